@@ -1,0 +1,189 @@
+/**
+ * `sextant dev [path]`: local preview of a docs project folder or a single spec file, in local
+ * mode (the desktop context: localhost targets allowed). Watches the files; on a save the docs
+ * host reloads the project and open pages refresh. Import errors print in the terminal with file,
+ * line and pointer, and show in the page until fixed. The registry runs on embedded PGlite (in
+ * memory, or in `--data-dir`) and gets the project's API and docs definitions published into it.
+ */
+import { type FSWatcher, watch } from 'node:fs';
+import { createRegistryClient } from '@sextant/registry-client';
+import type { LoadedDocsProject } from '@sextant/server';
+import type { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import { CliError, errorLine } from '../support/cli-error.js';
+import { installLiveReload } from '../support/live-reload.js';
+import { openProjectSource } from '../support/project-source.js';
+import { publishProject } from '../support/publish-project.js';
+import { listenUntilSignal } from '../support/run-server.js';
+import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from '../support/server-flags.js';
+import { type Output, processOutput } from '../support/terminal.js';
+
+export interface DevFlags extends ServerFlags {
+  persist?: boolean;
+  verbose?: boolean;
+  json?: boolean;
+}
+
+/** Files whose changes are not edits of the project. */
+const IGNORED = /(^|[\\/])(\.sextant|node_modules|\.git)([\\/]|$)|(~|\.swp|\.swx|\.tmp|4913)$/;
+
+/** A started dev server (returned for programmatic use, e.g. `npm start`). */
+export interface DevServer {
+  url: string;
+  /** Resolves when the local registry has the project's definitions (rejects if it could not). */
+  published: Promise<void>;
+}
+
+/**
+ * Starts the dev server for `path` and keeps it running until a signal.
+ * @example const { url } = await runDev('examples', { port: 4000, host: '127.0.0.1', ... })
+ */
+export async function runDev(
+  path: string,
+  flags: DevFlags,
+  output: Output = processOutput(),
+): Promise<DevServer> {
+  const source = await openProjectSource(path);
+  if (flags.persist && !flags.dataDir) flags.dataDir = `${source.projectDir}/.sextant/data`;
+  const options = {
+    ...serverOptionsFromFlags('local', flags),
+    logger: Boolean(flags.verbose),
+    docs: { projectDir: source.projectDir, watch: false },
+  };
+  const { color, errColor } = output;
+  let app: FastifyInstance;
+  try {
+    // Loaded on use, so `--help` and the offline commands do not load the server.
+    const { buildServer } = await import('@sextant/server');
+    app = await buildServer(options);
+  } catch (error) {
+    await source.dispose();
+    throw new CliError(`the dev server could not start: ${errorLine(error)}`);
+  }
+  const live = installLiveReload(app);
+  let watcher: FSWatcher | undefined;
+  app.addHook('onClose', async () => {
+    watcher?.close();
+    await source.dispose();
+  });
+
+  const report = (state: { project?: LoadedDocsProject; error?: Error }, elapsedMs?: number) => {
+    const time = elapsedMs === undefined ? '' : color.dim(` in ${elapsedMs} ms`);
+    if (state.error) {
+      output.err(`${errColor.red('error:')} ${errorLine(state.error)}\n`);
+      return;
+    }
+    const project = state.project;
+    if (!project) return;
+    // The docs host still serves a project whose API failed to import (the page shows the error).
+    for (const apiError of project.apiErrors ?? [])
+      output.err(`${errColor.red('error:')} ${errorLine(apiError)}\n`);
+    const pages = Object.keys(project.definition.pages).length;
+    const apis = Object.values(project.project.apis);
+    const endpoints = apis.reduce((sum, api) => sum + Object.keys(api.endpoints).length, 0);
+    output.out(
+      `${color.green('✓')} ${project.definition.config.title}: ${pages} page${pages === 1 ? '' : 's'}, ` +
+        `${apis.length} API${apis.length === 1 ? '' : 's'} (${endpoints} endpoints)${time}\n`,
+    );
+  };
+
+  const url = await listenUntilSignal(app, {
+    port: flags.port,
+    host: flags.host,
+    shutdownTimeoutMs: flags.shutdownTimeout,
+    onShutdown: () => output.out('\nStopping…\n'),
+  });
+  const docsEnabled = flags.docs;
+  if (docsEnabled) {
+    const first = await app.docsHost.current();
+    report(first);
+  }
+  output.out(
+    `\n  ${color.bold('Sextant dev')}  ${color.cyan(url)}\n\n  Watching ${source.watchDir} — save a file and the page reloads.\n\n`,
+  );
+
+  // Reload on save: coalesce bursts (editors write several times), one reload at a time.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let republish: () => void = () => undefined;
+  const reload = () => {
+    running = running.then(async () => {
+      const started = Date.now();
+      await app.docsHost.reload();
+      const state = await app.docsHost.current();
+      live.notify();
+      report(state, Date.now() - started);
+      if (!state.error) republish();
+    });
+  };
+  if (docsEnabled) {
+    watcher = watch(source.watchDir, { recursive: true }, (_event, file) => {
+      if (file && IGNORED.test(String(file))) return;
+      clearTimeout(timer);
+      timer = setTimeout(reload, 40);
+    });
+  }
+
+  const published = flags.registry ? publishLocally() : Promise.resolve();
+  published.catch((error: unknown) =>
+    output.err(`${errColor.yellow('warning:')} local registry: ${errorLine(error)}\n`),
+  );
+  return { url, published };
+
+  async function publishLocally(): Promise<void> {
+    await app.registry.ready();
+    const admin = await app.registry.localAdmin();
+    if (!admin) return;
+    output.out(
+      `  Local registry: organization ${color.bold(admin.orgId)}, admin token ${color.dim(admin.token)}\n`,
+    );
+    const client = createRegistryClient({ baseUrl: url, token: admin.token, maxRetries: 0 });
+    const domain = new URL(url).host;
+    const publish = async () => {
+      const { project } = await app.docsHost.current();
+      if (!project) return;
+      const result = await publishProject({
+        client,
+        orgId: admin.orgId,
+        domain,
+        definition: project.definition,
+        apis: project.project.apis,
+      });
+      if (!result.unchanged) {
+        output.out(
+          `  ${color.green('✓')} published ${result.apis.length} API definition(s) and the docs to the local registry` +
+            // An API that failed to import is published as the placeholder page the site shows.
+            `${project.apiErrors?.length ? ` (${project.apiErrors.length} as a placeholder: its import failed)` : ''}\n`,
+        );
+      }
+    };
+    let publishing: Promise<void> = Promise.resolve();
+    republish = () => {
+      publishing = publishing
+        .then(publish)
+        .catch((error: unknown) =>
+          output.err(`${errColor.yellow('warning:')} local registry: ${errorLine(error)}\n`),
+        );
+    };
+    await publish();
+  }
+}
+
+/** Registers `sextant dev`. */
+export function registerDev(program: Command): void {
+  const command = program
+    .command('dev')
+    .description('preview a docs project (or one spec file) locally; reloads the page on every save')
+    .argument('[path]', 'docs project folder (with docs.yml) or a spec file', '.');
+  addServerFlags(command, { host: '127.0.0.1', port: 4000 })
+    .option('--persist', 'keep the local registry in <project>/.sextant/data (default: in memory)')
+    .option('--verbose', 'log every request (JSON lines)')
+    .addHelpText(
+      'after',
+      '\nLocal mode: the playground may call localhost targets. The local registry prints its organization and admin token.\n' +
+        'Exit codes: 0 stopped by Ctrl-C, 1 could not start (path missing, port taken), 2 usage error.',
+    )
+    .action(async (path: string, flags: DevFlags) => {
+      await runDev(path, flags);
+    });
+}

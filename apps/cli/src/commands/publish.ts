@@ -1,0 +1,150 @@
+/**
+ * `sextant publish [path] --registry URL --token T --domain D`: imports every spec of a docs
+ * project (or one spec file), registers the API definitions and the docs definition with the
+ * registry, invalidates the docs cache and prints the published URL. Publishing the same
+ * content again changes nothing and says so; `--dry-run` prints the plan and writes nothing.
+ */
+
+import { createRegistryClient, RegistryClientError } from '@sextant/registry-client';
+import type { LoadedDocsProject } from '@sextant/server';
+import { type Command, Option } from 'commander';
+import { CliError, errorLine, UsageError } from '../support/cli-error.js';
+import { parseHttpUrl } from '../support/flags.js';
+import { createProgress } from '../support/progress.js';
+import { openProjectSource } from '../support/project-source.js';
+import { type PublishResult, publishProject } from '../support/publish-project.js';
+import { type Output, processOutput } from '../support/terminal.js';
+
+export interface PublishFlags {
+  registry?: string;
+  token?: string;
+  domain?: string;
+  org: string;
+  dryRun?: boolean;
+  json?: boolean;
+  progress: boolean;
+}
+
+/**
+ * Publishes the project at `path`; returns the exit code.
+ * @example await runPublish('docs', { registry: 'http://127.0.0.1:4000', token, domain: 'docs.acme.com', org: 'acme' })
+ */
+export async function runPublish(
+  path: string,
+  flags: PublishFlags,
+  output: Output = processOutput(),
+): Promise<number> {
+  if (!flags.registry)
+    throw new UsageError('--registry (or SEXTANT_REGISTRY) is required: the URL of a `sextant serve`');
+  if (!flags.domain)
+    throw new UsageError(
+      '--domain (or SEXTANT_DOMAIN) is required: where the docs are served, e.g. docs.acme.com',
+    );
+  if (!flags.token && !flags.dryRun)
+    throw new UsageError('--token (or SEXTANT_TOKEN) is required to publish');
+  const source = await openProjectSource(path);
+  const progress = createProgress(output, flags.progress && !flags.json);
+  try {
+    progress.step('importing the specs and reading the docs project', 0, 0);
+    let loaded: LoadedDocsProject;
+    try {
+      const { loadDocsProject } = await import('@sextant/server');
+      loaded = await loadDocsProject(source.projectDir);
+    } catch (error) {
+      throw new CliError(errorLine(error));
+    }
+    const client = createRegistryClient({
+      baseUrl: flags.registry,
+      token: flags.token,
+      timeoutInSeconds: 120,
+    });
+    let result: PublishResult;
+    try {
+      result = await publishProject({
+        client,
+        orgId: flags.org,
+        domain: flags.domain,
+        definition: loaded.definition,
+        apis: loaded.project.apis,
+        dryRun: flags.dryRun,
+        onStep: progress.step,
+      });
+    } catch (error) {
+      if (error instanceof RegistryClientError && error.status !== undefined) {
+        throw new CliError(
+          `the registry at ${flags.registry} refused (${error.status}): ${errorLine(error)}`,
+        );
+      }
+      throw new CliError(`cannot reach the registry at ${flags.registry}: ${errorLine(error)}`);
+    } finally {
+      progress.done();
+    }
+    output.out(flags.json ? `${JSON.stringify(result, null, 2)}\n` : renderResult(result, output));
+    return 0;
+  } finally {
+    await source.dispose();
+  }
+}
+
+function renderResult(result: PublishResult, output: Output): string {
+  const { color } = output;
+  const lines: string[] = [];
+  for (const api of result.apis) {
+    const detail =
+      api.status === 'changed' && api.changes !== undefined
+        ? ` (${api.changes} change${api.changes === 1 ? '' : 's'}, ${api.breakingChanges} breaking → ${api.bump})`
+        : '';
+    const status = api.status === 'unchanged' ? color.dim(api.status) : color.green(api.status);
+    lines.push(`  API ${api.title}: ${status}${detail}`);
+  }
+  lines.push(
+    `  docs definition: ${result.docs === 'unchanged' ? color.dim('unchanged') : color.green(result.docs)}`,
+  );
+  if (result.dryRun) {
+    lines.push(
+      '',
+      `Dry run: ${result.unchanged ? 'nothing changed; nothing would be published' : `would publish to ${result.domain}`}.`,
+    );
+  } else if (result.unchanged) {
+    lines.push('', `Nothing changed: ${result.urls[0]} already serves this content.`);
+  } else {
+    lines.push('', `${color.green('Published')} ${color.bold(result.urls[0] ?? result.domain)}`);
+    for (const url of result.urls.slice(1)) lines.push(`  also at ${url}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Registers `sextant publish`. */
+export function registerPublish(program: Command): void {
+  program
+    .command('publish')
+    .description('publish a docs project (or one spec file) to a registry and print the URL')
+    .argument('[path]', 'docs project folder (with docs.yml) or a spec file', '.')
+    .addOption(
+      new Option('--registry <url>', 'registry base URL (a `sextant serve`)')
+        .env('SEXTANT_REGISTRY')
+        .argParser(parseHttpUrl),
+    )
+    .addOption(
+      new Option('--token <token>', 'registry token of a member of the organization').env('SEXTANT_TOKEN'),
+    )
+    .addOption(
+      new Option('--domain <domain>', 'where the docs are served: host with optional base path').env(
+        'SEXTANT_DOMAIN',
+      ),
+    )
+    .addOption(
+      new Option('--org <id>', 'organization that owns the docs').env('SEXTANT_ORG').default('local'),
+    )
+    .option('--dry-run', 'show what would be published; write nothing')
+    .option('--json', 'print the result as JSON')
+    .option('--no-progress', 'no progress display')
+    .addHelpText(
+      'after',
+      '\nUnchanged content (same hash as what the registry serves at the domain) is not registered again.\n' +
+        'Exit codes: 0 published (or nothing changed), 1 the project or a spec is bad or the registry refused, 2 usage error.',
+    )
+    .action(async (path: string, flags: PublishFlags) => {
+      process.exitCode = await runPublish(path, flags);
+    });
+}

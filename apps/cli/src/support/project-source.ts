@@ -1,0 +1,49 @@
+/**
+ * What `dev` and `publish` were pointed at: a docs project folder (holding `docs.yml`) or a
+ * single spec file. A spec file gets a one-page project in a temporary folder whose `api` entry
+ * links to the spec's own folder, so its `$ref`s to sibling files keep working and edits to the
+ * spec are seen at once.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CliError } from './cli-error.js';
+
+export interface ProjectSource {
+  /** The folder holding docs.yml. */
+  projectDir: string;
+  /** The folder to watch for edits. */
+  watchDir: string;
+  kind: 'project' | 'spec';
+  /** Removes any temporary folder. */
+  dispose: () => Promise<void>;
+}
+
+/**
+ * Resolves `path` (default `.`) to a docs project.
+ * @throws CliError when the path does not exist, or is a folder without docs.yml.
+ */
+export async function openProjectSource(path: string): Promise<ProjectSource> {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new CliError(`${path}: no such file or folder`);
+  if (statSync(full).isDirectory()) {
+    if (!existsSync(join(full, 'docs.yml'))) {
+      throw new CliError(`${path}: no docs.yml here; run \`sextant init ${path}\` or point at a spec file`);
+    }
+    return { projectDir: full, watchDir: full, kind: 'project', dispose: async () => undefined };
+  }
+  const projectDir = await mkdtemp(join(tmpdir(), 'sextant-spec-'));
+  await symlink(dirname(full), join(projectDir, 'api'), 'dir');
+  const title = basename(full).replace(/\.(ya?ml|json)$/i, '');
+  await writeFile(
+    join(projectDir, 'docs.yml'),
+    `title: ${JSON.stringify(title)}\nnavigation:\n  - api: API Reference\n    spec: ${JSON.stringify(`api/${basename(full)}`)}\n`,
+  );
+  return {
+    projectDir,
+    watchDir: dirname(full),
+    kind: 'spec',
+    dispose: () => rm(projectDir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, contentHash } from './publish-project.js';
+
+describe('content hashing for idempotent publish', () => {
+  it('canonical JSON ignores key order and undefined, keeps array order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, 1], c: undefined } })).toBe('{"a":{"d":[2,1]},"b":1}');
+    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+    expect(canonicalJson([1, 2])).not.toBe(canonicalJson([2, 1]));
+  });
+
+  it("an API definition's registry-assigned id does not change its hash; its content does", () => {
+    const local = { id: 'api-1', title: 'Pets', endpoints: { a: { method: 'GET' } } };
+    const stored = {
+      endpoints: { a: { method: 'GET' } },
+      title: 'Pets',
+      id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    };
+    expect(contentHash(local, true)).toBe(contentHash(stored, true));
+    expect(contentHash(local)).not.toBe(contentHash(stored));
+    expect(contentHash({ ...local, title: 'Pets!' }, true)).not.toBe(contentHash(stored, true));
+    expect(contentHash(local, true)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Publishes a loaded docs project to a registry: registers each API definition whose content
+ * changed (unchanged ones keep their registry id), registers the docs definition at the domain,
+ * and invalidates the docs cache there. Content is compared by a hash of canonical JSON against
+ * what the registry serves at that domain now, so publishing the same project twice writes
+ * nothing the second time. `dryRun` computes the same plan and writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
+import { bumpForDiff, diffDefinitions, type VersionBump } from '@sextant/definition';
+import { type LoadedDocs, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
+
+export type ItemStatus = 'new' | 'changed' | 'unchanged';
+
+export interface PublishedApi {
+  /** The key the docs definition uses for the API (`api-1`, …). */
+  key: string;
+  title: string;
+  status: ItemStatus;
+  /** Registry id (absent in a dry run for a new or changed API). */
+  id?: string;
+  /** Against the published version, when there was one. */
+  breakingChanges?: number;
+  changes?: number;
+  bump?: VersionBump;
+}
+
+export interface PublishResult {
+  domain: string;
+  /** True when nothing differed from what the registry serves: nothing was written. */
+  unchanged: boolean;
+  dryRun: boolean;
+  apis: PublishedApi[];
+  docs: ItemStatus;
+  /** Where the docs are served (from the registry), or the domain as a URL. */
+  urls: string[];
+}
+
+export interface PublishInput {
+  client: RegistryClient;
+  orgId: string;
+  /** Host with an optional base path: `docs.acme.com`, `acme.com/docs`, `localhost:4000`. */
+  domain: string;
+  definition: DocsDefinition;
+  apis: Record<string, ApiDefinition>;
+  dryRun?: boolean;
+  /** Progress of each step, for a progress display. */
+  onStep?: (step: string, index: number, total: number) => void;
+}
+
+/** JSON with object keys sorted and `undefined` dropped: equal content, equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+    return Object.fromEntries(
+      Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+  });
+}
+
+/** sha256 of the canonical JSON; an API definition's own `id` (assigned by the registry) is ignored. */
+export function contentHash(value: unknown, ignoreId = false): string {
+  const subject =
+    ignoreId && value && typeof value === 'object'
+      ? { ...(value as Record<string, unknown>), id: undefined }
+      : value;
+  return createHash('sha256').update(canonicalJson(subject)).digest('hex');
+}
+
+/** What the registry serves at `domain` now, or undefined when nothing is published there. */
+async function currentDocs(client: RegistryClient, domain: string): Promise<LoadedDocs | undefined> {
+  try {
+    return await client.loadDocsForUrl({ body: { url: domain } });
+  } catch (error) {
+    if (
+      error instanceof RegistryNamedError &&
+      ['DomainNotRegisteredError', 'DocsNotFoundError', 'DocsDefinitionNotFoundError'].includes(
+        error.errorName,
+      )
+    ) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Publishes (or with `dryRun` plans) the project.
+ * @example const result = await publishProject({ client, orgId: 'acme', domain: 'docs.acme.com', definition, apis });
+ */
+export async function publishProject(input: PublishInput): Promise<PublishResult> {
+  const { client, orgId, domain, dryRun = false } = input;
+  const keys = Object.keys(input.apis);
+  const total = keys.length + 3;
+  let step = 0;
+  const progress = (text: string) => input.onStep?.(text, ++step, total);
+
+  progress(`reading what ${domain} serves now`);
+  const current = await currentDocs(client, domain);
+  const apis: PublishedApi[] = [];
+  const apiDefinitionIds: Record<string, string> = {};
+  for (const key of keys) {
+    const definition = input.apis[key]!;
+    progress(`comparing API "${definition.title}" with the published one`);
+    const published = current?.apis[key];
+    const entry: PublishedApi = { key, title: definition.title, status: published ? 'changed' : 'new' };
+    if (published) {
+      if (contentHash(published, true) === contentHash(definition, true)) {
+        entry.status = 'unchanged';
+        entry.id = published.id;
+      } else {
+        const diff = diffDefinitions(published, definition);
+        entry.breakingChanges = diff.summary.breaking;
+        entry.changes = diff.summary.total;
+        entry.bump = bumpForDiff(diff);
+      }
+    }
+    if (entry.status !== 'unchanged' && !dryRun) {
+      entry.id = (
+        await client.registerApiDefinition({ body: { orgId, apiId: apiIdFor(definition, key), definition } })
+      ).apiDefinitionId;
+    }
+    if (entry.id) apiDefinitionIds[key] = entry.id;
+    apis.push(entry);
+  }
+
+  const docsStatus: ItemStatus = !current
+    ? 'new'
+    : contentHash(current.definition) === contentHash(input.definition)
+      ? 'unchanged'
+      : 'changed';
+  const unchanged = docsStatus === 'unchanged' && apis.every((api) => api.status === 'unchanged');
+  const fallbackUrls = current ? [current.url] : [domain];
+  if (unchanged || dryRun) {
+    progress('nothing to register');
+    progress('nothing to invalidate');
+    return { domain, unchanged, dryRun, apis, docs: docsStatus, urls: fallbackUrls.map(asUrl) };
+  }
+  progress(`registering the docs at ${domain}`);
+  const { docsRegistrationId } = await client.initDocsRegistrationV2({ body: { orgId, domain } });
+  const registered = await client.finishDocsRegistrationV2({
+    params: { id: docsRegistrationId },
+    body: { docsDefinition: input.definition as unknown as Record<string, unknown>, apiDefinitionIds },
+  });
+  progress('invalidating the docs cache');
+  await client.invalidateDocsCache({ body: { url: domain } });
+  return {
+    domain,
+    unchanged: false,
+    dryRun: false,
+    apis,
+    docs: docsStatus,
+    urls: (registered.urls.length > 0 ? registered.urls : fallbackUrls).map(asUrl),
+  };
+}
+
+/** The API's stable name in the registry: a slug of its title, else the docs key. */
+function apiIdFor(definition: ApiDefinition, key: string): string {
+  const slug = definition.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug ? `${slug}-${key}`.slice(0, 100) : key;
+}
+
+/** `docs.acme.com/x` → `https://docs.acme.com/x`; `localhost:4000` → `http://localhost:4000`. */
+function asUrl(address: string): string {
+  if (/^https?:\/\//.test(address)) return address;
+  return /^(localhost|127\.0\.0\.1)(:|\/|$)/.test(address) ? `http://${address}` : `https://${address}`;
+}

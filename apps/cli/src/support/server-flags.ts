@@ -1,0 +1,136 @@
+/**
+ * The server flags `sextant serve` and `sextant dev` share, each with its environment variable,
+ * and their translation into `ServerOptions` of `@sextant/server`.
+ */
+
+import type { ServerOptions } from '@sextant/server';
+import { type Command, Option } from 'commander';
+import { parseList, parsePort, parsePositiveInt } from './flags.js';
+
+/** Parsed values of the shared flags (commander camel-cases them). */
+export interface ServerFlags {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir?: string;
+  blobDir?: string;
+  allowlist?: string[];
+  trustedPrivateTarget?: string[];
+  bodyLimit?: number;
+  proxyTimeout?: number;
+  proxyMaxResponse?: number;
+  proxyRate?: number;
+  wsMessageLimit?: number;
+  previewDomain?: string;
+  shutdownTimeout: number;
+  registry: boolean;
+  proxy: boolean;
+  wsProxy: boolean;
+  docs: boolean;
+}
+
+/** Adds the shared flags to `command`; `defaults` differ between serve (0.0.0.0) and dev (127.0.0.1). */
+export function addServerFlags(command: Command, defaults: { host: string; port: number }): Command {
+  return command
+    .addOption(
+      new Option('--port <port>', 'port to listen on (0 = any free port)')
+        .env('PORT')
+        .default(defaults.port)
+        .argParser(parsePort),
+    )
+    .addOption(new Option('--host <address>', 'address to listen on').env('HOST').default(defaults.host))
+    .addOption(
+      new Option('--database-url <url>', 'PostgreSQL connection string (default: embedded PGlite)').env(
+        'DATABASE_URL',
+      ),
+    )
+    .addOption(
+      new Option('--data-dir <dir>', 'PGlite data directory, local admin file and default blob folder').env(
+        'SEXTANT_DATA_DIR',
+      ),
+    )
+    .addOption(
+      new Option('--blob-dir <dir>', 'folder of the blob store (default: <data-dir>/blobs)').env(
+        'SEXTANT_BLOB_DIR',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--allowlist <hosts>',
+        'proxy: comma-separated host patterns that alone may be called (api.example.com,*.example.com)',
+      )
+        .env('SEXTANT_PROXY_ALLOWLIST')
+        .argParser(parseList),
+    )
+    .addOption(
+      new Option(
+        '--trusted-private-target <host:port>',
+        'proxy: a private host:port allowed anyway (repeatable; never from user input)',
+      )
+        .env('SEXTANT_TRUSTED_PRIVATE_TARGETS')
+        .argParser(parseList),
+    )
+    .addOption(
+      new Option('--body-limit <bytes>', 'largest request body the server accepts (e.g. 64m)')
+        .env('SEXTANT_BODY_LIMIT')
+        .argParser(parsePositiveInt),
+    )
+    .addOption(
+      new Option('--proxy-timeout <ms>', 'proxy: whole-request deadline')
+        .env('SEXTANT_PROXY_TIMEOUT_MS')
+        .argParser(parsePositiveInt),
+    )
+    .addOption(
+      new Option('--proxy-max-response <bytes>', 'proxy: largest response relayed (e.g. 50m)')
+        .env('SEXTANT_PROXY_MAX_RESPONSE')
+        .argParser(parsePositiveInt),
+    )
+    .addOption(
+      new Option('--proxy-rate <n>', 'proxy: requests per client address per minute')
+        .env('SEXTANT_PROXY_RATE')
+        .argParser(parsePositiveInt),
+    )
+    .addOption(
+      new Option('--ws-message-limit <n>', 'WebSocket proxy: messages per connection (sample sessions)')
+        .env('SEXTANT_WS_MESSAGE_LIMIT')
+        .argParser(parsePositiveInt),
+    )
+    .addOption(
+      new Option('--preview-domain <domain>', 'registry: host suffix of preview docs URLs').env(
+        'SEXTANT_PREVIEW_DOMAIN',
+      ),
+    )
+    .addOption(
+      new Option('--shutdown-timeout <ms>', 'longest wait for in-flight requests on SIGTERM/SIGINT')
+        .default(10_000)
+        .argParser(parsePositiveInt),
+    )
+    .option('--no-registry', 'do not mount the registry')
+    .option('--no-proxy', 'do not mount the HTTP proxy')
+    .option('--no-ws-proxy', 'do not mount the WebSocket proxy')
+    .option('--no-docs', 'do not mount the docs host');
+}
+
+/** `ServerOptions` for `mode` from the parsed flags. */
+export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: ServerFlags): ServerOptions {
+  const limits = {
+    ...(flags.proxyTimeout ? { durationMs: flags.proxyTimeout } : {}),
+    ...(flags.proxyMaxResponse ? { responseBytes: flags.proxyMaxResponse } : {}),
+    ...(flags.proxyRate ? { ratePerMinute: flags.proxyRate } : {}),
+  };
+  return {
+    mode,
+    ...(flags.databaseUrl ? { databaseUrl: flags.databaseUrl } : {}),
+    ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
+    ...(flags.blobDir ? { blobDir: flags.blobDir } : {}),
+    ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),
+    ...(flags.bodyLimit ? { bodyLimitBytes: flags.bodyLimit } : {}),
+    parts: { registry: flags.registry, proxy: flags.proxy, wsProxy: flags.wsProxy, docsHost: flags.docs },
+    proxy: {
+      ...(flags.allowlist?.length ? { allowlist: flags.allowlist } : {}),
+      ...(flags.trustedPrivateTarget?.length ? { trustedPrivateTargets: flags.trustedPrivateTarget } : {}),
+      limits,
+      ...(flags.wsMessageLimit ? { ws: { messageLimit: flags.wsMessageLimit } } : {}),
+    },
+  };
+}

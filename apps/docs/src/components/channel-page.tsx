@@ -1,0 +1,57 @@
+/** The WebSocket channel page: path, parameters, client and server messages, and "Try it". */
+import type { PageView } from '../shared/page-data.js';
+import { ParameterSection } from './endpoint-page.js';
+import { TryItButton } from './explorer.js';
+import { MethodBadge, PathView } from './method-badge.js';
+import { PageActions } from './page-actions.js';
+import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
+
+export function ChannelPage({ page }: { page: Extract<PageView, { kind: 'channel' }> }) {
+  const channel = page.definition.websockets[page.channelId];
+  if (!channel) return <p>Channel not found.</p>;
+  const ctx: SchemaContext = { definition: page.definition };
+  return (
+    <article className="sx-reference sx-reference-single">
+      <div className="sx-reference-main">
+        <header className="sx-page-header">
+          <h1>{channel.title}</h1>
+          <div className="sx-endpoint-line">
+            <MethodBadge method="WSS" />
+            <PathView path={channel.path} />
+            <TryItButton id={channel.id} />
+          </div>
+          <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
+        </header>
+        <Description html={page.description} />
+        <ParameterSection title="Path parameters" parameters={channel.pathParameters} ctx={ctx} />
+        <ParameterSection title="Query parameters" parameters={channel.queryParameters} ctx={ctx} />
+        <ParameterSection title="Headers" parameters={channel.requestHeaders} ctx={ctx} />
+        {(['client', 'server'] as const).map((origin) => {
+          const messages = channel.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.origin === origin);
+          if (messages.length === 0) return null;
+          return (
+            <section
+              key={origin}
+              className="sx-section"
+              aria-label={origin === 'client' ? 'Messages you send' : 'Messages you receive'}
+            >
+              <h2>{origin === 'client' ? 'Messages you send' : 'Messages you receive'}</h2>
+              {messages.map(({ m, i }) => (
+                <div key={`${m.type}-${i}`} className="sx-message">
+                  <h3>
+                    {m.displayName ?? m.type}{' '}
+                    <span className="sx-badge">
+                      {origin === 'client' ? 'client → server' : 'server → client'}
+                    </span>
+                  </h3>
+                  <TextDescription text={m.description} />
+                  <ShapeBlock shape={m.body} ctx={ctx} />
+                </div>
+              ))}
+            </section>
+          );
+        })}
+      </div>
+    </article>
+  );
+}

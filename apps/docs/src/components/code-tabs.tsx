@@ -1,0 +1,62 @@
+/** Code in several languages (or several examples) behind an accessible tab list, with a copy button. */
+import { useId, useState } from 'react';
+import type { SafeHtml } from '../shared/page-data.js';
+import { htmlProps } from '../shared/safe-html.js';
+import { CopyButton } from './copy-button.js';
+
+export interface CodeTab {
+  id: string;
+  label: string;
+  code: string;
+  html: SafeHtml;
+}
+
+export function CodeTabs({ tabs, title }: { tabs: CodeTab[]; title: string }) {
+  const [selected, setSelected] = useState(0);
+  const baseId = useId();
+  const current = tabs[selected] ?? tabs[0];
+  if (!current) return null;
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    event.preventDefault();
+    const next = (selected + delta + tabs.length) % tabs.length;
+    setSelected(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  };
+  return (
+    <section className="sx-card sx-code-card" aria-label={title}>
+      <div className="sx-card-head">
+        <div role="tablist" aria-label={title} className="sx-tabs" onKeyDown={onKeyDown}>
+          {tabs.map((tab, i) => (
+            <button
+              key={tab.id}
+              id={`${baseId}-tab-${i}`}
+              type="button"
+              role="tab"
+              aria-selected={i === selected}
+              aria-controls={`${baseId}-panel-${i}`}
+              tabIndex={i === selected ? 0 : -1}
+              className="sx-tab"
+              onClick={() => setSelected(i)}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        <CopyButton text={current.code} label={`Copy ${current.label}`} />
+      </div>
+      {tabs.map((tab, i) => (
+        <div
+          key={tab.id}
+          id={`${baseId}-panel-${i}`}
+          role="tabpanel"
+          aria-labelledby={`${baseId}-tab-${i}`}
+          hidden={i !== selected}
+          className="sx-code-panel"
+          {...htmlProps(tab.html)}
+        />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The header's interactive island: the search button (the search dialog is a lazy chunk, loaded
+ * on first use or on Ctrl/Cmd+K or "/"), the theme switch and the mobile navigation toggle.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const SearchDialog = lazy(() => import('../client/search-dialog.js'));
+
+export interface HeaderToolsProps {
+  searchIndexUrl: string;
+  basePath: string;
+}
+
+export const THEME_COOKIE = 'sx-theme';
+
+export function HeaderTools({ searchIndexUrl, basePath }: HeaderToolsProps) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [navOpen, setNavOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing =
+        target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      if ((event.key === 'k' && (event.metaKey || event.ctrlKey)) || (event.key === '/' && !typing)) {
+        event.preventDefault();
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-nav-open', navOpen);
+  }, [navOpen]);
+  const toggleTheme = () => {
+    const root = document.documentElement;
+    const current =
+      root.dataset.theme ?? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    const next = current === 'dark' ? 'light' : 'dark';
+    root.dataset.theme = next;
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the server reads to render the right theme
+    document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+  };
+  return (
+    <div className="sx-header-tools">
+      <button
+        type="button"
+        className="sx-search-button"
+        onClick={() => setSearchOpen(true)}
+        aria-haspopup="dialog"
+      >
+        <span>Search</span>
+        <kbd className="sx-kbd">/</kbd>
+      </button>
+      <button
+        type="button"
+        className="sx-icon-button"
+        onClick={toggleTheme}
+        aria-label="Switch between light and dark theme"
+      >
+        <span aria-hidden="true" className="sx-theme-icon" />
+      </button>
+      <button
+        type="button"
+        className="sx-icon-button sx-nav-toggle"
+        aria-expanded={navOpen}
+        aria-controls="sx-sidebar"
+        onClick={() => setNavOpen(!navOpen)}
+      >
+        <span className="sx-visually-hidden">Navigation</span>
+        <span aria-hidden="true">☰</span>
+      </button>
+      {searchOpen ? (
+        <Suspense fallback={null}>
+          <SearchDialog indexUrl={searchIndexUrl} basePath={basePath} onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

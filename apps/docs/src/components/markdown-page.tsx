@@ -1,0 +1,63 @@
+/** A markdown page (guide, overview, page, reference or custom layout) and an API overview page. */
+import type { PageView } from '../shared/page-data.js';
+import { htmlProps } from '../shared/safe-html.js';
+import { MethodBadge } from './method-badge.js';
+import { PageActions } from './page-actions.js';
+import { Description } from './type-view.js';
+
+export function MarkdownPage({ page }: { page: Extract<PageView, { kind: 'markdown' }> }) {
+  const showToc = page.layout === 'guide' && page.toc.length > 1;
+  return (
+    <div className={`sx-markdown-layout sx-layout-${page.layout}`}>
+      <article className="sx-article">
+        {page.layout === 'custom' ? null : (
+          <header className="sx-page-header">
+            <h1>{page.title}</h1>
+            <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
+          </header>
+        )}
+        {/* Rendered from markdown and sanitised on the server. */}
+        <div className="sx-prose" {...htmlProps(page.html)} />
+      </article>
+      {showToc ? (
+        <nav className="sx-toc" aria-label="On this page">
+          <p className="sx-toc-title">On this page</p>
+          <ul>
+            {page.toc.map((entry) => (
+              <li key={entry.id} className={`sx-toc-${entry.depth}`}>
+                <a href={`#${entry.id}`}>{entry.text}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function OverviewPage({ page }: { page: Extract<PageView, { kind: 'overview' }> }) {
+  return (
+    <article className="sx-article">
+      <header className="sx-page-header">
+        <h1>{page.title}</h1>
+        <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
+      </header>
+      <Description html={page.description} />
+      <ul className="sx-overview">
+        {page.items.map((item) => (
+          <li key={item.slug}>
+            <a href={`/${item.slug}`}>
+              {item.method ? (
+                <MethodBadge method={item.method} />
+              ) : (
+                <span className="sx-badge">{item.kind}</span>
+              )}
+              <span>{item.title}</span>
+            </a>
+            {item.summary ? <p className="sx-muted sx-small">{item.summary}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+/** A named type's page: its description and shape. */
+import type { PageView } from '../shared/page-data.js';
+import { PageActions } from './page-actions.js';
+import { Description, type SchemaContext, ShapeBlock } from './type-view.js';
+
+export function TypePage({ page }: { page: Extract<PageView, { kind: 'type' }> }) {
+  const type = page.definition.types[page.typeId];
+  if (!type) return <p>Type not found.</p>;
+  const ctx: SchemaContext = { definition: page.definition };
+  return (
+    <article className="sx-reference sx-reference-single">
+      <div className="sx-reference-main">
+        <header className="sx-page-header">
+          <h1>{type.name}</h1>
+          <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
+        </header>
+        <Description html={page.description} />
+        <ShapeBlock shape={{ type: 'id', id: type.id }} ctx={ctx} />
+      </div>
+    </article>
+  );
+}

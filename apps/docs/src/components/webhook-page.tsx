@@ -1,0 +1,46 @@
+/** The webhook page: the event name and method, headers, payload schema and examples. */
+import type { PageView } from '../shared/page-data.js';
+import { ExampleCards, ParameterSection } from './endpoint-page.js';
+import { MethodBadge } from './method-badge.js';
+import { PageActions } from './page-actions.js';
+import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
+
+export function WebhookPage({ page }: { page: Extract<PageView, { kind: 'webhook' }> }) {
+  const webhook = page.definition.webhooks[page.webhookId];
+  if (!webhook) return <p>Webhook not found.</p>;
+  const ctx: SchemaContext = { definition: page.definition };
+  return (
+    <article className="sx-reference">
+      <div className="sx-reference-main">
+        <header className="sx-page-header">
+          <h1>{webhook.title}</h1>
+          <div className="sx-endpoint-line">
+            <MethodBadge method={webhook.method} />
+            <code className="sx-path">{webhook.name}</code>
+            <span className="sx-badge">webhook</span>
+          </div>
+          <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
+        </header>
+        <Description html={page.description} />
+        <ParameterSection title="Headers" parameters={webhook.headers} ctx={ctx} />
+        <section className="sx-section" aria-label="Payload">
+          <h2>
+            Payload <span className="sx-content-type">{webhook.payload.contentType}</span>
+          </h2>
+          <TextDescription text={webhook.payload.description} />
+          <ShapeBlock shape={webhook.payload.shape} ctx={ctx} />
+        </section>
+      </div>
+      <aside className="sx-reference-aside" aria-label="Examples">
+        {page.examples.map((example) => (
+          <ExampleCards
+            key={example.index}
+            example={example}
+            requestValue={webhook.examples[example.index]?.payload}
+            responseValue={undefined}
+          />
+        ))}
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * @sextant/docs — the docs site: React pages rendered on the server and hydrated in the browser.
+ * The docs host (apps/server/src/docs-host) serves it through this surface.
+ */
+export { ASSET_BASE, type ClientBuild, ensureClientBuild } from './build/client-build.js';
+export type { ClientAssets } from './server/document.js';
+export { loadHighlighter } from './server/highlight.js';
+export { renderMarkdown } from './server/markdown.js';
+export {
+  docsSearchIndex,
+  docsSiteCss,
+  type RenderContext,
+  type RenderedPage,
+  renderDocsPage,
+  renderDocsPageMarkdown,
+} from './server/render.js';
+export { sanitize } from './server/sanitize.js';
+export { searchDocuments } from './server/search-index.js';
+export { createDocsSite, type DocsSite } from './server/site.js';
+export type { PageData, PageView } from './shared/page-data.js';
+export { PAGE_DATA_ELEMENT_ID } from './shared/page-data.js';

@@ -1,0 +1,193 @@
+/**
+ * Renders a whole docs page to HTML: head (title, meta, social card, favicon, fonts and styles),
+ * the header with its hydrated tools island, the server-only sidebar, the hydrated content
+ * island, the page data as inert JSON, and the client entry script. The content is in the HTML
+ * before any script runs.
+ */
+import type { AssetRef, DocsConfig } from '@sextant/definition';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { HeaderTools } from '../components/header-tools.js';
+import { Page } from '../components/page.js';
+import { CONTENT_ROOT_ID, PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/page-data.js';
+import { navigationTabs, Sidebar, Tabs } from './sidebar.js';
+import type { DocsSite } from './site.js';
+
+/** The built client: the entry script, the CSS and the chunks to preload. */
+export interface ClientAssets {
+  entry: string;
+  css: string[];
+  preload: string[];
+}
+
+export interface RenderDocumentOptions {
+  site: DocsSite;
+  data: PageData;
+  assets: ClientAssets;
+  /** URL of the site stylesheet (colours, fonts, highlighting). */
+  siteCssUrl: string;
+  /** The reader's theme cookie, when set. */
+  theme?: 'light' | 'dark';
+  /** URL of a project file (`/_sextant/files/...`). */
+  fileUrl: (path: string) => string;
+  /** Absolute URL of the page, for social cards. */
+  canonicalUrl?: string;
+}
+
+const CONTENT_PLACEHOLDER = '__SX_CONTENT_PLACEHOLDER__';
+const escapeAttr = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** JSON safe inside `<script type="application/json">`: no `</script>`, no `<!--`, no U+2028. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The page data as shipped: every server-made HTML string (`{ __html }`) emptied. That HTML is
+ * in the document already, and the client keeps the server's DOM for it (React leaves
+ * `dangerouslySetInnerHTML` content alone while the value does not change).
+ */
+export function withoutServerHtml(data: PageData): PageData {
+  return JSON.parse(
+    JSON.stringify(data, (key, value: unknown) => (key === '__html' ? '' : value)),
+  ) as PageData;
+}
+
+export function assetUrl(ref: AssetRef | undefined, fileUrl: (path: string) => string): string | undefined {
+  if (!ref) return undefined;
+  return ref.type === 'url' ? ref.url : fileUrl(ref.path);
+}
+
+function Header({
+  config,
+  basePath,
+  currentSlug,
+  site,
+  searchIndexUrl,
+  fileUrl,
+}: {
+  config: DocsConfig;
+  basePath: string;
+  currentSlug: string;
+  site: DocsSite;
+  searchIndexUrl: string;
+  fileUrl: (p: string) => string;
+}) {
+  const light = assetUrl(config.logo?.light, fileUrl);
+  const dark = assetUrl(config.logo?.dark, fileUrl) ?? light;
+  const tabs = navigationTabs(site.definition);
+  const tools = renderToString(<HeaderTools searchIndexUrl={searchIndexUrl} basePath={basePath} />);
+  return (
+    <header className="sx-header">
+      <a className="sx-skip-link" href={`#${CONTENT_ROOT_ID}`}>
+        Skip to content
+      </a>
+      <a className="sx-brand" href={config.logo?.href ?? `${basePath}/`}>
+        {light ? (
+          <img className="sx-logo sx-logo-light" src={light} alt="" height={config.logo?.height ?? 28} />
+        ) : null}
+        {dark ? (
+          <img className="sx-logo sx-logo-dark" src={dark} alt="" height={config.logo?.height ?? 28} />
+        ) : null}
+        <span className="sx-brand-title">{config.title}</span>
+      </a>
+      {tabs && config.layout.tabsPlacement === 'HEADER' ? (
+        <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} />
+      ) : null}
+      {/* Hydrated island: its HTML comes from renderToString of the same component the client hydrates. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own component rendered by renderToString */}
+      <div id="sx-tools" className="sx-tools" dangerouslySetInnerHTML={{ __html: tools }} />
+    </header>
+  );
+}
+
+/** The HTML document of a page. */
+export function renderDocument(options: RenderDocumentOptions): string {
+  const { site, data, assets, fileUrl } = options;
+  const config = site.definition.config;
+  const page = data.page;
+  const content = renderToString(<Page data={data} />);
+  const description = config.metadata.description ?? '';
+  const favicon = assetUrl(config.favicon, fileUrl);
+  const ogImage = assetUrl(config.metadata.ogImage, fileUrl);
+  const title = page.slug === site.definition.homeSlug ? config.title : `${page.title} | ${config.title}`;
+  const layout = page.kind === 'markdown' ? page.layout : 'reference';
+  const chrome = renderToStaticMarkup(
+    <>
+      <Header
+        config={config}
+        basePath={data.site.basePath}
+        currentSlug={page.slug}
+        site={site}
+        searchIndexUrl={data.site.searchIndexUrl}
+        fileUrl={fileUrl}
+      />
+      <div className="sx-body">
+        {layout === 'page' || layout === 'custom' ? null : (
+          <Sidebar definition={site.definition} currentSlug={page.slug} basePath={data.site.basePath} />
+        )}
+        <main id={CONTENT_ROOT_ID} className="sx-main" tabIndex={-1}>
+          {CONTENT_PLACEHOLDER}
+        </main>
+      </div>
+    </>,
+  );
+  const scripts = config.scripts.map((script) => {
+    const src = escapeAttr(assetUrl(script.src, fileUrl) ?? '');
+    if (script.strategy === 'beforeInteractive') return { head: true, tag: `<script src="${src}"></script>` };
+    if (script.strategy === 'afterInteractive')
+      return { head: false, tag: `<script src="${src}" defer></script>` };
+    return { head: false, tag: `<script src="${src}" async data-sx-lazy></script>` };
+  });
+  const fontPreloads = Object.values(config.fonts)
+    .map((font) => assetUrl(font?.src, fileUrl))
+    .filter((u): u is string => Boolean(u))
+    .map((href) => `<link rel="preload" as="font" href="${escapeAttr(href)}" crossorigin>`);
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeAttr(title)}</title>`,
+    description ? `<meta name="description" content="${escapeAttr(description)}">` : '',
+    `<meta property="og:title" content="${escapeAttr(title)}">`,
+    `<meta name="twitter:card" content="${escapeAttr(config.metadata.socialCard)}">`,
+    config.metadata.twitterSite
+      ? `<meta name="twitter:site" content="${escapeAttr(config.metadata.twitterSite)}">`
+      : '',
+    ogImage ? `<meta property="og:image" content="${escapeAttr(ogImage)}">` : '',
+    options.canonicalUrl ? `<link rel="canonical" href="${escapeAttr(options.canonicalUrl)}">` : '',
+    // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
+    `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,
+    ...fontPreloads,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    `<link rel="stylesheet" href="${escapeAttr(options.siteCssUrl)}">`,
+    `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+    ...scripts.filter((s) => s.head).map((s) => s.tag),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const themeAttr = options.theme
+    ? ` data-theme="${options.theme}"`
+    : config.defaultTheme === 'system'
+      ? ''
+      : ` data-theme="${config.defaultTheme}"`;
+  const htmlAttrs = `lang="en"${themeAttr} data-align="${config.layout.contentAlignment.toLowerCase()}" data-header="${config.layout.headerPosition.toLowerCase()}" data-tabs="${config.layout.tabsPlacement.toLowerCase()}" data-search="${config.layout.searchbarPlacement.toLowerCase()}" data-layout="${layout}" data-kind="${page.kind}"`;
+  return `<!doctype html>
+<html ${htmlAttrs}>
+<head>
+${head}
+</head>
+<body>
+${chrome.replace(CONTENT_PLACEHOLDER, () => content)}
+<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(withoutServerHtml(data))}</script>
+<script type="module" src="${escapeAttr(assets.entry)}"></script>
+${scripts
+  .filter((s) => !s.head)
+  .map((s) => s.tag)
+  .join('\n')}
+</body>
+</html>`;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { highlight, loadHighlighter } from './highlight.js';
+import { markdownToText, renderMarkdown } from './markdown.js';
+import { sanitize } from './sanitize.js';
+
+const highlighter = await loadHighlighter();
+
+describe('renderMarkdown', () => {
+  it('renders GFM tables, task lists, callouts, heading anchors and highlighted code', () => {
+    const { html, toc } = renderMarkdown(
+      highlighter,
+      '## Install it\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n> [!WARNING]\n> Careful **now**\n\n```json\n{"a": 1}\n```\n\n## Install it\n',
+    );
+    expect(html).toContain('<table>');
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="Done" />');
+    expect(html).toContain('<aside class="sx-callout sx-callout-warning">');
+    expect(html).toContain('<p class="sx-callout-title">Warning</p>');
+    expect(html).toMatch(
+      /<pre class="sx-code" data-lang="json" tabindex="0"><code>.*<span class="l[0-9a-f]+ d[0-9a-f]+">"a"<\/span>/s,
+    );
+    expect(toc).toEqual([
+      { id: 'h-install-it', text: 'Install it', depth: 2 },
+      { id: 'h-install-it-2', text: 'Install it', depth: 2 },
+    ]);
+  });
+
+  it('keeps a plain blockquote a blockquote', () => {
+    expect(renderMarkdown(highlighter, '> [!UNKNOWN] x').html).toContain('<blockquote>');
+  });
+
+  it('renders unknown code languages as escaped text', () => {
+    expect(highlight(highlighter, '<b>&', 'brainfuck')).toBe(
+      '<pre class="sx-code" data-lang="brainfuck" tabindex="0"><code>&lt;b&gt;&amp;</code></pre>',
+    );
+  });
+
+  it.each([
+    ['<script>alert(1)</script>ok', 'ok'],
+    ['<img src="x" onerror="alert(1)">', '<img src="x" />'],
+    ['<a href="javascript:alert(1)">j</a>', '<a>j</a>'],
+    ['<svg onload="alert(1)"><circle /></svg>', ''],
+    ['<iframe src="https://evil.test"></iframe>', ''],
+    ['<div style="color:red" onclick="x()">d</div>', '<div>d</div>'],
+    ['<form action="https://evil.test"><input name="q"></form>', ''],
+    [
+      '<a href="https://ok.test" onmouseover="x()">l</a>',
+      '<a href="https://ok.test" rel="noopener noreferrer nofollow" target="_blank">l</a>',
+    ],
+  ])('sanitises %s', (input, output) => {
+    expect(sanitize(input)).toBe(output);
+  });
+
+  it('sanitises raw HTML inside markdown and markdown links with script URLs', () => {
+    const { html } = renderMarkdown(
+      highlighter,
+      'Hi <img src=x onerror=alert(1)> [x](javascript:alert(1)) <script>alert(2)</script>',
+    );
+    expect(html).not.toMatch(/onerror|<script|javascript:/i);
+  });
+
+  it('turns markdown into plain text for search', () => {
+    expect(
+      markdownToText('# Title\n\nSee [the **docs**](https://x.test) and `code`.\n\n```js\nhidden()\n```'),
+    ).toBe('Title See the docs and code .');
+  });
+});

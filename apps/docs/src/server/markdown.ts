@@ -1,0 +1,132 @@
+/**
+ * Markdown to safe HTML on the server: GitHub-flavoured markdown (tables, task lists,
+ * strikethrough, autolinks), code blocks highlighted by Shiki, callouts (`> [!NOTE]`,
+ * `> [!TIP]`, `> [!WARNING]`, ...), heading anchors with a table of contents. Raw HTML in the
+ * source is kept but sanitised with everything else.
+ */
+
+import { slugify } from '@sextant/definition';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import type { HighlighterCore } from 'shiki/core';
+import { unified } from 'unified';
+import { highlight } from './highlight.js';
+import { sanitize } from './sanitize.js';
+
+export interface RenderedMarkdown {
+  html: string;
+  toc: { id: string; text: string; depth: number }[];
+}
+
+const CALLOUTS = ['note', 'tip', 'info', 'important', 'warning', 'caution', 'success', 'check'] as const;
+
+interface MdNode {
+  type: string;
+  value?: string;
+  lang?: string | null;
+  depth?: number;
+  children?: MdNode[];
+  data?: { hName?: string; hProperties?: Record<string, unknown> };
+}
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/** Replaces code blocks by highlighted HTML and blockquotes opening with `[!TYPE]` by callouts. */
+function remarkSextant(highlighter: HighlighterCore) {
+  return () => (tree: MdNode) => {
+    const visit = (node: MdNode) => {
+      for (const [index, child] of (node.children ?? []).entries()) {
+        if (child.type === 'code' && node.children) {
+          node.children[index] = {
+            type: 'html',
+            value: highlight(highlighter, child.value ?? '', child.lang ?? undefined),
+          };
+          continue;
+        }
+        if (child.type === 'blockquote') {
+          const paragraph = child.children?.[0];
+          const text = paragraph?.type === 'paragraph' ? paragraph.children?.[0] : undefined;
+          const match = text?.type === 'text' ? /^\[!([a-z]+)\]\s*/i.exec(text.value ?? '') : null;
+          const kind = match?.[1]?.toLowerCase();
+          if (match && text && kind && (CALLOUTS as readonly string[]).includes(kind)) {
+            text.value = (text.value ?? '').slice(match[0].length);
+            child.data = { hName: 'aside', hProperties: { className: ['sx-callout', `sx-callout-${kind}`] } };
+            child.children?.unshift({
+              type: 'paragraph',
+              data: { hProperties: { className: ['sx-callout-title'] } },
+              children: [{ type: 'text', value: kind.charAt(0).toUpperCase() + kind.slice(1) }],
+            });
+          }
+        }
+        visit(child);
+      }
+    };
+    visit(tree);
+  };
+}
+
+/** Gives h2–h4 ids (prefixed, so they never clash with the site's own ids) and collects them. */
+function rehypeHeadings(toc: RenderedMarkdown['toc']) {
+  return () => (tree: HastNode) => {
+    const used = new Set<string>();
+    const textOf = (node: HastNode): string =>
+      node.type === 'text'
+        ? (node.value ?? '')
+        : node.type === 'raw'
+          ? ''
+          : (node.children ?? []).map(textOf).join('');
+    const visit = (node: HastNode) => {
+      for (const child of node.children ?? []) {
+        const depth = /^h([2-4])$/.exec(child.tagName ?? '')?.[1];
+        if (depth) {
+          const text = textOf(child).trim();
+          let id = `h-${slugify(text)}`;
+          for (let n = 2; used.has(id); n++) id = `h-${slugify(text)}-${n}`;
+          used.add(id);
+          child.properties = { ...child.properties, id };
+          toc.push({ id, text, depth: Number(depth) });
+        } else {
+          visit(child);
+        }
+      }
+    };
+    visit(tree);
+  };
+}
+
+/**
+ * Renders markdown to sanitised HTML.
+ * @example renderMarkdown(h, '# Hi\n<script>x</script>').html // '<h1>Hi</h1>\n'
+ */
+export function renderMarkdown(highlighter: HighlighterCore, markdown: string): RenderedMarkdown {
+  const toc: RenderedMarkdown['toc'] = [];
+  const html = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkSextant(highlighter))
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeHeadings(toc))
+    .use(rehypeStringify, { allowDangerousHtml: true })
+    .processSync(markdown)
+    .toString();
+  return { html: sanitize(html), toc };
+}
+
+/** Markdown to plain text, for search and meta descriptions (no HTML survives). */
+export function markdownToText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~|]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

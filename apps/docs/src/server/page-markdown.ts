@@ -1,0 +1,89 @@
+/**
+ * The `.md` variant of every page (page actions copyPage and viewAsMarkdown): markdown pages as
+ * written; reference pages as markdown generated from the definition slice.
+ */
+import type { ApiDefinition, Parameter } from '@sextant/definition';
+import { pathText, prettyJson, typeLabel } from '../shared/format.js';
+import type { PageView } from '../shared/page-data.js';
+import type { DocsSite } from './site.js';
+
+const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+
+function parameterTable(title: string, parameters: Parameter[], definition: ApiDefinition): string {
+  if (parameters.length === 0) return '';
+  const rows = parameters.map(
+    (p) =>
+      `| \`${p.key}\` | ${cell(typeLabel(p.valueShape, definition))} | ${p.valueShape.type === 'optional' ? 'no' : 'yes'} | ${cell(p.description)} |`,
+  );
+  return `## ${title}\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
+}
+
+/** The markdown of a page view. */
+export function pageMarkdown(site: DocsSite, view: PageView): string {
+  const title = `# ${view.title}\n\n`;
+  switch (view.kind) {
+    case 'markdown': {
+      const entry = site.bySlug.get(view.slug);
+      const page = entry?.item.type === 'page' ? site.definition.pages[entry.item.pageId] : undefined;
+      return `${title}${page?.markdown ?? ''}`;
+    }
+    case 'overview':
+      return `${title}${view.items.map((item) => `- [${item.title}](/${item.slug})${item.method ? ` \`${item.method}\`` : ''}`).join('\n')}\n`;
+    case 'endpoint': {
+      const endpoint = view.definition.endpoints[view.endpointId];
+      if (!endpoint) return title;
+      const d = view.definition;
+      let md = `${title}\`${endpoint.method} ${pathText(endpoint.path)}\`\n\n${endpoint.description ? `${endpoint.description}\n\n` : ''}`;
+      md += parameterTable('Path parameters', endpoint.pathParameters, d);
+      md += parameterTable('Query parameters', endpoint.queryParameters, d);
+      md += parameterTable('Headers', endpoint.requestHeaders, d);
+      const request = endpoint.requests[0];
+      if (request) {
+        md += `## Request body\n\n\`${request.contentType}\`${request.body.type === 'alias' ? ` — ${typeLabel(request.body.shape, d)}` : ''}\n\n`;
+        if (request.body.type === 'object') {
+          md += parameterTable(
+            'Body properties',
+            request.body.properties.map((p) => ({ ...p })),
+            d,
+          );
+        }
+      }
+      for (const response of endpoint.responses) {
+        md += `## Response ${response.statusCode}\n\n${response.description ? `${response.description}\n\n` : ''}`;
+        if (response.body.type === 'alias') md += `Type: ${typeLabel(response.body.shape, d)}\n\n`;
+      }
+      if (endpoint.errors.length > 0) {
+        md += `## Errors\n\n${endpoint.errors.map((e) => `- ${e.statusCode || 'default'}${e.name ? ` ${e.name}` : ''}${e.description ? `: ${cell(e.description)}` : ''}`).join('\n')}\n\n`;
+      }
+      const curl = view.snippets.find((s) => s.id === 'curl');
+      if (curl) md += `## Example request\n\n\`\`\`bash\n${curl.code}\n\`\`\`\n\n`;
+      const example = endpoint.examples[0];
+      if (example?.responseBody !== undefined)
+        md += `## Example response\n\n\`\`\`json\n${prettyJson(example.responseBody)}\n\`\`\`\n`;
+      return md;
+    }
+    case 'channel': {
+      const channel = view.definition.websockets[view.channelId];
+      if (!channel) return title;
+      let md = `${title}\`WSS ${pathText(channel.path)}\`\n\n${channel.description ? `${channel.description}\n\n` : ''}`;
+      md += parameterTable('Query parameters', channel.queryParameters, view.definition);
+      md += `## Messages\n\n${channel.messages.map((m) => `- \`${m.type}\` (${m.origin}): ${typeLabel(m.body, view.definition)}`).join('\n')}\n`;
+      return md;
+    }
+    case 'webhook': {
+      const webhook = view.definition.webhooks[view.webhookId];
+      if (!webhook) return title;
+      return `${title}\`${webhook.method} ${webhook.name}\`\n\n${webhook.description ? `${webhook.description}\n\n` : ''}Payload: ${typeLabel(webhook.payload.shape, view.definition)}\n`;
+    }
+    case 'type': {
+      const type = view.definition.types[view.typeId];
+      if (!type) return title;
+      let md = `# ${type.name}\n\n${type.description ? `${type.description}\n\n` : ''}`;
+      if (type.shape.type === 'object')
+        md += parameterTable('Properties', type.shape.properties, view.definition);
+      if (type.shape.type === 'enum')
+        md += `Values: ${type.shape.values.map((v) => `\`${JSON.stringify(v.value)}\``).join(', ')}\n`;
+      return md;
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Builds the view of one page (what it renders and hydrates with) from the site's docs
+ * definition: markdown pages, overview pages of sections, API references and groups, and
+ * endpoint, channel, webhook and type pages from a slice of their API definition.
+ */
+import {
+  type ApiDefinition,
+  type NavItem,
+  type RoutableNavItem,
+  sliceDefinition,
+  TypeCollector,
+} from '@sextant/definition';
+import type { HighlighterCore } from 'shiki/core';
+import { pathText, prettyJson } from '../shared/format.js';
+import type { ExampleView, PageView, SafeHtml } from '../shared/page-data.js';
+import { safeHtml } from '../shared/safe-html.js';
+import { highlight } from './highlight.js';
+import { markdownToText, renderMarkdown } from './markdown.js';
+import type { DocsSite } from './site.js';
+import { endpointSnippets } from './snippets.js';
+
+const MAX_EXAMPLES = 3;
+
+function markdownHtml(highlighter: HighlighterCore, markdown: string | undefined): SafeHtml | undefined {
+  return markdown?.trim() ? safeHtml(renderMarkdown(highlighter, markdown).html) : undefined;
+}
+
+/** The view of the page at `slug`, or undefined when the site has none. */
+export function buildPageView(
+  site: DocsSite,
+  highlighter: HighlighterCore,
+  slug: string,
+): PageView | undefined {
+  const entry = site.bySlug.get(slug);
+  if (!entry) return undefined;
+  const { item } = entry;
+  const base = {
+    slug: item.slug,
+    title: item.title,
+    actions: site.definition.config.pageActions,
+    markdownUrl: `/${item.slug || 'index'}.md`,
+  };
+  switch (item.type) {
+    case 'page': {
+      const page = site.definition.pages[item.pageId];
+      if (!page) return undefined;
+      const { html, toc } = renderMarkdown(highlighter, page.markdown);
+      return { ...base, kind: 'markdown', layout: page.layout, html: safeHtml(html), toc };
+    }
+    case 'section':
+    case 'apiReference':
+    case 'group': {
+      const api = 'apiId' in item ? site.apis[item.apiId] : undefined;
+      const description =
+        item.type === 'apiReference'
+          ? api?.description
+          : item.type === 'group'
+            ? api?.subpackages[item.subpackageId]?.description
+            : undefined;
+      return {
+        ...base,
+        kind: 'overview',
+        description: description ? safeHtml(renderMarkdown(highlighter, description).html) : undefined,
+        items: overviewItems(site, item.children),
+      };
+    }
+    case 'endpoint':
+    case 'channel':
+    case 'webhook':
+    case 'type':
+      return apiPageView(site, highlighter, item, base);
+  }
+}
+
+function apiPageView(
+  site: DocsSite,
+  highlighter: HighlighterCore,
+  item: Extract<RoutableNavItem, { type: 'endpoint' | 'channel' | 'webhook' | 'type' }>,
+  base: { slug: string; title: string; actions: string[]; markdownUrl: string },
+): PageView | undefined {
+  const api = site.apis[item.apiId];
+  if (!api) return undefined;
+  if (item.type === 'endpoint') {
+    const definition = sliceDefinition(api, { endpointId: item.endpointId });
+    const endpoint = definition.endpoints[item.endpointId];
+    if (!endpoint) return undefined;
+    return {
+      ...base,
+      kind: 'endpoint',
+      apiId: item.apiId,
+      endpointId: endpoint.id,
+      method: endpoint.method,
+      definition,
+      description: markdownHtml(highlighter, endpoint.description),
+      snippets: endpointSnippets(highlighter, definition, endpoint),
+      examples: endpoint.examples.slice(0, MAX_EXAMPLES).map(
+        (example, i): ExampleView => ({
+          name: example.name ?? `Example ${i + 1}`,
+          index: i,
+          request:
+            example.requestBody === undefined
+              ? undefined
+              : safeHtml(highlight(highlighter, prettyJson(example.requestBody), 'json')),
+          responseStatus: example.responseStatusCode,
+          response:
+            example.responseBody === undefined
+              ? undefined
+              : safeHtml(highlight(highlighter, prettyJson(example.responseBody), 'json')),
+        }),
+      ),
+    };
+  }
+  if (item.type === 'channel') {
+    const definition = sliceDefinition(api, { channelId: item.channelId });
+    return {
+      ...base,
+      kind: 'channel',
+      apiId: item.apiId,
+      channelId: item.channelId,
+      definition,
+      description: markdownHtml(highlighter, definition.websockets[item.channelId]?.description),
+    };
+  }
+  if (item.type === 'webhook') {
+    const definition = sliceDefinition(api, { webhookId: item.webhookId });
+    const webhook = definition.webhooks[item.webhookId];
+    return {
+      ...base,
+      kind: 'webhook',
+      apiId: item.apiId,
+      webhookId: item.webhookId,
+      definition,
+      description: markdownHtml(highlighter, webhook?.description),
+      examples: (webhook?.examples ?? []).slice(0, MAX_EXAMPLES).map((example, i) => ({
+        name: example.name ?? `Example ${i + 1}`,
+        index: i,
+        responseStatus: 0,
+        request: safeHtml(highlight(highlighter, prettyJson(example.payload), 'json')),
+      })),
+    };
+  }
+  const definition = typeSlice(api, item.typeId);
+  return {
+    ...base,
+    kind: 'type',
+    apiId: item.apiId,
+    typeId: item.typeId,
+    definition,
+    description: markdownHtml(highlighter, definition.types[item.typeId]?.description),
+  };
+}
+
+/** A definition holding one type and the types it reaches (no endpoints). */
+function typeSlice(api: ApiDefinition, typeId: string): ApiDefinition {
+  const collector = new TypeCollector(api.types);
+  collector.typeId(typeId);
+  const types: ApiDefinition['types'] = {};
+  for (const id of collector.close()) {
+    const type = api.types[id];
+    if (type) types[id] = type;
+  }
+  return {
+    ...api,
+    endpoints: {},
+    websockets: {},
+    webhooks: {},
+    types,
+    auths: {},
+    rootPackage: { endpoints: [], websockets: [], webhooks: [], subpackages: [] },
+    subpackages: {},
+  };
+}
+
+function overviewItems(
+  site: DocsSite,
+  children: NavItem[],
+): Extract<PageView, { kind: 'overview' }>['items'] {
+  return children.flatMap((child) => {
+    if (child.type === 'link') return [];
+    const summary = (() => {
+      if (child.type === 'endpoint') {
+        const endpoint = site.apis[child.apiId]?.endpoints[child.endpointId];
+        return endpoint ? pathText(endpoint.path) : undefined;
+      }
+      if (child.type === 'page') {
+        const page = site.definition.pages[child.pageId];
+        return page ? (page.description ?? markdownToText(page.markdown).slice(0, 160)) : undefined;
+      }
+      return undefined;
+    })();
+    const kind = child.type === 'apiReference' || child.type === 'group' ? 'section' : child.type;
+    return [
+      {
+        title: child.title,
+        slug: child.slug,
+        method: child.type === 'endpoint' ? child.method : undefined,
+        kind,
+        summary,
+      },
+    ];
+  });
+}

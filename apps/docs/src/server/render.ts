@@ -1,0 +1,99 @@
+/**
+ * The docs site's server API, used by the docs host: render a page (HTML), its `.md` variant,
+ * the search index and the site stylesheet, with per-site caching.
+ */
+
+import type { PageView, SiteView } from '../shared/page-data.js';
+import { safeHtml } from '../shared/safe-html.js';
+import { type ClientAssets, renderDocument } from './document.js';
+import { loadHighlighter } from './highlight.js';
+import { pageMarkdown } from './page-markdown.js';
+import { buildPageView } from './page-view.js';
+import { buildSearchIndex } from './search-index.js';
+import { cached, type DocsSite } from './site.js';
+import { siteCss } from './site-css.js';
+
+export interface RenderContext {
+  mode: 'local' | 'hosted';
+  proxyBaseUrl: string;
+  /** '' or '/docs' (hosted sites under a path). */
+  basePath: string;
+  assets: ClientAssets;
+  /** URL of a project file. */
+  fileUrl: (path: string) => string;
+  /** URLs of the per-site resources (they carry the site version to bust caches). */
+  searchIndexUrl: string;
+  siteCssUrl: string;
+}
+
+export type RenderedPage = { status: 200 | 404; html: string };
+
+async function view(site: DocsSite, slug: string, basePath: string): Promise<PageView | undefined> {
+  const highlighter = await loadHighlighter();
+  return cached(site, `view:${slug}`, () => {
+    const v = buildPageView(site, highlighter, slug);
+    return v ? { ...v, markdownUrl: `${basePath}${v.markdownUrl}` } : undefined;
+  });
+}
+
+function notFoundView(slug: string): PageView {
+  return {
+    kind: 'overview',
+    slug,
+    title: 'Page not found',
+    actions: [],
+    markdownUrl: '',
+    description: safeHtml(
+      '<p>There is no page at this address. Search the docs or pick a page from the navigation.</p>',
+    ),
+    items: [],
+  };
+}
+
+/** The HTML of the page at `slug` (a 404 page when there is none). */
+export async function renderDocsPage(
+  site: DocsSite,
+  slug: string,
+  ctx: RenderContext,
+  theme?: 'light' | 'dark',
+): Promise<RenderedPage> {
+  const found = await view(site, slug, ctx.basePath);
+  const siteView: SiteView = {
+    title: site.definition.config.title,
+    mode: ctx.mode,
+    proxyBaseUrl: ctx.proxyBaseUrl,
+    searchIndexUrl: ctx.searchIndexUrl,
+    basePath: ctx.basePath,
+  };
+  const render = (page: PageView) =>
+    renderDocument({
+      site,
+      data: { site: siteView, page },
+      assets: ctx.assets,
+      fileUrl: ctx.fileUrl,
+      siteCssUrl: ctx.siteCssUrl,
+      theme,
+    });
+  if (!found) return { status: 404, html: render(notFoundView(slug)) };
+  return cached(site, `html:${slug}:${theme ?? ''}:${ctx.assets.entry}`, () => ({
+    status: 200 as const,
+    html: render(found),
+  }));
+}
+
+/** The markdown of the page at `slug`, or undefined. */
+export async function renderDocsPageMarkdown(site: DocsSite, slug: string): Promise<string | undefined> {
+  const found = await view(site, slug, '');
+  return found ? pageMarkdown(site, found) : undefined;
+}
+
+/** The serialised search index of the site. */
+export function docsSearchIndex(site: DocsSite): Promise<string> {
+  return cached(site, 'search', () => buildSearchIndex(site.definition, site.apis));
+}
+
+/** The per-site stylesheet. */
+export async function docsSiteCss(site: DocsSite, fileUrl: (path: string) => string): Promise<string> {
+  await loadHighlighter();
+  return cached(site, 'css', () => siteCss(site.definition.config, fileUrl));
+}

@@ -1,0 +1,151 @@
+/**
+ * The navigation chrome rendered on the server only (no hydration, no data shipped): header
+ * tabs and the sidebar. Collapsed groups are links to their overview page, so the HTML of a page
+ * carries the current group's items, not the whole API.
+ */
+import type { DocsDefinition, NavItem } from '@sextant/definition';
+
+function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
+  if (item.type === 'link') return false;
+  return (
+    item.slug === currentSlug ||
+    currentSlug.startsWith(`${item.slug}/`) ||
+    ('children' in item && item.children.some((c) => isCurrentOrAncestor(c, currentSlug)))
+  );
+}
+
+function Method({ method }: { method: string }) {
+  return (
+    <span className={`sx-method sx-method-small sx-method-${method.toLowerCase()}`}>
+      {method === 'DELETE' ? 'DEL' : method}
+    </span>
+  );
+}
+
+function NavList({
+  items,
+  currentSlug,
+  basePath,
+}: {
+  items: NavItem[];
+  currentSlug: string;
+  basePath: string;
+}) {
+  return (
+    <ul className="sx-nav-list">
+      {items.map((item) => {
+        if (item.type === 'link') {
+          return (
+            <li key={`link:${item.href}`}>
+              <a
+                className="sx-nav-link"
+                href={item.href}
+                rel={/^https?:/.test(item.href) ? 'noopener noreferrer' : undefined}
+              >
+                {item.title} {/^https?:/.test(item.href) ? <span aria-hidden="true">↗</span> : null}
+              </a>
+            </li>
+          );
+        }
+        if (item.hidden) return null;
+        const href = `${basePath}/${item.slug}`;
+        const current = item.slug === currentSlug ? 'page' : undefined;
+        if ('children' in item) {
+          const expanded =
+            item.type === 'section' && !item.collapsed ? true : isCurrentOrAncestor(item, currentSlug);
+          return (
+            <li key={item.slug} className="sx-nav-group" data-expanded={expanded}>
+              <a className="sx-nav-link sx-nav-group-link" href={href} aria-current={current}>
+                <span className="sx-nav-chevron" aria-hidden="true" />
+                {item.title}
+              </a>
+              {expanded ? (
+                <NavList items={item.children} currentSlug={currentSlug} basePath={basePath} />
+              ) : null}
+            </li>
+          );
+        }
+        return (
+          <li key={item.slug}>
+            <a className="sx-nav-link" href={href} aria-current={current}>
+              {item.type === 'endpoint' || item.type === 'webhook' ? (
+                <Method method={item.method} />
+              ) : item.type === 'channel' ? (
+                <Method method="WSS" />
+              ) : null}
+              <span>{item.title}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Top-level sections and API references are tabs when there are two or more of them. */
+export function navigationTabs(definition: DocsDefinition): NavItem[] | undefined {
+  const tabs = definition.navigation.filter(
+    (item) => item.type === 'section' || item.type === 'apiReference',
+  );
+  return tabs.length >= 2 && tabs.length === definition.navigation.filter((i) => i.type !== 'link').length
+    ? tabs
+    : undefined;
+}
+
+export function Tabs({
+  tabs,
+  currentSlug,
+  basePath,
+  landmark = true,
+}: {
+  tabs: NavItem[];
+  currentSlug: string;
+  basePath: string;
+  landmark?: boolean;
+}) {
+  const Wrapper = landmark ? 'nav' : 'div';
+  return (
+    <Wrapper className="sx-tabs-nav" aria-label={landmark ? 'Sections' : undefined}>
+      <ul>
+        {tabs.map((tab) =>
+          tab.type === 'link' ? null : (
+            <li key={tab.slug}>
+              <a
+                href={`${basePath}/${tab.slug}`}
+                className="sx-tab-link"
+                aria-current={isCurrentOrAncestor(tab, currentSlug) ? 'true' : undefined}
+              >
+                {tab.title}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+    </Wrapper>
+  );
+}
+
+export function Sidebar({
+  definition,
+  currentSlug,
+  basePath,
+}: {
+  definition: DocsDefinition;
+  currentSlug: string;
+  basePath: string;
+}) {
+  const tabs = navigationTabs(definition);
+  // With tabs, the sidebar shows the current tab's tree; links stay visible.
+  const currentTab = tabs?.find((tab) => isCurrentOrAncestor(tab, currentSlug));
+  const items =
+    currentTab && 'children' in currentTab
+      ? [...currentTab.children, ...definition.navigation.filter((i) => i.type === 'link')]
+      : definition.navigation;
+  return (
+    <nav id="sx-sidebar" className="sx-sidebar" aria-label="Documentation">
+      {/* With header tabs this copy only shows on small screens, where the header has no room. */}
+      {tabs ? <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} landmark={false} /> : null}
+      <NavList items={items} currentSlug={currentSlug} basePath={basePath} />
+    </nav>
+  );
+}

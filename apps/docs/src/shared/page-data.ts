@@ -1,0 +1,108 @@
+/**
+ * The data one docs page hydrates with, embedded as JSON in the HTML. It is shared by the
+ * server renderer and the client: an endpoint page carries only its slice of the API
+ * definition (never the whole API), so its weight does not grow with the API's size.
+ */
+import type { ApiDefinition, HttpMethod } from '@sextant/definition';
+
+/**
+ * HTML the server produced (highlighted, sanitised). It is in the page's HTML; the copy in the
+ * page data is emptied (the client keeps the server's DOM), so it is never sent twice.
+ */
+export type SafeHtml = { __html: string; id: string };
+
+export interface SnippetView {
+  /** `curl`, `typescript`, `python`. */
+  id: string;
+  label: string;
+  code: string;
+  html: SafeHtml;
+}
+
+export interface ExampleView {
+  name: string;
+  /** Position in the endpoint's (or webhook's) `examples`: the client copies the JSON from there. */
+  index: number;
+  /** Highlighted JSON of the request body (or webhook payload), when there is one. */
+  request?: SafeHtml;
+  responseStatus: number;
+  response?: SafeHtml;
+}
+
+export interface SiteView {
+  title: string;
+  /** local: localhost targets allowed; hosted: multi-tenant. */
+  mode: 'local' | 'hosted';
+  /** Origin of the proxy, '' for this origin. */
+  proxyBaseUrl: string;
+  /** URL of the search index JSON. */
+  searchIndexUrl: string;
+  /** Base path the site is served under ('' or '/docs'). */
+  basePath: string;
+}
+
+interface PageBase {
+  slug: string;
+  title: string;
+  /** Page actions to show (copyPage, viewAsMarkdown). */
+  actions: string[];
+  /** URL of the `.md` variant of the page. */
+  markdownUrl: string;
+}
+
+export type PageView =
+  | (PageBase & {
+      kind: 'markdown';
+      layout: string;
+      html: SafeHtml;
+      toc: { id: string; text: string; depth: number }[];
+    })
+  | (PageBase & {
+      kind: 'endpoint';
+      apiId: string;
+      endpointId: string;
+      method: HttpMethod;
+      definition: ApiDefinition;
+      description?: SafeHtml;
+      snippets: SnippetView[];
+      examples: ExampleView[];
+    })
+  | (PageBase & {
+      kind: 'channel';
+      apiId: string;
+      channelId: string;
+      definition: ApiDefinition;
+      description?: SafeHtml;
+    })
+  | (PageBase & {
+      kind: 'webhook';
+      apiId: string;
+      webhookId: string;
+      definition: ApiDefinition;
+      description?: SafeHtml;
+      examples: ExampleView[];
+    })
+  | (PageBase & {
+      kind: 'type';
+      apiId: string;
+      typeId: string;
+      definition: ApiDefinition;
+      description?: SafeHtml;
+    })
+  | (PageBase & {
+      kind: 'overview';
+      description?: SafeHtml;
+      items: { title: string; slug: string; method?: string; kind: string; summary?: string }[];
+    });
+
+export interface PageData {
+  site: SiteView;
+  page: PageView;
+}
+
+/** Id of the `<script type="application/json">` element holding the page data. */
+export const PAGE_DATA_ELEMENT_ID = 'sx-data';
+/** Id of the element the page content hydrates into. */
+export const CONTENT_ROOT_ID = 'sx-content';
+/** URL parameter that opens the playground (SPEC §2). */
+export const EXPLORER_PARAM = 'explorer';

@@ -1,0 +1,35 @@
+/**
+ * Server-made HTML (sanitised markdown, highlighted code) travels once: in the document. The page
+ * data carries only its id; before hydrating, the client reads each piece back from the element
+ * marked `data-h="<id>"`, so hydration sees the very HTML the browser parsed and never warns.
+ */
+import type { SafeHtml } from './page-data.js';
+
+let nextId = 0;
+
+/** Wraps HTML the server produced (and sanitised or escaped) for rendering. */
+export function safeHtml(html: string): SafeHtml {
+  nextId += 1;
+  return { __html: html, id: `h${nextId.toString(36)}` };
+}
+
+/** Props of an element that shows server HTML. */
+export function htmlProps(html: SafeHtml): { 'data-h': string; dangerouslySetInnerHTML: { __html: string } } {
+  return { 'data-h': html.id, dangerouslySetInnerHTML: { __html: html.__html } };
+}
+
+/** Fills the emptied `__html` of the page data from the server's DOM (client, before hydration). */
+export function refillServerHtml(value: unknown, root: ParentNode): void {
+  if (Array.isArray(value)) {
+    for (const item of value) refillServerHtml(item, root);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  if (typeof record.__html === 'string' && typeof record.id === 'string') {
+    if (record.__html === '')
+      record.__html = root.querySelector(`[data-h="${CSS.escape(record.id)}"]`)?.innerHTML ?? '';
+    return;
+  }
+  for (const child of Object.values(record)) refillServerHtml(child, root);
+}

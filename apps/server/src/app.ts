@@ -1,0 +1,29 @@
+/**
+ * Composes the Sextant server: registry, HTTP proxy, WebSocket proxy and docs host are
+ * independent Fastify plugins; `buildServer` mounts the enabled ones on one instance.
+ * `sextant serve` and `sextant dev` both start from here; each part can be disabled to run
+ * parts separately behind a load balancer.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerOptions } from './options.js';
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+    // Router-level refusals (broken percent-encoding, over-long parameters) come back in the same
+    // named-error shape as every other client mistake, instead of Fastify's own body.
+    frameworkErrors: (error, _request, reply) => {
+      reply.code(error.statusCode ?? 400).send({
+        error: 'BadRequestError',
+        content: { message: `The request URL could not be read: ${error.message}` },
+      });
+    },
+  });
+  app.get('/healthz', async () => ({ status: 'ok', mode: options.mode }));
+  // Parts are mounted in ./parts.ts so each team can add theirs with a one-line change.
+  const { mountParts } = await import('./parts.js');
+  await mountParts(app, options);
+  return app;
+}

@@ -1,0 +1,9 @@
+export { contentSecurityPolicy } from './csp.js';
+export { type DocsHostOptions, type DocsHostService, docsHost } from './plugin.js';
+export { DocsProjectError } from './project/docs-project-error.js';
+export {
+  DOCS_CONFIG_FILE,
+  type LoadDocsProjectOptions,
+  type LoadedDocsProject,
+  loadDocsProject,
+} from './project/load-docs-project.js';

@@ -1,0 +1,208 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsHost } from './plugin.js';
+import { writeFixtureProject, XSS_CORPUS } from './testing/fixture-project.js';
+
+let app: FastifyInstance;
+let dir: string;
+
+function pageData(html: string): {
+  page: { kind: string; definition?: { endpoints: Record<string, unknown> } };
+} {
+  const json = /<script type="application\/json" id="sx-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('no page data');
+  return JSON.parse(json);
+}
+
+beforeAll(async () => {
+  dir = await writeFixtureProject();
+  app = Fastify();
+  await app.register(docsHost, { mode: 'local', projectDir: dir });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('docs host, local mode', () => {
+  it('server-renders an endpoint page: title, method, path and parameter names are in the HTML', async () => {
+    const response = await app.inject({ url: '/api/pets/get-a-pet' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(html).toContain('<title>Get a pet | Pet Docs</title>');
+    expect(html).toContain('<h1>Get a pet</h1>');
+    expect(html).toMatch(/<span>\/pets\/<\/span><span class="sx-path-param">\{petId\}<\/span>/);
+    for (const name of ['petId', 'expand', 'X-Request-Id'])
+      expect(html).toContain(`<code class="sx-prop-name">${name}</code>`);
+    expect(html).toContain('curl');
+    // The page ships its slice only: the other endpoint is not in the data.
+    const data = pageData(html);
+    expect(data.page.kind).toBe('endpoint');
+    expect(Object.keys(data.page.definition?.endpoints ?? {})).toEqual(['getPet']);
+  });
+
+  it('sends a strict Content-Security-Policy and no inline script', async () => {
+    const response = await app.inject({ url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    // Every <script> is external or inert JSON.
+    for (const tag of response.body.match(/<script[^>]*>/g) ?? [])
+      expect(tag).toMatch(/src=|type="application\/json"/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('renders markdown pages, channel-less overviews, webhook and type pages', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.body).toContain('<strong>docs</strong>');
+    expect(home.body).toContain('sx-callout-warning');
+    const webhook = await app.inject({ url: '/api/pet-adopted' });
+    expect(webhook.statusCode).toBe(200);
+    expect(webhook.body).toContain('<h1>Pet adopted</h1>');
+    const type = await app.inject({ url: '/api/types/pet' });
+    expect(type.body).toContain('<h1>Pet</h1>');
+    const overview = await app.inject({ url: '/api' });
+    expect(overview.body).toContain('href="/api/pets"');
+  });
+
+  it('serves the markdown variant of every page', async () => {
+    const endpoint = await app.inject({ url: '/api/pets/get-a-pet.md' });
+    expect(endpoint.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(endpoint.body).toContain('# Get a pet');
+    expect(endpoint.body).toContain('`GET /pets/{petId}`');
+    expect(endpoint.body).toContain('| `petId` | integer | yes |');
+    const home = await app.inject({ url: '/index.md' });
+    expect(home.body).toContain('Hello **docs**.');
+    expect((await app.inject({ url: '/nope.md' })).statusCode).toBe(404);
+  });
+
+  it('follows redirects, exact and by prefix, and drops trailing slashes', async () => {
+    const exact = await app.inject({ url: '/old-guide' });
+    expect([exact.statusCode, exact.headers.location]).toEqual([301, '/guides/guide']);
+    const prefix = await app.inject({ url: '/legacy/guide' });
+    expect([prefix.statusCode, prefix.headers.location]).toEqual([302, '/guides/guide']);
+    const slash = await app.inject({ url: '/guides/guide/?x=1' });
+    expect([slash.statusCode, slash.headers.location]).toEqual([301, '/guides/guide?x=1']);
+  });
+
+  it('compresses text for clients that accept gzip', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const plain = await app.inject({ url: '/api/pets/get-a-pet' });
+    const zipped = await app.inject({
+      url: '/api/pets/get-a-pet',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('answers /favicon.ico without an error', async () => {
+    expect((await app.inject({ url: '/favicon.ico' })).statusCode).toBe(204);
+  });
+
+  it('answers 404 with a page for unknown slugs', async () => {
+    const response = await app.inject({ url: '/no/such/page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page not found');
+  });
+
+  it('serves the search index with every page and endpoint', async () => {
+    const response = await app.inject({ url: '/_sextant/search-index.json' });
+    const index = JSON.parse(response.body) as {
+      documentCount: number;
+      storedFields: Record<string, { slug: string }>;
+    };
+    const slugs = Object.values(index.storedFields).map((f) => f.slug);
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        '',
+        'guides/guide',
+        'api/pets/get-a-pet',
+        'api/pets/create-a-pet',
+        'api/pet-adopted',
+        'api/types/pet',
+      ]),
+    );
+  });
+
+  it('serves the built client and the site stylesheet', async () => {
+    const html = (await app.inject({ url: '/' })).body;
+    const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const script = await app.inject({ url: entry });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/_sextant/assets/../../../package.json' })).statusCode).toBe(404);
+    const css = await app.inject({ url: '/_sextant/site.css' });
+    expect(css.body).toContain('--sx-color-accent:#0a7c5a');
+  });
+
+  it('reloads the project on demand, and shows loader errors with file and line', async () => {
+    const guide = join(dir, 'pages/guide.md');
+    const original = await readFile(guide, 'utf8');
+    await writeFile(guide, `${original}\n\nFreshly edited.\n`);
+    await app.docsHost.reload();
+    expect((await app.inject({ url: '/guides/guide' })).body).toContain('Freshly edited.');
+    const yml = join(dir, 'docs.yml');
+    const good = await readFile(yml, 'utf8');
+    await writeFile(
+      yml,
+      good.replace('title: Pet Docs', 'title: Pet Docs\nlayout:\n  contentAlignment: RIGHT'),
+    );
+    await app.docsHost.reload();
+    const broken = await app.inject({ url: '/' });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.body).toContain('docs.yml:3 at /layout/contentAlignment');
+    await writeFile(yml, good);
+    await app.docsHost.reload();
+    expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+  });
+});
+
+describe('docs host with the XSS corpus in every description and page', () => {
+  let xssApp: FastifyInstance;
+  beforeAll(async () => {
+    xssApp = Fastify();
+    await xssApp.register(docsHost, { mode: 'local', projectDir: await writeFixtureProject({ xss: true }) });
+    await xssApp.ready();
+  });
+  afterAll(() => xssApp.close());
+
+  it.each([
+    '/',
+    '/guides/guide',
+    '/api/pets/get-a-pet',
+    '/api/pets/create-a-pet',
+    '/api/pet-adopted',
+    '/api/types/pet',
+    '/api',
+    '/api/pets',
+  ])('renders %s with no live payload', async (url) => {
+    const html = (await xssApp.inject({ url })).body;
+    const markup = html.replace(/<script type="application\/json" id="sx-data">[\s\S]*?<\/script>/, '');
+    // Only real tags matter: escaped payloads (`&lt;script&gt;`) are text.
+    const tags = markup.match(/<[a-zA-Z][^>]*>/g) ?? [];
+    expect(tags.filter((tag) => tag.startsWith('<script'))).toHaveLength(1);
+    for (const tag of tags) {
+      expect(tag).not.toMatch(/^<(iframe|object|embed|form|svg|math|style|button formaction)\b/i);
+      expect(tag).not.toMatch(/\son[a-z]+\s*=/i);
+      expect(tag).not.toMatch(/=\s*"?\s*javascript:/i);
+      expect(tag).not.toMatch(/\sstyle\s*=/i);
+    }
+    // The JSON data cannot close its script element.
+    expect(/<script type="application\/json" id="sx-data">([\s\S]*?)<\/script>/.exec(html)?.[1]).not.toMatch(
+      /<\/script|<!--/i,
+    );
+  });
+
+  it('keeps the corpus in the data as inert text', async () => {
+    const html = (await xssApp.inject({ url: '/api/pets/get-a-pet' })).body;
+    const json = /<script type="application\/json" id="sx-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.stringify(JSON.parse(json))).toContain(XSS_CORPUS[0]);
+  });
+});

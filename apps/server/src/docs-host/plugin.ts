@@ -1,0 +1,372 @@
+/**
+ * The docs host: a Fastify plugin serving docs sites at `/{slug}` (server-rendered HTML that
+ * hydrates), `/{slug}.md` (the markdown variant), the client bundle, and per-site resources
+ * (search index, stylesheet, project files).
+ *
+ * - local mode: one site, read from a docs project folder (`projectDir`); `app.docsHost.reload()`
+ *   re-reads it (`sextant dev` calls it, or pass `watch: true`).
+ * - hosted mode: the site for the request's host and path, from `app.registry.loadDocsForUrl`,
+ *   cached per docs URL and dropped when the registry reports an invalidation.
+ */
+import { createHash } from 'node:crypto';
+import { watch } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
+import {
+  ASSET_BASE,
+  type ClientBuild,
+  createDocsSite,
+  type DocsSite,
+  docsSearchIndex,
+  docsSiteCss,
+  ensureClientBuild,
+  type RenderContext,
+  renderDocsPage,
+  renderDocsPageMarkdown,
+} from '@sextant/docs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { contentSecurityPolicy, SECURITY_HEADERS } from './csp.js';
+import { DocsProjectError } from './project/docs-project-error.js';
+import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
+import { matchRedirect } from './redirects.js';
+
+export interface DocsHostOptions {
+  mode: 'local' | 'hosted';
+  /** Local mode: the docs project folder (holding docs.yml). */
+  projectDir?: string;
+  /** Local mode: reload when a file of the project changes. */
+  watch?: boolean;
+  /** Origin of the proxy the playground sends through; '' (default) is this server. */
+  proxyBaseUrl?: string;
+  /** Where the client bundle is built; defaults to node_modules/.cache/sextant-docs. */
+  cacheDir?: string;
+}
+
+/** What `app.docsHost` offers the rest of the server (the CLI's `dev`). */
+export interface DocsHostService {
+  /** Local mode: re-reads the project folder; resolves when the new site serves (or the error page does). */
+  reload(): Promise<void>;
+  /** Local mode: the loaded project, or the error that stopped it. */
+  current(): Promise<{ project?: LoadedDocsProject; error?: Error }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    docsHost: DocsHostService;
+  }
+}
+
+interface SiteSource {
+  loadDocsForUrl(url: string): Promise<
+    | {
+        url: string;
+        baseUrl: { basePath: string };
+        docsConfigId: string;
+        updatedAt: string | number | Date;
+        definition: unknown;
+        apis: Record<string, unknown>;
+      }
+    | undefined
+  >;
+  onDocsInvalidated(listener: (urls: string[] | 'all') => void): () => void;
+}
+
+interface ResolvedSite {
+  site: DocsSite;
+  basePath: string;
+  files: string[];
+  projectDir?: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+};
+const MAX_HOSTED_SITES = 200;
+
+function themeFromCookie(header: string | undefined): 'light' | 'dark' | undefined {
+  const match = /(?:^|;\s*)sx-theme=(light|dark)(?:;|$)/.exec(header ?? '');
+  return match?.[1] as 'light' | 'dark' | undefined;
+}
+
+/** Reads `file` only when it lies inside `dir`. */
+async function readInside(dir: string, file: string): Promise<Buffer | undefined> {
+  const full = normalize(join(dir, file));
+  const inside = relative(dir, full);
+  if (inside.startsWith('..') || inside.split(sep).includes('..')) return undefined;
+  return readFile(full).catch(() => undefined);
+}
+
+function errorPage(error: Error): string {
+  const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs project error</title></head><body><main><h1>The docs project cannot be loaded</h1><pre>${escapeHtml(error.message)}</pre><p>Fix the file and save: the page reloads the project.</p></main></body></html>`;
+}
+
+async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): Promise<void> {
+  const log = (message: string) => app.log.info(message);
+  let clientBuild: Promise<ClientBuild> | undefined;
+  const client = () => {
+    clientBuild ??= ensureClientBuild({ cacheDir: options.cacheDir, log });
+    clientBuild.catch(() => {
+      clientBuild = undefined;
+    });
+    return clientBuild;
+  };
+  // Start building the client early; requests wait for it.
+  app.addHook('onReady', async () => {
+    void client().catch((error: unknown) => app.log.error(error));
+  });
+
+  // ---- local mode: one project folder ----
+  let local: Promise<{ resolved?: ResolvedSite; project?: LoadedDocsProject; error?: Error }> | undefined;
+  let generation = 0;
+  const fetchText = async (url: string): Promise<string> => {
+    if (url.startsWith('/')) {
+      const response = await app.inject({ method: 'GET', url });
+      if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+      return response.body;
+    }
+    const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return response.text();
+  };
+  const loadLocal = () => {
+    const dir = options.projectDir;
+    if (!dir)
+      return Promise.resolve({
+        error: new Error('the docs host runs in local mode without a project folder'),
+      });
+    const version = `${Date.now().toString(36)}-${++generation}`;
+    return loadDocsProject(dir, { fetchText, tolerateApiErrors: true }).then(
+      (project) => {
+        for (const apiError of project.apiErrors) app.log.error(apiError.message);
+        const site = createDocsSite(project.definition, project.project.apis, version);
+        return { project, resolved: { site, basePath: '', files: project.files, projectDir: dir } };
+      },
+      (error: unknown) => {
+        const err = error instanceof Error ? error : new Error(String(error));
+        app.log.error(err.message);
+        return { error: err };
+      },
+    );
+  };
+  const reload = async () => {
+    local = loadLocal();
+    await local;
+  };
+  app.decorate('docsHost', {
+    reload,
+    async current() {
+      local ??= loadLocal();
+      const { project, error } = await local;
+      return { project, error };
+    },
+  } satisfies DocsHostService);
+
+  if (options.mode === 'local' && options.watch && options.projectDir) {
+    let timer: NodeJS.Timeout | undefined;
+    const watcher = watch(options.projectDir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void reload(), 100);
+    });
+    app.addHook('onClose', async () => {
+      clearTimeout(timer);
+      watcher.close();
+    });
+  }
+
+  // ---- hosted mode: sites from the registry, by host and path ----
+  const hostedSites = new Map<string, DocsSite>();
+  const registry = (): SiteSource | undefined =>
+    app.hasDecorator('registry') ? (app as unknown as { registry: SiteSource }).registry : undefined;
+  if (options.mode === 'hosted') {
+    app.addHook('onReady', async () => {
+      const unsubscribe = registry()?.onDocsInvalidated((urls) => {
+        if (urls === 'all') hostedSites.clear();
+        else for (const url of urls) hostedSites.delete(url);
+      });
+      app.addHook('onClose', async () => unsubscribe?.());
+    });
+  }
+  const resolveHosted = async (request: FastifyRequest, path: string): Promise<ResolvedSite | undefined> => {
+    const source = registry();
+    if (!source) return undefined;
+    const host = (request.headers.host ?? '').toLowerCase();
+    const loaded = await source.loadDocsForUrl(`${host}${path}`);
+    if (!loaded) return undefined;
+    const definition = loaded.definition as Partial<DocsDefinition>;
+    if (definition.docsVersion !== 1 || !Array.isArray(definition.navigation)) return undefined;
+    const version = `${loaded.docsConfigId}-${new Date(loaded.updatedAt).getTime()}`;
+    let site = hostedSites.get(loaded.url);
+    if (!site || site.version !== version) {
+      site = createDocsSite(
+        definition as DocsDefinition,
+        loaded.apis as Record<string, ApiDefinition>,
+        version,
+      );
+      hostedSites.delete(loaded.url);
+      hostedSites.set(loaded.url, site);
+      if (hostedSites.size > MAX_HOSTED_SITES) hostedSites.delete(hostedSites.keys().next().value as string);
+    }
+    return { site, basePath: loaded.baseUrl.basePath.replace(/\/+$/, ''), files: [] };
+  };
+
+  // Compressed text responses, by content (assets and cached pages repeat; compress them once).
+  const gzipped = new Map<string, Buffer>();
+  const send = (
+    reply: FastifyReply,
+    status: number,
+    type: string,
+    body: string | Buffer,
+    cache = 'no-cache',
+  ) => {
+    reply
+      .code(status)
+      .headers(SECURITY_HEADERS)
+      .header('content-type', type)
+      .header('cache-control', cache)
+      .header('vary', 'accept-encoding');
+    const accepts = /\bgzip\b/.test(String(reply.request.headers['accept-encoding'] ?? ''));
+    if (!accepts || body.length < 1024 || !/^(text\/|application\/json|image\/svg)/.test(type))
+      return reply.send(body);
+    const key = createHash('sha1').update(body).digest('base64');
+    let compressed = gzipped.get(key);
+    if (!compressed) {
+      compressed = gzipSync(body, { level: 6 });
+      gzipped.set(key, compressed);
+      if (gzipped.size > 2000) gzipped.delete(gzipped.keys().next().value as string);
+    }
+    return reply.header('content-encoding', 'gzip').send(compressed);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return send(reply, 400, 'text/plain; charset=utf-8', 'Bad path encoding');
+    }
+    if (path.startsWith(ASSET_BASE)) {
+      const build = await client();
+      const body = await readInside(build.dir, path.slice(ASSET_BASE.length));
+      if (!body) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+      return send(
+        reply,
+        200,
+        CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+        body,
+        'public, max-age=31536000, immutable',
+      );
+    }
+
+    let resolved: ResolvedSite | undefined;
+    if (options.mode === 'local') {
+      local ??= loadLocal();
+      const state = await local;
+      if (state.error) return send(reply, 500, 'text/html; charset=utf-8', errorPage(state.error));
+      resolved = state.resolved;
+    } else {
+      resolved = await resolveHosted(request, path);
+    }
+    if (!resolved)
+      return send(reply, 404, 'text/plain; charset=utf-8', 'No docs are published at this address.');
+    const { site, basePath } = resolved;
+    if (basePath && path !== basePath && !path.startsWith(`${basePath}/`))
+      return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+    const rel = path.slice(basePath.length) || '/';
+    const fileUrl = (file: string) =>
+      `${basePath}/_sextant/files/${file.split('/').map(encodeURIComponent).join('/')}`;
+
+    if (rel === '/_sextant/search-index.json')
+      return send(reply, 200, 'application/json', await docsSearchIndex(site), 'public, max-age=300');
+    if (rel === '/_sextant/site.css')
+      return send(
+        reply,
+        200,
+        'text/css; charset=utf-8',
+        await docsSiteCss(site, fileUrl),
+        'public, max-age=300',
+      );
+    if (rel === '/favicon.ico') {
+      // Browsers ask for it on non-HTML pages (the `.md` variants): answer with the site's icon.
+      const icon = /^data:([^;,]+);base64,(.*)$/.exec(
+        site.definition.config.favicon?.type === 'url' ? site.definition.config.favicon.url : '',
+      );
+      if (!icon?.[1] || !icon[2])
+        return reply.code(204).header('cache-control', 'public, max-age=3600').send();
+      return send(reply, 200, icon[1], Buffer.from(icon[2], 'base64'), 'public, max-age=3600');
+    }
+    if (rel.startsWith('/_sextant/files/')) {
+      const file = rel.slice('/_sextant/files/'.length);
+      const body =
+        resolved.projectDir && resolved.files.includes(file)
+          ? await readInside(resolved.projectDir, file)
+          : undefined;
+      if (!body) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+      return send(
+        reply,
+        200,
+        CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        body,
+        'public, max-age=300',
+      );
+    }
+
+    const redirect = matchRedirect(site.definition.config.redirects, rel);
+    if (redirect) {
+      const location = redirect.location.startsWith('/')
+        ? `${basePath}${redirect.location}`
+        : redirect.location;
+      return reply.code(redirect.status).header('location', location).send();
+    }
+    if (rel.length > 1 && rel.endsWith('/'))
+      return reply
+        .code(301)
+        .header('location', `${basePath}${rel.replace(/\/+$/, '')}${url.search}`)
+        .send();
+
+    if (rel.endsWith('.md')) {
+      const mdSlug = rel.slice(1, -3);
+      const markdown = await renderDocsPageMarkdown(
+        site,
+        mdSlug === 'index' ? site.definition.homeSlug : mdSlug,
+      );
+      if (markdown === undefined) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+      return send(reply, 200, 'text/markdown; charset=utf-8', markdown);
+    }
+
+    const slug = rel === '/' ? site.definition.homeSlug : rel.slice(1);
+    const build = await client();
+    const ctx: RenderContext = {
+      mode: options.mode,
+      proxyBaseUrl: options.proxyBaseUrl ?? '',
+      basePath,
+      assets: build.assets,
+      fileUrl,
+      searchIndexUrl: `${basePath}/_sextant/search-index.json?v=${site.version}`,
+      siteCssUrl: `${basePath}/_sextant/site.css?v=${site.version}`,
+    };
+    const page = await renderDocsPage(site, slug, ctx, themeFromCookie(request.headers.cookie));
+    reply.header('content-security-policy', contentSecurityPolicy(site.definition.config));
+    return send(reply, page.status, 'text/html; charset=utf-8', page.html);
+  };
+
+  app.get('/', handler);
+  app.get('/*', handler);
+}
+
+/** The docs host plugin (shares `app.docsHost` with the root instance). */
+export const docsHost = fp(docsHostPlugin, { name: 'sextant-docs-host', fastify: '5.x' });
+
+export { DocsProjectError };

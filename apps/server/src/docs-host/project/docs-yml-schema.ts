@@ -1,0 +1,141 @@
+/**
+ * The zod schema of `docs.yml`, the config file of a docs project. Enums come from the docs
+ * definition model (SPEC §9), so the file accepts exactly what the site can render.
+ */
+import {
+  CONTENT_ALIGNMENTS,
+  FONT_DISPLAYS,
+  HEADER_POSITIONS,
+  PAGE_ACTIONS,
+  PAGE_LAYOUTS,
+  SCRIPT_STRATEGIES,
+  SEARCHBAR_PLACEMENTS,
+  SOCIAL_CARD_TYPES,
+  TABS_PLACEMENTS,
+} from '@sextant/definition';
+import { z } from 'zod';
+
+const color = z
+  .string()
+  .regex(
+    /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch)\([0-9.,%\s/a-z-]+\)|[a-zA-Z]+)$/,
+    'must be a CSS colour like #4f46e5',
+  );
+const themedColor = z.union([color, z.strictObject({ light: color.optional(), dark: color.optional() })]);
+/** A file of the project (relative path) or an https URL. */
+const asset = z.string().min(1).max(2000);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9/_-]*$|^$/, 'slugs use lower-case letters, digits, "-", "_" and "/"')
+  .transform((s) => s.replace(/\/+$/, ''));
+
+const font = z.strictObject({
+  name: z.string().min(1).max(100),
+  src: asset,
+  weight: z.string().max(20).optional(),
+  style: z.enum(['normal', 'italic']).optional(),
+  display: z.enum(FONT_DISPLAYS).default('swap'),
+});
+
+export type NavEntryInput =
+  | { section: string; slug?: string; collapsed?: boolean; contents: NavEntryInput[] }
+  | { page: string; path: string; slug?: string; hidden?: boolean }
+  | { link: string; href: string }
+  | { api: string; spec?: string; url?: string; slug?: string; showTypes?: boolean };
+
+const navEntry: z.ZodType<NavEntryInput> = z.lazy(() =>
+  z.union([
+    z.strictObject({
+      section: z.string().min(1).max(200),
+      slug: slug.optional(),
+      collapsed: z.boolean().optional(),
+      contents: z.array(navEntry).max(10_000),
+    }),
+    z.strictObject({
+      page: z.string().min(1).max(200),
+      path: z.string().min(1),
+      slug: slug.optional(),
+      hidden: z.boolean().optional(),
+    }),
+    z.strictObject({
+      link: z.string().min(1).max(200),
+      href: z.string().regex(/^(https?:\/\/|\/|mailto:)/, 'links must be http(s), mailto: or site paths'),
+    }),
+    z
+      .strictObject({
+        api: z.string().min(1).max(200),
+        spec: z.string().min(1).optional(),
+        url: z.string().min(1).optional(),
+        slug: slug.optional(),
+        showTypes: z.boolean().optional(),
+      })
+      .refine(
+        (v) => (v.spec === undefined) !== (v.url === undefined),
+        'an api entry needs exactly one of "spec" (a file) or "url"',
+      ),
+  ]),
+);
+
+export const docsYmlSchema = z.strictObject({
+  title: z.string().min(1).max(200),
+  logo: z
+    .strictObject({
+      light: asset.optional(),
+      dark: asset.optional(),
+      href: z.string().optional(),
+      height: z.number().int().min(8).max(200).optional(),
+    })
+    .optional(),
+  favicon: asset.optional(),
+  colors: z
+    .strictObject({
+      accentPrimary: themedColor.optional(),
+      background: themedColor.optional(),
+      border: themedColor.optional(),
+      sidebarBackground: themedColor.optional(),
+      headerBackground: themedColor.optional(),
+      cardBackground: themedColor.optional(),
+    })
+    .optional(),
+  theme: z.enum(['light', 'dark', 'system']).optional(),
+  layout: z
+    .strictObject({
+      searchbarPlacement: z.enum(SEARCHBAR_PLACEMENTS).optional(),
+      tabsPlacement: z.enum(TABS_PLACEMENTS).optional(),
+      contentAlignment: z.enum(CONTENT_ALIGNMENTS).optional(),
+      headerPosition: z.enum(HEADER_POSITIONS).optional(),
+      contentWidth: z.number().int().min(320).max(3000).optional(),
+      sidebarWidth: z.number().int().min(160).max(600).optional(),
+      pageLayout: z.enum(PAGE_LAYOUTS).optional(),
+    })
+    .optional(),
+  pageActions: z.array(z.enum(PAGE_ACTIONS)).optional(),
+  metadata: z
+    .strictObject({
+      description: z.string().max(500).optional(),
+      socialCard: z.enum(SOCIAL_CARD_TYPES).optional(),
+      ogImage: asset.optional(),
+      twitterSite: z.string().max(100).optional(),
+    })
+    .optional(),
+  scripts: z
+    .array(z.strictObject({ src: asset, strategy: z.enum(SCRIPT_STRATEGIES).default('afterInteractive') }))
+    .optional(),
+  fonts: z
+    .strictObject({ body: font.optional(), heading: font.optional(), code: font.optional() })
+    .optional(),
+  redirects: z
+    .array(
+      z.strictObject({
+        source: z.string().regex(/^\//, 'a redirect source is a site path starting with "/"'),
+        destination: z
+          .string()
+          .regex(/^(\/|https?:\/\/)/, 'a redirect destination is a site path or an http(s) URL'),
+        permanent: z.boolean().default(false),
+      }),
+    )
+    .optional(),
+  navigation: z.array(navEntry).min(1, 'navigation needs at least one entry'),
+});
+
+export type DocsYml = z.infer<typeof docsYmlSchema>;

@@ -1,0 +1,35 @@
+/**
+ * How the docs project loader turns a spec into an API definition: through `importDefinition`
+ * of `@sextant/definition` (OpenAPI, AsyncAPI, OpenRPC), reading files with `readSpecFile`.
+ */
+import type { ApiDefinition, ImportOptions, ImportResult, ImportSource } from '@sextant/definition';
+import * as definitionModule from '@sextant/definition';
+import { readSpecFile } from '@sextant/definition/node';
+
+/** A spec on disk, or one fetched from a URL. */
+export type SpecInput = { kind: 'file'; path: string } | { kind: 'text'; name: string; text: string };
+
+export type ImportSpec = (input: SpecInput, id: string) => Promise<ApiDefinition>;
+
+type Importer = (source: ImportSource, options?: ImportOptions) => ImportResult;
+
+// `importDefinition` (every format) until it is exported; `importOpenApi` covers OpenAPI meanwhile.
+const importer: Importer =
+  (definitionModule as unknown as { importDefinition?: Importer }).importDefinition ??
+  definitionModule.importOpenApi;
+
+/** Imports with `importDefinition`; relative `$ref`s of file specs resolve beside the entry file. */
+export const defaultImportSpec: ImportSpec = async (input, id) => {
+  const source: ImportSource =
+    input.kind === 'file'
+      ? readSpecFile(input.path)
+      : {
+          entry: input.name,
+          read: (path) => {
+            if (path !== input.name)
+              throw new Error(`a spec loaded by URL cannot refer to other files (${path})`);
+            return input.text;
+          },
+        };
+  return importer(source, { id }).definition;
+};

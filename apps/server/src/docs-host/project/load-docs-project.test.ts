@@ -1,0 +1,154 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { indexNavigation } from '@sextant/definition';
+import { describe, expect, it } from 'vitest';
+import { writeFixtureProject } from '../testing/fixture-project.js';
+import { DocsProjectError } from './docs-project-error.js';
+import { loadDocsProject } from './load-docs-project.js';
+
+async function project(docsYml: string, files: Record<string, string> = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sextant-docs-yml-'));
+  await writeFile(join(dir, 'docs.yml'), docsYml);
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+async function loadError(dir: string): Promise<DocsProjectError> {
+  const error = await loadDocsProject(dir).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(DocsProjectError);
+  return error as DocsProjectError;
+}
+
+describe('loadDocsProject', () => {
+  it('loads pages, specs and config into a docs definition', async () => {
+    const dir = await writeFixtureProject();
+    const loaded = await loadDocsProject(dir);
+    const slugs = [...indexNavigation(loaded.definition.navigation).keys()];
+    expect(slugs).toContain('');
+    expect(slugs).toContain('guides/guide');
+    expect(slugs).toContain('api/pets/get-a-pet');
+    expect(slugs).toContain('api/types/pet');
+    expect(loaded.definition.homeSlug).toBe('');
+    expect(loaded.definition.pages['page:']?.markdown).toContain('Hello **docs**');
+    // Front matter is removed from the markdown.
+    expect(loaded.definition.pages['page:']?.markdown).not.toContain('title: Welcome');
+    expect(loaded.definition.config.colors.accentPrimary).toEqual({ light: '#0a7c5a', dark: '#0a7c5a' });
+    expect(loaded.definition.config.redirects).toEqual([
+      { source: '/old-guide', destination: '/guides/guide', permanent: true },
+      { source: '/legacy/*', destination: '/guides/*', permanent: false },
+    ]);
+    expect(Object.values(loaded.project.apis)[0]?.endpoints.getPet?.title).toBe('Get a pet');
+  });
+
+  it('names file, line and pointer of a bad enum value', async () => {
+    const dir = await project(
+      'title: X\nlayout:\n  headerPosition: STICKY\nnavigation:\n  - link: A\n    href: /a\n',
+    );
+    const error = await loadError(dir);
+    expect(error.file).toBe('docs.yml');
+    expect(error.pointer).toBe('/layout/headerPosition');
+    expect(error.line).toBe(3);
+    expect(error.message).toMatch(/^docs\.yml:3 at \/layout\/headerPosition: /);
+  });
+
+  it('names the navigation entry of a missing page file', async () => {
+    const dir = await project(
+      'title: X\nnavigation:\n  - section: S\n    contents:\n      - page: P\n        path: nope.md\n',
+    );
+    const error = await loadError(dir);
+    expect(error.pointer).toBe('/navigation/0/contents/0/path');
+    expect(error.line).toBe(6);
+    expect(error.reason).toContain('nope.md');
+  });
+
+  it('refuses files outside the project folder', async () => {
+    const dir = await project('title: X\nnavigation:\n  - page: P\n    path: ../../etc/passwd\n');
+    expect((await loadError(dir)).reason).toContain('outside the project folder');
+  });
+
+  it('reports YAML syntax errors with their line', async () => {
+    const dir = await project('title: X\nnavigation: [\n  - oops: : :\n');
+    const error = await loadError(dir);
+    expect(error.reason).toContain('invalid YAML');
+    expect(error.line).toBeGreaterThan(1);
+  });
+
+  it('rejects unknown keys, an api entry with both spec and url, and unsafe links', async () => {
+    expect(
+      (await loadError(await project('title: X\ncolour: red\nnavigation:\n  - link: A\n    href: /a\n')))
+        .reason,
+    ).toMatch(/unrecognized|colour/i);
+    expect(
+      (
+        await loadError(
+          await project('title: X\nnavigation:\n  - api: A\n    spec: a.json\n    url: /openapi.json\n'),
+        )
+      ).reason,
+    ).toContain('exactly one');
+    expect(
+      (
+        await loadError(
+          await project('title: X\nnavigation:\n  - link: A\n    href: "javascript:alert(1)"\n'),
+        )
+      ).pointer,
+    ).toBe('/navigation/0/href');
+  });
+
+  it('names the spec of an API that cannot be imported', async () => {
+    const dir = await project('title: X\nnavigation:\n  - api: Broken\n    spec: broken.json\n', {
+      'broken.json': '{"openapi": "3.1.0", "paths": 5',
+    });
+    const error = await loadError(dir);
+    expect(error.pointer).toBe('/navigation/0/spec');
+    expect(error.reason).toContain('Broken');
+  });
+
+  it('can carry on past a broken API, showing the error in its section', async () => {
+    const dir = await project('title: X\nnavigation:\n  - api: Broken\n    spec: broken.json\n', {
+      'broken.json': '{"openapi": "3.1.0", "paths": 5',
+    });
+    const loaded = await loadDocsProject(dir, { tolerateApiErrors: true });
+    expect(loaded.apiErrors.map((e) => e.pointer)).toEqual(['/navigation/0/spec']);
+    expect(loaded.project.apis['api-1']?.description).toContain('docs.yml:4 at /navigation/0/spec');
+  });
+
+  it('reads specs by URL through the given fetcher', async () => {
+    const dir = await writeFixtureProject();
+    const specText = await import('node:fs/promises').then((fs) =>
+      fs.readFile(join(dir, 'petstore.json'), 'utf8'),
+    );
+    const urlDir = await project('title: X\nnavigation:\n  - api: Remote\n    url: /openapi.json\n');
+    const requested: string[] = [];
+    const loaded = await loadDocsProject(urlDir, {
+      fetchText: async (url) => {
+        requested.push(url);
+        return specText;
+      },
+    });
+    expect(requested).toEqual(['/openapi.json']);
+    expect(Object.values(loaded.project.apis)[0]?.title).toBe('Pet Store');
+  });
+
+  it('validates front matter', async () => {
+    const dir = await project('title: X\nnavigation:\n  - page: P\n    path: p.md\n', {
+      'p.md': '---\nlayout: wide\n---\nText\n',
+    });
+    const error = await loadError(dir);
+    expect(error.file).toBe('p.md');
+    expect(error.pointer).toBe('/layout');
+    expect(error.line).toBe(2);
+  });
+
+  it('inlines small images as data URLs', async () => {
+    const dir = await project(
+      'title: X\nlogo:\n  light: logo.svg\nnavigation:\n  - link: A\n    href: /a\n',
+      { 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+    );
+    const loaded = await loadDocsProject(dir);
+    expect(loaded.definition.config.logo?.light).toEqual({
+      type: 'url',
+      url: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+    });
+  });
+});

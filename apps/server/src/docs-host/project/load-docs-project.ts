@@ -1,0 +1,361 @@
+/**
+ * `loadDocsProject(dir)`: reads a docs project folder — `docs.yml`, the markdown pages it lists,
+ * the API specs it references (files, URLs, or paths of this Sextant server) — validates all of
+ * it and returns the parsed project plus its `DocsDefinition`. Errors are `DocsProjectError`s
+ * naming the file, line and JSON pointer. Used by the docs host (local mode) and the CLI.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import {
+  type ApiDefinition,
+  type AssetRef,
+  buildDocsDefinition,
+  type DocsConfig,
+  type DocsDefinition,
+  DocsDefinitionError,
+  type DocsProject,
+  defaultDocsConfig,
+  PAGE_LAYOUTS,
+  type PageLayout,
+  type ProjectNavItem,
+  type ThemedColor,
+} from '@sextant/definition';
+import { z } from 'zod';
+import { DocsProjectError } from './docs-project-error.js';
+import { type DocsYml, docsYmlSchema, type NavEntryInput } from './docs-yml-schema.js';
+import { defaultImportSpec, type ImportSpec } from './import-spec.js';
+import { parseLocatedYaml, splitFrontMatter, toPointer } from './yaml-locate.js';
+
+export const DOCS_CONFIG_FILE = 'docs.yml';
+/** Images (logo, favicon, social image) up to this size are inlined as data URLs, so they travel with the definition. */
+const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
+const IMAGE_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+};
+
+export interface LoadDocsProjectOptions {
+  /** Fetches a spec given by `url:` (absolute, or a path of this server such as `/openapi.json`). */
+  fetchText?: (url: string) => Promise<string>;
+  /** Turns a spec into an API definition; defaults to `importDefinition` of `@sextant/definition`. */
+  importSpec?: ImportSpec;
+  /**
+   * Keep going when an API cannot be imported: its section shows the error instead (the docs
+   * host in local mode, so one broken spec does not hide the whole site). Default false.
+   */
+  tolerateApiErrors?: boolean;
+}
+
+export interface LoadedDocsProject {
+  dir: string;
+  project: DocsProject;
+  definition: DocsDefinition;
+  /** Files of the project the site serves as is (scripts, fonts), relative paths. */
+  files: string[];
+  /** Every file read, for watching. */
+  watchedFiles: string[];
+  /** APIs that could not be imported (only with `tolerateApiErrors`). */
+  apiErrors: DocsProjectError[];
+}
+
+/**
+ * Loads the docs project in `dir`.
+ * @example const { definition } = await loadDocsProject('examples');
+ */
+export async function loadDocsProject(
+  dir: string,
+  options: LoadDocsProjectOptions = {},
+): Promise<LoadedDocsProject> {
+  const importSpec = options.importSpec ?? defaultImportSpec;
+  const configPath = join(dir, DOCS_CONFIG_FILE);
+  const text = await readFile(configPath, 'utf8').catch(() => {
+    throw new DocsProjectError(
+      DOCS_CONFIG_FILE,
+      '',
+      `no ${DOCS_CONFIG_FILE} in ${dir}: create one (see examples/docs.yml)`,
+    );
+  });
+  const located = parseLocatedYaml(text);
+  const firstError = located.errors[0];
+  if (firstError)
+    throw new DocsProjectError(DOCS_CONFIG_FILE, '', `invalid YAML: ${firstError.message}`, firstError.line);
+  const parsed = docsYmlSchema.safeParse(located.value ?? {});
+  if (!parsed.success) {
+    const issue = deepestIssue(parsed.error.issues);
+    throw new DocsProjectError(
+      DOCS_CONFIG_FILE,
+      toPointer(issue.path),
+      issue.message,
+      located.lineOf(issue.path),
+    );
+  }
+  const yml = parsed.data;
+  const watchedFiles = [configPath];
+  const files: string[] = [];
+  const apis: Record<string, ApiDefinition> = {};
+  const apiErrors: DocsProjectError[] = [];
+  const fail = (path: PropertyKey[], reason: string): never => {
+    throw new DocsProjectError(DOCS_CONFIG_FILE, toPointer(path), reason, located.lineOf(path));
+  };
+  const projectFile = (rel: string, path: PropertyKey[]): string => {
+    const abs = normalize(join(dir, rel));
+    const inside = relative(dir, abs);
+    if (isAbsolute(rel) || inside.startsWith('..') || inside.split(sep).includes('..'))
+      fail(path, `"${rel}" is outside the project folder`);
+    return abs;
+  };
+  const readProjectFile = async (rel: string, path: PropertyKey[]): Promise<string> => {
+    const abs = projectFile(rel, path);
+    watchedFiles.push(abs);
+    return readFile(abs, 'utf8').catch(() => fail(path, `cannot read "${rel}": the file does not exist`));
+  };
+  const assetRef = async (value: string, path: PropertyKey[], inline: boolean): Promise<AssetRef> => {
+    if (/^https:\/\//.test(value)) return { type: 'url', url: value };
+    if (/^[a-z]+:/i.test(value)) fail(path, `"${value}" must be an https URL or a file of the project`);
+    const abs = projectFile(value, path);
+    const info = await stat(abs).catch(() => fail(path, `cannot read "${value}": the file does not exist`));
+    watchedFiles.push(abs);
+    const type = IMAGE_TYPES[extname(abs).toLowerCase()];
+    if (inline && type && info.size <= MAX_INLINE_IMAGE_BYTES) {
+      return { type: 'url', url: `data:${type};base64,${(await readFile(abs)).toString('base64')}` };
+    }
+    const rel = relative(dir, abs).split(sep).join('/');
+    files.push(rel);
+    return { type: 'file', path: rel };
+  };
+
+  let apiCount = 0;
+  const navigation = async (entries: NavEntryInput[], path: PropertyKey[]): Promise<ProjectNavItem[]> => {
+    const out: ProjectNavItem[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const at = [...path, index];
+      if ('section' in entry) {
+        out.push({
+          type: 'section',
+          title: entry.section,
+          slug: entry.slug,
+          collapsed: entry.collapsed,
+          contents: await navigation(entry.contents, [...at, 'contents']),
+        });
+      } else if ('page' in entry) {
+        out.push(await markdownPage(entry, at));
+      } else if ('link' in entry) {
+        out.push({ type: 'link', title: entry.link, href: entry.href });
+      } else {
+        const apiId = `api-${++apiCount}`;
+        apis[apiId] = await loadApi(entry, at, apiId);
+        out.push({ type: 'api', title: entry.api, slug: entry.slug, apiId, showTypes: entry.showTypes });
+      }
+    }
+    return out;
+  };
+
+  const markdownPage = async (
+    entry: Extract<NavEntryInput, { page: string }>,
+    at: PropertyKey[],
+  ): Promise<ProjectNavItem> => {
+    const source = await readProjectFile(entry.path, [...at, 'path']);
+    const { frontMatter, body } = splitFrontMatter(source);
+    const meta = frontMatter === undefined ? {} : parseFrontMatter(entry.path, frontMatter);
+    return {
+      type: 'page',
+      title: meta.title ?? entry.page,
+      slug: entry.slug ?? meta.slug,
+      markdown: body,
+      layout: meta.layout,
+      description: meta.description,
+      sourcePath: entry.path,
+      hidden: entry.hidden,
+    };
+  };
+
+  const loadApi = async (
+    entry: Extract<NavEntryInput, { api: string }>,
+    at: PropertyKey[],
+    apiId: string,
+  ): Promise<ApiDefinition> => {
+    try {
+      if (entry.spec !== undefined) {
+        const abs = projectFile(entry.spec, [...at, 'spec']);
+        watchedFiles.push(abs);
+        return await importSpec({ kind: 'file', path: abs }, apiId);
+      }
+      const url = entry.url ?? '';
+      if (!options.fetchText)
+        fail([...at, 'url'], 'specs by URL need a fetcher (the docs host provides one)');
+      const text = await options.fetchText?.(url);
+      return await importSpec(
+        { kind: 'text', name: url.split('/').pop() || 'spec.json', text: text ?? '' },
+        apiId,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const path = [...at, entry.spec !== undefined ? 'spec' : 'url'];
+      const failure =
+        error instanceof DocsProjectError
+          ? error
+          : new DocsProjectError(
+              DOCS_CONFIG_FILE,
+              toPointer(path),
+              `cannot import the API "${entry.api}": ${message}`,
+              located.lineOf(path),
+            );
+      if (!options.tolerateApiErrors) throw failure;
+      apiErrors.push(failure);
+      return emptyApi(
+        apiId,
+        entry.api,
+        `This API could not be loaded.\n\n    ${failure.message.replace(/\n/g, '\n    ')}`,
+      );
+    }
+  };
+
+  const config = await buildConfig(yml, assetRef);
+  const projectNavigation = await navigation(yml.navigation, ['navigation']);
+  const project: DocsProject = { config, navigation: projectNavigation, apis };
+  try {
+    return { dir, project, definition: buildDocsDefinition(project), files, watchedFiles, apiErrors };
+  } catch (error) {
+    if (error instanceof DocsDefinitionError)
+      throw new DocsProjectError(DOCS_CONFIG_FILE, '/navigation', error.message);
+    throw error;
+  }
+}
+
+/** The stand-in of an API that failed to import: no operations, the error as its description. */
+function emptyApi(id: string, title: string, description: string): ApiDefinition {
+  return {
+    irVersion: 1,
+    id,
+    title,
+    description,
+    source: { format: 'openapi', version: 'unknown' },
+    endpoints: {},
+    websockets: {},
+    webhooks: {},
+    types: {},
+    auths: {},
+    globalHeaders: [],
+    rootPackage: { endpoints: [], websockets: [], webhooks: [], subpackages: [] },
+    subpackages: {},
+  };
+}
+
+const frontMatterSchema = z.object({
+  title: z.string().min(1).max(200).optional(),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9/_-]*$|^$/)
+    .optional(),
+  layout: z.enum(PAGE_LAYOUTS).optional(),
+  description: z.string().max(500).optional(),
+});
+
+function parseFrontMatter(
+  file: string,
+  text: string,
+): { title?: string; slug?: string; layout?: PageLayout; description?: string } {
+  const located = parseLocatedYaml(text);
+  const first = located.errors[0];
+  // Front matter starts on line 2 of the file (after the opening `---`).
+  if (first)
+    throw new DocsProjectError(
+      file,
+      '',
+      `invalid front matter: ${first.message}`,
+      first.line ? first.line + 1 : undefined,
+    );
+  const parsed = frontMatterSchema.safeParse(located.value ?? {});
+  if (!parsed.success) {
+    const issue = deepestIssue(parsed.error.issues);
+    const line = located.lineOf(issue.path);
+    throw new DocsProjectError(
+      file,
+      toPointer(issue.path),
+      `front matter: ${issue.message}`,
+      line ? line + 1 : undefined,
+    );
+  }
+  return parsed.data;
+}
+
+async function buildConfig(
+  yml: DocsYml,
+  assetRef: (value: string, path: PropertyKey[], inline: boolean) => Promise<AssetRef>,
+): Promise<DocsConfig> {
+  const config = defaultDocsConfig(yml.title);
+  const themed = (value: string | ThemedColor | undefined): ThemedColor | undefined =>
+    typeof value === 'string' ? { light: value, dark: value } : value;
+  const colors = yml.colors ?? {};
+  config.colors = {
+    accentPrimary: themed(colors.accentPrimary),
+    background: themed(colors.background),
+    border: themed(colors.border),
+    sidebarBackground: themed(colors.sidebarBackground),
+    headerBackground: themed(colors.headerBackground),
+    cardBackground: themed(colors.cardBackground),
+  };
+  if (yml.theme) config.defaultTheme = yml.theme;
+  if (yml.logo) {
+    config.logo = {
+      light: yml.logo.light ? await assetRef(yml.logo.light, ['logo', 'light'], true) : undefined,
+      dark: yml.logo.dark ? await assetRef(yml.logo.dark, ['logo', 'dark'], true) : undefined,
+      href: yml.logo.href,
+      height: yml.logo.height,
+    };
+  }
+  if (yml.favicon) config.favicon = await assetRef(yml.favicon, ['favicon'], true);
+  const layout = yml.layout ?? {};
+  config.layout = {
+    searchbarPlacement: layout.searchbarPlacement ?? config.layout.searchbarPlacement,
+    tabsPlacement: layout.tabsPlacement ?? config.layout.tabsPlacement,
+    contentAlignment: layout.contentAlignment ?? config.layout.contentAlignment,
+    headerPosition: layout.headerPosition ?? config.layout.headerPosition,
+    contentWidth: layout.contentWidth,
+    sidebarWidth: layout.sidebarWidth,
+  };
+  if (layout.pageLayout) config.defaultPageLayout = layout.pageLayout;
+  if (yml.pageActions) config.pageActions = yml.pageActions;
+  const metadata = yml.metadata ?? {};
+  config.metadata = {
+    description: metadata.description,
+    socialCard: metadata.socialCard ?? 'summary',
+    ogImage: metadata.ogImage ? await assetRef(metadata.ogImage, ['metadata', 'ogImage'], false) : undefined,
+    twitterSite: metadata.twitterSite,
+  };
+  config.scripts = [];
+  for (const [i, script] of (yml.scripts ?? []).entries()) {
+    config.scripts.push({
+      src: await assetRef(script.src, ['scripts', i, 'src'], false),
+      strategy: script.strategy,
+    });
+  }
+  for (const role of ['body', 'heading', 'code'] as const) {
+    const font = yml.fonts?.[role];
+    if (font) config.fonts[role] = { ...font, src: await assetRef(font.src, ['fonts', role, 'src'], false) };
+  }
+  config.redirects = yml.redirects ?? [];
+  return config;
+}
+
+/** Of a union's issues, the one that went deepest into the input is the most telling. */
+function deepestIssue(issues: z.core.$ZodIssue[]): { path: PropertyKey[]; message: string } {
+  let best: { path: PropertyKey[]; message: string } = { path: [], message: 'invalid' };
+  const visit = (list: z.core.$ZodIssue[], prefix: PropertyKey[]) => {
+    for (const issue of list) {
+      const path = [...prefix, ...issue.path];
+      if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+        for (const branch of issue.errors) visit(branch, path);
+      } else if (best.message === 'invalid' || path.length > best.path.length) {
+        best = { path, message: issue.message };
+      }
+    }
+  };
+  visit(issues, []);
+  return best;
+}

@@ -1,0 +1,25 @@
+/** Options of the whole server. Each part reads its own section. */
+export type ServerMode = 'local' | 'hosted';
+
+export interface ServerOptions {
+  /** local: the desktop context (localhost targets allowed, one org + admin token created). hosted: multi-tenant. */
+  mode: ServerMode;
+  /** PostgreSQL connection string; absent means embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent with no databaseUrl means an in-memory database. */
+  dataDir?: string;
+  /** Folder of the filesystem blob store. */
+  blobDir?: string;
+  /** Registry: host suffix of docs preview URLs (default `preview.localhost`). */
+  previewDomain?: string;
+  /** Which parts to mount; all default to true. */
+  parts?: { registry?: boolean; proxy?: boolean; wsProxy?: boolean; docsHost?: boolean };
+  /** HTTP and WebSocket proxy: allowlist, resolver, caps (see proxy/options.ts). */
+  proxy?: import('./proxy/options.js').ProxyOptions;
+  /** Docs host: `projectDir` (local mode docs project), `watch`, `proxyBaseUrl`, `cacheDir`. */
+  docs?: { projectDir?: string; watch?: boolean; proxyBaseUrl?: string; cacheDir?: string };
+  /** Docs site login for the playground's API-key injection; local mode defaults to the demo provider, `false` disables. */
+  authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
+  logger?: boolean;
+  bodyLimitBytes?: number;
+}

@@ -1,0 +1,17 @@
+/** Mounts the enabled parts of the server. One line per part. */
+import type { FastifyInstance } from 'fastify';
+import type { ServerOptions } from './options.js';
+
+export async function mountParts(app: FastifyInstance, options: ServerOptions): Promise<void> {
+  void app;
+  void options;
+  if (options.parts?.registry !== false)
+    await app.register((await import('./registry/index.js')).registryPlugin, options);
+  if (options.parts?.proxy !== false)
+    await app.register((await import('./proxy/index.js')).proxyPlugin, options);
+  if (options.parts?.wsProxy !== false)
+    await app.register((await import('./ws-proxy/index.js')).wsProxyPlugin, options);
+  if (options.parts?.docsHost !== false)
+    await app.register((await import('./docs-host/index.js')).docsHost, { mode: options.mode, ...options.docs });
+  await app.register((await import('./auth-injection/index.js')).authInjectionPart, options);
+}

@@ -1,0 +1,151 @@
+/**
+ * Header rules of the HTTP proxy. Upstream gets only the headers the playground names in
+ * `X-Sextant-Proxy-Request-Headers` (plus the body's own Content-Type / Content-Length),
+ * never cookies, hop-by-hop or forwarding headers. The reader gets the upstream headers minus
+ * hop-by-hop, cookies and CORS/CSP ones, plus the proxy's own: the list of upstream header
+ * names, the exposed-headers list and the origin latency.
+ */
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+/** Request header naming the user headers to forward (comma-separated). */
+export const PROXY_REQUEST_HEADERS = 'x-sextant-proxy-request-headers';
+/** Response header listing the upstream response header names (comma-separated). */
+export const PROXY_RESPONSE_HEADERS = 'x-sextant-proxy-response-headers';
+/** Response header with the time from sending upstream to its response headers, in ms. */
+export const PROXY_ORIGIN_LATENCY = 'x-sextant-proxy-origin-latency';
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+]);
+
+/** Request headers never forwarded, whatever the list says. */
+const NEVER_FORWARD = new Set([
+  ...HOP_BY_HOP,
+  'host',
+  'cookie',
+  'cookie2',
+  'content-length',
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'expect',
+  'origin',
+  'referer',
+  PROXY_REQUEST_HEADERS,
+]);
+
+/** Response headers never relayed: hop-by-hop, cookies and the proxy's own CORS / CSP decisions. */
+const NEVER_RELAY = new Set([
+  ...HOP_BY_HOP,
+  'set-cookie',
+  'set-cookie2',
+  'content-length',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'strict-transport-security',
+  'alt-svc',
+  'public-key-pins',
+  'clear-site-data',
+]);
+
+/** Header names that carry credentials, dropped on a cross-origin redirect. */
+const CREDENTIAL_NAME = /^(authorization|proxy-authorization|cookie)$|api[-_]?key|token|secret|auth/i;
+
+/** True when a header name is one of the forwarding family (`x-forwarded-*` etc.). */
+function isForwarding(name: string): boolean {
+  return name.startsWith('x-forwarded-') || name.startsWith('x-sextant-');
+}
+
+/** True when a user header may be sent upstream (not hop-by-hop, cookie, host or forwarding). */
+export function isForwardableRequestHeader(name: string): boolean {
+  return !NEVER_FORWARD.has(name) && !isForwarding(name) && !name.startsWith('sec-websocket-');
+}
+
+/**
+ * Picks the upstream request headers from the incoming ones.
+ * @example upstreamRequestHeaders({ 'x-sextant-proxy-request-headers': 'X-Api-Key', 'x-api-key': 'k', cookie: 'c' })
+ * // { 'x-api-key': 'k' }
+ */
+export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  const listed = incoming[PROXY_REQUEST_HEADERS];
+  const names = (Array.isArray(listed) ? listed.join(',') : (listed ?? '')).split(',');
+  names.push('content-type', 'content-encoding');
+  for (const raw of names) {
+    const name = raw.trim().toLowerCase();
+    if (!name || !isForwardableRequestHeader(name)) continue;
+    const value = incoming[name];
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Removes credential headers (for a redirect to another origin). */
+export function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!CREDENTIAL_NAME.test(name)) out[name] = value;
+  return out;
+}
+
+/**
+ * Builds the reader's response headers from the upstream ones.
+ * @example readerResponseHeaders({ 'content-type': 'application/json', 'set-cookie': ['a=1'] }, 12.5)
+ */
+export function readerResponseHeaders(
+  upstream: Record<string, string | string[] | undefined>,
+  latencyMs: number,
+): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  const names: string[] = [];
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    if (NEVER_RELAY.has(lower) || lower.startsWith('access-control-')) continue;
+    out[lower] = value;
+    names.push(lower);
+  }
+  // undici's request() does not decode bodies, so the length matches the bytes relayed.
+  if (upstream['content-length'] !== undefined) {
+    out['content-length'] = String(upstream['content-length']);
+    names.push('content-length');
+  }
+  out[PROXY_RESPONSE_HEADERS] = names.join(',');
+  out[PROXY_ORIGIN_LATENCY] = latencyMs.toFixed(2);
+  Object.assign(out, corsHeaders());
+  out['access-control-expose-headers'] = [...names, PROXY_RESPONSE_HEADERS, PROXY_ORIGIN_LATENCY].join(',');
+  // A proxied document must never run as the docs origin if someone navigates to it.
+  out['content-security-policy'] = "sandbox; default-src 'none'";
+  out['x-content-type-options'] = 'nosniff';
+  return out;
+}
+
+/** The CORS headers of every proxy answer. No credentials: the proxy never carries ambient cookies. */
+export function corsHeaders(): OutgoingHttpHeaders {
+  return { 'access-control-allow-origin': '*', vary: 'Origin' };
+}
+
+/** The answer to a CORS preflight: any method and the requested headers, cached 10 minutes. */
+export function preflightHeaders(incoming: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const requested = incoming['access-control-request-headers'];
+  return {
+    ...corsHeaders(),
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': typeof requested === 'string' && requested ? requested : '*',
+    'access-control-max-age': '600',
+    'content-length': '0',
+  };
+}

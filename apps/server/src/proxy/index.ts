@@ -1,0 +1,31 @@
+/** The HTTP proxy: plugin, target checks, address classifier, header rules and error table. */
+export { ClientLimiter } from './client-limiter.js';
+export { PROXY_ERRORS, ProxyError, type ProxyErrorBody, type ProxyErrorCode } from './errors.js';
+export { forwardRequest, toProxyError, writeProxyError } from './forward.js';
+export {
+  isForwardableRequestHeader,
+  PROXY_ORIGIN_LATENCY,
+  PROXY_REQUEST_HEADERS,
+  PROXY_RESPONSE_HEADERS,
+} from './headers.js';
+export {
+  type AddressClass,
+  type AddressVerdict,
+  classifyAddress,
+  classifyIpv4,
+  classifyIpv6,
+  parseIpv4,
+  parseIpv6,
+} from './ip-classifier.js';
+export {
+  type ProxyLimits,
+  type ProxyOptions,
+  type ResolvedProxyOptions,
+  type Resolver,
+  resolveProxyOptions,
+  systemResolver,
+  type WsProxyLimits,
+} from './options.js';
+export { PROXY_PREFIX, type ProxyPluginOptions, proxyPlugin } from './proxy-plugin.js';
+export { type CheckedTarget, checkTarget, parseProxyTarget } from './target-guard.js';
+export { createUpstreamAgent, guardedLookup } from './upstream-agent.js';

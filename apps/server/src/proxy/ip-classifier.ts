@@ -1,0 +1,182 @@
+/**
+ * Pure rules over IP addresses: parse IPv4 and IPv6 text into bytes, and name the special-use
+ * class an address belongs to (loopback, RFC 1918, link-local, CGNAT, multicast, …). IPv6
+ * transition forms (IPv4-mapped, IPv4-compatible, 6to4, NAT64, Teredo) are unwrapped and the
+ * embedded IPv4 address is classified too, so `[::ffff:7f00:1]` is loopback like `127.0.0.1`.
+ * No I/O: the proxy's target guard calls these after resolving a name.
+ */
+
+/** The special-use class of an address; `public` means a proxy may connect to it. */
+export type AddressClass =
+  | 'public'
+  | 'unspecified'
+  | 'loopback'
+  | 'private'
+  | 'cgnat'
+  | 'link-local'
+  | 'multicast'
+  | 'broadcast'
+  | 'reserved'
+  | 'documentation'
+  | 'benchmarking'
+  | 'protocol-assignment'
+  | 'unique-local'
+  | 'site-local'
+  | 'discard'
+  | 'nat64-local';
+
+/** A classified address: its class and, for transition forms, the IPv4 address found inside. */
+export interface AddressVerdict {
+  kind: AddressClass;
+  /** `ipv4-mapped`, `6to4`, `nat64`, `teredo`, `ipv4-compatible` when the class came from an embedded IPv4. */
+  via?: string;
+}
+
+/** Parses dotted-quad IPv4 (strict: four decimal parts 0–255) into 4 bytes, or undefined. */
+export function parseIpv4(text: string): Uint8Array | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  const bytes = new Uint8Array(4);
+  for (let i = 0; i < 4; i++) {
+    const part = parts[i]!;
+    if (!/^\d{1,3}$/.test(part)) return undefined;
+    const value = Number(part);
+    if (value > 255) return undefined;
+    bytes[i] = value;
+  }
+  return bytes;
+}
+
+/** Parses IPv6 text (with `::`, an optional trailing dotted quad, no zone) into 16 bytes, or undefined. */
+export function parseIpv6(input: string): Uint8Array | undefined {
+  let text = input.startsWith('[') && input.endsWith(']') ? input.slice(1, -1) : input;
+  if (text.includes('%')) text = text.slice(0, text.indexOf('%'));
+  const groups: number[] = [];
+  const lastColon = text.lastIndexOf(':');
+  const tail = text.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    const v4 = parseIpv4(tail);
+    if (!v4) return undefined;
+    text = `${text.slice(0, lastColon + 1)}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (part: string): number[] | undefined => {
+    if (part === '') return [];
+    const out: number[] = [];
+    for (const group of part.split(':')) {
+      if (!/^[0-9a-fA-F]{1,4}$/.test(group)) return undefined;
+      out.push(Number.parseInt(group, 16));
+    }
+    return out;
+  };
+  const head = parse(halves[0]!);
+  const rest = halves.length === 2 ? parse(halves[1]!) : [];
+  if (!head || !rest) return undefined;
+  if (halves.length === 2) {
+    const missing = 8 - head.length - rest.length;
+    if (missing < 1) return undefined;
+    groups.push(...head, ...new Array<number>(missing).fill(0), ...rest);
+  } else {
+    if (head.length !== 8) return undefined;
+    groups.push(...head);
+  }
+  const bytes = new Uint8Array(16);
+  groups.forEach((group, i) => {
+    bytes[i * 2] = group >> 8;
+    bytes[i * 2 + 1] = group & 0xff;
+  });
+  return bytes;
+}
+
+function inV4(bytes: Uint8Array, a: number, b: number, c: number, d: number, prefix: number): boolean {
+  const value = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const base = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+  return (value & mask) >>> 0 === (base & mask) >>> 0;
+}
+
+/** IPv4 special-use ranges (RFC 6890 and friends), most specific first. */
+const V4_RANGES: ReadonlyArray<[number, number, number, number, number, AddressClass]> = [
+  [255, 255, 255, 255, 32, 'broadcast'],
+  [0, 0, 0, 0, 8, 'unspecified'],
+  [10, 0, 0, 0, 8, 'private'],
+  [100, 64, 0, 0, 10, 'cgnat'],
+  [127, 0, 0, 0, 8, 'loopback'],
+  [169, 254, 0, 0, 16, 'link-local'],
+  [172, 16, 0, 0, 12, 'private'],
+  [192, 0, 0, 0, 24, 'protocol-assignment'],
+  [192, 0, 2, 0, 24, 'documentation'],
+  [192, 88, 99, 0, 24, 'reserved'],
+  [192, 168, 0, 0, 16, 'private'],
+  [198, 18, 0, 0, 15, 'benchmarking'],
+  [198, 51, 100, 0, 24, 'documentation'],
+  [203, 0, 113, 0, 24, 'documentation'],
+  [224, 0, 0, 0, 4, 'multicast'],
+  [240, 0, 0, 0, 4, 'reserved'],
+];
+
+/** Classifies 4 IPv4 bytes. */
+export function classifyIpv4(bytes: Uint8Array): AddressClass {
+  for (const [a, b, c, d, prefix, kind] of V4_RANGES) if (inV4(bytes, a, b, c, d, prefix)) return kind;
+  return 'public';
+}
+
+function startsWith(bytes: Uint8Array, prefix: number[], bits: number): boolean {
+  for (let bit = 0; bit < bits; bit++) {
+    const byte = bit >> 3;
+    const mask = 0x80 >> (bit & 7);
+    if ((bytes[byte]! & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+/** The IPv4 address embedded by an IPv6 transition mechanism, if any. */
+export function embeddedIpv4(bytes: Uint8Array): { via: string; addresses: Uint8Array[] } | undefined {
+  const zero10 = bytes.subarray(0, 10).every((b) => b === 0);
+  if (zero10 && bytes[10] === 0xff && bytes[11] === 0xff)
+    return { via: 'ipv4-mapped', addresses: [bytes.slice(12)] };
+  if (zero10 && bytes[10] === 0 && bytes[11] === 0)
+    return { via: 'ipv4-compatible', addresses: [bytes.slice(12)] };
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b], 96)) return { via: 'nat64', addresses: [bytes.slice(12)] };
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return { via: '6to4', addresses: [bytes.slice(2, 6)] };
+  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0 && bytes[3] === 0) {
+    // Teredo: server IPv4 in bits 32–63, client IPv4 obfuscated (XOR 0xff) in the last 32 bits.
+    const client = bytes.slice(12).map((b) => b ^ 0xff);
+    return { via: 'teredo', addresses: [bytes.slice(4, 8), client] };
+  }
+  return undefined;
+}
+
+/** Classifies 16 IPv6 bytes, unwrapping transition forms (the first non-public embedded class wins). */
+export function classifyIpv6(bytes: Uint8Array): AddressVerdict {
+  if (bytes.every((b) => b === 0)) return { kind: 'unspecified' };
+  if (bytes.subarray(0, 15).every((b) => b === 0) && bytes[15] === 1) return { kind: 'loopback' };
+  const embedded = embeddedIpv4(bytes);
+  if (embedded) {
+    for (const v4 of embedded.addresses) {
+      const kind = classifyIpv4(v4);
+      if (kind !== 'public') return { kind, via: embedded.via };
+    }
+    // The IPv4-compatible and mapped forms are never routable on the public IPv6 internet.
+    if (embedded.via === 'ipv4-compatible') return { kind: 'reserved', via: embedded.via };
+    return { kind: 'public', via: embedded.via };
+  }
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 1], 48)) return { kind: 'nat64-local' };
+  if (startsWith(bytes, [0x01, 0, 0, 0, 0, 0, 0, 0], 64)) return { kind: 'discard' };
+  if (startsWith(bytes, [0x20, 0x01, 0x0d, 0xb8], 32)) return { kind: 'documentation' };
+  if (startsWith(bytes, [0xfc], 7)) return { kind: 'unique-local' };
+  if (startsWith(bytes, [0xfe, 0x80], 10)) return { kind: 'link-local' };
+  if (startsWith(bytes, [0xfe, 0xc0], 10)) return { kind: 'site-local' };
+  if (bytes[0] === 0xff) return { kind: 'multicast' };
+  return { kind: 'public' };
+}
+
+/** Classifies an address literal (IPv4 dotted quad or IPv6, brackets allowed); undefined if not an IP. */
+export function classifyAddress(text: string): AddressVerdict | undefined {
+  const v4 = parseIpv4(text);
+  if (v4) return { kind: classifyIpv4(v4) };
+  if (!text.includes(':')) return undefined;
+  const v6 = parseIpv6(text);
+  return v6 ? classifyIpv6(v6) : undefined;
+}

@@ -1,0 +1,192 @@
+/**
+ * The SSRF matrix: hosted mode refuses every private, loopback, link-local and reserved target
+ * however it is spelled (numeric IPv4 forms, IPv6 transition forms, names that resolve to them,
+ * userinfo tricks), refuses redirects to them, and connects only to the address it checked
+ * (a DNS answer that changes between check and connect is refused). Real loopback upstreams.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROXY_ERRORS } from './errors.js';
+import type { Resolver } from './options.js';
+import { proxyPlugin } from './proxy-plugin.js';
+
+const DNS: Record<string, string[]> = {
+  'evil.example': ['127.0.0.1'],
+  'metadata.example': ['169.254.169.254'],
+  'mixed.example': ['93.184.216.34', '10.0.0.7'],
+  'v6loop.example': ['::1'],
+  'mapped.example': ['::ffff:192.168.0.1'],
+  'api.example.com': ['93.184.216.34'],
+};
+const resolver: Resolver = async (name) => {
+  const addresses = DNS[name];
+  if (!addresses) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+};
+
+async function hostedProxy(extra: Parameters<typeof proxyPlugin>[1]['proxy'] = {}): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(proxyPlugin, { mode: 'hosted', proxy: { resolver, ...extra } });
+  return app;
+}
+
+let app: FastifyInstance;
+let upstream: Server;
+let upstreamPort: number;
+beforeAll(async () => {
+  app = await hostedProxy();
+  upstream = createServer((req, res) => {
+    if (req.url?.startsWith('/to-private'))
+      res.writeHead(302, { location: 'http://10.1.2.3/internal' }).end();
+    else if (req.url?.startsWith('/to-loopback-name'))
+      res.writeHead(301, { location: 'http://evil.example/' }).end();
+    else if (req.url?.startsWith('/to-mapped'))
+      res.writeHead(307, { location: 'http://[::ffff:127.0.0.1]:1/' }).end();
+    else res.writeHead(200, { 'content-type': 'text/plain' }).end('reached');
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamPort = (upstream.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+const REFUSED: [string, keyof typeof PROXY_ERRORS][] = [
+  ['http://127.0.0.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://127.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://2130706433/', 'PROXY_TARGET_PRIVATE'],
+  ['http://0x7f.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://0x7f000001/', 'PROXY_TARGET_PRIVATE'],
+  ['http://0177.0.0.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://0/', 'PROXY_TARGET_PRIVATE'],
+  ['http://0.0.0.0:8080/', 'PROXY_TARGET_PRIVATE'],
+  ['http://10.0.0.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://172.16.5.4/', 'PROXY_TARGET_PRIVATE'],
+  ['http://192.168.1.1/admin', 'PROXY_TARGET_PRIVATE'],
+  ['http://169.254.169.254/latest/meta-data/', 'PROXY_TARGET_PRIVATE'],
+  ['http://100.64.0.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://224.0.0.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://255.255.255.255/', 'PROXY_TARGET_PRIVATE'],
+  ['http://198.18.0.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::ffff:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::ffff:a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2002:7f00:1::]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2002:a9fe:a9fe::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[64:ff9b::a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[64:ff9b::127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[fc00::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[fd12:3456::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[fe80::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[fec0::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[ff02::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://localhost/', 'PROXY_TARGET_LOCALHOST'],
+  ['http://localhost./', 'PROXY_TARGET_LOCALHOST'],
+  ['http://LOCALHOST:4010/', 'PROXY_TARGET_LOCALHOST'],
+  ['http://%6c%6fcalhost/', 'PROXY_TARGET_LOCALHOST'],
+  ['http://app.localhost/', 'PROXY_TARGET_LOCALHOST'],
+  ['http://evil.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://evil.example./', 'PROXY_TARGET_PRIVATE'],
+  ['http://metadata.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://mixed.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://v6loop.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://mapped.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://user:pass@api.example.com/', 'PROXY_TARGET_USERINFO'],
+  ['http://127.0.0.1@api.example.com/', 'PROXY_TARGET_USERINFO'],
+  ['http://api.example.com@127.0.0.1/', 'PROXY_TARGET_USERINFO'],
+  ['ftp://api.example.com/', 'PROXY_TARGET_SCHEME'],
+  ['file:///etc/passwd', 'PROXY_TARGET_SCHEME'],
+  ['gopher://127.0.0.1:25/', 'PROXY_TARGET_SCHEME'],
+  ['not a url', 'PROXY_TARGET_INVALID_URL'],
+  ['http%3A%2F%2F127.0.0.1%2F', 'PROXY_TARGET_PRIVATE'],
+];
+
+describe('hosted mode refuses', () => {
+  it('has at least 30 refused targets in the matrix', () =>
+    expect(REFUSED.length).toBeGreaterThanOrEqual(30));
+
+  it.each(REFUSED)('%s → %s', async (target, code) => {
+    const response = await app.inject({ method: 'GET', url: `/proxy/${target}` });
+    const body = response.json();
+    expect(response.statusCode).toBe(PROXY_ERRORS[code].status);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(body).toMatchObject({ error: PROXY_ERRORS[code].name, code });
+    expect(body.reason).toContain(PROXY_ERRORS[code].reason);
+    expect(response.headers['x-sextant-proxy-error']).toBe(code);
+  });
+
+  it('a host outside the allowlist', async () => {
+    const allowApp = await hostedProxy({ allowlist: ['*.example.com'] });
+    const refused = await allowApp.inject({ url: '/proxy/http://evil.example/' });
+    expect(refused.json().code).toBe('PROXY_TARGET_NOT_ALLOWED');
+    const stillPrivate = await allowApp.inject({ url: '/proxy/http://127.0.0.1.example.com/' });
+    expect(stillPrivate.json().code).toBe('PROXY_TARGET_UNRESOLVED');
+    await allowApp.close();
+  });
+
+  it('applies a per-request allowlist (the hosts of the docs site API)', async () => {
+    const perSite = await hostedProxy({
+      trustedPrivateTargets: [`127.0.0.1:${upstreamPort}`],
+      allowlistFor: (request) => (request.headers['x-site'] === 'a' ? ['127.0.0.1'] : ['api.example.com']),
+    });
+    const allowed = await perSite.inject({
+      url: `/proxy/http://127.0.0.1:${upstreamPort}/`,
+      headers: { 'x-site': 'a' },
+    });
+    expect(allowed.body).toBe('reached');
+    const other = await perSite.inject({
+      url: `/proxy/http://127.0.0.1:${upstreamPort}/`,
+      headers: { 'x-site': 'b' },
+    });
+    expect(other.json().code).toBe('PROXY_TARGET_NOT_ALLOWED');
+    await perSite.close();
+  });
+
+  it('reports an unresolvable name as 502, not a refusal', async () => {
+    const response = await app.inject({ url: '/proxy/https://nowhere.invalid/' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().code).toBe('PROXY_TARGET_UNRESOLVED');
+  });
+});
+
+describe('redirects and rebinding', () => {
+  let trusted: FastifyInstance;
+  beforeAll(async () => {
+    trusted = await hostedProxy({ trustedPrivateTargets: [`127.0.0.1:${upstreamPort}`] });
+  });
+  afterAll(() => trusted.close());
+
+  it('reaches the trusted test upstream (control)', async () => {
+    const response = await trusted.inject({ url: `/proxy/http://127.0.0.1:${upstreamPort}/ok` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('reached');
+  });
+
+  it.each(['/to-private', '/to-loopback-name', '/to-mapped'])('refuses a redirect %s', async (path) => {
+    const response = await trusted.inject({ url: `/proxy/http://127.0.0.1:${upstreamPort}${path}` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('PROXY_REDIRECT_REFUSED');
+  });
+
+  it('connects to the checked address: a second DNS answer pointing at loopback is refused', async () => {
+    let calls = 0;
+    const rebinding: Resolver = async () => {
+      calls += 1;
+      return [{ address: calls === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    };
+    const rebind = Fastify();
+    await rebind.register(proxyPlugin, { mode: 'hosted', proxy: { resolver: rebinding } });
+    const response = await rebind.inject({ url: `/proxy/http://rebind.example:${upstreamPort}/` });
+    expect(calls).toBe(2);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('PROXY_TARGET_PRIVATE');
+    await rebind.close();
+  });
+});

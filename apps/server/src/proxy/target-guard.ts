@@ -1,0 +1,119 @@
+/**
+ * Decides whether the proxy may call a target: parses the target out of the proxy path,
+ * refuses bad schemes and userinfo, applies the allowlist, resolves the host name and refuses
+ * every special-use address (in hosted mode). The checked addresses are what the connection
+ * uses (see upstream-agent.ts), so a second DNS answer cannot swap in a private address.
+ */
+import { ProxyError } from './errors.js';
+import { classifyAddress } from './ip-classifier.js';
+import type { ResolvedProxyOptions } from './options.js';
+
+/** A target that passed the checks, with the addresses it may connect to. */
+export interface CheckedTarget {
+  url: URL;
+  addresses: { address: string; family: number }[];
+}
+
+/**
+ * Reads the target URL from what follows `/proxy/` in the request path (query included).
+ * Accepts a percent-encoded target too (`/proxy/https%3A%2F%2F…`).
+ * @example parseProxyTarget('https://api.example.com/pets?limit=2').href
+ */
+export function parseProxyTarget(raw: string, schemes: readonly string[] = ['http:', 'https:']): URL {
+  if (!raw) throw new ProxyError('PROXY_TARGET_MISSING');
+  let text = raw;
+  if (/^(https?|wss?)%3a/i.test(text)) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      throw new ProxyError('PROXY_TARGET_INVALID_URL');
+    }
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ProxyError('PROXY_TARGET_INVALID_URL');
+  }
+  if (!schemes.includes(url.protocol)) throw new ProxyError('PROXY_TARGET_SCHEME');
+  if (url.username || url.password) throw new ProxyError('PROXY_TARGET_USERINFO');
+  if (!url.hostname) throw new ProxyError('PROXY_TARGET_INVALID_URL');
+  url.hash = '';
+  return url;
+}
+
+/** The port a URL connects to (explicit, else the scheme's default). */
+export function effectivePort(url: URL): number {
+  if (url.port) return Number(url.port);
+  return url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80;
+}
+
+/** The host name without IPv6 brackets or a trailing dot, lower-cased. */
+export function bareHostname(url: URL): string {
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+/** True when the name itself means this machine (`localhost`, `*.localhost`, with or without a trailing dot). */
+export function isLocalhostName(hostname: string): boolean {
+  const name = hostname.replace(/\.$/, '').toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || name === 'localhost.localdomain';
+}
+
+/** True when `host` (with `port`) matches an allowlist entry: exact host, `*.suffix`, or `host:port`. */
+export function matchesAllowlist(allowlist: readonly string[], host: string, port: number): boolean {
+  for (const entry of allowlist) {
+    const colon = entry.lastIndexOf(':');
+    const hasPort = colon > 0 && /^\d+$/.test(entry.slice(colon + 1)) && !entry.endsWith(']');
+    const pattern = hasPort ? entry.slice(0, colon) : entry;
+    if (hasPort && Number(entry.slice(colon + 1)) !== port) continue;
+    const bare = pattern.replace(/^\[|\]$/g, '');
+    if (bare.startsWith('*.') ? host.endsWith(bare.slice(1)) : host === bare) return true;
+  }
+  return false;
+}
+
+/** Throws when an address may not be called in this mode; `trusted` lifts the private check. */
+export function assertAddressAllowed(address: string, options: ResolvedProxyOptions, trusted: boolean): void {
+  if (options.mode === 'local' || trusted) return;
+  const verdict = classifyAddress(address);
+  if (!verdict) throw new ProxyError('PROXY_TARGET_UNRESOLVED', address);
+  if (verdict.kind !== 'public') {
+    throw new ProxyError(
+      'PROXY_TARGET_PRIVATE',
+      verdict.via ? `${verdict.kind} via ${verdict.via}` : verdict.kind,
+    );
+  }
+}
+
+/**
+ * Checks a target and resolves it to the addresses that may be used.
+ * @example await checkTarget(new URL('https://api.example.com/'), options) // { url, addresses: [...] }
+ */
+export async function checkTarget(url: URL, options: ResolvedProxyOptions): Promise<CheckedTarget> {
+  const host = bareHostname(url);
+  const port = effectivePort(url);
+  if (options.allowlist.length > 0 && !matchesAllowlist(options.allowlist, host, port)) {
+    throw new ProxyError('PROXY_TARGET_NOT_ALLOWED', host);
+  }
+  const trusted = options.trustedPrivateTargets.has(`${url.hostname.toLowerCase()}:${port}`);
+  if (options.mode === 'hosted' && !trusted && isLocalhostName(host))
+    throw new ProxyError('PROXY_TARGET_LOCALHOST');
+  const literal = classifyAddress(host);
+  if (literal) {
+    assertAddressAllowed(host, options, trusted);
+    return { url, addresses: [{ address: host, family: host.includes(':') ? 6 : 4 }] };
+  }
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = await options.resolver(host);
+  } catch (error) {
+    throw new ProxyError('PROXY_TARGET_UNRESOLVED', (error as { code?: string }).code ?? host);
+  }
+  if (addresses.length === 0) throw new ProxyError('PROXY_TARGET_UNRESOLVED', host);
+  // Every address must pass: a name with one private answer is refused whole.
+  for (const { address } of addresses) assertAddressAllowed(address, options, trusted);
+  return { url, addresses };
+}

@@ -1,0 +1,126 @@
+/**
+ * The docs cache: the docs site served at a URL (definition, referenced API definitions, owner),
+ * kept in memory per replica. Invalidation drops entries here, tells local listeners (the docs
+ * host) and, through the notifier, every other replica on the same PostgreSQL.
+ */
+import type { ApiDefinition } from '@sextant/definition';
+import type { DocsDefinitionJson, LoadedDocs } from '@sextant/registry-client';
+import type { Kysely } from 'kysely';
+import type { Database, Notifier } from '../storage/index.js';
+import { unpackJson } from './compression.js';
+import { iso } from './context.js';
+import type { DefinitionCache } from './definition-cache.js';
+import { type DocsAddress, lookupKeys } from './urls.js';
+
+/** Which sites changed: their stored URLs (`host/base`), or all. */
+export type InvalidatedUrls = string[] | 'all';
+
+/** Cached docs loading with cross-replica invalidation. */
+export interface DocsCache {
+  /** The stored docs URL row that serves `address` (longest base path wins), or undefined. */
+  resolve(address: DocsAddress): Promise<string | undefined>;
+  /** The live docs at `address`, or undefined (unknown, archived or never registered). */
+  load(address: DocsAddress): Promise<LoadedDocs | undefined>;
+  /** Drops cached sites here and, when `broadcast`, on every replica. */
+  invalidate(urls: InvalidatedUrls, broadcast?: boolean): Promise<void>;
+  /** Hears invalidations, local and remote. */
+  onInvalidated(listener: (urls: InvalidatedUrls) => void): () => void;
+}
+
+const RESOLUTION_LIMIT = 10_000;
+
+/** Creates the cache and subscribes it to the notifier. */
+export function createDocsCache(
+  db: Kysely<Database>,
+  definitions: DefinitionCache,
+  notifier: Notifier,
+): DocsCache {
+  const sites = new Map<string, Promise<LoadedDocs | undefined>>();
+  const resolutions = new Map<string, string>();
+  const listeners = new Set<(urls: InvalidatedUrls) => void>();
+  let generation = 0;
+
+  const drop = (urls: InvalidatedUrls): void => {
+    generation++;
+    resolutions.clear();
+    if (urls === 'all') sites.clear();
+    else for (const url of urls) sites.delete(url);
+    for (const listener of listeners) listener(urls);
+  };
+  notifier.subscribe((message) => {
+    try {
+      const parsed = JSON.parse(message) as { urls?: InvalidatedUrls };
+      if (parsed.urls === 'all' || Array.isArray(parsed.urls)) drop(parsed.urls);
+    } catch {
+      drop('all');
+    }
+  });
+
+  const resolve = async (address: DocsAddress): Promise<string | undefined> => {
+    const known = resolutions.get(address.url);
+    if (known) return known;
+    const before = generation;
+    const keys = lookupKeys(address);
+    const rows = await db.selectFrom('docs_urls').select('url').where('url', 'in', keys).execute();
+    const found = keys.find((key) => rows.some((row) => row.url === key));
+    if (found && before === generation) {
+      if (resolutions.size >= RESOLUTION_LIMIT) resolutions.clear();
+      resolutions.set(address.url, found);
+    }
+    return found;
+  };
+
+  const fetchSite = async (url: string): Promise<LoadedDocs | undefined> => {
+    const row = await db.selectFrom('docs_urls').selectAll().where('url', '=', url).executeTakeFirst();
+    if (!row || row.is_archived || !row.docs_definition_id) return undefined;
+    const docs = await db
+      .selectFrom('docs_definitions')
+      .selectAll()
+      .where('id', '=', row.docs_definition_id)
+      .executeTakeFirst();
+    if (!docs) return undefined;
+    const apis: Record<string, ApiDefinition> = {};
+    for (const [key, id] of Object.entries(docs.api_definition_ids)) {
+      const definition = await definitions.parsed(id);
+      if (definition) apis[key] = definition;
+    }
+    return {
+      baseUrl: { domain: row.domain, basePath: row.base_path },
+      url: row.url,
+      orgId: row.org_id,
+      docsConfigId: docs.id,
+      isPreview: row.is_preview,
+      updatedAt: iso(row.updated_at),
+      definition: await unpackJson<DocsDefinitionJson>(docs.definition_gz),
+      apis,
+    };
+  };
+
+  return {
+    resolve,
+    async load(address) {
+      const url = await resolve(address);
+      if (!url) return undefined;
+      const cached = sites.get(url);
+      if (cached) return cached;
+      const before = generation;
+      const pending = fetchSite(url);
+      sites.set(url, pending);
+      const forget = () => {
+        if (sites.get(url) === pending) sites.delete(url);
+      };
+      pending.then((site) => {
+        if (!site || before !== generation) forget();
+      }, forget);
+      return pending;
+    },
+    async invalidate(urls, broadcast = true) {
+      drop(urls);
+      if (broadcast) await notifier.publish(JSON.stringify({ urls }));
+    },
+    onInvalidated(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

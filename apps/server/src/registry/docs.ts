@@ -1,0 +1,436 @@
+/**
+ * Docs sites: init a registration (v1 by domain, v2 by URL with base path and custom domains,
+ * preview at a generated URL), register a docs definition with the API definitions it uses,
+ * then load by domain or URL, and manage the URL records (metadata, archive, ownership, delete).
+ * Every write is one transaction and invalidates the affected sites on every replica.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { LoadedDocs } from '@sextant/registry-client';
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/index.js';
+import { packJson, unpackJson } from './compression.js';
+import { type CallContext, type Handlers, iso, pageNumber, type RegistryContext } from './context.js';
+import { fail } from './errors.js';
+import { orgsOf, requireCaller, requireMember, requireOrg } from './identity.js';
+import { type DocsAddress, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
+
+async function loadOrFail(ctx: RegistryContext, input: string): Promise<LoadedDocs> {
+  const address = requireUrl(input);
+  const docs = await ctx.docsCache.load(address);
+  if (!docs) fail('DomainNotRegisteredError', `No docs are served at "${address.url}"`);
+  return docs;
+}
+
+async function urlRow(ctx: RegistryContext, input: string) {
+  const address = requireUrl(input);
+  const url = await ctx.docsCache.resolve(address);
+  const row =
+    url && (await ctx.db.selectFrom('docs_urls').selectAll().where('url', '=', url).executeTakeFirst());
+  if (!row) fail('DocsNotFoundError', `No docs are registered at "${address.url}"`);
+  return row;
+}
+
+/** Fails when one of `urls` is held by another organization. */
+async function checkOwnership(db: Kysely<Database>, orgId: string, urls: string[]): Promise<void> {
+  if (urls.length === 0) return;
+  const taken = await db
+    .selectFrom('docs_urls')
+    .select(['url', 'org_id'])
+    .where('url', 'in', urls)
+    .where('org_id', '!=', orgId)
+    .executeTakeFirst();
+  if (taken) fail('DomainBelongsToAnotherOrgError', `"${taken.url}" belongs to another organization`);
+}
+
+async function startRegistration(
+  ctx: RegistryContext,
+  call: CallContext,
+  orgId: string,
+  kind: 'v1' | 'v2' | 'preview',
+  main: DocsAddress,
+  custom: DocsAddress[],
+  apiId: string | undefined,
+) {
+  await requireOrg(ctx.db, orgId);
+  await requireMember(ctx.db, call.caller, orgId);
+  const urls = [main.url];
+  const customUrls = custom.map((address) => address.url).filter((url) => url !== main.url);
+  await checkOwnership(ctx.db, orgId, [...urls, ...customUrls]);
+  const docsRegistrationId = randomUUID();
+  await ctx.db
+    .insertInto('docs_registrations')
+    .values({
+      id: docsRegistrationId,
+      org_id: orgId,
+      kind,
+      urls: JSON.stringify(urls),
+      custom_urls: JSON.stringify(customUrls),
+      api_id: apiId ?? null,
+    })
+    .execute();
+  return { docsRegistrationId, urls: [...urls, ...customUrls] };
+}
+
+async function finishRegistration(
+  ctx: RegistryContext,
+  call: CallContext,
+  registrationId: string,
+  body: { docsDefinition: Record<string, unknown>; apiDefinitionIds: string[] | Record<string, string> },
+) {
+  const registration = await ctx.db
+    .selectFrom('docs_registrations')
+    .selectAll()
+    .where('id', '=', registrationId)
+    .executeTakeFirst();
+  if (!registration) fail('DocsRegistrationIdNotFound', `No docs registration has id "${registrationId}"`);
+  await requireMember(ctx.db, call.caller, registration.org_id);
+  const keyed: Record<string, string> = Array.isArray(body.apiDefinitionIds)
+    ? Object.fromEntries(body.apiDefinitionIds.map((id) => [id, id]))
+    : body.apiDefinitionIds;
+  const apiIds = [...new Set(Object.values(keyed))];
+  if (apiIds.length > 0) {
+    const found = await ctx.db.selectFrom('api_definitions').select('id').where('id', 'in', apiIds).execute();
+    const missing = apiIds.find((id) => !found.some((row) => row.id === id));
+    if (missing) fail('ApiDoesNotExistError', `apiDefinitionIds: no API definition has id "${missing}"`);
+  }
+  const { gz } = await packJson(body.docsDefinition);
+  const docsConfigId = randomUUID();
+  const all = [
+    ...registration.urls.map((url) => ({ url, custom: false })),
+    ...registration.custom_urls.map((url) => ({ url, custom: true })),
+  ];
+  await ctx.db.transaction().execute(async (trx) => {
+    await checkOwnership(
+      trx,
+      registration.org_id,
+      all.map((entry) => entry.url),
+    );
+    await trx
+      .insertInto('docs_definitions')
+      .values({
+        id: docsConfigId,
+        org_id: registration.org_id,
+        registration_id: registration.id,
+        definition_gz: gz,
+        api_definition_ids: JSON.stringify(keyed),
+      })
+      .execute();
+    for (const entry of all) {
+      const address = parseDocsAddress(entry.url);
+      if (!address) continue;
+      await trx
+        .insertInto('docs_urls')
+        .values({
+          url: address.url,
+          domain: address.domain,
+          base_path: address.basePath,
+          org_id: registration.org_id,
+          docs_definition_id: docsConfigId,
+          is_custom: entry.custom,
+          is_preview: registration.kind === 'preview',
+          metadata: '{}',
+        })
+        .onConflict((oc) =>
+          oc
+            .column('url')
+            .doUpdateSet({ docs_definition_id: docsConfigId, updated_at: new Date(), is_archived: false }),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('docs_registrations')
+      .set({ completed_at: new Date() })
+      .where('id', '=', registration.id)
+      .execute();
+  });
+  const urls = all.map((entry) => entry.url);
+  await ctx.docsCache.invalidate(urls);
+  return { docsConfigId, urls };
+}
+
+function previewAddress(orgId: string, previewDomain: string): DocsAddress {
+  const label = `${orgId
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .slice(0, 40)}-preview-${randomBytes(5).toString('hex')}`;
+  return requireDomain(`${label}.${previewDomain}`);
+}
+
+function blobKey(docsConfigId: string): string {
+  return `docs/${docsConfigId}.json.gz`;
+}
+
+async function writeBundle(
+  ctx: RegistryContext,
+  docs: LoadedDocs,
+): Promise<{ key: string; written: boolean }> {
+  const key = blobKey(docs.docsConfigId);
+  if (await ctx.blobs.has(key)) return { key, written: false };
+  await ctx.blobs.put(key, (await packJson(docs)).gz);
+  return { key, written: true };
+}
+
+function metadataOf(row: {
+  url: string;
+  domain: string;
+  base_path: string;
+  org_id: string;
+  docs_definition_id: string | null;
+  is_preview: boolean;
+  is_custom: boolean;
+  is_archived: boolean;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}) {
+  return {
+    url: row.url,
+    domain: row.domain,
+    basePath: row.base_path,
+    orgId: row.org_id,
+    docsConfigId: row.docs_definition_id,
+    isPreview: row.is_preview,
+    isCustomDomain: row.is_custom,
+    isArchived: row.is_archived,
+    metadata: row.metadata,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export const docsHandlers: Handlers<
+  | 'initDocsRegistration'
+  | 'finishDocsRegistration'
+  | 'initDocsRegistrationV2'
+  | 'initDocsPreview'
+  | 'finishDocsRegistrationV2'
+  | 'loadDocsForDomainLegacy'
+  | 'loadDocsForDomain'
+  | 'loadDocsForUrl'
+  | 'loadPrivateDocsForUrl'
+  | 'getOrganizationForUrl'
+  | 'getMetadataForUrl'
+  | 'ensureDocsInBlobStore'
+  | 'prepopulateBlobStore'
+  | 'listDocsUrls'
+  | 'getDocsConfigById'
+  | 'transferDocsOwnership'
+  | 'setDocsIsArchived'
+  | 'setDocsMetadataForUrl'
+  | 'addSearchPreviewWhitelist'
+  | 'removeSearchPreviewWhitelist'
+  | 'listSearchPreviewWhitelist'
+  | 'deleteDocs'
+  | 'getDocsSitesForOrg'
+  | 'invalidateDocsCache'
+> = {
+  initDocsRegistration: (ctx, { body }, call) =>
+    startRegistration(ctx, call, body.orgId, 'v1', requireDomain(body.domain), [], undefined),
+  initDocsRegistrationV2: (ctx, { body }, call) =>
+    startRegistration(
+      ctx,
+      call,
+      body.orgId,
+      'v2',
+      requireDomain(body.domain),
+      (body.customDomains ?? []).map((domain) => requireDomain(domain, 'InvalidCustomDomainError')),
+      body.apiId,
+    ),
+  initDocsPreview: (ctx, { body }, call) =>
+    startRegistration(
+      ctx,
+      call,
+      body.orgId,
+      'preview',
+      previewAddress(body.orgId, ctx.previewDomain),
+      [],
+      body.apiId,
+    ),
+  finishDocsRegistration: (ctx, { params, body }, call) => finishRegistration(ctx, call, params.id, body),
+  finishDocsRegistrationV2: (ctx, { params, body }, call) => finishRegistration(ctx, call, params.id, body),
+
+  loadDocsForDomainLegacy: (ctx, { params }) => loadOrFail(ctx, params.domain),
+  loadDocsForDomain: (ctx, { body }) => loadOrFail(ctx, body.domain),
+  loadDocsForUrl: (ctx, { body }) => loadOrFail(ctx, body.url),
+  async loadPrivateDocsForUrl(ctx, { body }, call) {
+    requireCaller(call.caller);
+    const docs = await loadOrFail(ctx, body.url);
+    await requireMember(ctx.db, call.caller, docs.orgId);
+    return docs;
+  },
+  async getOrganizationForUrl(ctx, { body }) {
+    const address = requireUrl(body.url);
+    const url = await ctx.docsCache.resolve(address);
+    const row =
+      url &&
+      (await ctx.db.selectFrom('docs_urls').select('org_id').where('url', '=', url).executeTakeFirst());
+    if (!row) fail('DomainNotRegisteredError', `No docs are registered at "${address.url}"`);
+    return { orgId: row.org_id };
+  },
+  async getMetadataForUrl(ctx, { body }) {
+    return metadataOf(await urlRow(ctx, body.url));
+  },
+  async ensureDocsInBlobStore(ctx, { body }, call) {
+    requireCaller(call.caller);
+    const docs = await loadOrFail(ctx, body.url);
+    await requireMember(ctx.db, call.caller, docs.orgId);
+    return writeBundle(ctx, docs);
+  },
+  async prepopulateBlobStore(ctx, { body }, call) {
+    const caller = requireCaller(call.caller);
+    if (body.orgId) await requireMember(ctx.db, caller, body.orgId);
+    const orgs = body.orgId ? [body.orgId] : await orgsOf(ctx.db, caller.userId);
+    if (orgs.length === 0) return { total: 0, written: 0 };
+    const rows = await ctx.db
+      .selectFrom('docs_urls')
+      .select('url')
+      .where('org_id', 'in', orgs)
+      .where('is_archived', '=', false)
+      .execute();
+    let written = 0;
+    for (const row of rows) {
+      const address = parseDocsAddress(row.url);
+      const docs = address && (await ctx.docsCache.load(address));
+      if (docs && (await writeBundle(ctx, docs)).written) written++;
+    }
+    return { total: rows.length, written };
+  },
+  async listDocsUrls(ctx, { query }, call) {
+    const caller = requireCaller(call.caller);
+    const page = pageNumber(query.page);
+    const limit = query.limit ?? 100;
+    const orgs = await orgsOf(ctx.db, caller.userId);
+    if (orgs.length === 0) return { urls: [], page, limit, hasMore: false };
+    let select = ctx.db.selectFrom('docs_urls').selectAll().where('org_id', 'in', orgs);
+    if (query.custom !== undefined) select = select.where('is_custom', '=', query.custom === 'true');
+    const rows = await select
+      .orderBy('url')
+      .limit(limit + 1)
+      .offset((page - 1) * limit)
+      .execute();
+    return { urls: rows.slice(0, limit).map(metadataOf), page, limit, hasMore: rows.length > limit };
+  },
+  async getDocsConfigById(ctx, { params }) {
+    const row = await ctx.db
+      .selectFrom('docs_definitions')
+      .selectAll()
+      .where('id', '=', params.id)
+      .executeTakeFirst();
+    if (!row) fail('DocsDefinitionNotFoundError', `No docs definition has id "${params.id}"`);
+    return {
+      docsConfigId: row.id,
+      orgId: row.org_id,
+      apiDefinitionIds: row.api_definition_ids,
+      definition: await unpackJson<Record<string, unknown>>(row.definition_gz),
+      createdAt: iso(row.created_at),
+    };
+  },
+  async transferDocsOwnership(ctx, { body }, call) {
+    const row = await urlRow(ctx, body.url);
+    await requireMember(ctx.db, call.caller, row.org_id);
+    await requireOrg(ctx.db, body.targetOrgId);
+    await requireMember(ctx.db, call.caller, body.targetOrgId);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('docs_urls')
+        .set({ org_id: body.targetOrgId, updated_at: new Date() })
+        .where('url', '=', row.url)
+        .execute();
+    });
+    await ctx.docsCache.invalidate([row.url]);
+    return {};
+  },
+  async setDocsIsArchived(ctx, { body }, call) {
+    const row = await urlRow(ctx, body.url);
+    await requireMember(ctx.db, call.caller, row.org_id);
+    await ctx.db
+      .updateTable('docs_urls')
+      .set({ is_archived: body.isArchived, updated_at: new Date() })
+      .where('url', '=', row.url)
+      .execute();
+    await ctx.docsCache.invalidate([row.url]);
+    return {};
+  },
+  async setDocsMetadataForUrl(ctx, { body }, call) {
+    const row = await urlRow(ctx, body.url);
+    await requireMember(ctx.db, call.caller, row.org_id);
+    await ctx.db
+      .updateTable('docs_urls')
+      .set({ metadata: JSON.stringify({ ...row.metadata, ...body.metadata }), updated_at: new Date() })
+      .where('url', '=', row.url)
+      .execute();
+    return {};
+  },
+  async addSearchPreviewWhitelist(ctx, { body }, call) {
+    requireCaller(call.caller);
+    const { domain } = requireDomain(body.domain);
+    await ctx.db
+      .insertInto('search_preview_whitelist')
+      .values({ domain })
+      .onConflict((oc) => oc.column('domain').doNothing())
+      .execute();
+    return {};
+  },
+  async removeSearchPreviewWhitelist(ctx, { body }, call) {
+    requireCaller(call.caller);
+    const { domain } = requireDomain(body.domain);
+    await ctx.db.deleteFrom('search_preview_whitelist').where('domain', '=', domain).execute();
+    return {};
+  },
+  async listSearchPreviewWhitelist(ctx) {
+    const rows = await ctx.db
+      .selectFrom('search_preview_whitelist')
+      .select('domain')
+      .orderBy('domain')
+      .execute();
+    return { domains: rows.map((row) => row.domain) };
+  },
+  async deleteDocs(ctx, { body }, call) {
+    const row = await urlRow(ctx, body.url);
+    await requireMember(ctx.db, call.caller, row.org_id);
+    await ctx.db.deleteFrom('docs_urls').where('url', '=', row.url).execute();
+    await ctx.docsCache.invalidate([row.url]);
+    return {};
+  },
+  async getDocsSitesForOrg(ctx, { body }, call) {
+    await requireOrg(ctx.db, body.orgId);
+    await requireMember(ctx.db, call.caller, body.orgId);
+    const rows = await ctx.db
+      .selectFrom('docs_urls')
+      .selectAll()
+      .where('org_id', '=', body.orgId)
+      .orderBy('is_custom')
+      .orderBy('url')
+      .execute();
+    const sites = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const key = row.docs_definition_id ?? row.url;
+      sites.set(key, [...(sites.get(key) ?? []), row]);
+    }
+    return {
+      docsSites: [...sites.values()].map((group) => {
+        const main = group.find((row) => !row.is_custom) ?? group[0];
+        if (!main) throw new Error('empty docs site group');
+        return {
+          mainUrl: { domain: main.domain, basePath: main.base_path },
+          urls: group.map((row) => ({ domain: row.domain, basePath: row.base_path })),
+          docsConfigId: main.docs_definition_id,
+          isPreview: main.is_preview,
+          isArchived: main.is_archived,
+          updatedAt: iso(new Date(Math.max(...group.map((row) => new Date(row.updated_at).getTime())))),
+        };
+      }),
+    };
+  },
+  async invalidateDocsCache(ctx, { body }, call) {
+    requireCaller(call.caller);
+    if (body.url === undefined) {
+      await ctx.docsCache.invalidate('all');
+      return {};
+    }
+    const address = requireUrl(body.url);
+    const url = (await ctx.docsCache.resolve(address)) ?? address.url;
+    await ctx.docsCache.invalidate([url]);
+    return {};
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * Errors the registry throws. Each is a named error of the SPEC §8 catalogue (or a protocol
+ * error) with its fixed HTTP status; the plugin's error handler turns it into
+ * `{ "error": "Name", "content": … }`. The catalogue itself lives in the wire contract
+ * (`@sextant/registry-client`) so the client decodes exactly the names the server sends.
+ */
+import {
+  PROTOCOL_ERRORS,
+  type ProtocolErrorName,
+  REGISTRY_ERRORS,
+  type RegistryErrorName,
+} from '@sextant/registry-client';
+
+/** Every error name the registry can answer with. */
+export type ErrorName = RegistryErrorName | ProtocolErrorName;
+
+/** A named registry error with its HTTP status. */
+export class RegistryError extends Error {
+  readonly status: number;
+  constructor(
+    readonly errorName: ErrorName,
+    readonly content: unknown,
+  ) {
+    super(`${errorName}: ${typeof content === 'string' ? content : JSON.stringify(content)}`);
+    this.name = errorName;
+    this.status = statusOf(errorName);
+  }
+
+  /** The JSON body sent to the client. */
+  toBody(): { error: ErrorName; content: unknown } {
+    return { error: this.errorName, content: this.content };
+  }
+}
+
+/** HTTP status of an error name. */
+export function statusOf(name: ErrorName): number {
+  return name in REGISTRY_ERRORS
+    ? REGISTRY_ERRORS[name as RegistryErrorName].status
+    : PROTOCOL_ERRORS[name as ProtocolErrorName].status;
+}
+
+/**
+ * Throws the named error; `content` should name the field or value at fault.
+ * @example fail('ApiDoesNotExistError', `No API definition has id "${id}"`)
+ */
+export function fail(name: ErrorName, content: unknown): never {
+  throw new RegistryError(name, content);
+}

@@ -1,0 +1,20 @@
+/** Every route's handler, keyed by route name; the type checks that no call of the table is missing. */
+import type { RouteName } from '@sextant/registry-client';
+import { apiDefinitionHandlers } from './api-definitions.js';
+import type { Handlers } from './context.js';
+import { docsHandlers } from './docs.js';
+import { githubHandlers } from './github.js';
+import { releaseHandlers } from './releases.js';
+import { snippetHandlers } from './snippets.js';
+import { tokenHandlers } from './tokens.js';
+import { versionHandlers } from './versions.js';
+
+export const handlers: Handlers<RouteName> = {
+  ...apiDefinitionHandlers,
+  ...docsHandlers,
+  ...releaseHandlers,
+  ...githubHandlers,
+  ...versionHandlers,
+  ...snippetHandlers,
+  ...tokenHandlers,
+};

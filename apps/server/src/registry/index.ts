@@ -1,0 +1,6 @@
+export type { InvalidatedUrls } from './docs-cache.js';
+export { RegistryError } from './errors.js';
+export type { LocalAdmin } from './local-bootstrap.js';
+export { buildOpenApiDocument } from './openapi.js';
+export type { RegistryPluginOptions, RegistryService } from './plugin.js';
+export { registryPlugin } from './plugin.js';

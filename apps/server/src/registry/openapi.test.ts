@@ -1,0 +1,31 @@
+/**
+ * The registry's own OpenAPI document is published in the demo docs: it must be a document our
+ * importer reads whole, with every `$ref` resolving (zod's per-schema `$defs` hoisted).
+ */
+import { importDefinition } from '@sextant/definition';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi.js';
+
+describe('registry OpenAPI document', () => {
+  const document = buildOpenApiDocument('http://localhost:4000');
+  const text = JSON.stringify(document);
+
+  it('leaves no reference to a root-level $defs', () => {
+    expect(text).not.toContain('"#/$defs/');
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
+    for (const name of refs) expect(schemas, name).toHaveProperty([name]);
+  });
+
+  it('imports with Sextant’s own importer: one endpoint per route, no warnings about references', () => {
+    const { definition, warnings } = importDefinition({
+      entry: 'openapi.json',
+      read: () => text,
+    });
+    const paths = Object.values(document.paths as Record<string, Record<string, unknown>>);
+    const operations = paths.reduce((count, item) => count + Object.keys(item).length, 0);
+    expect(Object.keys(definition.endpoints)).toHaveLength(operations);
+    expect(warnings.filter((w) => /\$ref|reference/i.test(w.message))).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The registry as a Fastify plugin. It opens the database (PGlite or PostgreSQL), runs the
+ * migrations, creates the local organization in local mode, mounts every route of the table in
+ * its own encapsulated context, and decorates the root instance with `app.registry` (the
+ * `RegistryService` the docs host loads sites through).
+ */
+import { join } from 'node:path';
+import type { LoadedDocs } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createFileBlobStore,
+  createMemoryBlobStore,
+  type OpenDatabase,
+  openDatabase,
+} from '../storage/index.js';
+import type { RegistryContext } from './context.js';
+import { createDefinitionCache } from './definition-cache.js';
+import { createDocsCache, type InvalidatedUrls } from './docs-cache.js';
+import { addMember, createOrganization } from './identity.js';
+import { bootstrapLocal, type LocalAdmin } from './local-bootstrap.js';
+import { registerRoutes } from './routes.js';
+import { parseDocsAddress } from './urls.js';
+
+/** Options of the registry plugin. */
+export interface RegistryPluginOptions {
+  mode: 'local' | 'hosted';
+  /** PostgreSQL connection string (else the `DATABASE_URL` environment variable); absent means PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory (and default home of blobs and the local admin file); absent means in memory. */
+  dataDir?: string;
+  /** Blob store folder; defaults to `<dataDir>/blobs`, or memory. */
+  blobDir?: string;
+  /** Host suffix of preview docs URLs. Default `preview.localhost`. */
+  previewDomain?: string;
+  /** Route prefix. Default none (paths exactly as in SPEC §7). */
+  prefix?: string;
+}
+
+/** What the rest of the server (the docs host, the CLI) uses of the registry. */
+export interface RegistryService {
+  /** The docs served at `url` (host plus optional path): definition, referenced APIs, owner; undefined when none. */
+  loadDocsForUrl(url: string): Promise<LoadedDocs | undefined>;
+  /** Hears docs invalidations (this replica's and, on PostgreSQL, every other's). Returns unsubscribe. */
+  onDocsInvalidated(listener: (urls: InvalidatedUrls) => void): () => void;
+  /** Invalidates one docs URL (or all) on every replica. */
+  invalidateDocs(url?: string): Promise<void>;
+  /** Creates an organization with an admin user and token (administration, tests). */
+  createOrganization(
+    orgId: string,
+    userId?: string,
+  ): Promise<{ orgId: string; userId: string; tokenId: string; token: string }>;
+  /** Adds an existing user to an organization. */
+  addMember(userId: string, orgId: string): Promise<void>;
+  /** Resolves when the database is open and migrated; rejects with the reason it could not open. */
+  ready(): Promise<void>;
+  /** Local mode: the organization and admin token (made on first start, reused after): print them. */
+  localAdmin(): Promise<LocalAdmin | undefined>;
+  /** The open database (tests and tools). */
+  database(): Promise<OpenDatabase>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registry: RegistryService;
+  }
+}
+
+async function open(
+  options: RegistryPluginOptions,
+): Promise<{ ctx: RegistryContext; database: OpenDatabase; localAdmin: LocalAdmin | undefined }> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const database = await openDatabase({
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
+  });
+  try {
+    const blobDir = options.blobDir ?? (options.dataDir ? join(options.dataDir, 'blobs') : undefined);
+    const definitions = createDefinitionCache(database.db);
+    const ctx: RegistryContext = {
+      db: database.db,
+      blobs: blobDir ? createFileBlobStore(blobDir) : createMemoryBlobStore(),
+      definitions,
+      docsCache: createDocsCache(database.db, definitions, database.notifier),
+      previewDomain: options.previewDomain ?? 'preview.localhost',
+    };
+    const localAdmin =
+      options.mode === 'local' ? await bootstrapLocal(database.db, options.dataDir) : undefined;
+    return { ctx, database, localAdmin };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function registry(app: FastifyInstance, options: RegistryPluginOptions): Promise<void> {
+  // PGlite takes seconds to start (more on a busy machine): open in the background so the
+  // server listens at once; registry requests and service calls wait for it.
+  const opening = open(options);
+  opening.then(
+    ({ localAdmin }) => {
+      if (localAdmin)
+        app.log.info(
+          { orgId: localAdmin.orgId, created: localAdmin.created },
+          'registry: local organization ready',
+        );
+    },
+    (error: unknown) => app.log.error({ err: error }, 'registry: the database failed to open'),
+  );
+  app.addHook('onClose', async () => {
+    const opened = await opening.catch(() => undefined);
+    await opened?.database.close();
+  });
+  const ctx = async () => (await opening).ctx;
+
+  const service: RegistryService = {
+    async ready() {
+      await opening;
+    },
+    async localAdmin() {
+      return (await opening).localAdmin;
+    },
+    async database() {
+      return (await opening).database;
+    },
+    async loadDocsForUrl(url) {
+      const address = parseDocsAddress(url);
+      return address ? (await ctx()).docsCache.load(address) : undefined;
+    },
+    onDocsInvalidated(listener) {
+      let unsubscribe: (() => void) | undefined;
+      let cancelled = false;
+      void ctx().then(
+        (opened) => {
+          if (!cancelled) unsubscribe = opened.docsCache.onInvalidated(listener);
+        },
+        () => undefined,
+      );
+      return () => {
+        cancelled = true;
+        unsubscribe?.();
+      };
+    },
+    async invalidateDocs(url) {
+      const { docsCache } = await ctx();
+      const address = url === undefined ? undefined : parseDocsAddress(url);
+      if (!address) return docsCache.invalidate('all');
+      return docsCache.invalidate([(await docsCache.resolve(address)) ?? address.url]);
+    },
+    createOrganization: async (orgId, userId) => createOrganization((await ctx()).db, orgId, userId),
+    addMember: async (userId, orgId) => addMember((await ctx()).db, userId, orgId),
+  };
+  app.decorate('registry', service);
+  await app.register(
+    async (scope) => registerRoutes(scope, ctx),
+    options.prefix ? { prefix: options.prefix } : {},
+  );
+}
+
+/** The registry plugin (shares `app.registry` with the root instance). */
+export const registryPlugin = fp(registry, { name: 'sextant-registry', fastify: '5.x' });

@@ -1,0 +1,146 @@
+/**
+ * Registers the route table on an encapsulated Fastify context: zod validation and
+ * serialisation, bearer auth before validation, and one error handler that answers every
+ * failure as `{ "error": "Name", "content": … }` with a 4xx for anything the client got wrong.
+ */
+import { type RouteName, type RouteSpec, routes } from '@sextant/registry-client';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { type CallContext, RawJson, type RegistryContext } from './context.js';
+import { RegistryError } from './errors.js';
+import { handlers } from './handlers.js';
+import { authenticate, type Caller } from './identity.js';
+import { buildOpenApiDocument } from './openapi.js';
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Fields stored compressed (never in a text column), so NUL characters are harmless there. */
+const OPAQUE_FIELDS = new Set(['definition', 'docsDefinition']);
+
+/** Path of the first string holding a NUL character: PostgreSQL text and jsonb cannot store it. */
+function findNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return `${path}.${key}`;
+    if (OPAQUE_FIELDS.has(key) && path === 'body') continue;
+    const found = findNul(item, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+const callers = new WeakMap<FastifyRequest, Caller | undefined>();
+
+function errorReply(error: FastifyError | RegistryError | Error, request: FastifyRequest): RegistryError {
+  if (error instanceof RegistryError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = (error as FastifyError).validationContext ?? 'request';
+    const issues = error.validation.map((issue) => ({
+      path: `${where}${issue.instancePath.replaceAll('/', '.')}`,
+      message: issue.message,
+    }));
+    const first = issues[0];
+    return new RegistryError('BadRequestError', {
+      message: first ? `${first.path}: ${first.message}` : 'Invalid request',
+      issues,
+    });
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new RegistryError('PayloadTooLargeError', fastifyError.message);
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new RegistryError('UnsupportedMediaTypeError', fastifyError.message);
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500)
+    return new RegistryError('BadRequestError', { message: fastifyError.message });
+  request.log.error({ err: error }, 'registry: unexpected failure');
+  return new RegistryError('InternalError', 'Unexpected server failure; see the server log');
+}
+
+async function sendRaw(reply: FastifyReply, request: FastifyRequest, raw: RawJson): Promise<void> {
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    await reply.header('content-encoding', 'gzip').send(raw.gz);
+    return;
+  }
+  await reply.send(await raw.json());
+}
+
+/**
+ * Registers every registry route. `context` resolves once the database is open (it opens in the
+ * background so the server listens at once); requests wait for it, and get UnavailableError
+ * when it failed to open.
+ */
+export async function registerRoutes(
+  app: FastifyInstance,
+  context: () => Promise<RegistryContext>,
+): Promise<void> {
+  const contexts = new WeakMap<FastifyRequest, RegistryContext>();
+  app.addHook('onRequest', async (request) => {
+    try {
+      contexts.set(request, await context());
+    } catch (error) {
+      throw new RegistryError(
+        'UnavailableError',
+        `The registry database is not available: ${(error as Error).message}`,
+      );
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const failure = errorReply(error, request);
+    if (failure.errorName === 'UnavailableError') reply.header('retry-after', '1');
+    return reply.status(failure.status).send(failure.toBody());
+  });
+
+  app.get('/openapi.json', async () => buildOpenApiDocument());
+
+  for (const [name, spec] of Object.entries(routes) as [RouteName, RouteSpec][]) {
+    const handler = handlers[name] as (
+      ctx: RegistryContext,
+      request: { params: unknown; query: unknown; body: unknown },
+      call: CallContext,
+    ) => Promise<unknown>;
+    app.route({
+      method: spec.method,
+      url: spec.path.replace(/\{(\w+)\}/g, ':$1'),
+      bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      schema: {
+        ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.query ? { querystring: spec.query } : {}),
+        ...(spec.body ? { body: spec.body } : {}),
+        response: { 200: spec.response },
+      },
+      // Auth runs before validation so anonymous callers learn nothing about the schema.
+      preValidation: async (request) => {
+        const nul =
+          findNul(request.params, 'params') ??
+          findNul(request.query, 'query') ??
+          findNul(request.body, 'body');
+        if (nul)
+          throw new RegistryError('BadRequestError', { message: `${nul}: NUL characters are not allowed` });
+        if (spec.auth === 'public') return;
+        const ctx = contexts.get(request) as RegistryContext;
+        const caller = await authenticate(ctx.db, request.headers.authorization);
+        if (spec.auth === 'token' && !caller)
+          throw new RegistryError('UnauthorizedError', 'This call needs a bearer token');
+        callers.set(request, caller);
+      },
+      handler: async (request, reply) => {
+        const result = await handler(
+          contexts.get(request) as RegistryContext,
+          { params: request.params ?? {}, query: request.query ?? {}, body: request.body ?? {} },
+          { caller: callers.get(request) },
+        );
+        if (result instanceof RawJson) return sendRaw(reply, request, result);
+        return result;
+      },
+    });
+  }
+}

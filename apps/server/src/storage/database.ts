@@ -1,0 +1,70 @@
+/**
+ * Opens the registry database: PostgreSQL when a connection string is given, else embedded
+ * PGlite in a data directory (or in memory). Either way the same migrations run and the same
+ * Kysely queries are used; the notifier carries cache invalidations between replicas.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrate } from './migrate.js';
+import { createLocalNotifier, createPostgresNotifier, type Notifier } from './notifier.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './tables.js';
+
+/** Where the database lives. */
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; wins over dataDir. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string;
+}
+
+/** An open, migrated database. */
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  notifier: Notifier;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+// bigint columns (count(*), bigserial) come back as text from node-postgres; numbers are enough here.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Opens and migrates the database described by `options`. */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrate(db);
+      const notifier = await createPostgresNotifier(options.databaseUrl, pool);
+      return {
+        db,
+        notifier,
+        kind: 'postgres',
+        async close() {
+          await notifier.close();
+          await db.destroy();
+        },
+      };
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  await migrate(db);
+  const notifier = createLocalNotifier();
+  return {
+    db,
+    notifier,
+    kind: 'pglite',
+    async close() {
+      await notifier.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Cross-replica messages. On PostgreSQL a dedicated connection LISTENs on one channel and
+ * `publish` sends NOTIFY, so every replica on the same database hears every message; on the
+ * embedded PGlite there is one process, so messages are delivered in-process. A replica skips
+ * its own messages (they carry its id), since it already acted on them locally.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+/** Publishes and receives small string messages. */
+export interface Notifier {
+  publish(message: string): Promise<void>;
+  subscribe(listener: (message: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'sextant_registry';
+
+class Listeners {
+  private readonly set = new Set<(message: string) => void>();
+  add(listener: (message: string) => void): () => void {
+    this.set.add(listener);
+    return () => this.set.delete(listener);
+  }
+  emit(message: string): void {
+    for (const listener of this.set) listener(message);
+  }
+}
+
+/** In-process notifier (embedded database, single process): publishing reaches no one else. */
+export function createLocalNotifier(): Notifier {
+  const listeners = new Listeners();
+  return {
+    async publish() {},
+    subscribe: (listener) => listeners.add(listener),
+    async close() {},
+  };
+}
+
+/** LISTEN/NOTIFY notifier over PostgreSQL; reconnects its listening connection when it drops. */
+export async function createPostgresNotifier(connectionString: string, pool: pg.Pool): Promise<Notifier> {
+  const replicaId = randomUUID();
+  const listeners = new Listeners();
+  let client: pg.Client | undefined;
+  let closed = false;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      const split = payload.indexOf(':');
+      if (split < 0 || payload.slice(0, split) === replicaId) return;
+      listeners.emit(payload.slice(split + 1));
+    });
+    next.on('error', () => {
+      if (closed) return;
+      client = undefined;
+      setTimeout(() => void connect().catch(() => undefined), 500);
+    });
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+    client = next;
+  };
+  await connect();
+
+  return {
+    async publish(message) {
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, `${replicaId}:${message}`]);
+    },
+    subscribe: (listener) => listeners.add(listener),
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/** Kysely table types of the registry schema (migrations/001_init.sql). */
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb columns: written as JSON text, read back parsed. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Database {
+  organizations: { id: string; created_at: CreatedAt };
+  users: { id: string; created_at: CreatedAt };
+  memberships: { user_id: string; org_id: string };
+  tokens: {
+    id: string;
+    user_id: string;
+    secret_hash: string;
+    description: string | null;
+    created_at: CreatedAt;
+    revoked_at: Date | null;
+  };
+  api_definitions: {
+    id: string;
+    org_id: string;
+    api_id: string;
+    definition_gz: Uint8Array;
+    size_bytes: number;
+    sha256: string;
+    seq: Generated<string>;
+    created_at: CreatedAt;
+  };
+  docs_registrations: {
+    id: string;
+    org_id: string;
+    kind: 'v1' | 'v2' | 'preview';
+    urls: Json<string[]>;
+    custom_urls: Json<string[]>;
+    api_id: string | null;
+    created_at: CreatedAt;
+    completed_at: Date | null;
+  };
+  docs_definitions: {
+    id: string;
+    org_id: string;
+    registration_id: string;
+    definition_gz: Uint8Array;
+    api_definition_ids: Json<Record<string, string>>;
+    created_at: CreatedAt;
+  };
+  docs_urls: {
+    url: string;
+    domain: string;
+    base_path: string;
+    org_id: string;
+    docs_definition_id: string | null;
+    is_custom: boolean;
+    is_preview: boolean;
+    is_archived: Generated<boolean>;
+    metadata: Json<Record<string, unknown>>;
+    created_at: CreatedAt;
+    updated_at: CreatedAt;
+  };
+  search_preview_whitelist: { domain: string; created_at: CreatedAt };
+  generators: {
+    id: string;
+    docker_image: string;
+    data: Json<Record<string, unknown>>;
+    updated_at: CreatedAt;
+  };
+  generator_releases: {
+    generator_id: string;
+    version: string;
+    release_type: string;
+    ir_version: number;
+    data: Json<Record<string, unknown>>;
+    created_at: CreatedAt;
+  };
+  cli_releases: {
+    version: string;
+    release_type: string;
+    ir_version: number;
+    data: Json<Record<string, unknown>>;
+    created_at: CreatedAt;
+  };
+  github_repositories: {
+    owner: string;
+    name: string;
+    org_id: string | null;
+    data: Json<Record<string, unknown>>;
+    updated_at: CreatedAt;
+  };
+  github_pull_requests: {
+    owner: string;
+    repo: string;
+    number: number;
+    state: string;
+    author: string | null;
+    data: Json<Record<string, unknown>>;
+    updated_at: CreatedAt;
+  };
+  snippets: {
+    id: string;
+    org_id: string;
+    api_id: string;
+    method: string;
+    path: string;
+    language: string;
+    api_definition_id: string | null;
+    data: Json<Record<string, unknown>>;
+    seq: Generated<string>;
+    created_at: CreatedAt;
+  };
+  snippet_templates: {
+    org_id: string;
+    api_id: string;
+    method: string;
+    path: string;
+    sdk_type: string;
+    sdk_package: string;
+    sdk_version: string;
+    api_definition_id: string | null;
+    template: Json<unknown>;
+    created_at: CreatedAt;
+  };
+  sdk_releases: {
+    org_id: string;
+    package_name: string;
+    language: string;
+    version: string;
+    api_definition_id: string;
+    created_at: CreatedAt;
+  };
+  schema_migrations: { name: string; applied_at: CreatedAt };
+}

@@ -1,0 +1,71 @@
+/**
+ * The WebSocket proxy as a Fastify plugin: listens to the raw server's `upgrade` event for
+ * `/proxy/ws` (other upgrade paths are left to whoever handles them) and runs one session per
+ * socket. Incoming frames above the frame cap close the socket with 1009.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import type { ServerMode } from '../options.js';
+import { ProxyError } from '../proxy/errors.js';
+import { optionsForRequest, type ProxyOptions, resolveProxyOptions } from '../proxy/options.js';
+import { guardedLookup } from '../proxy/upstream-agent.js';
+import { closeCodeFor, closeReason } from './close-codes.js';
+import { runWsSession } from './ws-session.js';
+
+/** Path of the WebSocket proxy. */
+export const WS_PROXY_PATH = '/proxy/ws';
+
+/** Options of the WebSocket proxy plugin (the server options carry both fields). */
+export interface WsProxyPluginOptions {
+  mode: ServerMode;
+  proxy?: ProxyOptions;
+}
+
+/**
+ * Registers the WebSocket proxy on the server's upgrade event.
+ * @example await app.register(wsProxyPlugin, { mode: 'local', proxy: { ws: { messageLimit: 20 } } });
+ */
+export async function wsProxyPlugin(
+  app: FastifyInstance,
+  pluginOptions: WsProxyPluginOptions,
+): Promise<void> {
+  const options = resolveProxyOptions(pluginOptions.mode, pluginOptions.proxy);
+  const lookup = guardedLookup(options);
+  const perClient = new Map<string, number>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.ws.maxFrameBytes,
+    perMessageDeflate: false,
+  });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== WS_PROXY_PATH) return;
+    const address = request.socket.remoteAddress ?? '';
+    wss.handleUpgrade(request, socket, head, (client) => {
+      const open = perClient.get(address) ?? 0;
+      if (open >= options.ws.connectionsPerClient) {
+        const error = new ProxyError('PROXY_TOO_MANY_CONCURRENT');
+        client.close(closeCodeFor(error), closeReason(error.message));
+        return;
+      }
+      perClient.set(address, open + 1);
+      client.once('close', () => {
+        const left = (perClient.get(address) ?? 1) - 1;
+        if (left > 0) perClient.set(address, left);
+        else perClient.delete(address);
+      });
+      optionsForRequest(options, request).then(
+        (effective) => runWsSession(client, effective, lookup),
+        () => client.close(1011, 'allowlist lookup failed'),
+      );
+    });
+  };
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    for (const client of wss.clients) client.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}

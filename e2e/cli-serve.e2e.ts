@@ -1,0 +1,91 @@
+/**
+ * `sextant serve` run in parts and shut down gracefully: with only the HTTP proxy mounted, a
+ * request in flight when SIGTERM arrives still completes (a slow upstream answers after it),
+ * the process then exits 0, and disabled parts are really absent. An unreachable DATABASE_URL
+ * is one error line and exit 1.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startCli } from './cli-harness.js';
+
+let upstream: Server;
+let upstreamPort: number;
+
+beforeAll(async () => {
+  upstream = createServer((request, response) => {
+    if (request.url === '/slow') {
+      setTimeout(() => response.end('slow done'), 1500);
+    } else {
+      response.end('fast');
+    }
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamPort = (upstream.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+describe('sextant serve', () => {
+  it('finishes an in-flight request on SIGTERM, then exits 0; disabled parts are absent', async () => {
+    const serve = startCli([
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--no-registry',
+      '--no-docs',
+      '--no-ws-proxy',
+      '--trusted-private-target',
+      `127.0.0.1:${upstreamPort}`,
+    ]);
+    try {
+      const url = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/))[1]!;
+      expect(
+        JSON.parse(
+          serve
+            .output()
+            .split('\n')
+            .find((line) => line.includes('sextant serve ready'))!,
+        ),
+      ).toMatchObject({
+        parts: ['proxy'],
+      });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${url}/registry/api/load/x`)).status).toBe(404);
+      const fast = await fetch(`${url}/proxy/http://127.0.0.1:${upstreamPort}/fast`);
+      expect(await fast.text()).toBe('fast');
+
+      const started = Date.now();
+      const inFlight = fetch(`${url}/proxy/http://127.0.0.1:${upstreamPort}/slow`);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const exited = serve.stop('SIGTERM');
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('slow done');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+      expect(await exited).toBe(0);
+      expect(serve.output()).toContain('"signal":"SIGTERM"');
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    } finally {
+      await serve.stop('SIGKILL');
+    }
+  });
+
+  it('an unreachable database is one error line and exit 1', async () => {
+    const run = await runCli([
+      'serve',
+      '--port',
+      '0',
+      '--no-docs',
+      '--database-url',
+      'postgres://nobody@127.0.0.1:1/none',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: the database could not be opened: /m);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The docs site on GitHub's REST spec (1223 operations) in headless Chromium: the endpoint page
+ * of GET /repos/{owner}/{repo} renders and hydrates, nested types expand, "Try it" opens and
+ * closes the playground through the URL, search finds the endpoint, the sidebar navigates, no
+ * console errors, no serious axe violations; screenshots at 1280 and 390 px.
+ */
+import { mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DocsServer,
+  openDocsPage,
+  screenshots,
+  seriousAxeViolations,
+  startDocsServer,
+  watchedPage,
+} from './docs-helpers.js';
+import { launchBrowser } from './support/browser.js';
+
+const GITHUB_SPEC = resolve(
+  import.meta.dirname,
+  '../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
+);
+
+let server: DocsServer;
+let browser: Browser;
+let endpointSlug: string;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'sextant-github-docs-'));
+  await symlink(GITHUB_SPEC, join(dir, 'github.json'));
+  await writeFile(
+    join(dir, 'docs.yml'),
+    'title: GitHub REST API\nnavigation:\n  - api: REST API\n    spec: github.json\n    slug: rest\n',
+  );
+  server = await startDocsServer(dir);
+  const { project, error } = await server.app.docsHost.current();
+  if (!project) throw error;
+  const bySlug = JSON.stringify(project.definition.navigation);
+  endpointSlug =
+    /"slug":"(rest\/repos\/get-a-repository)","apiId":"[^"]+","endpointId":"repos\/get"/.exec(bySlug)?.[1] ??
+    '';
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.app.close();
+});
+
+describe('docs site on GitHub REST', () => {
+  it('renders and hydrates GET /repos/{owner}/{repo} with no console errors', async () => {
+    expect(endpointSlug).toBe('rest/repos/get-a-repository');
+    const context = await browser.newContext();
+    const { page, errors } = await watchedPage(context);
+    await openDocsPage(page, `${server.url}/${endpointSlug}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Get a repository');
+    await expect(page.locator('.sx-endpoint-line .sx-path').textContent()).resolves.toBe(
+      '/repos/{owner}/{repo}',
+    );
+    expect(await page.locator('.sx-prop-name', { hasText: /^owner$/ }).count()).toBeGreaterThan(0);
+    // Expand a nested type of the response, then collapse it.
+    const toggle = page.locator('.sx-expand-toggle').first();
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(await page.locator('.sx-expand-body .sx-prop').count()).toBeGreaterThan(0);
+    // Switch the snippet tab by keyboard.
+    await page.locator('.sx-tab', { hasText: 'cURL' }).first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.sx-tab[aria-selected="true"]').first().textContent()).resolves.toBe(
+      'TypeScript',
+    );
+    expect(await page.locator('.sx-code-panel:not([hidden])').first().textContent()).toContain('fetch(');
+    // Try it: the explorer parameter opens the playground, Escape closes it and removes the parameter.
+    await page.click('#sx-try-it');
+    await page.waitForSelector('.sx-playground', { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('explorer')).toBe('repos/get');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.sx-playground', { state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('explorer')).toBe(false);
+    // A deep link with the parameter opens the playground straight away.
+    await openDocsPage(page, `${server.url}/${endpointSlug}?explorer=repos%2Fget`);
+    await page.waitForSelector('.sx-playground', { timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds the endpoint with search and navigates to it by keyboard', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await watchedPage(context);
+    await openDocsPage(page, `${server.url}/rest`);
+    await page.keyboard.press('/');
+    const input = page.locator('.sx-search-input');
+    await input.waitFor();
+    await input.fill('get a repository');
+    await page.waitForSelector('.sx-search-hit');
+    const titles = await page.locator('.sx-search-hit .sx-search-title').allTextContents();
+    expect(titles).toContain('Get a repository');
+    const position = titles.indexOf('Get a repository');
+    for (let i = 0; i < position; i++) await page.keyboard.press('ArrowDown');
+    await Promise.all([page.waitForURL(`**/${endpointSlug}`), page.keyboard.press('Enter')]);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('navigates through the sidebar', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await watchedPage(context);
+    await openDocsPage(page, `${server.url}/${endpointSlug}`);
+    const link = page.locator('#sx-sidebar a.sx-nav-link', { hasText: 'List repository contributors' });
+    await Promise.all([page.waitForURL('**/rest/repos/list-repository-contributors'), link.click()]);
+    await expect(page.locator('h1').textContent()).resolves.toBe('List repository contributors');
+    await expect(page.locator('#sx-sidebar [aria-current="page"]').textContent()).resolves.toContain(
+      'List repository contributors',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious or critical axe violations on the endpoint page and an overview page', async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    for (const slug of [endpointSlug, 'rest/repos']) {
+      await openDocsPage(page, `${server.url}/${slug}`);
+      expect(await seriousAxeViolations(page), slug).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('takes screenshots at 1280 and 390 px', async () => {
+    await screenshots(browser, `${server.url}/${endpointSlug}`, 'github-endpoint');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Helpers of the docs e2e tests: start a Sextant server on a docs project, collect console
+ * errors, run axe-core, take screenshots at desktop and phone widths.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildServer, type ServerOptions } from '@sextant/server';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = join(import.meta.dirname, 'screenshots');
+const AXE_PATH = join(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+
+export interface DocsServer {
+  app: FastifyInstance;
+  url: string;
+}
+
+/** Starts the server with the docs host on `projectDir` (plus the registry when asked), on a free port. */
+export async function startDocsServer(
+  projectDir: string,
+  parts: ServerOptions['parts'] = {},
+): Promise<DocsServer> {
+  const app = await buildServer({
+    mode: 'local',
+    parts: { registry: false, proxy: false, wsProxy: false, docsHost: true, ...parts },
+    docs: { projectDir },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+/** A page that records console errors, page errors and dialogs. */
+export async function watchedPage(
+  context: BrowserContext,
+): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} @ ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { page, errors, dialogs };
+}
+
+/** Opens `url` and waits until the page is hydrated. */
+export async function openDocsPage(page: Page, url: string): Promise<void> {
+  const response = await page.goto(url);
+  if (!response || response.status() >= 400) throw new Error(`GET ${url}: ${response?.status()}`);
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Serious and critical axe-core violations of the current page (needs a context with bypassCSP). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Screenshots of `url` at 1280 px and 390 px wide, into e2e/screenshots/. */
+export async function screenshots(browser: Browser, url: string, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await openDocsPage(page, url);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`) });
+    await context.close();
+  }
+}

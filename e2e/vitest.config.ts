@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: real server processes, real sockets, Debian's Chromium via playwright-core. */
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: false,
+    passWithNoTests: true,
+  },
+});

@@ -1,0 +1,42 @@
+/**
+ * `npm start`: the main job. Starts the demo upstreams (REST on 4010, WebSocket on 4011,
+ * JSON-RPC on 4012; env DEMO_REST_PORT / DEMO_WS_PORT / DEMO_RPC_PORT) in this process, then
+ * runs `sextant dev examples` — local mode on the examples/ docs project, embedded PGlite, the
+ * API definitions published into the local registry — which prints the URL (port 4000, or env
+ * PORT). Ctrl-C stops both.
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDemoServers } from './servers/index.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+let demos: Awaited<ReturnType<typeof startDemoServers>>;
+try {
+  demos = await startDemoServers();
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? 'error: a demo port (4010-4012) is in use: stop what uses it, or set DEMO_REST_PORT / DEMO_WS_PORT / DEMO_RPC_PORT'
+      : `error: the demo servers could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}
+console.log(`Demo upstreams: REST ${demos.restUrl}  WebSocket ${demos.wsUrl}  JSON-RPC ${demos.rpcUrl}`);
+
+const child = spawn(
+  process.execPath,
+  [join(root, 'apps/cli/bin/sextant.js'), 'dev', join(root, 'examples'), ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => {
+  void demos.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+});

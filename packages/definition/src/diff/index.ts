@@ -1,0 +1,4 @@
+export { diffDefinitions } from './diff-definitions.js';
+export { bumpForDiff, computeNextVersion, InvalidSemverError } from './next-version.js';
+export { changeLocationLabel, renderDiffMarkdown } from './render-markdown.js';
+export type * from './types.js';

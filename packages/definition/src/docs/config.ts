@@ -1,0 +1,144 @@
+/**
+ * The docs site configuration of SPEC §9: layout and placement enums, page actions, social cards,
+ * custom scripts, fonts, colours, logo, favicon and redirects. Every enum is a readonly tuple so
+ * the docs project loader can validate against it and the docs site can switch on it.
+ */
+
+export const PAGE_LAYOUTS = ['guide', 'overview', 'reference', 'page', 'custom'] as const;
+export type PageLayout = (typeof PAGE_LAYOUTS)[number];
+
+export const SEARCHBAR_PLACEMENTS = ['HEADER', 'HEADER_TABS', 'SIDEBAR'] as const;
+export type SearchbarPlacement = (typeof SEARCHBAR_PLACEMENTS)[number];
+
+export const TABS_PLACEMENTS = ['HEADER', 'SIDEBAR'] as const;
+export type TabsPlacement = (typeof TABS_PLACEMENTS)[number];
+
+export const CONTENT_ALIGNMENTS = ['CENTER', 'LEFT'] as const;
+export type ContentAlignment = (typeof CONTENT_ALIGNMENTS)[number];
+
+export const HEADER_POSITIONS = ['FIXED', 'ABSOLUTE'] as const;
+export type HeaderPosition = (typeof HEADER_POSITIONS)[number];
+
+export const PAGE_ACTIONS = [
+  'copyPage',
+  'viewAsMarkdown',
+  'askAi',
+  'openAi',
+  'claude',
+  'cursor',
+  'vscode',
+] as const;
+export type PageAction = (typeof PAGE_ACTIONS)[number];
+
+export const SOCIAL_CARD_TYPES = ['summary', 'summary_large_image', 'app', 'player'] as const;
+export type SocialCardType = (typeof SOCIAL_CARD_TYPES)[number];
+
+export const SCRIPT_STRATEGIES = ['beforeInteractive', 'afterInteractive', 'lazyOnload'] as const;
+export type ScriptStrategy = (typeof SCRIPT_STRATEGIES)[number];
+
+export const FONT_DISPLAYS = ['auto', 'block', 'swap', 'fallback', 'optional'] as const;
+export type FontDisplay = (typeof FONT_DISPLAYS)[number];
+
+/** A colour given once, or per theme. Values are CSS colours (`#rrggbb`, `rgb(...)`, named). */
+export interface ThemedColor {
+  light?: string;
+  dark?: string;
+}
+
+export interface DocsColors {
+  accentPrimary?: ThemedColor;
+  background?: ThemedColor;
+  border?: ThemedColor;
+  sidebarBackground?: ThemedColor;
+  headerBackground?: ThemedColor;
+  cardBackground?: ThemedColor;
+}
+
+/** A file the site serves (logo, favicon, font, script) or an absolute https URL. */
+export type AssetRef = { type: 'file'; path: string } | { type: 'url'; url: string };
+
+export interface DocsLogo {
+  light?: AssetRef;
+  dark?: AssetRef;
+  /** Where clicking the logo leads; defaults to the site root. */
+  href?: string;
+  height?: number;
+}
+
+export interface DocsLayoutConfig {
+  searchbarPlacement: SearchbarPlacement;
+  tabsPlacement: TabsPlacement;
+  contentAlignment: ContentAlignment;
+  headerPosition: HeaderPosition;
+  /** Max width of the content column in px. */
+  contentWidth?: number;
+  /** Width of the sidebar in px. */
+  sidebarWidth?: number;
+}
+
+export interface DocsScript {
+  src: AssetRef;
+  strategy: ScriptStrategy;
+}
+
+export interface DocsFont {
+  name: string;
+  src: AssetRef;
+  weight?: string;
+  style?: 'normal' | 'italic';
+  display: FontDisplay;
+}
+
+export interface DocsMetadata {
+  /** Default `<meta name="description">`. */
+  description?: string;
+  socialCard: SocialCardType;
+  ogImage?: AssetRef;
+  twitterSite?: string;
+}
+
+export interface DocsRedirect {
+  /** Path on the site, `/old/path` (a trailing `*` matches any rest). */
+  source: string;
+  /** Path or absolute URL. */
+  destination: string;
+  permanent: boolean;
+}
+
+export interface DocsConfig {
+  title: string;
+  logo?: DocsLogo;
+  favicon?: AssetRef;
+  colors: DocsColors;
+  /** Default theme before the reader picks one; `system` follows the OS. */
+  defaultTheme: 'light' | 'dark' | 'system';
+  layout: DocsLayoutConfig;
+  /** Layout of markdown pages without a `layout` in their front matter. */
+  defaultPageLayout: PageLayout;
+  pageActions: PageAction[];
+  metadata: DocsMetadata;
+  scripts: DocsScript[];
+  fonts: { body?: DocsFont; heading?: DocsFont; code?: DocsFont };
+  redirects: DocsRedirect[];
+}
+
+/** The defaults a docs project gets for everything it leaves out. */
+export function defaultDocsConfig(title: string): DocsConfig {
+  return {
+    title,
+    colors: {},
+    defaultTheme: 'system',
+    layout: {
+      searchbarPlacement: 'HEADER',
+      tabsPlacement: 'HEADER',
+      contentAlignment: 'CENTER',
+      headerPosition: 'FIXED',
+    },
+    defaultPageLayout: 'guide',
+    pageActions: ['copyPage', 'viewAsMarkdown'],
+    metadata: { socialCard: 'summary' },
+    scripts: [],
+    fonts: {},
+    redirects: [],
+  };
+}

@@ -1,0 +1,5 @@
+export * from './build-docs-definition.js';
+export * from './config.js';
+export * from './docs-definition.js';
+export * from './navigation.js';
+export * from './slug.js';

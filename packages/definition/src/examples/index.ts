@@ -1,0 +1,13 @@
+/**
+ * Example synthesis and IR → JSON Schema.
+ *
+ * - `synthesizeExamples(definition, { onWarning? })`: a copy with an example for every endpoint,
+ *   channel message and webhook that had none (`synthesized: true`).
+ * - `ExampleValueBuilder`: one valid value for a `TypeReference` (memoised per type).
+ * - `toJsonSchema(reference, types, { direction? })`: the JSON Schema 2020-12 of a reference.
+ * - `samplePattern(pattern, minLength?, maxLength?)`: a string matching a regular expression.
+ */
+export * from './pattern-sample.js';
+export * from './synthesize.js';
+export * from './to-json-schema.js';
+export * from './value-builder.js';

@@ -1,0 +1,199 @@
+/**
+ * Example synthesis: gives every endpoint, every channel message and every webhook at least
+ * one example when the spec gives none, marked `synthesized: true`. Requests carry their
+ * required path, query and header parameters (and a few optional ones) and a body; responses
+ * carry the success body, `{ events: [e1, e2] }` for streams. Values come from
+ * `ExampleValueBuilder`, so they are deterministic and valid against their own schema.
+ */
+import type { ApiDefinition } from '../ir/definition.js';
+import type {
+  ChannelExample,
+  Endpoint,
+  EndpointExample,
+  Parameter,
+  RequestBody,
+  ResponseBody,
+  Webhook,
+  WebSocketChannel,
+} from '../ir/endpoint.js';
+import { type Direction, ExampleValueBuilder, OPTIONAL_BUDGET } from './value-builder.js';
+
+/** Something synthesis could not do; `where` names the endpoint, channel or webhook. */
+export interface SynthesisWarning {
+  where: string;
+  message: string;
+}
+
+export interface SynthesizeOptions {
+  /** Told about values that could not be built (the example then leaves them out). */
+  onWarning?: (warning: SynthesisWarning) => void;
+}
+
+/** Number of events in a synthesised stream response. */
+const STREAM_EVENTS = 2;
+
+/**
+ * A copy of `definition` in which every endpoint, channel message and webhook has an example.
+ * Items that already have examples are kept as they are (same objects). Synthesised values may
+ * share structure between examples: treat them as immutable.
+ * @example const withExamples = synthesizeExamples(definition);
+ */
+export function synthesizeExamples(
+  definition: ApiDefinition,
+  options: SynthesizeOptions = {},
+): ApiDefinition {
+  let where = '';
+  const builder = new ExampleValueBuilder(definition.types, (message) =>
+    options.onWarning?.({ where, message }),
+  );
+  const endpoints: ApiDefinition['endpoints'] = {};
+  for (const [id, endpoint] of Object.entries(definition.endpoints)) {
+    where = `endpoint ${id}`;
+    endpoints[id] =
+      endpoint.examples.length > 0
+        ? endpoint
+        : { ...endpoint, examples: [endpointExample(endpoint, builder)] };
+  }
+  const websockets: ApiDefinition['websockets'] = {};
+  for (const [id, channel] of Object.entries(definition.websockets)) {
+    where = `channel ${id}`;
+    const example = channelExample(channel, builder);
+    websockets[id] = example ? { ...channel, examples: [...channel.examples, example] } : channel;
+  }
+  const webhooks: ApiDefinition['webhooks'] = {};
+  for (const [id, webhook] of Object.entries(definition.webhooks)) {
+    where = `webhook ${id}`;
+    webhooks[id] =
+      webhook.examples.length > 0 ? webhook : { ...webhook, examples: [webhookExample(webhook, builder)] };
+  }
+  return { ...definition, endpoints, websockets, webhooks };
+}
+
+/** A synthesised example of one call of `endpoint`. */
+export function endpointExample(endpoint: Endpoint, builder: ExampleValueBuilder): EndpointExample {
+  const example: EndpointExample = {
+    pathParameters: parameterValues(endpoint.pathParameters, builder, true),
+    queryParameters: parameterValues(endpoint.queryParameters, builder, false),
+    headers: parameterValues(endpoint.requestHeaders, builder, false),
+    responseStatusCode: endpoint.responses[0]?.statusCode ?? 200,
+    synthesized: true,
+  };
+  const request = endpoint.requests[0];
+  if (request) {
+    const body = requestBodyValue(request.body, builder);
+    if (body) example.requestBody = body.value;
+  }
+  const response = endpoint.responses[0];
+  if (response) {
+    const body = responseBodyValue(response.body, builder);
+    if (body) example.responseBody = body.value;
+  }
+  return example;
+}
+
+/**
+ * A channel example covering the messages no existing example shows, or undefined when every
+ * message type already appears in one.
+ */
+export function channelExample(
+  channel: WebSocketChannel,
+  builder: ExampleValueBuilder,
+): ChannelExample | undefined {
+  const shown = new Set(
+    channel.examples.flatMap((example) => example.messages.map((m) => `${m.origin}|${m.type}`)),
+  );
+  const missing = channel.messages.filter((message) => !shown.has(`${message.origin}|${message.type}`));
+  if (missing.length === 0 && channel.examples.length > 0) return undefined;
+  const messages: ChannelExample['messages'] = [];
+  for (const message of missing) {
+    // A client message is what the reader sends (request side); a server message is received.
+    const built = builder.build(
+      message.body,
+      message.origin === 'client' ? 'request' : 'response',
+      message.type,
+    );
+    if (built) messages.push({ type: message.type, origin: message.origin, body: built.value });
+  }
+  return {
+    pathParameters: parameterValues(channel.pathParameters, builder, true),
+    queryParameters: parameterValues(channel.queryParameters, builder, false),
+    headers: parameterValues(channel.requestHeaders, builder, false),
+    messages,
+    synthesized: true,
+  };
+}
+
+/** A synthesised payload for `webhook` (the API sends it as a request to the subscriber). */
+export function webhookExample(webhook: Webhook, builder: ExampleValueBuilder): Webhook['examples'][number] {
+  const built = builder.build(webhook.payload.shape, 'request', webhook.name);
+  return { payload: built ? built.value : {}, synthesized: true };
+}
+
+/**
+ * Values of the required parameters, plus optional ones up to the budget (all of them for path
+ * parameters, which a URL cannot leave out).
+ */
+function parameterValues(
+  parameters: Parameter[],
+  builder: ExampleValueBuilder,
+  includeAll: boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let budget = includeAll ? Number.POSITIVE_INFINITY : Math.min(OPTIONAL_BUDGET, 2);
+  for (const parameter of parameters) {
+    const optional = parameter.valueShape.type === 'optional';
+    if (optional && budget <= 0) continue;
+    const built = builder.build(parameter.valueShape, 'request', parameter.key);
+    if (!built) continue;
+    if (optional) budget--;
+    out[parameter.key] = built.value;
+  }
+  return out;
+}
+
+function requestBodyValue(body: RequestBody, builder: ExampleValueBuilder): { value: unknown } | undefined {
+  switch (body.type) {
+    case 'object':
+      return inlineObject(body, 'request', builder);
+    case 'alias':
+      return builder.build(body.shape, 'request');
+    case 'formData': {
+      const value: Record<string, unknown> = {};
+      for (const field of body.fields) {
+        if (field.type !== 'property') continue;
+        if (field.valueShape.type === 'optional') continue;
+        const built = builder.build(field.valueShape, 'request', field.key);
+        if (built) value[field.key] = built.value;
+      }
+      return { value };
+    }
+    case 'bytes':
+      return undefined;
+  }
+}
+
+function responseBodyValue(body: ResponseBody, builder: ExampleValueBuilder): { value: unknown } | undefined {
+  switch (body.type) {
+    case 'object':
+      return inlineObject(body, 'response', builder);
+    case 'alias':
+      return builder.build(body.shape, 'response');
+    case 'stream': {
+      const event = builder.build(body.shape, 'response', 'event');
+      return event
+        ? { value: { events: Array.from({ length: STREAM_EVENTS }, () => event.value) } }
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** An inline body object: built as an anonymous object type that extends its parents. */
+function inlineObject(
+  body: Extract<RequestBody, { type: 'object' }>,
+  direction: Direction,
+  builder: ExampleValueBuilder,
+): { value: unknown } | undefined {
+  return builder.buildObject(body.extends, body.properties, direction);
+}

@@ -1,0 +1,15 @@
+/**
+ * @sextant/definition — the API definition model (IR) and the importers that produce it.
+ */
+
+export { importAsyncApi, importAsyncApiDocuments } from './asyncapi/index.js';
+export * from './diff/index.js';
+export * from './docs/index.js';
+export { DocumentSet, type Location, WarningSink } from './document/index.js';
+export * from './examples/index.js';
+export * from './import/index.js';
+export * from './ir/index.js';
+export { importOpenApi, importOpenApiDocuments } from './openapi/index.js';
+export { importOpenRpc, importOpenRpcDocuments } from './openrpc/index.js';
+export { SchemaConverter, type SchemaDialect } from './schema/index.js';
+export * from './slice/index.js';

@@ -1,0 +1,218 @@
+/**
+ * HTTP endpoints, WebSocket channels and webhooks: the operations a docs page documents and a
+ * playground can try.
+ */
+import type { AuthSchemeId } from './auth.js';
+import type { Availability, ObjectProperty, TypeId, TypeReference } from './types.js';
+
+export type EndpointId = string;
+export type ChannelId = string;
+export type WebhookId = string;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE';
+
+export type PathPart = { type: 'literal'; value: string } | { type: 'pathParameter'; name: string };
+
+/** OpenAPI serialisation style of a parameter. */
+export type ParameterStyle =
+  | 'form'
+  | 'simple'
+  | 'label'
+  | 'matrix'
+  | 'deepObject'
+  | 'pipeDelimited'
+  | 'spaceDelimited';
+
+export interface Parameter {
+  /** Wire name. */
+  key: string;
+  /** Optional parameters are wrapped in `{ type: 'optional' }`. */
+  valueShape: TypeReference;
+  description?: string;
+  availability?: Availability;
+  style?: ParameterStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
+/** A server (OpenAPI `servers`, AsyncAPI `servers`) the operation can be sent to. */
+export interface Environment {
+  id: string;
+  /** The base URL with server variables replaced by their defaults. */
+  baseUrl: string;
+  description?: string;
+  /** Server variables, so the playground can let the reader edit them. */
+  variables?: { name: string; default: string; enum?: string[]; description?: string }[];
+}
+
+export type FormDataField =
+  | { type: 'file'; key: string; isOptional: boolean; contentType?: string; description?: string }
+  | { type: 'files'; key: string; isOptional: boolean; contentType?: string; description?: string }
+  | {
+      type: 'property';
+      key: string;
+      valueShape: TypeReference;
+      contentType?: string;
+      description?: string;
+      style?: ParameterStyle;
+      explode?: boolean;
+    };
+
+export type RequestBody =
+  /** An inline object schema. */
+  | { type: 'object'; extends: TypeId[]; properties: ObjectProperty[] }
+  /** Any other JSON-ish body, by reference or structural shape. */
+  | { type: 'alias'; shape: TypeReference }
+  /** multipart/form-data or application/x-www-form-urlencoded. */
+  | { type: 'formData'; fields: FormDataField[] }
+  /** Raw bytes (application/octet-stream, images, ...). */
+  | { type: 'bytes'; isOptional: boolean };
+
+export interface HttpRequest {
+  contentType: string;
+  body: RequestBody;
+  description?: string;
+  /** False when the spec marks the body as not required. */
+  isOptional?: boolean;
+}
+
+export type StreamFraming = 'sse' | 'ndjson';
+
+export type ResponseBody =
+  | { type: 'object'; extends: TypeId[]; properties: ObjectProperty[] }
+  | { type: 'alias'; shape: TypeReference }
+  /** A file the reader downloads or previews (binary, audio, PDF, images, ...). */
+  | { type: 'fileDownload'; contentType: string }
+  /** Plain text that arrives in chunks with no framing. */
+  | { type: 'streamingText'; contentType: string }
+  /** Framed stream of JSON events (SSE `data:` lines or newline-delimited JSON). */
+  | {
+      type: 'stream';
+      framing: StreamFraming;
+      /** Shape of one event's payload. */
+      shape: TypeReference;
+      /** Payload that ends the stream, e.g. `[DONE]`. */
+      terminator?: string;
+    }
+  /** No body (204, HEAD, ...). */
+  | { type: 'empty' };
+
+export interface HttpResponse {
+  statusCode: number;
+  contentType?: string;
+  body: ResponseBody;
+  description?: string;
+  headers?: Parameter[];
+}
+
+export interface ErrorResponse {
+  /** A concrete status, or 0 for the spec's `default` response. */
+  statusCode: number;
+  name?: string;
+  description?: string;
+  contentType?: string;
+  shape?: TypeReference;
+}
+
+export interface CodeSample {
+  language: string;
+  label?: string;
+  code: string;
+}
+
+/** A complete worked example of one call. JSON values throughout. */
+export interface EndpointExample {
+  name?: string;
+  description?: string;
+  pathParameters: Record<string, unknown>;
+  queryParameters: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  /** Omitted when the request has no body. */
+  requestBody?: unknown;
+  responseStatusCode: number;
+  /** JSON body, or for stream responses `{ events: [...] }`. Omitted for files and empty bodies. */
+  responseBody?: unknown;
+  codeSamples?: CodeSample[];
+  /** True when Sextant made it up because the spec gave none. */
+  synthesized: boolean;
+}
+
+export interface Endpoint {
+  id: EndpointId;
+  method: HttpMethod;
+  title: string;
+  /** The spec's operationId, kept for SDK snippet lookups. */
+  operationId?: string;
+  description?: string;
+  availability?: Availability;
+  path: PathPart[];
+  pathParameters: Parameter[];
+  queryParameters: Parameter[];
+  requestHeaders: Parameter[];
+  /** Alternatives by content type; the first is the default. Empty when there is no body. */
+  requests: HttpRequest[];
+  /** Success responses; the first is the one the playground expects. */
+  responses: HttpResponse[];
+  errors: ErrorResponse[];
+  examples: EndpointExample[];
+  /** Any one of these schemes suffices. Empty means no auth. */
+  auth: AuthSchemeId[];
+  environments: Environment[];
+  /**
+   * JSON-RPC method called through this endpoint. `paramStructure: 'by-position'` means the
+   * server wants `params` as an array in the order of the body's properties (default: by name).
+   */
+  protocol?: { type: 'openrpc'; methodName: string; paramStructure?: 'by-name' | 'by-position' };
+  codeSamples?: CodeSample[];
+  /** True for endpoints the importer added (an OAuth token endpoint missing from the spec). */
+  synthetic?: boolean;
+}
+
+export type MessageOrigin = 'client' | 'server';
+
+export interface WebSocketMessage {
+  /** Discriminates messages of the channel (AsyncAPI message name or id). */
+  type: string;
+  origin: MessageOrigin;
+  displayName?: string;
+  description?: string;
+  body: TypeReference;
+}
+
+export interface ChannelExample {
+  name?: string;
+  pathParameters: Record<string, unknown>;
+  queryParameters: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  messages: { type: string; origin: MessageOrigin; body: unknown }[];
+  synthesized: boolean;
+}
+
+export interface WebSocketChannel {
+  id: ChannelId;
+  title: string;
+  description?: string;
+  availability?: Availability;
+  path: PathPart[];
+  pathParameters: Parameter[];
+  queryParameters: Parameter[];
+  requestHeaders: Parameter[];
+  environments: Environment[];
+  auth: AuthSchemeId[];
+  messages: WebSocketMessage[];
+  examples: ChannelExample[];
+}
+
+export interface Webhook {
+  id: WebhookId;
+  title: string;
+  /** Webhooks are delivered with GET or POST (SPEC §9). */
+  method: 'GET' | 'POST';
+  /** The event name (OpenAPI 3.1 webhook key). */
+  name: string;
+  description?: string;
+  availability?: Availability;
+  headers: Parameter[];
+  payload: { contentType: string; shape: TypeReference; description?: string };
+  examples: { name?: string; payload: unknown; synthesized: boolean }[];
+}

@@ -1,0 +1,54 @@
+/**
+ * Node.js file access for the importers (the rest of the package does no I/O):
+ * `readSpecFile(path)` builds an `ImportSource` that reads the entry file and the files its
+ * `$ref`s name, relative to the entry's folder, and refuses any path that escapes that folder
+ * or any file over the size limit (checked from the file's size before it is read).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { DEFAULT_MAX_FILE_SIZE, formatSize } from './document/parse.js';
+import { DefinitionImportError, type ImportSource } from './ir/import-result.js';
+
+export interface ReadSpecFileOptions {
+  /** Largest file accepted, in bytes. Default 50 MB. */
+  maxFileSize?: number;
+}
+
+/**
+ * An `ImportSource` for the spec file at `path`. Paths inside the source are relative to the
+ * entry's folder; the entry is its base name, so error messages name files as the user sees them.
+ * @example
+ * const { definition } = importDefinition(readSpecFile('specs/api.yaml'));
+ */
+export function readSpecFile(path: string, options: ReadSpecFileOptions = {}): ImportSource {
+  const folder = dirname(resolve(path));
+  const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  return {
+    entry: basename(path),
+    read(file: string): string {
+      const full = resolve(folder, file);
+      const inside = relative(folder, full);
+      if (inside.startsWith('..') || isAbsolute(inside)) {
+        throw new DefinitionImportError(
+          file,
+          '',
+          `refusing to read a file outside the spec's folder ${folder}`,
+        );
+      }
+      let size: number;
+      try {
+        size = statSync(full).size;
+      } catch {
+        throw new DefinitionImportError(file, '', `no such file (looked for ${full})`);
+      }
+      if (size > maxFileSize) {
+        throw new DefinitionImportError(
+          file,
+          '',
+          `the file is ${formatSize(size)}, over the ${formatSize(maxFileSize)} limit; split it into several files joined by $ref`,
+        );
+      }
+      return readFileSync(full, 'utf8');
+    },
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * `importOpenApi`: OpenAPI 3.0 / 3.1 and Swagger 2.0 → the IR. Reads the entry document and the
+ * files its `$ref`s reach through the caller's `ImportSource`, converts component schemas into
+ * named types, every operation into an endpoint (grouped by its first tag), 3.1 webhooks into
+ * webhooks, security schemes into auths (adding a synthetic OAuth token endpoint when the spec
+ * has none), and servers into environments. Bad input throws `DefinitionImportError`; what is
+ * not supported is skipped with an `ImportWarning`.
+ */
+import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
+import { WarningSink } from '../document/warnings.js';
+import type { ApiDefinition, Subpackage } from '../ir/definition.js';
+import { IR_VERSION } from '../ir/definition.js';
+import type { Endpoint, Environment, Webhook } from '../ir/endpoint.js';
+import type { ImportOptions, ImportResult, ImportSource } from '../ir/import-result.js';
+import { SchemaConverter, type SchemaDialect } from '../schema/index.js';
+import {
+  describeType,
+  type ImportContext,
+  isObject,
+  type Json,
+  type OpenApiVersion,
+  objectAt,
+  optionalObject,
+  pointerAt,
+  str,
+  stringList,
+} from './context.js';
+import { convertOperation, convertWebhooks, HTTP_METHODS, type OperationScope } from './operations.js';
+import { IdAllocator, slugify } from './paths.js';
+import { convertSecuritySchemes, resolveTokenEndpoints } from './security.js';
+import { serversToEnvironments, swaggerEnvironments } from './servers.js';
+
+/**
+ * Imports an OpenAPI 3.0 / 3.1 or Swagger 2.0 document.
+ * @example
+ * const { definition, warnings } = importOpenApi({ entry: 'api.yaml', read: (p) => files[p] });
+ */
+export function importOpenApi(
+  source: ImportSource,
+  options: ImportOptions & DocumentSetOptions = {},
+): ImportResult {
+  return importOpenApiDocuments(new DocumentSet(source, options), options);
+}
+
+/** Same as `importOpenApi`, for callers that already loaded the documents (format detection). */
+export function importOpenApiDocuments(docs: DocumentSet, options: ImportOptions = {}): ImportResult {
+  const file = docs.entry.file;
+  const rootAt: Location = { file, pointer: '' };
+  if (!isObject(docs.entry.root)) {
+    throw docs.error(rootAt, `an OpenAPI document must be an object, got ${describeType(docs.entry.root)}`);
+  }
+  const root = docs.entry.root;
+  const version = detectVersion(docs, root, rootAt);
+  const sink = new WarningSink();
+  const dialect: SchemaDialect =
+    version === '2.0' ? 'swagger-2.0' : version === '3.0' ? 'openapi-3.0' : 'openapi-3.1';
+  const context: ImportContext = {
+    docs,
+    sink,
+    schemas: new SchemaConverter(docs, sink, { dialect }),
+    version,
+    root,
+    consumes: stringList(root.consumes),
+    produces: stringList(root.produces),
+  };
+  const info = optionalObject(context, root.info, pointerAt(rootAt, 'info'), '`info`') ?? {};
+  const components =
+    optionalObject(context, root.components, pointerAt(rootAt, 'components'), '`components`') ?? {};
+
+  // Component schemas keep their names: reserve them before anything can take the id.
+  const schemasAt =
+    version === '2.0' ? pointerAt(rootAt, 'definitions') : pointerAt(rootAt, 'components', 'schemas');
+  const componentSchemas = version === '2.0' ? root.definitions : components.schemas;
+  if (componentSchemas !== undefined) objectAt(context, componentSchemas, schemasAt, 'the schemas map');
+  // Every component schema becomes a named type, used or not, so the docs can list them; they
+  // are queued first so they also come first in `types`.
+  context.schemas.defineComponents(componentSchemas, schemasAt);
+
+  const schemesAt =
+    version === '2.0'
+      ? pointerAt(rootAt, 'securityDefinitions')
+      : pointerAt(rootAt, 'components', 'securitySchemes');
+  const { auths, pending } = convertSecuritySchemes(
+    context,
+    version === '2.0' ? root.securityDefinitions : components.securitySchemes,
+    schemesAt,
+  );
+  const environments: Environment[] =
+    version === '2.0'
+      ? swaggerEnvironments(root)
+      : serversToEnvironments(context, root.servers, pointerAt(rootAt, 'servers'));
+  const scope: OperationScope = {
+    ids: new IdAllocator(),
+    auths,
+    rootSecurity: root.security,
+    rootSecurityAt: pointerAt(rootAt, 'security'),
+    environments,
+  };
+
+  const endpoints: Record<string, Endpoint> = {};
+  const groups = new TagGroups(root);
+  const pathsAt = pointerAt(rootAt, 'paths');
+  const paths = optionalObject(context, root.paths, pathsAt, '`paths`') ?? {};
+  for (const path of Object.keys(paths)) {
+    if (path.startsWith('x-')) continue;
+    const itemAt = pointerAt(pathsAt, path);
+    const { value: pathItem, at: resolvedItemAt } = objectAt(context, paths[path], itemAt, 'a path item');
+    // Spec order, not method order: the author's first operation keeps a duplicated operationId.
+    for (const key of Object.keys(pathItem)) {
+      const method = key.toLowerCase() as (typeof HTTP_METHODS)[number];
+      if (!HTTP_METHODS.includes(method)) continue;
+      const raw = pathItem[key];
+      const operationAt = pointerAt(resolvedItemAt, method);
+      const { value: operation } = objectAt(context, raw, operationAt, 'an operation');
+      const endpoint = convertOperation(
+        context,
+        scope,
+        path,
+        method,
+        pathItem,
+        resolvedItemAt,
+        operation,
+        operationAt,
+      );
+      endpoints[endpoint.id] = endpoint;
+      groups.add(stringList(operation.tags)[0], 'endpoints', endpoint.id);
+    }
+  }
+
+  const webhooks: Record<string, Webhook> = {};
+  if (root.webhooks !== undefined) {
+    const webhooksAt = pointerAt(rootAt, 'webhooks');
+    const map = objectAt(context, root.webhooks, webhooksAt, '`webhooks`').value;
+    for (const name of Object.keys(map)) {
+      const { value: pathItem, at } = objectAt(
+        context,
+        map[name],
+        pointerAt(webhooksAt, name),
+        'a webhook path item',
+      );
+      for (const webhook of convertWebhooks(context, scope.ids, name, pathItem, at)) {
+        webhooks[webhook.id] = webhook;
+        const operation = pathItem[webhook.method.toLowerCase()];
+        groups.add(isObject(operation) ? stringList(operation.tags)[0] : undefined, 'webhooks', webhook.id);
+      }
+    }
+  }
+
+  resolveTokenEndpoints(pending, endpoints, environments, scope.ids);
+
+  const title = str(info.title) ?? 'API';
+  const definition: ApiDefinition = {
+    irVersion: IR_VERSION,
+    id: options.id ?? slugify(title),
+    title,
+    source: { format: 'openapi', version: String(version === '2.0' ? root.swagger : root.openapi) },
+    endpoints,
+    websockets: {},
+    webhooks,
+    types: context.schemas.types(),
+    auths,
+    globalHeaders: [],
+    rootPackage: groups.rootPackage,
+    subpackages: groups.subpackages,
+  };
+  const apiVersion = str(info.version);
+  if (apiVersion) definition.version = apiVersion;
+  const description = str(info.description);
+  if (description) definition.description = description;
+  return { definition, warnings: sink.warnings };
+}
+
+function detectVersion(docs: DocumentSet, root: Json, at: Location): OpenApiVersion {
+  if (root.swagger !== undefined) {
+    if (String(root.swagger).startsWith('2.')) return '2.0';
+    throw docs.error(
+      pointerAt(at, 'swagger'),
+      `unsupported Swagger version "${String(root.swagger)}"; expected 2.0`,
+    );
+  }
+  if (root.openapi === undefined) {
+    throw docs.error(at, 'not an OpenAPI document: neither an `openapi` nor a `swagger` version field');
+  }
+  const version = String(root.openapi);
+  if (version.startsWith('3.0')) return '3.0';
+  if (version.startsWith('3.1') || version.startsWith('3.2')) return '3.1';
+  throw docs.error(
+    pointerAt(at, 'openapi'),
+    `unsupported OpenAPI version "${version}"; expected 2.0, 3.0 or 3.1`,
+  );
+}
+
+/** Tags → subpackages (spec tag order first), untagged operations → the root package. */
+class TagGroups {
+  readonly rootPackage: ApiDefinition['rootPackage'] = {
+    endpoints: [],
+    websockets: [],
+    webhooks: [],
+    subpackages: [],
+  };
+  readonly subpackages: Record<string, Subpackage> = {};
+  private readonly descriptions = new Map<string, string>();
+
+  constructor(root: Json) {
+    if (!Array.isArray(root.tags)) return;
+    for (const tag of root.tags) {
+      if (!isObject(tag) || typeof tag.name !== 'string') continue;
+      const description = str(tag.description);
+      if (description) this.descriptions.set(tag.name, description);
+    }
+  }
+
+  add(tag: string | undefined, kind: 'endpoints' | 'webhooks', id: string): void {
+    if (tag === undefined) {
+      this.rootPackage[kind].push(id);
+      return;
+    }
+    let group = this.subpackages[tag];
+    if (!group) {
+      group = { id: tag, name: tag, endpoints: [], websockets: [], webhooks: [], subpackages: [] };
+      const description = this.descriptions.get(tag);
+      if (description) group.description = description;
+      this.subpackages[tag] = group;
+      this.rootPackage.subpackages.push(tag);
+    }
+    group[kind].push(id);
+  }
+}

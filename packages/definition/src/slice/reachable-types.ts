@@ -1,0 +1,117 @@
+/**
+ * The named types a piece of the definition reaches, transitively: through references,
+ * `extends`, union variants, base properties, extra properties and aliases.
+ */
+import type { Endpoint, Parameter, Webhook, WebSocketChannel } from '../ir/endpoint.js';
+import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
+
+/** Collects type ids reachable from what it is shown. */
+export class TypeCollector {
+  readonly ids = new Set<TypeId>();
+  private readonly queue: TypeId[] = [];
+
+  constructor(private readonly types: Record<TypeId, TypeDefinition>) {}
+
+  reference(ref: TypeReference | undefined): void {
+    if (!ref) return;
+    switch (ref.type) {
+      case 'id':
+        if (!this.ids.has(ref.id)) {
+          this.ids.add(ref.id);
+          this.queue.push(ref.id);
+        }
+        return;
+      case 'optional':
+      case 'nullable':
+        this.reference(ref.shape);
+        return;
+      case 'list':
+      case 'set':
+        this.reference(ref.itemShape);
+        return;
+      case 'map':
+        this.reference(ref.keyShape);
+        this.reference(ref.valueShape);
+        return;
+      default:
+        return;
+    }
+  }
+
+  typeId(id: TypeId): void {
+    this.reference({ type: 'id', id });
+  }
+
+  properties(properties: ObjectProperty[] | undefined): void {
+    for (const property of properties ?? []) this.reference(property.valueShape);
+  }
+
+  parameters(parameters: Parameter[] | undefined): void {
+    for (const parameter of parameters ?? []) this.reference(parameter.valueShape);
+  }
+
+  endpoint(endpoint: Endpoint): void {
+    this.parameters(endpoint.pathParameters);
+    this.parameters(endpoint.queryParameters);
+    this.parameters(endpoint.requestHeaders);
+    for (const request of endpoint.requests) {
+      const body = request.body;
+      if (body.type === 'object') {
+        for (const id of body.extends) this.typeId(id);
+        this.properties(body.properties);
+      } else if (body.type === 'alias') this.reference(body.shape);
+      else if (body.type === 'formData') {
+        for (const field of body.fields) if (field.type === 'property') this.reference(field.valueShape);
+      }
+    }
+    for (const response of endpoint.responses) {
+      const body = response.body;
+      if (body.type === 'object') {
+        for (const id of body.extends) this.typeId(id);
+        this.properties(body.properties);
+      } else if (body.type === 'alias' || body.type === 'stream') this.reference(body.shape);
+      this.parameters(response.headers);
+    }
+    for (const error of endpoint.errors) this.reference(error.shape);
+  }
+
+  channel(channel: WebSocketChannel): void {
+    this.parameters(channel.pathParameters);
+    this.parameters(channel.queryParameters);
+    this.parameters(channel.requestHeaders);
+    for (const message of channel.messages) this.reference(message.body);
+  }
+
+  webhook(webhook: Webhook): void {
+    this.parameters(webhook.headers);
+    this.reference(webhook.payload.shape);
+  }
+
+  /** Follows every queued type to what it references; returns all ids reached. */
+  close(): Set<TypeId> {
+    for (let id = this.queue.pop(); id !== undefined; id = this.queue.pop()) {
+      const shape = this.types[id]?.shape;
+      if (!shape) continue;
+      switch (shape.type) {
+        case 'alias':
+          this.reference(shape.value);
+          break;
+        case 'object':
+          for (const parent of shape.extends) this.typeId(parent);
+          this.properties(shape.properties);
+          this.reference(shape.extraProperties);
+          break;
+        case 'discriminatedUnion':
+          for (const variant of shape.variants) this.typeId(variant.typeId);
+          this.properties(shape.baseProperties);
+          break;
+        case 'undiscriminatedUnion':
+          for (const variant of shape.variants) this.reference(variant.shape);
+          break;
+        case 'enum':
+          break;
+      }
+    }
+    return this.ids;
+  }
+}

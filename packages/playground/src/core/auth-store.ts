@@ -1,0 +1,304 @@
+/**
+ * The authorization card's state (SPEC §3 "Stored auth state", §4 "Auth card"): bearer token,
+ * basic username and password, header values, and the OAuth client-credentials flow with its
+ * Fetch / Refresh / Loading... states and the "no longer valid" warning. Credentials live in
+ * memory; they are written to browser storage (one key per docs site) only after the reader
+ * opts in, and removed when they opt out.
+ */
+import type { ApiDefinition } from '@sextant/definition';
+import { isOAuthTokenStale, type AuthState as RequestAuthState } from '@sextant/request';
+import { Store } from './store.js';
+
+/** OAuth client-credentials state. */
+export interface OAuthState {
+  selectedInputMethod: 'credentials' | 'token';
+  clientId: string;
+  clientSecret: string;
+  /** The token sent with requests (obtained at login, or edited by the reader). */
+  accessToken: string;
+  /** A token the reader pasted while using the token input method. */
+  userSuppliedAccessToken: string;
+  isLoggedIn: boolean;
+  isLoggingIn: boolean;
+  /** The token as obtained at login; the warning shows when `accessToken` differs from it. */
+  loggedInStartingToken: string;
+  /** Last login error, shown under the form. */
+  error: string | undefined;
+}
+
+export interface AuthState {
+  /** Whether the card is open. */
+  open: boolean;
+  /** The scheme the reader picked among the endpoint's schemes. */
+  selectedSchemeId: string | undefined;
+  bearerToken: string;
+  basic: { username: string; password: string };
+  /** Header scheme values by scheme id. */
+  headerValues: Record<string, string>;
+  oauth: OAuthState;
+  /** The reader opted in to keeping credentials in this browser. */
+  persist: boolean;
+}
+
+/** The message shown when the OAuth credentials login fails (SPEC §8). */
+export const OAUTH_LOGIN_FAILED = 'Failed to login with the provided credentials';
+
+/** The warning shown when the token was edited after login (SPEC §8). */
+export const TOKEN_NO_LONGER_VALID =
+  'The bearer token is no longer valid. Please refresh it by clicking the button below';
+
+/** Storage the auth store persists to (localStorage fits). */
+export type AuthStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface AuthStoreOptions {
+  /** Browser storage used only when the reader opts in. */
+  storage?: AuthStorage | undefined;
+  /** One key per docs site, e.g. `sextant:auth:docs.example.com`. */
+  storageKey?: string;
+  selectedSchemeId?: string | undefined;
+  open?: boolean;
+}
+
+/** An empty auth state. */
+export function emptyAuthState(selectedSchemeId?: string): AuthState {
+  return {
+    open: true,
+    selectedSchemeId,
+    bearerToken: '',
+    basic: { username: '', password: '' },
+    headerValues: {},
+    oauth: {
+      selectedInputMethod: 'credentials',
+      clientId: '',
+      clientSecret: '',
+      accessToken: '',
+      userSuppliedAccessToken: '',
+      isLoggedIn: false,
+      isLoggingIn: false,
+      loggedInStartingToken: '',
+      error: undefined,
+    },
+    persist: false,
+  };
+}
+
+/**
+ * Label of the OAuth login button: Loading... while logging in, Refresh once logged in, else Fetch.
+ *
+ * @example
+ * oauthButtonLabel({ ...emptyAuthState().oauth, isLoggedIn: true }) // 'Refresh'
+ */
+export function oauthButtonLabel(oauth: OAuthState): 'Fetch' | 'Refresh' | 'Loading...' {
+  if (oauth.isLoggingIn) return 'Loading...';
+  return oauth.isLoggedIn ? 'Refresh' : 'Fetch';
+}
+
+/** True when the token in use differs from the one obtained at login (SPEC §4; `@sextant/request`'s rule). */
+export function isTokenNoLongerValid(oauth: OAuthState): boolean {
+  return isOAuthTokenStale(oauth);
+}
+
+/**
+ * The credentials in the form `@sextant/request`'s `buildRequest` reads: header and query API
+ * keys by wire name, the rest as typed.
+ *
+ * @example
+ * toRequestAuth({ ...emptyAuthState(), headerValues: { apiKey: 'k' } }, definition.auths).header // { headers: { 'X-API-Key': 'k' } }
+ */
+export function toRequestAuth(state: AuthState, auths: ApiDefinition['auths']): RequestAuthState {
+  const headers: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  for (const [schemeId, value] of Object.entries(state.headerValues)) {
+    const scheme = auths[schemeId];
+    if (scheme?.type === 'header') headers[scheme.headerWireValue] = value;
+    else if (scheme?.type === 'queryParameter') values[scheme.queryParameterName] = value;
+  }
+  const { error: _error, ...oauth } = state.oauth;
+  return {
+    bearer: { token: state.bearerToken },
+    basic: { ...state.basic },
+    header: { headers },
+    queryParameter: { values },
+    oauth,
+  };
+}
+
+/**
+ * Headless store of the auth card.
+ *
+ * @example
+ * const auth = new AuthStore(); auth.setBearerToken('abc'); auth.getState().bearerToken // 'abc'
+ */
+export class AuthStore extends Store<AuthState> {
+  readonly #storage: AuthStorage | undefined;
+  readonly #storageKey: string;
+
+  constructor(options: AuthStoreOptions = {}) {
+    const initial = emptyAuthState(options.selectedSchemeId);
+    if (options.open !== undefined) initial.open = options.open;
+    const restored = readStored(options.storage, options.storageKey ?? 'sextant:auth');
+    super(
+      restored
+        ? { ...initial, ...restored, oauth: { ...initial.oauth, ...restored.oauth }, persist: true }
+        : initial,
+    );
+    this.#storage = options.storage;
+    this.#storageKey = options.storageKey ?? 'sextant:auth';
+  }
+
+  setOpen(open: boolean): void {
+    this.#update((s) => ({ ...s, open }));
+  }
+
+  selectScheme(selectedSchemeId: string): void {
+    this.#update((s) => ({ ...s, selectedSchemeId }));
+  }
+
+  setBearerToken(bearerToken: string): void {
+    this.#update((s) => ({ ...s, bearerToken }));
+  }
+
+  setBasic(field: 'username' | 'password', value: string): void {
+    this.#update((s) => ({ ...s, basic: { ...s.basic, [field]: value } }));
+  }
+
+  setHeaderValue(schemeId: string, value: string): void {
+    this.#update((s) => ({ ...s, headerValues: { ...s.headerValues, [schemeId]: value } }));
+  }
+
+  setOAuthField(field: 'clientId' | 'clientSecret', value: string): void {
+    this.#update((s) => ({ ...s, oauth: { ...s.oauth, [field]: value } }));
+  }
+
+  setOAuthInputMethod(selectedInputMethod: OAuthState['selectedInputMethod']): void {
+    this.#update((s) => ({ ...s, oauth: { ...s.oauth, selectedInputMethod } }));
+  }
+
+  /** The reader edits the token obtained at login (this triggers the no-longer-valid warning). */
+  setOAuthAccessToken(accessToken: string): void {
+    this.#update((s) => ({ ...s, oauth: { ...s.oauth, accessToken } }));
+  }
+
+  /** The reader pastes a token (token input method, or the plain bearer fallback). */
+  setUserSuppliedToken(userSuppliedAccessToken: string): void {
+    this.#update((s) => ({ ...s, oauth: { ...s.oauth, userSuppliedAccessToken } }));
+  }
+
+  /**
+   * Runs the OAuth client-credentials login: `fetchToken` calls the token endpoint through the
+   * proxy and returns the access token. On success the token is stored as the starting token;
+   * on failure the state records {@link OAUTH_LOGIN_FAILED}. Resolves true on success.
+   */
+  async loginWithClientCredentials(
+    fetchToken: (credentials: { clientId: string; clientSecret: string }) => Promise<string>,
+  ): Promise<boolean> {
+    const { clientId, clientSecret } = this.getState().oauth;
+    this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: true, error: undefined } }));
+    try {
+      const token = await fetchToken({ clientId, clientSecret });
+      if (!token) throw new Error('empty token');
+      this.#update((s) => ({
+        ...s,
+        oauth: {
+          ...s.oauth,
+          accessToken: token,
+          loggedInStartingToken: token,
+          isLoggedIn: true,
+          isLoggingIn: false,
+          error: undefined,
+        },
+      }));
+      return true;
+    } catch {
+      this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: false, error: OAUTH_LOGIN_FAILED } }));
+      return false;
+    }
+  }
+
+  /** A token from the docs site's login (API key injection) becomes the bearer token. */
+  applyInjectedToken(token: string | undefined, headerSchemeIds: string[] = []): void {
+    this.#update((s) => ({
+      ...s,
+      bearerToken: token ?? '',
+      headerValues: {
+        ...s.headerValues,
+        ...Object.fromEntries(headerSchemeIds.map((id) => [id, token ?? ''])),
+      },
+      oauth: { ...s.oauth, selectedInputMethod: 'token', userSuppliedAccessToken: token ?? '' },
+    }));
+  }
+
+  /** Opt in or out of keeping credentials in this browser; opting out removes what was stored. */
+  setPersist(persist: boolean): void {
+    this.#update((s) => ({ ...s, persist }));
+    if (!persist) this.#storage?.removeItem(this.#storageKey);
+  }
+
+  /** Forget every credential (and the stored copy). */
+  clear(): void {
+    const { open, selectedSchemeId } = this.getState();
+    this.#storage?.removeItem(this.#storageKey);
+    this.setState({ ...emptyAuthState(selectedSchemeId), open });
+  }
+
+  #update(change: (s: AuthState) => AuthState): void {
+    this.setState(change);
+    const state = this.getState();
+    if (state.persist && this.#storage) {
+      const { bearerToken, basic, headerValues, oauth, selectedSchemeId } = state;
+      const stored = {
+        bearerToken,
+        basic,
+        headerValues,
+        selectedSchemeId,
+        oauth: { ...oauth, isLoggingIn: false },
+      };
+      this.#storage.setItem(this.#storageKey, JSON.stringify(stored));
+    }
+  }
+}
+
+// Stored credentials are untrusted input (another script or an old version may have written
+// them): keep only fields of the expected types.
+function readStored(storage: AuthStorage | undefined, key: string): Partial<AuthState> | undefined {
+  const raw = storage?.getItem(key);
+  if (!raw) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(value)) return undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const out: Partial<AuthState> = {};
+  if (typeof value.bearerToken === 'string') out.bearerToken = value.bearerToken;
+  if (typeof value.selectedSchemeId === 'string') out.selectedSchemeId = value.selectedSchemeId;
+  if (isRecord(value.basic))
+    out.basic = { username: text(value.basic.username), password: text(value.basic.password) };
+  if (isRecord(value.headerValues))
+    out.headerValues = Object.fromEntries(
+      Object.entries(value.headerValues).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  if (isRecord(value.oauth)) {
+    const o = value.oauth;
+    out.oauth = {
+      selectedInputMethod: o.selectedInputMethod === 'token' ? 'token' : 'credentials',
+      clientId: text(o.clientId),
+      clientSecret: text(o.clientSecret),
+      accessToken: text(o.accessToken),
+      userSuppliedAccessToken: text(o.userSuppliedAccessToken),
+      isLoggedIn: o.isLoggedIn === true,
+      isLoggingIn: false,
+      loggedInStartingToken: text(o.loggedInStartingToken),
+      error: undefined,
+    };
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

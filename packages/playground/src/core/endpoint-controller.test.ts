@@ -1,0 +1,188 @@
+/**
+ * The endpoint controller end to end without a DOM: the request built by @sextant/request goes
+ * through a real HTTP "proxy" (the fixture server strips `/proxy/{origin}`), credentials reach
+ * it, history keeps no secrets, localhost is refused in hosted mode, the OAuth login succeeds,
+ * fails or falls back, and the docs site's injected token is applied and cleared.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDefinition } from '../testing/fixture-definition.js';
+import { type FixtureServer, startFixtureServer } from '../testing/http-fixture-server.js';
+import type { PlaygroundAnalyticsEvent } from './analytics.js';
+import { ApiKeyInjectionStore } from './api-key-injection.js';
+import { OAUTH_LOGIN_FAILED } from './auth-store.js';
+import { EndpointController } from './endpoint-controller.js';
+import { LOCALHOST_DISABLED_TOOLTIP } from './localhost.js';
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer();
+});
+afterAll(() => server.close());
+
+const upstream = 'https://upstream.example';
+
+function controller(options: Partial<ConstructorParameters<typeof EndpointController>[0]> = {}) {
+  return new EndpointController({
+    definition: fixtureDefinition(upstream),
+    endpointId: 'getPet',
+    mode: 'hosted',
+    proxyBaseUrl: server.url,
+    analytics: () => {},
+    ...options,
+  });
+}
+
+describe('EndpointController', () => {
+  it('sends the built request through the proxy with the bearer token and records history without it', async () => {
+    const events: PlaygroundAnalyticsEvent[] = [];
+    const c = controller({ analytics: (e) => events.push(e) });
+    c.auth.setBearerToken('secret-token');
+    c.form.setParameter('headers', 'X-Trace', 'abc');
+    expect(c.built().url).toBe(`${upstream}/pets/7?fields=name&fields=tag`);
+    expect(c.snippet('curl')).not.toContain('secret-token');
+    await c.send();
+    const seen = server.requests.at(-1);
+    expect(seen?.url).toBe('/pets/7?fields=name&fields=tag');
+    expect(seen?.headers.authorization).toBe('Bearer secret-token');
+    expect(seen?.headers['x-trace']).toBe('abc');
+    expect(String(seen?.headers['x-sextant-proxy-request-headers']).toLowerCase()).toContain('authorization');
+    const state = c.request.getState();
+    expect(state.status === 'loaded' && state.response.type === 'json' && state.response.body).toMatchObject({
+      id: 7,
+    });
+    expect(c.view.getState().mobileTab).toBe('response');
+    expect(c.history.getState()).toHaveLength(1);
+    expect(JSON.stringify(c.history.getState())).not.toContain('secret-token');
+    expect(JSON.stringify(events)).not.toContain('secret-token');
+  });
+
+  it('refuses localhost targets in hosted mode and allows them in local mode', async () => {
+    const hosted = controller({ definition: fixtureDefinition('http://localhost:4010') });
+    expect(hosted.sendDisabledReason()).toBe(LOCALHOST_DISABLED_TOOLTIP);
+    const before = server.requests.length;
+    await hosted.send();
+    expect(server.requests.length).toBe(before);
+    expect(hosted.request.getState().status).toBe('not-started');
+    const local = controller({ definition: fixtureDefinition('http://localhost:4010'), mode: 'local' });
+    expect(local.sendDisabledReason()).toBeUndefined();
+  });
+
+  it('sends basic auth and a JSON body built from the form', async () => {
+    const c = controller({ endpointId: 'createPet' });
+    c.auth.setBasic('username', 'ada');
+    c.auth.setBasic('password', 'pw');
+    c.form.setBodyValue(['name'], 'Fido');
+    await c.send();
+    const seen = server.requests.at(-1);
+    expect(seen?.headers.authorization).toBe(`Basic ${btoa('ada:pw')}`);
+    expect(JSON.parse(seen?.body ?? '{}')).toEqual({ name: 'Fido', kind: 'dog' });
+  });
+
+  it('logs in with OAuth client credentials through the proxy and uses the token', async () => {
+    const c = controller({ endpointId: 'events' });
+    c.auth.setOAuthField('clientId', 'good');
+    c.auth.setOAuthField('clientSecret', 'secret');
+    expect(await c.oauthLogin()).toBe(true);
+    const tokenRequest = server.requests.at(-1);
+    expect(tokenRequest?.url).toBe('/oauth/token');
+    expect(c.auth.getState().oauth).toMatchObject({ accessToken: 'token-123', isLoggedIn: true });
+    expect(c.built().headers.Authorization).toBe('Bearer token-123');
+  });
+
+  it('shows the login failure message for wrong credentials', async () => {
+    const c = controller({ endpointId: 'events' });
+    c.auth.setOAuthField('clientId', 'bad');
+    expect(await c.oauthLogin()).toBe(false);
+    expect(c.auth.getState().oauth.error).toBe(OAUTH_LOGIN_FAILED);
+    expect(c.view.getState().oauthFallback).toBe(false);
+  });
+
+  it('falls back to a plain bearer input when the token endpoint is missing or fails to load', async () => {
+    const definition = fixtureDefinition(upstream);
+    delete definition.endpoints.token;
+    const c = controller({
+      definition,
+      endpointId: 'events',
+      resolveEndpoint: async () => Promise.reject(new Error('down')),
+    });
+    await c.checkOAuthFallback();
+    expect(c.view.getState().oauthFallback).toBe(true);
+    expect(c.auth.getState().oauth.selectedInputMethod).toBe('token');
+    c.auth.setUserSuppliedToken('pasted');
+    expect(c.built().headers.Authorization).toBe('Bearer pasted');
+  });
+
+  it('follows the docs site login: the injected token is applied, and cleared on logout', async () => {
+    let config: object = {
+      enabled: true,
+      authenticated: true,
+      access_token: 'injected',
+      authorizationUrl: '/login',
+    };
+    const injection = new ApiKeyInjectionStore({
+      fetch: (async () =>
+        new Response(JSON.stringify(config), {
+          headers: { 'content-type': 'application/json' },
+        })) as typeof fetch,
+    });
+    const c = controller();
+    const stop = c.followInjection(injection);
+    await injection.refresh();
+    expect(c.built().headers.Authorization).toBe('Bearer injected');
+    config = { enabled: true, authenticated: false, authorizationUrl: '/login' };
+    await injection.refresh();
+    expect(c.built().headers.Authorization).toBeUndefined();
+    stop();
+  });
+
+  it('offers SDK languages from snippet templates, keeps TypeScript / Python as fetch / requests, and reports bad templates', () => {
+    const template = {
+      sdk: { language: 'go', package: 'demo', version: '1.0.0' },
+      endpointId: { method: 'POST', path: '/pets' },
+      snippetTemplate: {
+        type: 'v1',
+        clientInstantiation: {
+          type: 'generic',
+          templateString: 'client := demo.NewClient()',
+          templateInputs: [],
+        },
+        functionInvocation: {
+          type: 'generic',
+          templateString: 'client.CreatePet($INPUT)',
+          templateInputs: [{ type: 'payload', value: { location: 'BODY', path: 'name' } }],
+        },
+      },
+    };
+    const c = controller({
+      endpointId: 'createPet',
+      features: { sdkSnippets: true },
+      snippetTemplates: [template],
+    });
+    expect(c.languages().map((l) => l.id)).toEqual(['curl', 'typescript', 'python', 'go']);
+    c.form.setBodyValue(['name'], 'Fido');
+    expect(c.snippet('go')).toContain('client.CreatePet("Fido")');
+    expect(c.snippet('typescript')).toContain('await fetch(');
+    expect(controller({ endpointId: 'createPet' }).languages()).toHaveLength(3);
+    const broken = controller({
+      endpointId: 'createPet',
+      features: { sdkSnippets: true },
+      snippetTemplates: { not: 'a list' },
+    });
+    expect(broken.sdkError).toBe('Failed to create snippet generators');
+    expect(broken.languages()).toHaveLength(3);
+    const head = fixtureDefinition(upstream);
+    head.endpoints.getPet = { ...head.endpoints.getPet!, method: 'HEAD' };
+    expect(
+      controller({
+        definition: head,
+        features: { sdkSnippets: true },
+        snippetTemplates: [template],
+      }).hasRequestPreview(),
+    ).toBe(false);
+    expect(controller({ definition: head }).hasRequestPreview()).toBe(true);
+  });
+
+  it('rejects an endpoint id the slice does not hold', () => {
+    expect(() => controller({ endpointId: 'nope' })).toThrow(/Failed to find endpoint identified by nope/);
+  });
+});

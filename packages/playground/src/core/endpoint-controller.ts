@@ -1,0 +1,283 @@
+/**
+ * The headless core of one endpoint playground: it owns the form, auth, request lifecycle,
+ * history and view stores, builds the concrete request with the request engine (what the
+ * snippet shows is exactly what Send sends), sends it through the proxy, runs the OAuth login,
+ * and applies the docs site's injected token. React creates one per mounted playground and
+ * only renders and dispatches.
+ */
+import type { ApiDefinition, Endpoint, OAuthScheme } from '@sextant/definition';
+import { extractAccessToken } from '@sextant/request';
+import type { AnalyticsSink } from './analytics.js';
+import type { ApiKeyInjectionStore } from './api-key-injection.js';
+import { type AuthStorage, AuthStore } from './auth-store.js';
+import { isSecretHeaderName } from './deep-link.js';
+import type { PlaygroundFormState } from './form-state.js';
+import { FormStore } from './form-store.js';
+import { sendDisabledReason } from './localhost.js';
+import {
+  type BuiltRequest,
+  buildPlaygroundRequest,
+  buildTokenRequest,
+  createSdkSnippets,
+  fetchArguments,
+  type SdkSnippets,
+  type SnippetLanguage,
+  showsRequestPreview,
+  snippetLanguages,
+  snippetText,
+} from './request-engine.js';
+import { RequestHistory } from './request-history.js';
+import { RequestLifecycle } from './request-lifecycle.js';
+import { ValueStore } from './value-store.js';
+
+/** Feature flags of a playground (SPEC §6–7). */
+export interface PlaygroundFeatures {
+  /** Offer the SDK snippet languages in the request card. */
+  sdkSnippets?: boolean;
+  /** Send directly instead of through the proxy. */
+  skipProxy?: boolean;
+  /** Per-connection WebSocket message limit. */
+  websocketMessageLimit?: number;
+}
+
+/** View state of the endpoint playground. */
+export interface EndpointViewState {
+  environmentId: string | undefined;
+  baseUrl: string;
+  language: string;
+  mobileTab: 'request' | 'response';
+  /** OAuth token endpoint missing or failed to load: show a plain bearer input. */
+  oauthFallback: boolean;
+  copied: 'url' | 'snippet' | 'response' | 'link' | undefined;
+}
+
+export interface EndpointControllerOptions {
+  definition: ApiDefinition;
+  endpointId: string;
+  mode: 'local' | 'hosted';
+  /** Origin of the proxy, e.g. `https://docs.example.com`; '' means same origin. */
+  proxyBaseUrl: string;
+  features?: PlaygroundFeatures | undefined;
+  analytics?: AnalyticsSink | undefined;
+  fetch?: typeof fetch;
+  /** Browser storage for opted-in credentials and history (localStorage). */
+  storage?: (AuthStorage & Pick<Storage, 'getItem' | 'setItem'>) | undefined;
+  /** Scopes stored credentials and history to one docs site. */
+  siteKey?: string;
+  initialForm?: PlaygroundFormState | undefined;
+  /** Loads an endpoint the slice does not hold (the OAuth token endpoint). */
+  resolveEndpoint?: ((endpointId: string) => Promise<Endpoint | undefined>) | undefined;
+  /** SDK snippet templates (registry JSON); used when `features.sdkSnippets` is on. */
+  snippetTemplates?: unknown;
+}
+
+/** Raised when the endpoint id is not in the definition handed to the playground. */
+export class EndpointNotInDefinitionError extends Error {
+  readonly code = 'ENDPOINT_NOT_IN_DEFINITION';
+  constructor(endpointId: string) {
+    super(`Failed to find endpoint identified by ${endpointId}. Pass the definition slice that holds it.`);
+    this.name = 'EndpointNotInDefinitionError';
+  }
+}
+
+export class EndpointController {
+  readonly definition: ApiDefinition;
+  readonly endpoint: Endpoint;
+  readonly mode: 'local' | 'hosted';
+  readonly features: PlaygroundFeatures;
+  readonly form: FormStore;
+  readonly auth: AuthStore;
+  readonly request: RequestLifecycle;
+  readonly history: RequestHistory;
+  readonly view: ValueStore<EndpointViewState>;
+  readonly #fetch: typeof fetch;
+  readonly #proxyBaseUrl: string;
+  readonly #resolveEndpoint: EndpointControllerOptions['resolveEndpoint'];
+  readonly #sdk: SdkSnippets | undefined;
+  /** Why SDK snippets are unavailable (malformed templates), shown in the request card. */
+  readonly sdkError: string | undefined;
+
+  constructor(options: EndpointControllerOptions) {
+    const endpoint = options.definition.endpoints[options.endpointId];
+    if (!endpoint) throw new EndpointNotInDefinitionError(options.endpointId);
+    this.definition = options.definition;
+    this.endpoint = endpoint;
+    this.mode = options.mode;
+    this.features = options.features ?? {};
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#proxyBaseUrl = options.proxyBaseUrl;
+    this.#resolveEndpoint = options.resolveEndpoint;
+    const sdk =
+      this.features.sdkSnippets && options.snippetTemplates !== undefined
+        ? createSdkSnippets(options.definition, options.snippetTemplates)
+        : undefined;
+    this.#sdk = typeof sdk === 'string' ? undefined : sdk;
+    this.sdkError = typeof sdk === 'string' ? sdk : undefined;
+    const site = options.siteKey ?? options.definition.id;
+    this.form = new FormStore(endpoint, options.definition.types, options.initialForm);
+    this.auth = new AuthStore({
+      storage: options.storage,
+      storageKey: `sextant:auth:${site}`,
+      selectedSchemeId: endpoint.auth[0],
+    });
+    this.request = new RequestLifecycle({ fetch: this.#fetch, analytics: options.analytics });
+    this.history = new RequestHistory(`${site}:${endpoint.id}`, options.storage);
+    const environment = endpoint.environments[0];
+    this.view = new ValueStore<EndpointViewState>({
+      environmentId: environment?.id,
+      baseUrl: environment?.baseUrl ?? '',
+      language: 'curl',
+      mobileTab: 'request',
+      oauthFallback: false,
+      copied: undefined,
+    });
+  }
+
+  /** The scheme the auth card shows (the selected one, else the endpoint's first). */
+  get authScheme() {
+    const id = this.auth.getState().selectedSchemeId ?? this.endpoint.auth[0];
+    return id ? this.definition.auths[id] : undefined;
+  }
+
+  /** Picks an environment; its base URL replaces the edited one. */
+  selectEnvironment(environmentId: string): void {
+    const environment = this.endpoint.environments.find((e) => e.id === environmentId);
+    if (environment) this.view.set({ environmentId, baseUrl: environment.baseUrl });
+  }
+
+  /** The concrete request of the current form and auth. */
+  built(): BuiltRequest {
+    return buildPlaygroundRequest({
+      definition: this.definition,
+      endpoint: this.endpoint,
+      form: this.form.getState(),
+      auth: this.auth.getState(),
+      baseUrl: this.view.getState().baseUrl,
+    });
+  }
+
+  /** Why Send is disabled (localhost outside local mode), or undefined. */
+  sendDisabledReason(): string | undefined {
+    return sendDisabledReason(this.mode, this.built().url);
+  }
+
+  /** Languages of the request card: cURL, TypeScript, Python, then every SDK language with a template. */
+  languages(): SnippetLanguage[] {
+    return [...snippetLanguages(), ...(this.#sdk?.languages ?? [])];
+  }
+
+  /** False for HEAD endpoints when SDK snippets are in use (no request preview, SPEC §2). */
+  hasRequestPreview(): boolean {
+    return showsRequestPreview(this.endpoint, this.#sdk !== undefined);
+  }
+
+  /** The snippet of the selected language, auth values redacted. */
+  snippet(language = this.view.getState().language): string {
+    if (this.#sdk?.handles(language))
+      return this.#sdk.render({
+        endpoint: this.endpoint,
+        form: this.form.getState(),
+        auth: this.auth.getState(),
+        definition: this.definition,
+        baseUrl: this.view.getState().baseUrl,
+        language,
+      });
+    return snippetText(language, this.built());
+  }
+
+  /** Names of headers that carry credentials: never stored in history or links. */
+  secretHeaderNames(): string[] {
+    const names = Object.keys(this.built().headers).filter(isSecretHeaderName);
+    for (const scheme of Object.values(this.definition.auths))
+      if (scheme.type === 'header') names.push(scheme.headerWireValue);
+    return names;
+  }
+
+  /** Sends the request through the proxy (unless disabled) and records it in history. */
+  async send(): Promise<void> {
+    if (this.sendDisabledReason()) return;
+    const built = this.built();
+    const { url, init } = fetchArguments(built, {
+      proxyBaseUrl: this.#proxyBaseUrl,
+      skipProxy: this.features.skipProxy === true,
+    });
+    this.view.set({ mobileTab: 'response' });
+    await this.request.send({
+      url,
+      init,
+      endpointId: this.endpoint.id,
+      method: built.method,
+      expected: this.endpoint.responses[0]?.body,
+    });
+    const state = this.request.getState();
+    const status = state.status === 'loaded' ? state.response.response.status : null;
+    this.history.record(this.form.getState(), status, this.secretHeaderNames());
+  }
+
+  /** Resolves the OAuth token endpoint, switching to the bearer fallback when it cannot. */
+  async oauthTokenEndpoint(scheme: OAuthScheme): Promise<Endpoint | undefined> {
+    const id = scheme.value.tokenEndpoint.endpointId;
+    let endpoint = this.definition.endpoints[id];
+    if (!endpoint && this.#resolveEndpoint) {
+      try {
+        endpoint = await this.#resolveEndpoint(id);
+      } catch {
+        endpoint = undefined;
+      }
+    }
+    if (!endpoint) {
+      this.view.set({ oauthFallback: true });
+      this.auth.setOAuthInputMethod('token');
+    }
+    return endpoint;
+  }
+
+  /** True when the OAuth token endpoint is known to be missing (checked once at start). */
+  async checkOAuthFallback(): Promise<void> {
+    const scheme = this.authScheme;
+    if (scheme?.type === 'oAuth') await this.oauthTokenEndpoint(scheme);
+  }
+
+  /** The OAuth client-credentials login through the proxy (Fetch / Refresh). */
+  async oauthLogin(): Promise<boolean> {
+    const scheme = this.authScheme;
+    if (scheme?.type !== 'oAuth') return false;
+    return this.auth.loginWithClientCredentials(async (credentials) => {
+      const tokenEndpoint = await this.oauthTokenEndpoint(scheme);
+      if (!tokenEndpoint) throw new Error('The token endpoint is not available');
+      const built = buildTokenRequest(
+        tokenEndpoint,
+        credentials.clientId,
+        credentials.clientSecret,
+        scheme.value.scopes.map((scope) => scope.name),
+        tokenEndpoint.environments[0] ?? { baseUrl: this.view.getState().baseUrl },
+      );
+      const { url, init } = fetchArguments(built, {
+        proxyBaseUrl: this.#proxyBaseUrl,
+        skipProxy: this.features.skipProxy === true,
+      });
+      const response = await this.#fetch(url, init);
+      if (!response.ok) throw new Error(`The token endpoint answered ${response.status}`);
+      const token = extractAccessToken(await response.json(), scheme.value.tokenEndpoint.accessTokenLocator);
+      if (!token) throw new Error('No access token in the response');
+      return token;
+    });
+  }
+
+  /** Follows the docs site's login state (API-key injection): its token becomes the credential. */
+  followInjection(injection: ApiKeyInjectionStore): () => void {
+    const apply = () => {
+      const config = injection.getState().config;
+      if (!config?.enabled) return;
+      const token = config.authenticated ? config.access_token : undefined;
+      const headerSchemes = this.endpoint.auth.filter((id) => {
+        const type = this.definition.auths[id]?.type;
+        return type === 'header' || type === 'queryParameter';
+      });
+      if ((token ?? '') !== this.auth.getState().bearerToken)
+        this.auth.applyInjectedToken(token, headerSchemes);
+    };
+    apply();
+    return injection.subscribe(apply);
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Headless store of one endpoint's form: every operation the form view dispatches (set a
+ * parameter, set the body or a value inside it, pick or remove files, Use example, Clear form,
+ * Reset a section with or without its example, restore a state from a deep link or history).
+ * The rules are `@sextant/request`'s pure form operations; this store holds the current state
+ * and tells subscribers.
+ */
+import type { Endpoint } from '@sextant/definition';
+import {
+  emptyFormState,
+  type FormSection,
+  initialFormState,
+  removeFormFile,
+  resetSection,
+  type StatePath,
+  setBodyFile,
+  setFormFiles,
+  setValueAtPath,
+} from '@sextant/request';
+import type { FormDataFieldValue, ParameterSection, PlaygroundFormState } from './form-state.js';
+import { Store } from './store.js';
+import type { TypeMap } from './type-shapes.js';
+
+/**
+ * @example
+ * const form = new FormStore(endpoint, definition.types);
+ * form.setParameter('queryParameters', 'limit', 20);
+ */
+export class FormStore extends Store<PlaygroundFormState> {
+  readonly #endpoint: Endpoint;
+  readonly #types: TypeMap;
+
+  /** Starts from the example (the playground opens with example values) unless `initial` is given. */
+  constructor(endpoint: Endpoint, types: TypeMap, initial?: PlaygroundFormState) {
+    super(initial ?? initialFormState(endpoint, { types }));
+    this.#endpoint = endpoint;
+    this.#types = types;
+  }
+
+  get endpoint(): Endpoint {
+    return this.#endpoint;
+  }
+
+  /** Sets a path, query or header value; `undefined` removes it. */
+  setParameter(section: ParameterSection, key: string, value: unknown): void {
+    this.setState((s) => setValueAtPath(s, [section, key], value));
+  }
+
+  /** Sets a value inside the JSON body (the whole body for an empty path). */
+  setBodyValue(path: StatePath, value: unknown): void {
+    this.setState((s) =>
+      path.length === 0
+        ? { ...s, body: { type: 'json', value } }
+        : setValueAtPath(s, ['body', 'value', ...path], value),
+    );
+  }
+
+  /** Sets one multipart field; `undefined` removes it. */
+  setFormDataField(key: string, value: FormDataFieldValue | undefined): void {
+    this.setState((s) => {
+      const current = s.body?.type === 'form-data' ? { ...s.body.value } : {};
+      if (value === undefined) delete current[key];
+      else current[key] = value;
+      return { ...s, body: { type: 'form-data', value: current } };
+    });
+  }
+
+  /** Files picked for a file field (non-files dropped; multi appends; single keeps the first). */
+  pickFiles(key: string, picked: unknown[]): void {
+    this.setState((s) => setFormFiles(s, key, picked));
+  }
+
+  /** Removes one file of a multi-file field, or clears a single-file field. */
+  removeFile(key: string, index: number): void {
+    this.setState((s) => removeFormFile(s, key, index));
+  }
+
+  /** The octet-stream body's file (first file kept; non-files dropped). */
+  setOctetStream(picked: unknown[]): void {
+    this.setState((s) => setBodyFile(s, picked));
+  }
+
+  /** Use example: fill the whole form with the example's values. */
+  applyExample(): void {
+    this.setState(initialFormState(this.#endpoint, { types: this.#types }));
+  }
+
+  /** Clear form: required values blank, optional values gone. */
+  clear(): void {
+    this.setState(emptyFormState(this.#endpoint, this.#types));
+  }
+
+  /** Reset with example / Reset without example, for one section. */
+  resetSection(section: FormSection, withExample: boolean): void {
+    this.setState((s) => resetSection(s, this.#endpoint, section, { withExample, types: this.#types }));
+  }
+
+  /** Replaces the state (deep link, history entry). */
+  replace(state: PlaygroundFormState): void {
+    this.setState(state);
+  }
+}

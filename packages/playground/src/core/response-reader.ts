@@ -1,0 +1,190 @@
+/**
+ * Turns a fetch `Response` from the proxy into the playground's response value (SPEC §3): JSON
+ * (or text), a stream of events updated chunk by chunk, or a file. Streams are read
+ * incrementally and reported through `onUpdate` so the card renders events before the end;
+ * audio is collected whole and shown as a file.
+ */
+import type { ResponseBody, StreamFraming } from '@sextant/definition';
+import { downloadFileName } from './file-name.js';
+import { createStreamDecoder, parseJsonOrText, type StreamEvent } from './stream-framing.js';
+
+/** The parts of the fetch Response the playground keeps (SPEC §3 "Response object"). */
+export interface ResponseInfo {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  ok: boolean;
+  redirected: boolean;
+  type: string;
+  url: string;
+}
+
+interface ResponseCommon {
+  response: ResponseInfo;
+  contentType: string;
+  /** Milliseconds from send to the last byte read so far. */
+  time: number;
+  /** Bytes of body read so far. */
+  size: number;
+}
+
+/** A response value shown by the response card. */
+export type PlaygroundResponse =
+  | (ResponseCommon & { type: 'json'; body: unknown })
+  | (ResponseCommon & { type: 'stream'; events: StreamEvent[]; done: boolean })
+  | (ResponseCommon & { type: 'file'; blob: Blob; fileName: string });
+
+/** How a response body will be read. */
+export type ReadMode =
+  | { kind: 'json' }
+  | { kind: 'file' }
+  | { kind: 'stream'; framing: StreamFraming | 'text' };
+
+/** Raised when a response that should carry a body has none. */
+export class MissingResponseBodyError extends Error {
+  readonly code = 'MISSING_RESPONSE_BODY';
+  constructor() {
+    super('The response has no body. Check the endpoint returns one, then send the request again.');
+    this.name = 'MissingResponseBodyError';
+  }
+}
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * Decides how to read a body from its content type and the endpoint's expected response body.
+ * Content type wins for audio (always a file) and for explicit stream types; otherwise the
+ * expected body decides; unknown binary types are files.
+ *
+ * @example
+ * readModeFor('text/event-stream', undefined) // { kind: 'stream', framing: 'sse' }
+ */
+export function readModeFor(contentType: string, expected: ResponseBody | undefined): ReadMode {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type.startsWith('audio/')) return { kind: 'file' };
+  if (type === 'text/event-stream') return { kind: 'stream', framing: 'sse' };
+  if (type === 'application/x-ndjson' || type === 'application/jsonl' || type === 'application/ndjson')
+    return { kind: 'stream', framing: 'ndjson' };
+  if (expected?.type === 'stream') return { kind: 'stream', framing: expected.framing };
+  if (expected?.type === 'streamingText') return { kind: 'stream', framing: 'text' };
+  if (expected?.type === 'fileDownload') return { kind: 'file' };
+  if (
+    type === '' ||
+    type.includes('json') ||
+    type.startsWith('text/') ||
+    type.endsWith('+xml') ||
+    type.endsWith('/xml')
+  )
+    return { kind: 'json' };
+  return { kind: 'file' };
+}
+
+/** Copies the fields the playground keeps from a fetch Response. */
+export function responseInfo(response: Response): ResponseInfo {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+    ok: response.ok,
+    redirected: response.redirected,
+    type: response.type,
+    url: response.url,
+  };
+}
+
+export interface ReadResponseOptions {
+  expected?: ResponseBody | undefined;
+  /** Milliseconds since the request was sent. */
+  elapsed: () => number;
+  /** Called with each intermediate value of a stream, and with the final value. */
+  onUpdate: (value: PlaygroundResponse) => void;
+  randomId?: () => string;
+}
+
+/**
+ * Reads the whole response, reporting intermediate stream values through `onUpdate`; resolves
+ * with the final value.
+ */
+export async function readResponse(
+  response: Response,
+  options: ReadResponseOptions,
+): Promise<PlaygroundResponse> {
+  const info = responseInfo(response);
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!response.body) {
+    if (!NULL_BODY_STATUSES.has(response.status)) throw new MissingResponseBodyError();
+    const empty: PlaygroundResponse = {
+      type: 'json',
+      body: '',
+      response: info,
+      contentType,
+      time: options.elapsed(),
+      size: 0,
+    };
+    options.onUpdate(empty);
+    return empty;
+  }
+  const mode = readModeFor(contentType, options.expected);
+  const common = (size: number): ResponseCommon => ({
+    response: info,
+    contentType,
+    time: options.elapsed(),
+    size,
+  });
+  if (mode.kind === 'stream') {
+    const decoder = mode.framing === 'text' ? undefined : createStreamDecoder(mode.framing);
+    const events: StreamEvent[] = [];
+    let size = 0;
+    const textDecoder = new TextDecoder();
+    const reader = response.body.getReader();
+    options.onUpdate({ type: 'stream', events: [], done: false, ...common(0) });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      const text = textDecoder.decode(value, { stream: true });
+      if (decoder) events.push(...decoder.push(text));
+      else if (text) events.push({ data: text });
+      options.onUpdate({ type: 'stream', events: [...events], done: false, ...common(size) });
+    }
+    const tail = textDecoder.decode();
+    if (decoder) events.push(...decoder.push(tail), ...decoder.end());
+    else if (tail) events.push({ data: tail });
+    const final: PlaygroundResponse = { type: 'stream', events, done: true, ...common(size) };
+    options.onUpdate(final);
+    return final;
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (mode.kind === 'json') {
+    const text = new TextDecoder().decode(bytes);
+    const final: PlaygroundResponse = {
+      type: 'json',
+      body: parseJsonOrText(text),
+      ...common(bytes.byteLength),
+    };
+    options.onUpdate(final);
+    return final;
+  }
+  const fileName = downloadFileName(
+    response.headers.get('content-disposition'),
+    contentType,
+    options.randomId,
+  );
+  const blob = new Blob([bytes], { type: contentType || 'application/octet-stream' });
+  const final: PlaygroundResponse = { type: 'file', blob, fileName, ...common(bytes.byteLength) };
+  options.onUpdate(final);
+  return final;
+}
+
+/** Which preview a file gets: audio and PDF are supported, anything else is not. */
+export function filePreviewKind(contentType: string): 'audio' | 'pdf' | 'image' | 'none' {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type === 'application/pdf') return 'pdf';
+  if (type.startsWith('image/')) return 'image';
+  return 'none';
+}

@@ -1,0 +1,91 @@
+/**
+ * Incremental decoders for streamed response bodies: Server-Sent Events and newline-delimited
+ * JSON. Each takes text chunks as they arrive and returns the complete events found so far, so
+ * the response card can update before the stream ends. Payloads parse as JSON when they can and
+ * stay text otherwise.
+ */
+import type { StreamFraming } from '@sextant/definition';
+
+/** One decoded event of a stream. */
+export interface StreamEvent {
+  /** JSON value when the payload parses, else the raw text. */
+  data: unknown;
+  /** SSE `event:` name, when given. */
+  event?: string;
+}
+
+/** A stateful decoder: `push` text, get the events completed by it; `end` flushes the tail. */
+export interface StreamDecoder {
+  push(text: string): StreamEvent[];
+  end(): StreamEvent[];
+}
+
+/** Parses a payload as JSON, keeping the text when it is not JSON. */
+export function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Creates a decoder for the given framing.
+ *
+ * @example
+ * const d = createStreamDecoder('ndjson'); d.push('{"a":1}\n{"a"'); // [{ data: { a: 1 } }]
+ */
+export function createStreamDecoder(framing: StreamFraming): StreamDecoder {
+  return framing === 'sse' ? createSseDecoder() : createNdjsonDecoder();
+}
+
+function createNdjsonDecoder(): StreamDecoder {
+  let buffer = '';
+  const drain = (final: boolean): StreamEvent[] => {
+    const lines = buffer.split(/\r?\n/);
+    buffer = final ? '' : (lines.pop() ?? '');
+    return lines.filter((line) => line.trim() !== '').map((line) => ({ data: parseJsonOrText(line) }));
+  };
+  return {
+    push(text) {
+      buffer += text;
+      return drain(false);
+    },
+    end() {
+      return drain(true);
+    },
+  };
+}
+
+function createSseDecoder(): StreamDecoder {
+  let buffer = '';
+  const parseBlock = (block: string): StreamEvent | undefined => {
+    const data: string[] = [];
+    let event: string | undefined;
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'data') data.push(value);
+      else if (field === 'event') event = value;
+    }
+    if (data.length === 0) return undefined;
+    const payload = data.join('\n');
+    return event ? { data: parseJsonOrText(payload), event } : { data: parseJsonOrText(payload) };
+  };
+  const drain = (final: boolean): StreamEvent[] => {
+    const blocks = buffer.split(/\r?\n\r?\n/);
+    buffer = final ? '' : (blocks.pop() ?? '');
+    return blocks.map(parseBlock).filter((e): e is StreamEvent => e !== undefined);
+  };
+  return {
+    push(text) {
+      buffer += text;
+      return drain(false);
+    },
+    end() {
+      return drain(true);
+    },
+  };
+}

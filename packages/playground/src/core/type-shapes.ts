@@ -1,0 +1,252 @@
+/**
+ * Reads IR type references the way a form needs them: unwraps optional, nullable and alias
+ * layers, gathers an object's properties including inherited ones, names the missing optional
+ * keys for the More optional fields menu, and makes empty values. Pure functions over the
+ * definition's `types` map; the views render whatever `describeShape` returns.
+ */
+import type {
+  EnumValue,
+  LiteralValue,
+  ObjectProperty,
+  PrimitiveType,
+  TypeDefinition,
+  TypeReference,
+} from '@sextant/definition';
+import { emptyValueFor } from '@sextant/request';
+
+export type TypeMap = Record<string, TypeDefinition>;
+
+/** What input a value needs. */
+export type FieldShape =
+  | { kind: 'primitive'; primitive: PrimitiveType }
+  | { kind: 'enum'; values: EnumValue[] }
+  | { kind: 'literal'; value: LiteralValue }
+  | { kind: 'object'; properties: ObjectProperty[]; extraProperties?: TypeReference | undefined }
+  | { kind: 'list'; item: TypeReference; unique: boolean }
+  | { kind: 'map'; value: TypeReference }
+  | {
+      kind: 'discriminatedUnion';
+      discriminant: string;
+      variants: { value: string; label: string; properties: ObjectProperty[] }[];
+    }
+  | { kind: 'undiscriminatedUnion'; variants: { label: string; shape: TypeReference }[] }
+  | { kind: 'unknown' };
+
+export interface DescribedShape {
+  shape: FieldShape;
+  optional: boolean;
+  nullable: boolean;
+  /** Name of the named type, when the reference went through one. */
+  typeName: string | undefined;
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Unwraps optional / nullable / alias layers and describes what is left.
+ *
+ * @example
+ * describeShape({ type: 'optional', shape: { type: 'primitive', value: { type: 'string' } } }, {})
+ * // { shape: { kind: 'primitive', primitive: { type: 'string' } }, optional: true, nullable: false, typeName: undefined }
+ */
+export function describeShape(ref: TypeReference, types: TypeMap): DescribedShape {
+  let optional = false;
+  let nullable = false;
+  let typeName: string | undefined;
+  let current: TypeReference = ref;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    switch (current.type) {
+      case 'optional':
+        optional = true;
+        current = current.shape;
+        continue;
+      case 'nullable':
+        nullable = true;
+        current = current.shape;
+        continue;
+      case 'id': {
+        const definition = types[current.id];
+        if (!definition) return { shape: { kind: 'unknown' }, optional, nullable, typeName };
+        typeName ??= definition.name;
+        const shape = definition.shape;
+        if (shape.type === 'alias') {
+          current = shape.value;
+          continue;
+        }
+        if (shape.type === 'enum')
+          return { shape: { kind: 'enum', values: shape.values }, optional, nullable, typeName };
+        if (shape.type === 'object')
+          return {
+            shape: {
+              kind: 'object',
+              properties: objectProperties(current.id, types),
+              extraProperties: shape.extraProperties,
+            },
+            optional,
+            nullable,
+            typeName,
+          };
+        if (shape.type === 'discriminatedUnion')
+          return {
+            shape: {
+              kind: 'discriminatedUnion',
+              discriminant: shape.discriminant,
+              variants: shape.variants.map((variant) => ({
+                value: variant.discriminantValue,
+                label: variant.displayName ?? variant.discriminantValue,
+                properties: [
+                  ...(shape.baseProperties ?? []),
+                  ...objectProperties(variant.typeId, types).filter((p) => p.key !== shape.discriminant),
+                ],
+              })),
+            },
+            optional,
+            nullable,
+            typeName,
+          };
+        return {
+          shape: {
+            kind: 'undiscriminatedUnion',
+            variants: shape.variants.map((variant, index) => ({
+              label: variant.displayName ?? shapeLabel(variant.shape, types) ?? `Variant ${index + 1}`,
+              shape: variant.shape,
+            })),
+          },
+          optional,
+          nullable,
+          typeName,
+        };
+      }
+      case 'primitive':
+        return { shape: { kind: 'primitive', primitive: current.value }, optional, nullable, typeName };
+      case 'literal':
+        return { shape: { kind: 'literal', value: current.value }, optional, nullable, typeName };
+      case 'list':
+      case 'set':
+        return {
+          shape: { kind: 'list', item: current.itemShape, unique: current.type === 'set' },
+          optional,
+          nullable,
+          typeName,
+        };
+      case 'map':
+        return { shape: { kind: 'map', value: current.valueShape }, optional, nullable, typeName };
+      default:
+        return { shape: { kind: 'unknown' }, optional, nullable, typeName };
+    }
+  }
+  return { shape: { kind: 'unknown' }, optional, nullable, typeName };
+}
+
+/** Properties of an object type including those it inherits (`extends`), own properties last. */
+export function objectProperties(typeId: string, types: TypeMap, seen = new Set<string>()): ObjectProperty[] {
+  if (seen.has(typeId)) return [];
+  seen.add(typeId);
+  const definition = types[typeId];
+  if (!definition) return [];
+  const shape = definition.shape;
+  if (shape.type === 'alias' && shape.value.type === 'id')
+    return objectProperties(shape.value.id, types, seen);
+  if (shape.type !== 'object') return [];
+  return mergeProperties([
+    ...shape.extends.flatMap((id) => objectProperties(id, types, seen)),
+    ...shape.properties,
+  ]);
+}
+
+/** Properties of an inline object body (its `extends` plus its own). */
+export function inlineObjectProperties(
+  body: { extends: string[]; properties: ObjectProperty[] },
+  types: TypeMap,
+): ObjectProperty[] {
+  return mergeProperties([...body.extends.flatMap((id) => objectProperties(id, types)), ...body.properties]);
+}
+
+function mergeProperties(properties: ObjectProperty[]): ObjectProperty[] {
+  const byKey = new Map<string, ObjectProperty>();
+  for (const property of properties) byKey.set(property.key, property);
+  // Read-only properties never belong in a request form.
+  return [...byKey.values()].filter((property) => property.access !== 'READ_ONLY');
+}
+
+/** True when the property may be left out. */
+export function isOptionalProperty(property: ObjectProperty, types: TypeMap): boolean {
+  return describeShape(property.valueShape, types).optional;
+}
+
+/**
+ * The optional properties not yet present in `value`: what the More optional fields menu offers.
+ *
+ * @example
+ * missingOptionalKeys([{ key: 'a', valueShape: { type: 'optional', shape: { type: 'unknown' } } }], {}, {}) // ['a']
+ */
+export function missingOptionalKeys(properties: ObjectProperty[], value: unknown, types: TypeMap): string[] {
+  const present = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return properties
+    .filter((property) => isOptionalProperty(property, types) && !(property.key in present))
+    .map((property) => property.key);
+}
+
+/** Whether the menu offers "Add all optional properties" (more than one remains, SPEC §2). */
+export function offersAddAll(missing: string[]): boolean {
+  return missing.length > 1;
+}
+
+/**
+ * The value a field starts from when added without an example (`@sextant/request`'s rule: its
+ * default, else an empty value of its kind with required object properties filled).
+ */
+export function emptyValue(ref: TypeReference, types: TypeMap): unknown {
+  return emptyValueFor(ref, types);
+}
+
+/** Index of the undiscriminated-union variant a value fits best (first that fits, else 0). */
+export function matchVariant(variants: { shape: TypeReference }[], value: unknown, types: TypeMap): number {
+  const index = variants.findIndex((variant) => fits(variant.shape, value, types));
+  return index === -1 ? 0 : index;
+}
+
+function fits(ref: TypeReference, value: unknown, types: TypeMap): boolean {
+  const { shape, nullable } = describeShape(ref, types);
+  if (value === null) return nullable;
+  switch (shape.kind) {
+    case 'primitive':
+      return shape.primitive.type === 'boolean'
+        ? typeof value === 'boolean'
+        : shape.primitive.type === 'string'
+          ? typeof value === 'string'
+          : typeof value === 'number';
+    case 'enum':
+      return shape.values.some((v) => v.value === value);
+    case 'literal':
+      return shape.value === value;
+    case 'list':
+      return Array.isArray(value);
+    case 'object':
+    case 'map':
+    case 'discriminatedUnion':
+      return typeof value === 'object' && !Array.isArray(value);
+    default:
+      return true;
+  }
+}
+
+function shapeLabel(ref: TypeReference, types: TypeMap): string | undefined {
+  const described = describeShape(ref, types);
+  if (described.typeName) return described.typeName;
+  const shape = described.shape;
+  if (shape.kind === 'primitive') return shape.primitive.type;
+  if (shape.kind === 'literal') return JSON.stringify(shape.value);
+  return shape.kind;
+}
+
+/** The input kind of a string primitive by format: dates get date inputs. */
+export function stringInputKind(
+  primitive: PrimitiveType,
+): 'text' | 'date' | 'datetime' | 'number' | 'boolean' {
+  if (primitive.type === 'boolean') return 'boolean';
+  if (primitive.type !== 'string') return 'number';
+  if (primitive.format === 'date') return 'date';
+  if (primitive.format === 'date-time') return 'datetime';
+  return 'text';
+}

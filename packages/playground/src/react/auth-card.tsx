@@ -1,0 +1,323 @@
+/**
+ * The authorization card above the form: open or closed, one set of inputs per scheme kind,
+ * the OAuth client-credentials flow (Fetch / Refresh / Loading..., the no-longer-valid warning,
+ * the plain bearer fallback), the docs site's Login / Logout when API-key injection is enabled,
+ * and the opt-in to remember credentials in this browser. Rules live in the auth store and the
+ * controller; this only renders and dispatches.
+ */
+import type { AuthScheme } from '@sextant/definition';
+import { isAuthenticated } from '@sextant/request';
+import { useId } from 'react';
+import { type ApiKeyInjectionStore, loginUrl, logoutUrl } from '../core/api-key-injection.js';
+import {
+  type AuthState,
+  isTokenNoLongerValid,
+  oauthButtonLabel,
+  TOKEN_NO_LONGER_VALID,
+  toRequestAuth,
+} from '../core/auth-store.js';
+import type { EndpointController } from '../core/endpoint-controller.js';
+import { useStore } from './use-store.js';
+
+export function AuthCard({
+  controller,
+  injection,
+  navigate,
+}: {
+  controller: EndpointController;
+  injection: ApiKeyInjectionStore | undefined;
+  navigate: (href: string) => void;
+}) {
+  const auth = useStore(controller.auth);
+  const view = useStore(controller.view);
+  const schemes = controller.endpoint.auth
+    .map((id) => controller.definition.auths[id])
+    .filter((s): s is AuthScheme => s !== undefined);
+  const bodyId = useId();
+  if (schemes.length === 0) return null;
+  const scheme = controller.authScheme ?? schemes[0];
+  const authenticated = isAuthenticated(toRequestAuth(auth, controller.definition.auths));
+  return (
+    <section
+      className="sx-pg-card sx-pg-auth"
+      data-state={auth.open ? 'open' : 'closed'}
+      aria-label="Authorization"
+    >
+      <button
+        type="button"
+        className="sx-pg-card-toggle"
+        aria-expanded={auth.open}
+        aria-controls={bodyId}
+        onClick={() => controller.auth.setOpen(!auth.open)}
+      >
+        <span className="sx-pg-card-title">Authorization</span>
+        <span className={`sx-pg-badge ${authenticated ? 'sx-pg-badge-success' : 'sx-pg-badge-muted'}`}>
+          {authenticated ? 'Authenticated' : 'Not authenticated'}
+        </span>
+      </button>
+      {auth.open && (
+        <div className="sx-pg-card-body" id={bodyId}>
+          {injection && <InjectionLogin injection={injection} navigate={navigate} />}
+          {schemes.length > 1 && (
+            <label className="sx-pg-label">
+              <span>Scheme</span>
+              <select
+                className="sx-pg-input"
+                value={scheme?.id}
+                onChange={(event) => controller.auth.selectScheme(event.target.value)}
+              >
+                {schemes.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {schemeLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {scheme && (
+            <SchemeInputs
+              scheme={scheme}
+              auth={auth}
+              controller={controller}
+              oauthFallback={view.oauthFallback}
+            />
+          )}
+          <label className="sx-pg-inline">
+            <input
+              type="checkbox"
+              checked={auth.persist}
+              onChange={(event) => controller.auth.setPersist(event.target.checked)}
+            />
+            <span>Remember credentials in this browser</span>
+          </label>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function InjectionLogin({
+  injection,
+  navigate,
+}: {
+  injection: ApiKeyInjectionStore;
+  navigate: (href: string) => void;
+}) {
+  const state = useStore(injection);
+  const config = state.config;
+  if (!config?.enabled) return null;
+  const here = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+  return (
+    <div className="sx-pg-injection">
+      {config.authenticated ? (
+        <>
+          <span className="sx-pg-badge sx-pg-badge-success">Logged in</span>
+          <button
+            type="button"
+            className="sx-pg-button"
+            onClick={() => navigate(logoutUrl(injection.baseUrl, here))}
+          >
+            Logout
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="sx-pg-button sx-pg-primary"
+          onClick={() => {
+            const href = loginUrl(config, here);
+            if (href) navigate(href);
+          }}
+        >
+          Login to send a real request
+        </button>
+      )}
+    </div>
+  );
+}
+
+function SecretInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="sx-pg-label">
+      <span>{label}</span>
+      <input
+        className="sx-pg-input"
+        type="password"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+function SchemeInputs({
+  scheme,
+  auth,
+  controller,
+  oauthFallback,
+}: {
+  scheme: AuthScheme;
+  auth: AuthState;
+  controller: EndpointController;
+  oauthFallback: boolean;
+}) {
+  const store = controller.auth;
+  switch (scheme.type) {
+    case 'bearerAuth':
+      return (
+        <SecretInput
+          label={scheme.tokenName ?? 'Bearer token'}
+          value={auth.bearerToken}
+          onChange={(v) => store.setBearerToken(v)}
+        />
+      );
+    case 'basicAuth':
+      return (
+        <>
+          <label className="sx-pg-label">
+            <span>{scheme.usernameName ?? 'Username'}</span>
+            <input
+              className="sx-pg-input"
+              autoComplete="off"
+              value={auth.basic.username}
+              onChange={(e) => store.setBasic('username', e.target.value)}
+            />
+          </label>
+          <SecretInput
+            label={scheme.passwordName ?? 'Password'}
+            value={auth.basic.password}
+            onChange={(v) => store.setBasic('password', v)}
+          />
+        </>
+      );
+    case 'header':
+      return (
+        <SecretInput
+          label={scheme.nameOverride ?? scheme.headerWireValue}
+          value={auth.headerValues[scheme.id] ?? ''}
+          onChange={(v) => store.setHeaderValue(scheme.id, v)}
+        />
+      );
+    case 'queryParameter':
+      return (
+        <SecretInput
+          label={scheme.nameOverride ?? scheme.queryParameterName}
+          value={auth.headerValues[scheme.id] ?? ''}
+          onChange={(v) => store.setHeaderValue(scheme.id, v)}
+        />
+      );
+    case 'oAuth':
+      if (oauthFallback)
+        return (
+          <SecretInput
+            label="Bearer token"
+            value={auth.oauth.userSuppliedAccessToken}
+            onChange={(v) => store.setUserSuppliedToken(v)}
+          />
+        );
+      return <OAuthInputs auth={auth} controller={controller} />;
+  }
+}
+
+function OAuthInputs({ auth, controller }: { auth: AuthState; controller: EndpointController }) {
+  const store = controller.auth;
+  const oauth = auth.oauth;
+  return (
+    <div className="sx-pg-oauth">
+      <fieldset className="sx-pg-radios">
+        <legend>OAuth 2.0 client credentials</legend>
+        <label className="sx-pg-inline">
+          <input
+            type="radio"
+            name="sx-oauth-method"
+            checked={oauth.selectedInputMethod === 'credentials'}
+            onChange={() => store.setOAuthInputMethod('credentials')}
+          />
+          <span>Client credentials</span>
+        </label>
+        <label className="sx-pg-inline">
+          <input
+            type="radio"
+            name="sx-oauth-method"
+            checked={oauth.selectedInputMethod === 'token'}
+            onChange={() => store.setOAuthInputMethod('token')}
+          />
+          <span>Access token</span>
+        </label>
+      </fieldset>
+      {oauth.selectedInputMethod === 'credentials' ? (
+        <>
+          <label className="sx-pg-label">
+            <span>Client ID</span>
+            <input
+              className="sx-pg-input"
+              autoComplete="off"
+              value={oauth.clientId}
+              onChange={(e) => store.setOAuthField('clientId', e.target.value)}
+            />
+          </label>
+          <SecretInput
+            label="Client Secret"
+            value={oauth.clientSecret}
+            onChange={(v) => store.setOAuthField('clientSecret', v)}
+          />
+          {oauth.isLoggedIn && (
+            <SecretInput
+              label="Bearer token"
+              value={oauth.accessToken}
+              onChange={(v) => store.setOAuthAccessToken(v)}
+            />
+          )}
+          {isTokenNoLongerValid(oauth) && (
+            <p className="sx-pg-alert sx-pg-warning" role="alert">
+              {TOKEN_NO_LONGER_VALID}
+            </p>
+          )}
+          {oauth.error && (
+            <p className="sx-pg-alert sx-pg-error" role="alert">
+              {oauth.error}
+            </p>
+          )}
+          <button
+            type="button"
+            className="sx-pg-button"
+            disabled={oauth.isLoggingIn}
+            onClick={() => void controller.oauthLogin()}
+          >
+            {oauthButtonLabel(oauth)}
+          </button>
+        </>
+      ) : (
+        <SecretInput
+          label="Bearer token"
+          value={oauth.userSuppliedAccessToken}
+          onChange={(v) => store.setUserSuppliedToken(v)}
+        />
+      )}
+    </div>
+  );
+}
+
+function schemeLabel(scheme: AuthScheme): string {
+  switch (scheme.type) {
+    case 'bearerAuth':
+      return 'Bearer token';
+    case 'basicAuth':
+      return 'Basic auth';
+    case 'header':
+      return scheme.nameOverride ?? scheme.headerWireValue;
+    case 'queryParameter':
+      return scheme.nameOverride ?? scheme.queryParameterName;
+    case 'oAuth':
+      return 'OAuth 2.0';
+  }
+}

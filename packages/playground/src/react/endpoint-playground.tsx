@@ -1,0 +1,256 @@
+/**
+ * `EndpointPlayground`: the API explorer for one endpoint. It creates the headless controller
+ * once per endpoint (a new endpoint is a new controller: the form resets), follows the docs
+ * site's API-key injection, wires Escape (close) and Ctrl/Cmd+Enter (send), and lays out the
+ * top bar, auth card, form and the Request / Response cards in draggable panes, or in two tabs
+ * on small screens.
+ */
+import type { ApiDefinition, Endpoint } from '@sextant/definition';
+import { useEffect, useState } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
+import { ApiKeyInjectionStore, loginErrorFromSearch, withoutLoginError } from '../core/api-key-injection.js';
+import { decodeFormState, FORM_PARAM } from '../core/deep-link.js';
+import { EndpointController, type PlaygroundFeatures } from '../core/endpoint-controller.js';
+import { MediaQueryStore, NARROW_QUERY } from '../core/media-query.js';
+import { isShallowNavigation, withoutExplorerParams } from '../core/url-params.js';
+import { AuthCard } from './auth-card.js';
+import { RequestCard } from './request-card.js';
+import { RequestForm } from './request-form.js';
+import { ResponseCard } from './response-card.js';
+import { TopBar } from './top-bar.js';
+import { useStore } from './use-store.js';
+
+/** Props of {@link EndpointPlayground}; see packages/playground/README.md. */
+export interface EndpointPlaygroundProps {
+  /** The definition slice holding the endpoint (from `sliceDefinition`). */
+  definition: ApiDefinition;
+  endpointId: string;
+  /** `hosted` disables Send for localhost targets. */
+  mode: 'local' | 'hosted';
+  /** Origin of the proxy (`/proxy/...`); '' for the page's own origin. */
+  proxyBaseUrl: string;
+  /** The API reference id of the current docs page; equal to `definition.id` means shallow navigation. */
+  apiReferenceId?: string;
+  /** Slug of the endpoint's reference page, for "View in API Reference" (`/{slug}`). */
+  slug?: string;
+  /** Called after the explorer parameter was removed from the address. */
+  onClose?: () => void;
+  /** Navigation hook for "View in API Reference" and login/logout; defaults to the browser's. */
+  onNavigate?: (href: string, options: { shallow: boolean }) => void;
+  features?: PlaygroundFeatures;
+  /** Analytics sink; defaults to the console in local mode and nothing in hosted mode. */
+  analytics?: AnalyticsSink;
+  /** Origin of the docs site's API for API-key injection: default '' (same origin); null disables it. */
+  apiKeyInjectionBaseUrl?: string | null;
+  /** Scopes remembered credentials and history to one docs site (defaults to the definition id). */
+  siteKey?: string;
+  /** Loads an endpoint the slice lacks (the OAuth token endpoint). */
+  resolveEndpoint?: (endpointId: string) => Promise<Endpoint | undefined>;
+  /** SDK snippet templates (registry JSON); offered when `features.sdkSnippets` is on. */
+  snippetTemplates?: unknown;
+}
+
+/** The endpoint playground (API explorer). */
+export function EndpointPlayground(props: EndpointPlaygroundProps) {
+  return <EndpointPlaygroundInner key={`${props.definition.id}:${props.endpointId}`} {...props} />;
+}
+
+function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
+  const [controller] = useState(
+    () =>
+      new EndpointController({
+        definition: props.definition,
+        endpointId: props.endpointId,
+        mode: props.mode,
+        proxyBaseUrl: props.proxyBaseUrl,
+        features: props.features,
+        analytics: props.analytics ?? (props.mode === 'local' ? consoleAnalyticsSink : noopAnalyticsSink),
+        storage: browserStorage(),
+        siteKey: props.siteKey,
+        initialForm: initialFormFromUrl(),
+        resolveEndpoint: props.resolveEndpoint,
+        snippetTemplates: props.snippetTemplates,
+      }),
+  );
+  const [injection] = useState(() =>
+    props.apiKeyInjectionBaseUrl === null
+      ? undefined
+      : new ApiKeyInjectionStore({ baseUrl: props.apiKeyInjectionBaseUrl ?? '' }),
+  );
+  const [narrowQuery] = useState(() => new MediaQueryStore(NARROW_QUERY));
+  const narrow = useStore(narrowQuery);
+  const view = useStore(controller.view);
+  const [loginError, setLoginError] = useState<string | undefined>();
+
+  const navigate = (href: string, shallow = false) => {
+    if (props.onNavigate) props.onNavigate(href, { shallow });
+    else if (shallow) {
+      window.history.pushState(null, '', href);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    } else window.location.assign(href);
+  };
+
+  const close = () => {
+    window.history.replaceState(window.history.state, '', withoutExplorerParams(window.location.href));
+    props.onClose?.();
+  };
+
+  const closeRef = useLatest(close);
+
+  useEffect(() => {
+    void controller.checkOAuthFallback();
+    const error = loginErrorFromSearch(window.location.search);
+    if (error) {
+      setLoginError(error);
+      window.history.replaceState(window.history.state, '', withoutLoginError(window.location.href));
+    }
+  }, [controller]);
+
+  useEffect(() => (injection ? controller.followInjection(injection) : undefined), [controller, injection]);
+  // Keep the injection store subscribed (it refreshes every 5 minutes while enabled).
+  useEffect(() => (injection ? injection.subscribe(() => {}) : undefined), [injection]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeRef.current();
+      } else if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        void controller.send();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [controller, closeRef]);
+
+  const referenceHref = props.slug !== undefined ? `/${props.slug.replace(/^\/+/, '')}` : undefined;
+  const shallow = isShallowNavigation(props.apiReferenceId, props.definition.id);
+  const types = props.definition.types;
+
+  const left = (
+    <div className="sx-pg-pane sx-pg-left">
+      {loginError && (
+        <div className="sx-pg-alert sx-pg-error" role="alert">
+          {loginError}
+          <button type="button" className="sx-pg-link-button" onClick={() => setLoginError(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <AuthCard controller={controller} injection={injection} navigate={(href) => navigate(href)} />
+      <RequestForm form={controller.form} types={types} />
+    </div>
+  );
+
+  return (
+    <div
+      className="sx-playground"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`API Explorer: ${controller.endpoint.title}`}
+    >
+      <TopBar controller={controller} onClose={close} />
+      <div className="sx-pg-subbar">
+        <h1 className="sx-pg-title">{controller.endpoint.title}</h1>
+        {referenceHref && (
+          <a
+            className="sx-pg-link"
+            href={referenceHref}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              close();
+              navigate(referenceHref, shallow);
+            }}
+          >
+            View in API Reference
+          </a>
+        )}
+      </div>
+      {narrow ? (
+        <div className="sx-pg-tabs">
+          <div role="tablist" aria-label="Explorer" className="sx-pg-tablist">
+            {(['request', 'response'] as const).map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                id={`sx-pg-tab-${tab}`}
+                aria-selected={view.mobileTab === tab}
+                aria-controls={`sx-pg-tabpanel-${tab}`}
+                className="sx-pg-tab"
+                onClick={() => controller.view.set({ mobileTab: tab })}
+              >
+                {tab === 'request' ? 'Request' : 'Response'}
+              </button>
+            ))}
+          </div>
+          {view.mobileTab === 'request' ? (
+            <div
+              role="tabpanel"
+              id="sx-pg-tabpanel-request"
+              aria-labelledby="sx-pg-tab-request"
+              className="sx-pg-tabpanel"
+            >
+              {left}
+              <RequestCard controller={controller} />
+            </div>
+          ) : (
+            <div
+              role="tabpanel"
+              id="sx-pg-tabpanel-response"
+              aria-labelledby="sx-pg-tab-response"
+              className="sx-pg-tabpanel"
+            >
+              <ResponseCard request={controller.request} />
+            </div>
+          )}
+        </div>
+      ) : (
+        <Group orientation="horizontal" className="sx-pg-panels">
+          <Panel id="sx-pg-left" defaultSize="50" minSize={240}>
+            {left}
+          </Panel>
+          <Separator className="sx-pg-separator" id="sx-pg-separator-main" />
+          <Panel id="sx-pg-right" defaultSize="50" minSize={280}>
+            <Group orientation="vertical" className="sx-pg-panels">
+              <Panel id="sx-pg-request" defaultSize="40" minSize={120}>
+                <div className="sx-pg-pane">
+                  <RequestCard controller={controller} />
+                </div>
+              </Panel>
+              <Separator className="sx-pg-separator sx-pg-separator-h" id="sx-pg-separator-cards" />
+              <Panel id="sx-pg-response" defaultSize="60" minSize={120}>
+                <div className="sx-pg-pane">
+                  <ResponseCard request={controller.request} />
+                </div>
+              </Panel>
+            </Group>
+          </Panel>
+        </Group>
+      )}
+    </div>
+  );
+}
+
+function useLatest<T>(value: T): { current: T } {
+  const [ref] = useState(() => ({ current: value }));
+  ref.current = value;
+  return ref;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function initialFormFromUrl() {
+  if (typeof window === 'undefined') return undefined;
+  const encoded = new URLSearchParams(window.location.search).get(FORM_PARAM);
+  return encoded ? decodeFormState(encoded) : undefined;
+}

@@ -1,0 +1,64 @@
+/**
+ * The JSON body editor: CodeMirror 6, loaded on demand (its own chunk) when the reader switches
+ * a body to JSON editing. The editor reports text; the value changes only when the text parses,
+ * and a parse error is shown under the editor.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+export interface JsonEditorProps {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  label: string;
+}
+
+/** Mounts a CodeMirror JSON editor seeded with `value`. */
+export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<string | undefined>();
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const initial = useRef(JSON.stringify(value ?? null, null, 2));
+
+  useEffect(() => {
+    let destroyed = false;
+    let destroy: (() => void) | undefined;
+    void Promise.all([import('codemirror'), import('@codemirror/lang-json')]).then(([cm, lang]) => {
+      if (destroyed || !host.current) return;
+      const view = new cm.EditorView({
+        doc: initial.current,
+        parent: host.current,
+        extensions: [
+          cm.basicSetup,
+          lang.json(),
+          cm.EditorView.contentAttributes.of({ 'aria-label': label }),
+          cm.EditorView.updateListener.of((update) => {
+            if (!update.docChanged) return;
+            const text = update.state.doc.toString();
+            try {
+              latest.current(JSON.parse(text));
+              setError(undefined);
+            } catch (parseError) {
+              setError(parseError instanceof Error ? parseError.message : 'Invalid JSON');
+            }
+          }),
+        ],
+      });
+      destroy = () => view.destroy();
+    });
+    return () => {
+      destroyed = true;
+      destroy?.();
+    };
+  }, [label]);
+
+  return (
+    <div className="sx-pg-json-editor">
+      <div ref={host} className="sx-pg-json-host" data-testid="json-editor" />
+      {error && (
+        <p className="sx-pg-error-text" role="status">
+          Invalid JSON: {error}
+        </p>
+      )}
+    </div>
+  );
+}

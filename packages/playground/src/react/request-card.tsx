@@ -1,0 +1,74 @@
+/**
+ * The Request card: language switcher, copy button, and the snippet of the request exactly as
+ * Send would build it, updated live as the form and auth change; plus the endpoint's history.
+ */
+import type { EndpointController } from '../core/endpoint-controller.js';
+
+import { CopyButton } from './copy-button.js';
+import { useStore } from './use-store.js';
+
+export function RequestCard({ controller }: { controller: EndpointController }) {
+  useStore(controller.form);
+  useStore(controller.auth);
+  const view = useStore(controller.view);
+  const history = useStore(controller.history);
+  const snippet = controller.snippet(view.language);
+  return (
+    <section className="sx-pg-card sx-pg-request" aria-label="Request">
+      <header className="sx-pg-card-head">
+        <h2 className="sx-pg-card-title">Request</h2>
+        <div className="sx-pg-card-meta">
+          <select
+            className="sx-pg-input sx-pg-small"
+            aria-label="Snippet language"
+            value={view.language}
+            onChange={(event) => controller.view.set({ language: event.target.value })}
+          >
+            {controller.languages().map((language) => (
+              <option key={language.id} value={language.id}>
+                {language.label}
+              </option>
+            ))}
+          </select>
+          <CopyButton label="Copy snippet" text={() => controller.snippet()} />
+        </div>
+      </header>
+      <div className="sx-pg-card-body">
+        {controller.sdkError && (
+          <p className="sx-pg-alert sx-pg-warning" role="status">
+            {controller.sdkError}
+          </p>
+        )}
+        {controller.hasRequestPreview() ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard (axe)
+          <pre className="sx-pg-code" data-testid="snippet" tabIndex={0}>
+            {snippet}
+          </pre>
+        ) : (
+          <p className="sx-pg-muted">No request preview for HEAD endpoints.</p>
+        )}
+        {history.length > 0 && (
+          <details className="sx-pg-history">
+            <summary>History ({history.length})</summary>
+            <ul>
+              {history.map((entry) => (
+                <li key={entry.id}>
+                  <button
+                    type="button"
+                    className="sx-pg-link-button"
+                    onClick={() => controller.form.replace(entry.form)}
+                  >
+                    {new Date(entry.sentAt).toLocaleTimeString()} · {entry.status ?? 'Failed'}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="sx-pg-link-button" onClick={() => controller.history.clear()}>
+              Clear history
+            </button>
+          </details>
+        )}
+      </div>
+    </section>
+  );
+}

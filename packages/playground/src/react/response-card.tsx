@@ -1,0 +1,141 @@
+/**
+ * The Response card: nothing yet, a loading skeleton, the Failed badge with the error, or the
+ * response with its status badge, time (2 decimals) and size, a copy button, highlighted JSON,
+ * stream events as they arrive, and files with download plus audio / PDF previews.
+ */
+import { useEffect, useState } from 'react';
+import { formatSize, formatTime, statusStyle } from '../core/json-tokens.js';
+import type { RequestLifecycle } from '../core/request-lifecycle.js';
+import { filePreviewKind, type PlaygroundResponse } from '../core/response-reader.js';
+import { CopyButton } from './copy-button.js';
+import { ErrorBoundary } from './error-boundary.js';
+import { JsonView } from './json-view.js';
+import { useStore } from './use-store.js';
+
+export function ResponseCard({ request }: { request: RequestLifecycle }) {
+  const state = useStore(request);
+  const response =
+    state.status === 'loaded' ? state.response : state.status === 'failed' ? state.response : undefined;
+  return (
+    <section className="sx-pg-card sx-pg-response" aria-label="Response" data-state={state.status}>
+      <header className="sx-pg-card-head">
+        <h2 className="sx-pg-card-title">Response</h2>
+        <div className="sx-pg-card-meta">
+          {state.status === 'failed' && <span className="sx-pg-badge sx-pg-badge-error">Failed</span>}
+          {response && (
+            <>
+              <span
+                className={`sx-pg-badge sx-pg-badge-${statusStyle(response.response.status)}`}
+                data-testid="response-status"
+              >
+                {response.response.status} {response.response.statusText}
+              </span>
+              <span className="sx-pg-meta" data-testid="response-time">
+                {formatTime(response.time)}
+              </span>
+              <span className="sx-pg-meta" data-testid="response-size">
+                {formatSize(response.size)}
+              </span>
+              {response.type !== 'file' && (
+                <CopyButton label="Copy response" text={() => responseText(response)} />
+              )}
+            </>
+          )}
+        </div>
+      </header>
+      <div className="sx-pg-card-body" aria-live="polite">
+        {state.status === 'not-started' && <p className="sx-pg-muted">Send a request to see the response.</p>}
+        {state.status === 'loading' && (
+          <div
+            className="sx-pg-skeleton-group"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading response"
+            data-testid="response-skeleton"
+          >
+            <div className="sx-pg-skeleton" />
+            <div className="sx-pg-skeleton sx-pg-skeleton-short" />
+            <div className="sx-pg-skeleton" />
+          </div>
+        )}
+        {state.status === 'failed' && (
+          <div className="sx-pg-alert sx-pg-error" role="alert" data-testid="response-error">
+            {state.error}
+          </div>
+        )}
+        {response && (
+          <ErrorBoundary message="Failed to show the response">
+            <ResponseBodyView response={response} />
+          </ErrorBoundary>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ResponseBodyView({ response }: { response: PlaygroundResponse }) {
+  if (response.type === 'json') return <JsonView value={response.body} label="Response body" />;
+  if (response.type === 'stream')
+    return (
+      <div className="sx-pg-stream" data-testid="response-stream" data-done={response.done}>
+        {!response.done && <span className="sx-pg-badge sx-pg-badge-muted">Streaming…</span>}
+        <ol className="sx-pg-events">
+          {response.events.map((event, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: events only ever append
+            <li key={index} data-testid="stream-event">
+              {event.event && <span className="sx-pg-event-name">{event.event}</span>}
+              <JsonView value={event.data} label={`Event ${index + 1}`} />
+            </li>
+          ))}
+        </ol>
+      </div>
+    );
+  return <FileView blob={response.blob} fileName={response.fileName} contentType={response.contentType} />;
+}
+
+function FileView({ blob, fileName, contentType }: { blob: Blob; fileName: string; contentType: string }) {
+  // Created in an effect (not a memo) so StrictMode's re-run never leaves a revoked URL behind.
+  const [url, setUrl] = useState<string | undefined>();
+  useEffect(() => {
+    const created = URL.createObjectURL(blob);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [blob]);
+  const preview = filePreviewKind(contentType);
+  if (!url) return null;
+  return (
+    <div className="sx-pg-file" data-testid="response-file">
+      <div className="sx-pg-file-row">
+        <span className="sx-pg-file-name" data-testid="file-name">
+          {fileName}
+        </span>
+        <a className="sx-pg-button sx-pg-small" href={url} download={fileName}>
+          Download
+        </a>
+      </div>
+      {preview === 'audio' && (
+        // biome-ignore lint/a11y/useMediaCaption: an API response has no captions to offer
+        <audio controls src={url} aria-label={`Audio preview of ${fileName}`} data-testid="audio-preview" />
+      )}
+      {preview === 'pdf' && (
+        <iframe
+          className="sx-pg-pdf"
+          src={url}
+          title={`PDF preview of ${fileName}`}
+          data-testid="pdf-preview"
+        />
+      )}
+      {preview === 'image' && <img className="sx-pg-image" src={url} alt={`Preview of ${fileName}`} />}
+      {preview === 'none' && (
+        <p className="sx-pg-muted">File preview not supported for {contentType || 'this content type'}</p>
+      )}
+    </div>
+  );
+}
+
+function responseText(response: PlaygroundResponse): string {
+  if (response.type === 'json')
+    return typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2);
+  if (response.type === 'stream') return response.events.map((e) => JSON.stringify(e.data)).join('\n');
+  return response.fileName;
+}

@@ -1,0 +1,96 @@
+/**
+ * The top bar: method, editable base URL or environment selector, the path with its parameters
+ * highlighted, the query string, copy buttons for the URL and a shareable link, and Send
+ * Request (disabled with its tooltip for localhost targets outside local mode).
+ */
+import { useId } from 'react';
+import { deepLink } from '../core/deep-link.js';
+import type { EndpointController } from '../core/endpoint-controller.js';
+import { CopyButton } from './copy-button.js';
+import { useStore } from './use-store.js';
+
+export function TopBar({ controller, onClose }: { controller: EndpointController; onClose: () => void }) {
+  const view = useStore(controller.view);
+  const form = useStore(controller.form);
+  useStore(controller.auth);
+  const request = useStore(controller.request);
+  const tooltipId = useId();
+  const endpoint = controller.endpoint;
+  const disabledReason = controller.sendDisabledReason();
+  const url = controller.built().url;
+  const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+  return (
+    <header className="sx-pg-topbar">
+      <span className={`sx-pg-method sx-pg-method-${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>
+      <div className="sx-pg-url">
+        {endpoint.environments.length > 1 && (
+          <select
+            className="sx-pg-input sx-pg-small"
+            aria-label="Environment"
+            value={view.environmentId}
+            onChange={(event) => controller.selectEnvironment(event.target.value)}
+          >
+            {endpoint.environments.map((environment) => (
+              <option key={environment.id} value={environment.id}>
+                {environment.description ?? environment.id}
+              </option>
+            ))}
+          </select>
+        )}
+        <input
+          className="sx-pg-input sx-pg-base-url"
+          aria-label="Base URL"
+          value={view.baseUrl}
+          onChange={(event) => controller.view.set({ baseUrl: event.target.value })}
+        />
+        <span className="sx-pg-path" data-testid="path">
+          {endpoint.path.map((part, index) =>
+            part.type === 'literal' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: path parts are positional
+              <span key={index}>{part.value}</span>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: path parts are positional
+              <span key={index} className="sx-pg-path-param" title={part.name}>
+                {valueText(form.pathParameters[part.name]) || `:${part.name}`}
+              </span>
+            ),
+          )}
+          {query && <span className="sx-pg-query">{query}</span>}
+        </span>
+      </div>
+      <CopyButton label="Copy URL" caption="Copy URL" text={() => controller.built().url} />
+      <CopyButton
+        label="Copy link to this form"
+        caption="Copy link"
+        text={() =>
+          deepLink(window.location.href, controller.form.getState(), controller.secretHeaderNames())
+        }
+      />
+      <span className="sx-pg-send-wrap" title={disabledReason}>
+        <button
+          type="button"
+          className="sx-pg-button sx-pg-primary"
+          disabled={disabledReason !== undefined || request.status === 'loading'}
+          aria-describedby={disabledReason ? tooltipId : undefined}
+          onClick={() => void controller.send()}
+          data-testid="send"
+        >
+          Send Request
+        </button>
+        {disabledReason && (
+          <span role="tooltip" id={tooltipId} className="sx-pg-tooltip">
+            {disabledReason}
+          </span>
+        )}
+      </span>
+      <button type="button" className="sx-pg-icon-button" aria-label="Close explorer" onClick={onClose}>
+        ×
+      </button>
+    </header>
+  );
+}
+
+function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

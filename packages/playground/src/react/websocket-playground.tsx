@@ -1,0 +1,310 @@
+/**
+ * `WebSocketPlayground`: the channel playground. Connect / Connecting... / Disconnect button,
+ * forms for headers, path and query, one send form per client message type with Send message,
+ * and the Messages panel (type, display name, origin, time, data; binary as size + hex + base64)
+ * with Clear and the Connected / Not connected badge. Abnormal closes show their reason in an
+ * alert. Logic lives in the headless `ChannelController` and `WebSocketSession`.
+ */
+import type { ApiDefinition, Parameter } from '@sextant/definition';
+import { useEffect, useState } from 'react';
+import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
+import { ChannelController } from '../core/channel-controller.js';
+import type { PlaygroundFeatures } from '../core/endpoint-controller.js';
+import type { ParameterSection } from '../core/form-state.js';
+import { sendDisabledReason } from '../core/localhost.js';
+import { withoutExplorerParams } from '../core/url-params.js';
+import type { SessionMessage } from '../core/websocket-session.js';
+import { JsonView } from './json-view.js';
+import { useStore } from './use-store.js';
+import { ValueInput } from './value-input.js';
+
+/** Props of {@link WebSocketPlayground}; see packages/playground/README.md. */
+export interface WebSocketPlaygroundProps {
+  /** The definition slice holding the channel (from `sliceDefinition`). */
+  definition: ApiDefinition;
+  channelId: string;
+  mode: 'local' | 'hosted';
+  /** Origin of the proxy (`/proxy/ws`); '' for the page's own origin. */
+  proxyBaseUrl: string;
+  apiReferenceId?: string;
+  slug?: string;
+  onClose?: () => void;
+  features?: PlaygroundFeatures;
+  analytics?: AnalyticsSink;
+}
+
+const SECTIONS: {
+  section: ParameterSection;
+  title: string;
+  key: 'requestHeaders' | 'pathParameters' | 'queryParameters';
+}[] = [
+  { section: 'headers', title: 'Headers', key: 'requestHeaders' },
+  { section: 'pathParameters', title: 'Path Parameters', key: 'pathParameters' },
+  { section: 'queryParameters', title: 'Query Parameters', key: 'queryParameters' },
+];
+
+/** The WebSocket playground. */
+export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
+  const [controller] = useState(
+    () =>
+      new ChannelController({
+        definition: props.definition,
+        channelId: props.channelId,
+        proxyBaseUrl: props.proxyBaseUrl,
+        messageLimit: props.features?.websocketMessageLimit,
+        analytics: props.analytics ?? (props.mode === 'local' ? consoleAnalyticsSink : noopAnalyticsSink),
+      }),
+  );
+  useEffect(() => controller.selectChannel(props.channelId), [controller, props.channelId]);
+  useEffect(() => () => controller.session.disconnect(), [controller]);
+  const session = useStore(controller.session);
+  const form = useStore(controller.form);
+  const view = useStore(controller.view);
+  const auth = useStore(controller.auth);
+  const channel = controller.channel;
+  const types = props.definition.types;
+
+  const close = () => {
+    controller.session.disconnect();
+    window.history.replaceState(window.history.state, '', withoutExplorerParams(window.location.href));
+    props.onClose?.();
+  };
+  const closeRef = useState(() => ({ current: close }))[0];
+  closeRef.current = close;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [closeRef]);
+
+  const disabledReason = sendDisabledReason(props.mode, controller.target().url.replace(/^ws/, 'http'));
+  const connected = session.connection === 'opened';
+  const buttonLabel =
+    session.connection === 'opened'
+      ? 'Disconnect'
+      : session.connection === 'opening'
+        ? 'Connecting...'
+        : 'Connect';
+  const bearer = channel.auth
+    .map((id) => props.definition.auths[id])
+    .find((s) => s?.type === 'bearerAuth' || s?.type === 'header');
+
+  return (
+    <div
+      className="sx-playground sx-ws"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`WebSocket playground: ${channel.title}`}
+    >
+      <header className="sx-pg-topbar">
+        <span className="sx-pg-method sx-pg-method-ws">WSS</span>
+        <div className="sx-pg-url">
+          <input
+            className="sx-pg-input sx-pg-base-url"
+            aria-label="Base URL"
+            value={view.baseUrl}
+            onChange={(event) => controller.view.set({ baseUrl: event.target.value })}
+          />
+          <span className="sx-pg-path" data-testid="ws-url">
+            {controller.target().url.slice(view.baseUrl.replace(/\/+$/, '').length)}
+          </span>
+        </div>
+        <span className="sx-pg-send-wrap" title={disabledReason}>
+          <button
+            type="button"
+            className={`sx-pg-button ${connected ? '' : 'sx-pg-primary'}`}
+            disabled={disabledReason !== undefined || session.connection === 'opening'}
+            onClick={() => void controller.toggle().catch(() => {})}
+            data-testid="ws-connect"
+          >
+            {buttonLabel}
+          </button>
+          {disabledReason && (
+            <span role="tooltip" className="sx-pg-tooltip">
+              {disabledReason}
+            </span>
+          )}
+        </span>
+        <button type="button" className="sx-pg-icon-button" aria-label="Close explorer" onClick={close}>
+          ×
+        </button>
+      </header>
+      <div className="sx-pg-subbar">
+        <h1 className="sx-pg-title">{channel.title}</h1>
+        {props.slug !== undefined && (
+          <a className="sx-pg-link" href={`/${props.slug.replace(/^\/+/, '')}`}>
+            View in API Reference
+          </a>
+        )}
+      </div>
+      <div className="sx-ws-body">
+        <div className="sx-pg-pane sx-pg-left">
+          {bearer && (
+            <section className="sx-pg-card sx-pg-auth" aria-label="Authorization">
+              <div className="sx-pg-card-body">
+                <label className="sx-pg-label">
+                  <span>
+                    {bearer.type === 'header'
+                      ? (bearer.nameOverride ?? bearer.headerWireValue)
+                      : (bearer.tokenName ?? 'Bearer token')}
+                  </span>
+                  <input
+                    className="sx-pg-input"
+                    type="password"
+                    autoComplete="off"
+                    value={bearer.type === 'header' ? (auth.headerValues[bearer.id] ?? '') : auth.bearerToken}
+                    onChange={(event) =>
+                      bearer.type === 'header'
+                        ? controller.auth.setHeaderValue(bearer.id, event.target.value)
+                        : controller.auth.setBearerToken(event.target.value)
+                    }
+                  />
+                </label>
+              </div>
+            </section>
+          )}
+          <div className="sx-pg-form-actions">
+            <button type="button" className="sx-pg-button" onClick={() => controller.resetForm(true)}>
+              Reset with example
+            </button>
+            <button type="button" className="sx-pg-button" onClick={() => controller.resetForm(false)}>
+              Reset without example
+            </button>
+          </div>
+          {SECTIONS.map(({ section, title, key }) => {
+            const parameters: Parameter[] = channel[key];
+            if (parameters.length === 0) return null;
+            return (
+              <section className="sx-pg-section" key={section} aria-label={title}>
+                <header className="sx-pg-section-head">
+                  <h3>{title}</h3>
+                </header>
+                {parameters.map((parameter) => (
+                  <div className="sx-pg-field" key={parameter.key}>
+                    <div className="sx-pg-field-head">
+                      <span className="sx-pg-field-name">{parameter.key}</span>
+                    </div>
+                    <ValueInput
+                      shape={parameter.valueShape}
+                      types={types}
+                      value={form[section][parameter.key]}
+                      onChange={(value) => controller.setParameter(section, parameter.key, value)}
+                      label={parameter.key}
+                    />
+                  </div>
+                ))}
+              </section>
+            );
+          })}
+          {channel.messages
+            .filter((message) => message.origin === 'client')
+            .map((message) => (
+              <section
+                className="sx-pg-section"
+                key={message.type}
+                aria-label={`Message ${message.displayName ?? message.type}`}
+              >
+                <header className="sx-pg-section-head">
+                  <h3>{message.displayName ?? message.type}</h3>
+                </header>
+                {message.description && <p className="sx-pg-description">{message.description}</p>}
+                <ValueInput
+                  shape={message.body}
+                  types={types}
+                  value={form.messages[message.type]}
+                  onChange={(value) => controller.setMessage(message.type, value)}
+                  label={message.displayName ?? message.type}
+                />
+                <button
+                  type="button"
+                  className="sx-pg-button sx-pg-primary"
+                  disabled={disabledReason !== undefined}
+                  onClick={() => void controller.send(message.type)}
+                  data-testid={`ws-send-${message.type}`}
+                  aria-label={`Send message ${message.displayName ?? message.type}`}
+                >
+                  Send message
+                </button>
+              </section>
+            ))}
+        </div>
+        <section className="sx-pg-card sx-ws-messages" aria-label="Messages">
+          <header className="sx-pg-card-head">
+            <h2 className="sx-pg-card-title">Messages</h2>
+            <div className="sx-pg-card-meta">
+              <span
+                className={`sx-pg-badge ${connected ? 'sx-pg-badge-success' : 'sx-pg-badge-muted'}`}
+                data-testid="ws-badge"
+              >
+                {connected ? 'Connected' : 'Not connected'}
+              </span>
+              <button
+                type="button"
+                className="sx-pg-button sx-pg-small"
+                onClick={() => controller.session.clear()}
+              >
+                Clear
+              </button>
+            </div>
+          </header>
+          {session.error && (
+            <div className="sx-pg-alert sx-pg-error" role="alert" data-testid="ws-error">
+              {session.error}
+              <button
+                type="button"
+                className="sx-pg-link-button"
+                onClick={() => controller.session.dismissError()}
+              >
+                Dismiss
+              </button>
+            </div>
+          )}
+          <ol className="sx-pg-card-body sx-ws-list" aria-live="polite" data-testid="ws-messages">
+            {session.messages.length === 0 && <li className="sx-pg-muted">No messages yet.</li>}
+            {session.messages.map((message) => (
+              <MessageRow key={message.id} message={message} />
+            ))}
+          </ol>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function MessageRow({ message }: { message: SessionMessage }) {
+  if (message.origin === 'endSample')
+    return (
+      <li className="sx-ws-message sx-ws-end" data-origin="endSample" data-testid="ws-message">
+        {message.type}
+      </li>
+    );
+  return (
+    <li
+      className={`sx-ws-message sx-ws-${message.origin}`}
+      data-origin={message.origin}
+      data-type={message.type}
+      data-testid="ws-message"
+    >
+      <div className="sx-ws-message-head">
+        <span className="sx-pg-badge sx-pg-badge-muted">
+          {message.origin === 'client' ? 'Sent' : 'Received'}
+        </span>
+        <span className="sx-ws-type">{message.displayName ?? message.type}</span>
+        <time className="sx-pg-meta" dateTime={new Date(message.time).toISOString()}>
+          {new Date(message.time).toLocaleTimeString()}
+        </time>
+      </div>
+      {message.binary ? (
+        <div className="sx-ws-binary" data-testid="ws-binary">
+          <span>{message.binary.size} bytes</span>
+          <code className="sx-pg-mono">hex: {message.binary.hex}</code>
+          <code className="sx-pg-mono">base64: {message.binary.base64}</code>
+        </div>
+      ) : (
+        <JsonView value={message.data} label={`${message.type} data`} />
+      )}
+    </li>
+  );
+}

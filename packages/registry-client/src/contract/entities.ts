@@ -1,0 +1,405 @@
+/**
+ * Zod schemas of the registry's entities and call bodies: the wire contract shared by the
+ * server (validation, response serialisation, `/openapi.json`) and the typed client. The
+ * server imports them from this package because packages must never import apps.
+ *
+ * Definitions travel as JSON. The API definition (the IR of `@sextant/definition`) and the docs
+ * definition (the docs site model) are validated on their root fields only: the registry stores
+ * them, it does not interpret their insides.
+ */
+import type { ApiDefinition } from '@sextant/definition';
+import { endpointSnippetTemplateSchema, SDK_LANGUAGES, SUPPORTED_SNIPPET_LANGUAGES } from '@sextant/request';
+import { z } from 'zod';
+
+/** A non-empty identifier (organization, API, generator...). */
+export const idSchema = z.string().min(1).max(200);
+
+/** An ISO-8601 timestamp as sent on the wire. */
+export const timestampSchema = z.string();
+
+/** Semantic version text, e.g. `1.2.3` or `2.0.0-rc.1` (checked by the server: InvalidVersionError). */
+export const versionSchema = z.string().min(1).max(100);
+
+/** 1-based page number; values below 1 give InvalidPageError. */
+export const pageQuerySchema = z.coerce.number<number>().int().optional();
+
+/** A boolean passed in a query string. */
+export const queryBooleanSchema = z.enum(['true', 'false']).optional();
+
+const apiDefinitionRoot = z.looseObject({
+  irVersion: z.number(),
+  id: z.string(),
+  title: z.string(),
+  source: z.looseObject({ format: z.string(), version: z.string() }),
+  endpoints: z.record(z.string(), z.unknown()),
+  websockets: z.record(z.string(), z.unknown()),
+  webhooks: z.record(z.string(), z.unknown()),
+  types: z.record(z.string(), z.unknown()),
+  auths: z.record(z.string(), z.unknown()),
+  globalHeaders: z.array(z.unknown()),
+  rootPackage: z.looseObject({}),
+  subpackages: z.record(z.string(), z.unknown()),
+});
+
+/** An API definition (IR). Root fields are checked; the rest is stored as sent. */
+export const apiDefinitionSchema = apiDefinitionRoot as unknown as z.ZodType<ApiDefinition>;
+
+/** A docs definition (the docs site model of `@sextant/definition`): any JSON object. */
+export const docsDefinitionSchema = z.looseObject({});
+/** The docs definition as the registry sees it. */
+export type DocsDefinitionJson = z.infer<typeof docsDefinitionSchema>;
+
+export const emptySchema = z.strictObject({});
+
+export const registerApiDefinitionBodySchema = z.strictObject({
+  orgId: idSchema,
+  /** The API's stable name inside the organization; every register adds a version of it. */
+  apiId: idSchema,
+  definition: apiDefinitionSchema,
+});
+
+export const registerApiDefinitionResponseSchema = z.strictObject({
+  /** Registry-assigned id; the stored definition's `id` field is set to it. */
+  apiDefinitionId: z.string(),
+});
+
+export const baseUrlSchema = z.strictObject({ domain: z.string(), basePath: z.string() });
+
+export const loadedDocsSchema = z.strictObject({
+  baseUrl: baseUrlSchema,
+  url: z.string(),
+  orgId: z.string(),
+  docsConfigId: z.string(),
+  isPreview: z.boolean(),
+  updatedAt: timestampSchema,
+  definition: docsDefinitionSchema,
+  /** The API definitions the docs reference, keyed as registered (registry id or the docs' own key). */
+  apis: z.record(z.string(), apiDefinitionSchema),
+});
+/** A docs site as loaded by URL: definition, referenced API definitions and owner. */
+export type LoadedDocs = z.infer<typeof loadedDocsSchema>;
+
+export const urlBodySchema = z.strictObject({ url: z.string().min(1).max(2000) });
+export const domainBodySchema = z.strictObject({ domain: z.string().min(1).max(300) });
+
+export const initDocsV1BodySchema = z.strictObject({ orgId: idSchema, domain: z.string().min(1).max(300) });
+export const initDocsV2BodySchema = z.strictObject({
+  orgId: idSchema,
+  /** Host with an optional base path: `docs.acme.com` or `acme.com/docs`. */
+  domain: z.string().min(1).max(2000),
+  customDomains: z.array(z.string().min(1).max(2000)).max(50).optional(),
+  apiId: idSchema.optional(),
+});
+export const initDocsPreviewBodySchema = z.strictObject({ orgId: idSchema, apiId: idSchema.optional() });
+export const initDocsResponseSchema = z.strictObject({
+  docsRegistrationId: z.string(),
+  /** The URLs the docs will be served at once registered. */
+  urls: z.array(z.string()),
+});
+
+export const registerDocsBodySchema = z.strictObject({
+  docsDefinition: docsDefinitionSchema,
+  /**
+   * The API definitions the docs reference (ApiDoesNotExistError if unknown): registry ids, or a
+   * map from the key the docs definition uses (`apiId` of its navigation) to the registry id.
+   * `load-with-url` returns `apis` under the same keys.
+   */
+  apiDefinitionIds: z
+    .union([z.array(idSchema).max(1000), z.record(z.string().max(200), idSchema)])
+    .default([]),
+});
+export const registerDocsResponseSchema = z.strictObject({
+  docsConfigId: z.string(),
+  urls: z.array(z.string()),
+});
+
+export const orgForUrlResponseSchema = z.strictObject({ orgId: z.string() });
+
+export const docsUrlMetadataSchema = z.strictObject({
+  url: z.string(),
+  domain: z.string(),
+  basePath: z.string(),
+  orgId: z.string(),
+  docsConfigId: z.string().nullable(),
+  isPreview: z.boolean(),
+  isCustomDomain: z.boolean(),
+  isArchived: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+
+export const listDocsUrlsQuerySchema = z.strictObject({
+  page: pageQuerySchema,
+  limit: z.coerce.number<number>().int().min(1).max(1000).optional(),
+  /** true: only custom domains; false: only registry domains; absent: both. */
+  custom: queryBooleanSchema,
+});
+export const listDocsUrlsResponseSchema = z.strictObject({
+  urls: z.array(docsUrlMetadataSchema),
+  page: z.number(),
+  limit: z.number(),
+  hasMore: z.boolean(),
+});
+
+export const docsConfigSchema = z.strictObject({
+  docsConfigId: z.string(),
+  orgId: z.string(),
+  apiDefinitionIds: z.record(z.string(), z.string()),
+  definition: docsDefinitionSchema,
+  createdAt: timestampSchema,
+});
+
+export const blobResponseSchema = z.strictObject({ key: z.string(), written: z.boolean() });
+export const prepopulateBodySchema = z.strictObject({ orgId: idSchema.optional() });
+export const prepopulateResponseSchema = z.strictObject({ total: z.number(), written: z.number() });
+export const transferOwnershipBodySchema = z.strictObject({
+  url: z.string().min(1).max(2000),
+  targetOrgId: idSchema,
+});
+export const setArchivedBodySchema = z.strictObject({
+  url: z.string().min(1).max(2000),
+  isArchived: z.boolean(),
+});
+export const setMetadataBodySchema = z.strictObject({
+  url: z.string().min(1).max(2000),
+  metadata: z.record(z.string().max(200), z.unknown()),
+});
+export const whitelistResponseSchema = z.strictObject({ domains: z.array(z.string()) });
+export const invalidateBodySchema = z.strictObject({
+  /** A docs URL; absent invalidates every cached site. */
+  url: z.string().min(1).max(2000).optional(),
+});
+
+export const docsSiteSchema = z.strictObject({
+  mainUrl: baseUrlSchema,
+  urls: z.array(baseUrlSchema),
+  docsConfigId: z.string().nullable(),
+  isPreview: z.boolean(),
+  isArchived: z.boolean(),
+  updatedAt: timestampSchema,
+});
+export const docsSitesForOrgBodySchema = z.strictObject({ orgId: idSchema });
+export const docsSitesForOrgResponseSchema = z.strictObject({ docsSites: z.array(docsSiteSchema) });
+
+export const releaseTypeSchema = z.enum(['GA', 'RC']);
+export const changelogEntryTypeSchema = z.enum(['fix', 'feat', 'chore', 'break', 'internal']);
+export const changelogEntrySchema = z.strictObject({
+  type: changelogEntryTypeSchema,
+  summary: z.string().min(1).max(10_000),
+  links: z.array(z.string().max(2000)).max(50).optional(),
+});
+
+export const cliReleaseInputSchema = z.strictObject({
+  version: versionSchema,
+  /** IR version the CLI produces. */
+  irVersion: z.number().int().min(0),
+  changelogEntries: z.array(changelogEntrySchema).max(500).default([]),
+});
+export const cliReleaseSchema = cliReleaseInputSchema.extend({
+  releaseType: releaseTypeSchema,
+  createdAt: timestampSchema,
+});
+export const latestCliBodySchema = z.strictObject({
+  releaseType: releaseTypeSchema.default('GA'),
+  /** A semver range, e.g. `^1.2.0`. */
+  versionConstraint: z.string().max(200).optional(),
+  irVersion: z.number().int().min(0).optional(),
+});
+export const changelogBodySchema = z.strictObject({ fromVersion: versionSchema, toVersion: versionSchema });
+export const changelogResponseSchema = z.strictObject({
+  entries: z.array(z.strictObject({ version: z.string(), changelogEntries: z.array(changelogEntrySchema) })),
+});
+export const pageSizeQuerySchema = z.strictObject({
+  page: pageQuerySchema,
+  pageSize: z.coerce.number<number>().int().min(1).max(1000).optional(),
+});
+export const cliReleaseListSchema = z.strictObject({
+  releases: z.array(cliReleaseSchema),
+  page: z.number(),
+  hasMore: z.boolean(),
+});
+
+export const generatorTypeSchema = z.enum(['sdk', 'model', 'server', 'other']);
+export const generatorSchema = z.strictObject({
+  id: idSchema,
+  displayName: z.string().min(1).max(200),
+  generatorType: generatorTypeSchema,
+  generatorLanguage: z.string().max(50).optional(),
+  dockerImage: z.string().min(1).max(300),
+});
+export const generatorListSchema = z.strictObject({ generators: z.array(generatorSchema) });
+export const generatorByImageBodySchema = z.strictObject({ dockerImage: z.string().min(1).max(300) });
+export const generatorByImageResponseSchema = z.strictObject({ generator: generatorSchema.nullable() });
+export const generatorReleaseInputSchema = cliReleaseInputSchema.extend({
+  generatorId: idSchema,
+  migration: z.string().max(100_000).optional(),
+});
+export const generatorReleaseSchema = generatorReleaseInputSchema.extend({
+  releaseType: releaseTypeSchema,
+  createdAt: timestampSchema,
+});
+export const latestGeneratorBodySchema = latestCliBodySchema.extend({ generatorId: idSchema });
+export const generatorReleaseListSchema = z.strictObject({
+  releases: z.array(generatorReleaseSchema),
+  page: z.number(),
+  hasMore: z.boolean(),
+});
+
+export const definitionDiffResponseSchema = z.strictObject({
+  /** The structural diff (`DefinitionDiff` of `@sextant/definition`). */
+  diff: z.looseObject({}),
+  markdown: z.string(),
+  /** Bump this change needs on its own. */
+  bump: z.enum(['MAJOR', 'MINOR', 'PATCH']),
+});
+
+export const repositorySchema = z.strictObject({
+  owner: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  orgId: idSchema.optional(),
+  defaultBranch: z.string().min(1).max(200).default('main'),
+  isPrivate: z.boolean().default(false),
+  description: z.string().max(2000).optional(),
+  url: z.string().max(2000).optional(),
+});
+export const repositoryListBodySchema = z.strictObject({
+  owner: z.string().max(100).optional(),
+  orgId: idSchema.optional(),
+  page: z.number().int().optional(),
+  pageSize: z.number().int().min(1).max(1000).optional(),
+});
+export const repositoryListSchema = z.strictObject({
+  repositories: z.array(repositorySchema),
+  hasMore: z.boolean(),
+});
+export const pullRequestStateSchema = z.enum(['open', 'closed', 'merged']);
+export const pullRequestSchema = z.strictObject({
+  owner: z.string().min(1).max(100),
+  repo: z.string().min(1).max(100),
+  number: z.number().int().min(1),
+  title: z.string().max(1000),
+  author: z.string().max(200).optional(),
+  state: pullRequestStateSchema,
+  url: z.string().max(2000).optional(),
+  createdAt: timestampSchema.optional(),
+  mergedAt: timestampSchema.optional(),
+  closedAt: timestampSchema.optional(),
+});
+export const pullRequestListBodySchema = z.strictObject({
+  owner: z.string().max(100).optional(),
+  repo: z.string().max(100).optional(),
+  state: z.array(pullRequestStateSchema).optional(),
+  author: z.string().max(200).optional(),
+  page: z.number().int().optional(),
+  pageSize: z.number().int().min(1).max(1000).optional(),
+});
+export const pullRequestListSchema = z.strictObject({
+  pullRequests: z.array(pullRequestSchema),
+  hasMore: z.boolean(),
+});
+export const ownerRepoParamsSchema = z.strictObject({ owner: z.string().min(1), repo: z.string().min(1) });
+export const pullRequestParamsSchema = ownerRepoParamsSchema.extend({
+  number: z.coerce.number<number>().int().min(1),
+});
+
+export const semanticVersionBodySchema = z.strictObject({
+  orgId: idSchema,
+  packageName: z.string().min(1).max(300),
+  language: z.string().min(1).max(50),
+  /** The API definition the new SDK release is generated from. */
+  apiDefinitionId: idSchema,
+  /** The last release; absent means the last one recorded for this package (SDKNotFound if none). */
+  previous: z.strictObject({ version: z.string().min(1).max(100), apiDefinitionId: idSchema }).optional(),
+  /** Record the computed version as the package's latest release. */
+  record: z.boolean().default(false),
+});
+export const semanticVersionResponseSchema = z.strictObject({
+  version: z.string(),
+  bump: z.enum(['MAJOR', 'MINOR', 'PATCH']),
+  previousVersion: z.string(),
+});
+
+/** SPEC §5: a method, a space, and a path of letters, digits, slash, braces, underscore and hyphen. */
+export const endpointRefSchema = z.strictObject({
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']),
+  path: z
+    .string()
+    .min(1)
+    .max(2000)
+    .regex(/^[A-Za-z0-9/{}_-]+$/, 'Invalid endpoint reference'),
+});
+/** SPEC §9: the languages SDK snippets exist for (the list of `@sextant/request`). */
+export const snippetLanguageSchema = z.enum(SUPPORTED_SNIPPET_LANGUAGES);
+export const snippetSchema = z.strictObject({
+  language: snippetLanguageSchema,
+  sdkPackage: z.string().max(300).optional(),
+  sdkVersion: z.string().max(100).optional(),
+  code: z.string().max(1_000_000),
+  exampleName: z.string().max(300).optional(),
+});
+export const storedSnippetSchema = snippetSchema.extend({
+  endpoint: endpointRefSchema,
+  apiDefinitionId: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export const orgApiSchema = z.strictObject({ orgId: idSchema.optional(), apiId: idSchema.optional() });
+export const createSnippetsBodySchema = orgApiSchema.extend({
+  apiDefinitionId: idSchema.optional(),
+  endpoint: endpointRefSchema,
+  snippets: z.array(snippetSchema).min(1).max(1000),
+});
+export const createSnippetsResponseSchema = z.strictObject({ created: z.number() });
+export const getSnippetsBodySchema = orgApiSchema.extend({
+  endpoint: endpointRefSchema,
+  languages: z.array(snippetLanguageSchema).optional(),
+});
+export const snippetListSchema = z.strictObject({ snippets: z.array(storedSnippetSchema) });
+export const loadSnippetsBodySchema = orgApiSchema.extend({
+  languages: z.array(snippetLanguageSchema).optional(),
+});
+export const loadSnippetsResponseSchema = z.strictObject({
+  /** path → method → snippets */
+  snippets: z.record(z.string(), z.record(z.string(), z.array(storedSnippetSchema))),
+  nextPage: z.number().nullable(),
+});
+
+/**
+ * Snippet templates are the model of `@sextant/request` (`endpointSnippetTemplateSchema`): the
+ * registry validates them with it and keys them by organization, API, endpoint and SDK.
+ */
+export const snippetTemplateSchema = endpointSnippetTemplateSchema;
+export const registerTemplateBodySchema = orgApiSchema.extend({
+  apiDefinitionId: idSchema.optional(),
+  snippet: snippetTemplateSchema,
+});
+export const registerTemplateBatchBodySchema = orgApiSchema.extend({
+  apiDefinitionId: idSchema.optional(),
+  snippets: z.array(snippetTemplateSchema).min(1).max(100_000),
+});
+export const registerTemplateResponseSchema = z.strictObject({ registered: z.number() });
+export const getTemplateBodySchema = orgApiSchema.extend({
+  endpointId: endpointSnippetTemplateSchema.shape.endpointId,
+  /** Without a version: the newest (by semver) the registry holds. */
+  sdk: z.strictObject({
+    language: z.enum(SDK_LANGUAGES),
+    package: z.string().min(1).max(300),
+    version: z.string().min(1).max(100).optional(),
+  }),
+});
+export const storedTemplateSchema = endpointSnippetTemplateSchema.extend({
+  apiDefinitionId: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+
+export const generateTokenBodySchema = z.strictObject({
+  orgId: idSchema,
+  description: z.string().max(500).optional(),
+});
+export const generateTokenResponseSchema = z.strictObject({
+  tokenId: z.string(),
+  /** The secret: shown once, stored only as a hash. */
+  token: z.string(),
+});
+export const revokeTokenBodySchema = z.strictObject({ tokenId: idSchema });
+export const idParamsSchema = z.strictObject({ id: z.string().min(1) });

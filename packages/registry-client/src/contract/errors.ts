@@ -1,0 +1,91 @@
+/**
+ * The registry's error catalogue (SPEC §8): every named error, its fixed HTTP status and what it
+ * means. The server throws these by name and the client decodes them back into typed errors, so
+ * this table is the one place both sides agree on. Every error travels as
+ * `{ "error": "Name", "content": … }`.
+ */
+
+/** One entry of the catalogue. */
+export interface ErrorDescription {
+  status: number;
+  description: string;
+}
+
+/** The 27 named registry errors of SPEC §8, with their HTTP status. */
+export const REGISTRY_ERRORS = {
+  UnauthorizedError: { status: 401, description: 'No bearer token, or an unknown or revoked one.' },
+  UserNotInOrgError: {
+    status: 403,
+    description: "The token's user is not a member of the organization that owns the resource.",
+  },
+  ApiDoesNotExistError: { status: 404, description: 'No API definition has this id.' },
+  DomainNotRegisteredError: {
+    status: 404,
+    description: 'No docs site is registered for this domain or URL.',
+  },
+  DocsRegistrationIdNotFound: {
+    status: 404,
+    description: 'No docs registration has this id (call init first).',
+  },
+  UnavailableError: {
+    status: 503,
+    description: 'The registry cannot serve the call right now; retry later.',
+  },
+  InvalidDomainError: { status: 400, description: 'The domain is not a valid host name.' },
+  InvalidCustomDomainError: { status: 400, description: 'A custom domain is not a valid host name.' },
+  DomainBelongsToAnotherOrgError: {
+    status: 409,
+    description: 'The domain or URL is already registered by another organization.',
+  },
+  InvalidURLError: { status: 400, description: 'The URL cannot be parsed.' },
+  DocsNotFoundError: { status: 404, description: 'No docs are registered at this URL.' },
+  DocsDefinitionNotFoundError: { status: 404, description: 'No docs definition has this id.' },
+  NoValidClisFoundError: { status: 404, description: 'No CLI release matches the request.' },
+  CliVersionNotFoundError: { status: 404, description: 'No CLI release has this version.' },
+  NoValidGeneratorsFoundError: { status: 404, description: 'No generator release matches the request.' },
+  InvalidVersionError: { status: 400, description: 'The version is not a valid semantic version.' },
+  GeneratorVersionNotFoundError: {
+    status: 404,
+    description: 'The generator has no release with this version.',
+  },
+  FailedToComputeExistingVersion: {
+    status: 422,
+    description: 'The last released SDK version cannot be read as a semantic version.',
+  },
+  FailedToIncrementVersion: { status: 422, description: 'The next SDK version cannot be computed.' },
+  OrgIdNotFound: { status: 404, description: 'No organization has this id.' },
+  SDKNotFound: { status: 404, description: 'No SDK release is recorded for this package and language.' },
+  ApiIdRequiredError: { status: 400, description: 'apiId is required: the organization has several APIs.' },
+  OrgIdRequiredError: { status: 400, description: 'orgId is required: pass it or use a token.' },
+  OrgIdAndApiIdNotFound: { status: 404, description: 'The organization has no API with this id.' },
+  EndpointNotFound: { status: 404, description: 'No snippet is registered for this endpoint.' },
+  InvalidPageError: { status: 400, description: 'The page number must be an integer of 1 or more.' },
+  SnippetNotFound: { status: 404, description: 'No snippet template matches.' },
+} as const satisfies Record<string, ErrorDescription>;
+
+/** Name of one of the 27 catalogue errors. */
+export type RegistryErrorName = keyof typeof REGISTRY_ERRORS;
+
+/**
+ * Protocol errors outside the catalogue (bad request shape, unknown route, body too large).
+ * They use the same body shape; the client reports them as unknown named errors (SPEC §8:
+ * unlisted errors are treated as unknown).
+ */
+export const PROTOCOL_ERRORS = {
+  BadRequestError: {
+    status: 400,
+    description: 'The request does not match the schema; content names the field.',
+  },
+  PayloadTooLargeError: { status: 413, description: 'The request body is larger than the route accepts.' },
+  UnsupportedMediaTypeError: { status: 415, description: 'The request body is not JSON.' },
+  RouteNotFoundError: { status: 404, description: 'No route has this method and path.' },
+  InternalError: { status: 500, description: 'An unexpected server failure.' },
+} as const satisfies Record<string, ErrorDescription>;
+
+/** Name of a protocol error. */
+export type ProtocolErrorName = keyof typeof PROTOCOL_ERRORS;
+
+/** True when `name` is one of the 27 catalogue errors. */
+export function isRegistryErrorName(name: unknown): name is RegistryErrorName {
+  return typeof name === 'string' && Object.hasOwn(REGISTRY_ERRORS, name);
+}

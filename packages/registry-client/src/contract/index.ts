@@ -1,0 +1,3 @@
+export * from './entities.js';
+export * from './errors.js';
+export * from './routes.js';

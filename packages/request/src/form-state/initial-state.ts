@@ -1,0 +1,142 @@
+/**
+ * Building a whole form state: from the endpoint's first example (Use example, Reset with example)
+ * or empty (Clear form, Reset without example). The same for WebSocket channels, whose client
+ * messages start from the channel example.
+ */
+import type {
+  Endpoint,
+  EndpointExample,
+  FormDataField,
+  RequestBody,
+  WebSocketChannel,
+} from '@sextant/definition';
+import type { BodyState, EndpointFormState, FormDataFieldValue, WebSocketFormState } from './form-state.js';
+import { emptyObjectValue, emptyValueFor, isRecord, type TypeTable } from './shapes.js';
+
+export interface InitialStateOptions {
+  /** Fill from the endpoint's first example (true, the default) or start empty (false). */
+  withExample?: boolean;
+  /** The definition's types, to give added fields the right empty value. */
+  types?: TypeTable;
+}
+
+/**
+ * The form state a playground opens with.
+ * @example
+ * const state = initialFormState(endpoint, { withExample: true, types: definition.types });
+ */
+export function initialFormState(endpoint: Endpoint, options: InitialStateOptions = {}): EndpointFormState {
+  const example = options.withExample === false ? undefined : endpoint.examples[0];
+  const types = options.types ?? {};
+  return {
+    type: 'endpoint',
+    pathParameters: { ...(example?.pathParameters ?? {}) },
+    queryParameters: { ...(example?.queryParameters ?? {}) },
+    headers: { ...(example?.headers ?? {}) },
+    body: initialBody(endpoint.requests[0]?.body, example, types),
+  };
+}
+
+/**
+ * A form state with nothing filled in, overridden by `partial`.
+ * @example
+ * blankFormState({ pathParameters: { petId: '42' } });
+ */
+export function blankFormState(partial: Partial<Omit<EndpointFormState, 'type'>> = {}): EndpointFormState {
+  return {
+    type: 'endpoint',
+    pathParameters: {},
+    queryParameters: {},
+    headers: {},
+    body: undefined,
+    ...partial,
+  };
+}
+
+/** Clear form: every section empty; a JSON body keeps its required fields with empty values. */
+export function emptyFormState(endpoint: Endpoint, types: TypeTable = {}): EndpointFormState {
+  return initialFormState(endpoint, { withExample: false, types });
+}
+
+/** The body section alone, from the example when given, else empty. */
+export function initialBody(
+  body: RequestBody | undefined,
+  example: EndpointExample | undefined,
+  types: TypeTable,
+): BodyState {
+  if (!body) return undefined;
+  const exampleValue = example?.requestBody;
+  switch (body.type) {
+    case 'bytes':
+      return { type: 'octet-stream', value: undefined };
+    case 'formData':
+      return {
+        type: 'form-data',
+        value: initialFormFields(body.fields, example ? exampleValue : undefined, types),
+      };
+    case 'object':
+      return {
+        type: 'json',
+        value:
+          example && exampleValue !== undefined
+            ? exampleValue
+            : emptyObjectValue(body.extends, body.properties, types),
+      };
+    case 'alias':
+      return {
+        type: 'json',
+        value: example && exampleValue !== undefined ? exampleValue : emptyValueFor(body.shape, types),
+      };
+  }
+}
+
+function initialFormFields(
+  fields: FormDataField[],
+  example: unknown,
+  types: TypeTable,
+): Record<string, FormDataFieldValue> {
+  const out: Record<string, FormDataFieldValue> = {};
+  const values = isRecord(example) ? example : undefined;
+  for (const field of fields) {
+    if (field.type === 'file') out[field.key] = { type: 'file', value: undefined };
+    else if (field.type === 'files') out[field.key] = { type: 'files', value: [] };
+    else {
+      const value = values ? values[field.key] : undefined;
+      if (values && value === undefined) continue;
+      const start = value !== undefined ? value : emptyValueFor(field.valueShape, types);
+      if (!values && field.valueShape.type === 'optional') continue;
+      out[field.key] =
+        Array.isArray(start) && field.explode !== false
+          ? { type: 'exploded', value: start }
+          : { type: 'json', value: start };
+    }
+  }
+  return out;
+}
+
+/**
+ * The WebSocket playground's form: parameters from the channel example, one draft per client
+ * message type (the example's message of that type, else an empty value of its shape).
+ * @example
+ * const state = initialWebSocketFormState(channel, { types: definition.types });
+ * state.messages.subscribe // → { type: 'subscribe', topic: 'prices' }
+ */
+export function initialWebSocketFormState(
+  channel: WebSocketChannel,
+  options: InitialStateOptions = {},
+): WebSocketFormState {
+  const example = options.withExample === false ? undefined : channel.examples[0];
+  const messages: Record<string, unknown> = {};
+  for (const message of channel.messages) {
+    if (message.origin !== 'client' || message.type in messages) continue;
+    const sample = example?.messages.find((m) => m.type === message.type && m.origin === 'client');
+    messages[message.type] = sample ? sample.body : emptyValueFor(message.body, options.types ?? {});
+  }
+  return {
+    type: 'websocket',
+    pathParameters: { ...(example?.pathParameters ?? {}) },
+    queryParameters: { ...(example?.queryParameters ?? {}) },
+    headers: { ...(example?.headers ?? {}) },
+    messages,
+  };
+}

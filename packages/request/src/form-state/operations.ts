@@ -1,0 +1,202 @@
+/**
+ * Pure edits of a form state: set a value at a path, reset one section, add optional body
+ * properties, and feed file inputs. Each returns a new state and leaves its input untouched, so a
+ * store can keep the previous state for undo and React can compare by reference.
+ */
+import type { Endpoint, ObjectProperty, TypeReference } from '@sextant/definition';
+import type { EndpointFormState, FormState } from './form-state.js';
+import { initialFormState } from './initial-state.js';
+import {
+  collectProperties,
+  emptyValueFor,
+  isOptionalShape,
+  isRecord,
+  objectPropertiesOf,
+  type TypeTable,
+  unwrapShape,
+} from './shapes.js';
+
+/** A path into the state: a section name first, then object keys and list indexes. */
+export type StatePath = readonly (string | number)[];
+
+/**
+ * A copy of `state` with `value` at `path`; `undefined` removes the key (or list item).
+ * @example
+ * setValueAtPath(state, ['queryParameters', 'limit'], 20);
+ * setValueAtPath(state, ['body', 'value', 'owner', 'name'], 'Ada');
+ */
+export function setValueAtPath<S extends FormState>(state: S, path: StatePath, value: unknown): S {
+  return setIn(state, path, value) as S;
+}
+
+function setIn(target: unknown, path: StatePath, value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (typeof head === 'number') {
+    const list = Array.isArray(target) ? [...target] : [];
+    const next = setIn(list[head], rest, value);
+    if (next === undefined && rest.length === 0) list.splice(head, 1);
+    else list[head] = next;
+    return list;
+  }
+  const record: Record<string, unknown> = isRecord(target) ? { ...target } : {};
+  const next = setIn(record[head], rest, value);
+  if (next === undefined) delete record[head];
+  else record[head] = next;
+  return record;
+}
+
+/** Reading counterpart of `setValueAtPath`. */
+export function getValueAtPath(state: unknown, path: StatePath): unknown {
+  let current = state;
+  for (const key of path) {
+    if (Array.isArray(current) && typeof key === 'number') current = current[key];
+    else if (isRecord(current) && typeof key === 'string') current = current[key];
+    else return undefined;
+  }
+  return current;
+}
+
+export type FormSection = 'pathParameters' | 'queryParameters' | 'headers' | 'body';
+
+/**
+ * Reset with example / Reset without example of one section of the form.
+ * @example
+ * resetSection(state, endpoint, 'body', { withExample: false, types });
+ */
+export function resetSection(
+  state: EndpointFormState,
+  endpoint: Endpoint,
+  section: FormSection,
+  options: { withExample: boolean; types?: TypeTable },
+): EndpointFormState {
+  const fresh = initialFormState(endpoint, options);
+  return { ...state, [section]: fresh[section] };
+}
+
+/**
+ * The properties of the JSON body object at `path` (inside the body value) that the reader has not
+ * filled yet and may add: optional and writable. Drives the "More optional fields" menu.
+ */
+export function remainingOptionalProperties(
+  state: EndpointFormState,
+  endpoint: Endpoint,
+  options: { path?: StatePath; types?: TypeTable } = {},
+): ObjectProperty[] {
+  const types = options.types ?? {};
+  const path = options.path ?? [];
+  const properties = bodyPropertiesAtPath(endpoint, path, types);
+  if (!properties || state.body?.type !== 'json') return [];
+  const current = getValueAtPath(state.body.value, path);
+  const filled = isRecord(current) ? current : {};
+  return properties.filter(
+    (property) =>
+      property.access !== 'READ_ONLY' &&
+      isOptionalShape(property.valueShape, types) &&
+      !(property.key in filled),
+  );
+}
+
+/**
+ * Adds one optional property to the JSON body object at `path`, set to its empty value.
+ * @example
+ * addOptionalProperty(state, endpoint, 'nickname', { types }); // body.value.nickname === ''
+ */
+export function addOptionalProperty(
+  state: EndpointFormState,
+  endpoint: Endpoint,
+  key: string,
+  options: { path?: StatePath; types?: TypeTable } = {},
+): EndpointFormState {
+  const property = remainingOptionalProperties(state, endpoint, options).find((p) => p.key === key);
+  if (!property) return state;
+  return setValueAtPath(
+    state,
+    ['body', 'value', ...(options.path ?? []), key],
+    emptyValueFor(property.valueShape, options.types),
+  );
+}
+
+/** "Add all optional properties": every remaining optional property of the object at `path`. */
+export function addAllOptionalProperties(
+  state: EndpointFormState,
+  endpoint: Endpoint,
+  options: { path?: StatePath; types?: TypeTable } = {},
+): EndpointFormState {
+  let next = state;
+  for (const property of remainingOptionalProperties(state, endpoint, options)) {
+    next = setValueAtPath(
+      next,
+      ['body', 'value', ...(options.path ?? []), property.key],
+      emptyValueFor(property.valueShape, options.types),
+    );
+  }
+  return next;
+}
+
+/** Properties of the body object found by walking `path` through the body's shape. */
+function bodyPropertiesAtPath(
+  endpoint: Endpoint,
+  path: StatePath,
+  types: TypeTable,
+): ObjectProperty[] | undefined {
+  const body = endpoint.requests[0]?.body;
+  if (!body) return undefined;
+  let properties: ObjectProperty[] | undefined;
+  let shape: TypeReference | undefined;
+  if (body.type === 'object') properties = collectProperties(body.extends, body.properties, types);
+  else if (body.type === 'alias') shape = body.shape;
+  else return undefined;
+  for (const key of path) {
+    if (typeof key === 'number') {
+      const list = shape ? unwrapShape(shape, types) : undefined;
+      shape = list && (list.type === 'list' || list.type === 'set') ? list.itemShape : undefined;
+      properties = undefined;
+    } else {
+      if (!properties && shape) properties = objectPropertiesOf(shape, types);
+      shape = properties?.find((p) => p.key === key)?.valueShape;
+      properties = undefined;
+    }
+    if (!shape) return undefined;
+  }
+  return properties ?? (shape ? objectPropertiesOf(shape, types) : undefined);
+}
+
+/**
+ * Feeds a file input of a form-data body. Values that are not files are dropped; the multi-file
+ * field appends, the single-file field keeps the first file.
+ * @example
+ * setFormFiles(state, 'photos', input.files ? [...input.files] : []);
+ */
+export function setFormFiles(
+  state: EndpointFormState,
+  fieldKey: string,
+  values: readonly unknown[],
+): EndpointFormState {
+  if (state.body?.type !== 'form-data') return state;
+  const files = values.filter((v): v is File => v instanceof File);
+  const field = state.body.value[fieldKey];
+  const next =
+    field?.type === 'files'
+      ? { type: 'files' as const, value: [...field.value, ...files] }
+      : { type: 'file' as const, value: files[0] ?? (field?.type === 'file' ? field.value : undefined) };
+  return { ...state, body: { type: 'form-data', value: { ...state.body.value, [fieldKey]: next } } };
+}
+
+/** Feeds the file input of an octet-stream body: the first file, non-files dropped. */
+export function setBodyFile(state: EndpointFormState, values: readonly unknown[]): EndpointFormState {
+  const file = values.find((v): v is File => v instanceof File);
+  return file ? { ...state, body: { type: 'octet-stream', value: file } } : state;
+}
+
+/** Removes a file from the multi-file field, or clears the single-file field. */
+export function removeFormFile(state: EndpointFormState, fieldKey: string, index = 0): EndpointFormState {
+  if (state.body?.type !== 'form-data') return state;
+  const field = state.body.value[fieldKey];
+  if (!field) return state;
+  const next =
+    field.type === 'files'
+      ? { type: 'files' as const, value: field.value.filter((_, i) => i !== index) }
+      : { type: 'file' as const, value: undefined };
+  return { ...state, body: { type: 'form-data', value: { ...state.body.value, [fieldKey]: next } } };
+}

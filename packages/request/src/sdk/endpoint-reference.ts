@@ -1,0 +1,51 @@
+/**
+ * Endpoint references of the snippet API and `sextant snippet`: `METHOD /path`, with METHOD one of
+ * GET, POST, PUT, DELETE, PATCH and the path made of letters, digits, `/`, `{`, `}`, `_` and `-`
+ * (SPEC §5). Finding the endpoint matches the path literally, then with any parameter names.
+ */
+import type { Endpoint, HttpMethod } from '@sextant/definition';
+import { EndpointNotFoundError, InvalidEndpointReferenceError } from '../errors.js';
+
+export interface EndpointReference {
+  method: HttpMethod;
+  path: string;
+}
+
+const REFERENCE = /^(GET|POST|PUT|DELETE|PATCH) ([A-Za-z0-9/{}_-]+)$/;
+
+/**
+ * @example
+ * parseEndpointReference('POST /pets/{petId}'); // { method: 'POST', path: '/pets/{petId}' }
+ * parseEndpointReference('FETCH /pets'); // throws InvalidEndpointReferenceError
+ */
+export function parseEndpointReference(reference: string): EndpointReference {
+  const match = REFERENCE.exec(reference);
+  if (!match?.[1] || !match[2]) throw new InvalidEndpointReferenceError(reference);
+  return { method: match[1] as HttpMethod, path: match[2] };
+}
+
+/** The endpoint's path as written in references: `/pets/{petId}`. */
+export function endpointPathTemplate(endpoint: Pick<Endpoint, 'path'>): string {
+  return endpoint.path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
+}
+
+const normalise = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`;
+const shape = (path: string) => normalise(path).replace(/\{[^}]*\}/g, '{}');
+
+/**
+ * The endpoint a reference names; throws `EndpointNotFoundError` ("Failed to find endpoint identified by POST /pets").
+ * @example
+ * findEndpoint(Object.values(definition.endpoints), 'GET /pets/{id}');
+ */
+export function findEndpoint(
+  endpoints: readonly Endpoint[],
+  reference: string | EndpointReference,
+): Endpoint {
+  const { method, path } = typeof reference === 'string' ? parseEndpointReference(reference) : reference;
+  const candidates = endpoints.filter((e) => e.method === method);
+  const found =
+    candidates.find((e) => normalise(endpointPathTemplate(e)) === normalise(path)) ??
+    candidates.find((e) => shape(endpointPathTemplate(e)) === shape(path));
+  if (!found) throw new EndpointNotFoundError(`${method} ${path}`);
+  return found;
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * The one test command (`npm test`): installs what the tests need that `npm install` does not
+ * (the test-data corpora, Debian's Chromium), then runs lint, type check, unit + integration
+ * tests and the end-to-end suite. Fails fast with the step that failed.
+ */
+import { execSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function run(title, command, env = {}) {
+  console.log(`\n▶ ${title}: ${command}`);
+  const result = spawnSync(command, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureTestData() {
+  const lock = `${root}test-data/package-lock.json`;
+  const stamp = `${root}test-data/node_modules/.sextant-stamp`;
+  const want = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
+  run('test data', 'npm ci --prefix test-data --ignore-scripts --no-audit --no-fund');
+  writeFileSync(stamp, want);
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  run(
+    'chromium',
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+  );
+}
+
+function ensurePythonRequests() {
+  const probe = spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' });
+  if (probe.status === 0) return;
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  run(
+    'python3-requests',
+    `${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-requests`,
+  );
+}
+
+const only = process.argv[2];
+ensureTestData();
+ensureChromium();
+ensurePythonRequests();
+if (!only || only === 'lint') run('lint', 'npx biome check .');
+if (!only || only === 'types') run('type check', 'npx tsc -p .');
+if (!only || only === 'unit') run('unit and integration tests', 'npx vitest run');
+if (!only || only === 'e2e') run('end-to-end tests', 'npx vitest run -c e2e/vitest.config.ts');
+console.log('\n✔ all tests passed');
+void execSync;
