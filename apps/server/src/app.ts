@@ -4,7 +4,7 @@
  * `sextant serve` and `sextant dev` both start from here; each part can be disabled to run
  * parts separately behind a load balancer.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ServerOptions } from './options.js';
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -15,10 +15,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Router-level refusals (broken percent-encoding, over-long parameters) come back in the same
     // named-error shape as every other client mistake, instead of Fastify's own body.
     frameworkErrors: (error, _request, reply) => {
-      reply.code(error.statusCode ?? 400).send({
+      const body = {
         error: 'BadRequestError',
         content: { message: `The request URL could not be read: ${error.message}` },
-      });
+      };
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send(body);
     },
   });
   app.get('/healthz', async () => ({ status: 'ok', mode: options.mode }));

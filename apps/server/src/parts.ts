@@ -12,6 +12,9 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
   if (options.parts?.wsProxy !== false)
     await app.register((await import('./ws-proxy/index.js')).wsProxyPlugin, options);
   if (options.parts?.docsHost !== false)
-    await app.register((await import('./docs-host/index.js')).docsHost, { mode: options.mode, ...options.docs });
+    await app.register((await import('./docs-host/index.js')).docsHost, {
+      mode: options.mode,
+      ...options.docs,
+    });
   await app.register((await import('./auth-injection/index.js')).authInjectionPart, options);
 }
