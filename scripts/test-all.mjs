@@ -4,7 +4,7 @@
  * (the test-data corpora, Debian's Chromium), then runs lint, type check, unit + integration
  * tests and the end-to-end suite. Fails fast with the step that failed.
  */
-import { execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -33,32 +33,25 @@ function ensureTestData() {
   writeFileSync(stamp, want);
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+/** Debian packages the tests drive: Chromium for the browser tests, python3-requests for the snippet fidelity matrix. */
+function ensureDebianPackages() {
+  const missing = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status !== 0)
+    missing.push('python3-requests');
+  if (missing.length === 0) return;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   run(
-    'chromium',
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
-  );
-}
-
-function ensurePythonRequests() {
-  const probe = spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' });
-  if (probe.status === 0) return;
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  run(
-    'python3-requests',
-    `${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-requests`,
+    missing.join(' + '),
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
   );
 }
 
 const only = process.argv[2];
 ensureTestData();
-ensureChromium();
-ensurePythonRequests();
+ensureDebianPackages();
 if (!only || only === 'lint') run('lint', 'npx biome check .');
 if (!only || only === 'types') run('type check', 'npx tsc -p .');
 if (!only || only === 'unit') run('unit and integration tests', 'npx vitest run');
 if (!only || only === 'e2e') run('end-to-end tests', 'npx vitest run -c e2e/vitest.config.ts');
 console.log('\n✔ all tests passed');
-void execSync;
