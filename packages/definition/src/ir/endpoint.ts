@@ -43,6 +43,8 @@ export interface Environment {
   description?: string;
   /** Server variables, so the playground can let the reader edit them. */
   variables?: { name: string; default: string; enum?: string[]; description?: string }[];
+  /** With `variables`: the server URL as written, `{name}` where each variable goes. */
+  urlTemplate?: string;
 }
 
 export type FormDataField =

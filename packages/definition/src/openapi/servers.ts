@@ -42,7 +42,10 @@ function serverEnvironment(server: Json, url: string): Environment {
   environment.id = environment.baseUrl;
   const description = str(server.description);
   if (description) environment.description = description;
-  if (variables.length > 0) environment.variables = variables;
+  if (variables.length > 0) {
+    environment.variables = variables;
+    environment.urlTemplate = stripTrailingSlash(url);
+  }
   return environment;
 }
 

@@ -112,6 +112,7 @@ describe('OpenRPC importer: golden', () => {
         baseUrl: 'https://eu.calc.example.com/rpc',
         description: 'Production',
         variables: [{ name: 'region', default: 'eu', enum: ['eu', 'us'] }],
+        urlTemplate: 'https://{region}.calc.example.com/rpc',
       },
     ]);
     expect(definition.endpoints.ping?.environments).toEqual([
