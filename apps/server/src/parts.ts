@@ -16,5 +16,7 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
       mode: options.mode,
       ...options.docs,
     });
+  if (options.parts?.docsHost !== false)
+    await app.register((await import('./docs-host/snippet-templates/plugin.js')).snippetTemplates, options);
   await app.register((await import('./auth-injection/index.js')).authInjectionPart, options);
 }

@@ -1,9 +1,12 @@
 /**
  * The lazily loaded playground chunk: mounts G's `EndpointPlayground` or `WebSocketPlayground`
  * (from `@sextant/playground`) with the page's definition slice. Never part of the first load.
+ * The endpoint's SDK snippet templates come from the docs host (the registry in hosted mode,
+ * the docs project in local mode).
  */
 import { EndpointPlayground, WebSocketPlayground } from '@sextant/playground';
 import '@sextant/playground/styles.css';
+import { useCallback } from 'react';
 import type { PageView, SiteView } from '../shared/page-data.js';
 
 export interface PlaygroundViewProps {
@@ -13,7 +16,23 @@ export interface PlaygroundViewProps {
   onClose: () => void;
 }
 
+/** The docs host's snippet-templates call (apps/server/src/docs-host/snippet-templates). */
+async function fetchSnippetTemplates(apiId: string, endpointId: string): Promise<unknown> {
+  const query = new URLSearchParams({ api: apiId, endpoint: endpointId, page: window.location.pathname });
+  const response = await fetch(`/_sextant/snippet-templates?${query}`, {
+    headers: { accept: 'application/json' },
+  });
+  const body = (await response.json().catch(() => ({}))) as { templates?: unknown; error?: string };
+  if (!response.ok) throw new Error(body.error ?? `the docs host answered ${response.status}`);
+  return body.templates ?? [];
+}
+
 export default function PlaygroundView({ page, site, explorerId, onClose }: PlaygroundViewProps) {
+  const apiId = page.apiId;
+  const loadSnippetTemplates = useCallback(
+    () => fetchSnippetTemplates(apiId, explorerId),
+    [apiId, explorerId],
+  );
   const common = {
     definition: page.definition,
     mode: site.mode,
@@ -23,7 +42,12 @@ export default function PlaygroundView({ page, site, explorerId, onClose }: Play
     onClose,
   } as const;
   return page.kind === 'endpoint' ? (
-    <EndpointPlayground {...common} endpointId={explorerId} siteKey={site.title} />
+    <EndpointPlayground
+      {...common}
+      endpointId={explorerId}
+      siteKey={site.title}
+      loadSnippetTemplates={loadSnippetTemplates}
+    />
   ) : (
     <WebSocketPlayground {...common} channelId={explorerId} />
   );

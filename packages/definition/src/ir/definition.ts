@@ -53,4 +53,10 @@ export interface ApiDefinition {
   /** Top level of the navigation tree: operations not in any group, and the groups. */
   rootPackage: Omit<Subpackage, 'id' | 'name' | 'description'>;
   subpackages: Record<SubpackageId, Subpackage>;
+  /**
+   * SDKs whose snippet templates the registry holds for this API (`POST /snippet-template/get`
+   * keys: the registry's `apiId` and each SDK's language and package). The docs host reads them
+   * in hosted mode to offer those languages in the playground.
+   */
+  snippetsConfiguration?: { apiId?: string; sdks: { language: string; package: string }[] };
 }

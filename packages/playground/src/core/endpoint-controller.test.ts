@@ -168,7 +168,7 @@ describe('EndpointController', () => {
       features: { sdkSnippets: true },
       snippetTemplates: { not: 'a list' },
     });
-    expect(broken.sdkError).toBe('Failed to create snippet generators');
+    expect(broken.view.getState().sdkError).toBe('Failed to create snippet generators');
     expect(broken.languages()).toHaveLength(3);
     const head = fixtureDefinition(upstream);
     head.endpoints.getPet = { ...head.endpoints.getPet!, method: 'HEAD' };
@@ -180,6 +180,74 @@ describe('EndpointController', () => {
       }).hasRequestPreview(),
     ).toBe(false);
     expect(controller({ definition: head }).hasRequestPreview()).toBe(true);
+  });
+
+  it('edits server variables and the base URL, and the request and snippet follow', () => {
+    const definition = fixtureDefinition(upstream);
+    const regional = {
+      id: 'https://eu.pets.example/v1',
+      baseUrl: 'https://eu.pets.example/v1',
+      urlTemplate: 'https://{region}.pets.example/{version}',
+      variables: [
+        { name: 'region', default: 'eu', enum: ['eu', 'us'] },
+        { name: 'version', default: 'v1' },
+      ],
+    };
+    const getPet = definition.endpoints.getPet;
+    if (!getPet) throw new Error('fixture');
+    getPet.environments = [regional, { id: 'local', baseUrl: 'http://localhost:4010' }];
+    const c = controller({ definition });
+    expect(c.view.getState()).toMatchObject({ variables: { region: 'eu', version: 'v1' } });
+    c.setVariable('region', 'us');
+    c.setVariable('version', 'v2');
+    expect(c.built().url).toBe('https://us.pets.example/v2/pets/7?fields=name&fields=tag');
+    expect(c.snippet('curl')).toContain('https://us.pets.example/v2/pets/7');
+    c.selectEnvironment('local');
+    expect(c.view.getState()).toMatchObject({ variables: {}, baseUrl: 'http://localhost:4010' });
+    expect(c.sendDisabledReason()).toBe(LOCALHOST_DISABLED_TOOLTIP);
+    c.setBaseUrl('https://staging.pets.example');
+    expect(c.built().url.startsWith('https://staging.pets.example/pets/7')).toBe(true);
+    expect(c.sendDisabledReason()).toBeUndefined();
+    c.selectEnvironment(regional.id);
+    expect(c.built().url.startsWith('https://eu.pets.example/v1/pets/7')).toBe(true);
+  });
+
+  it('adds SDK languages when templates arrive later, and keeps auth values out of SDK snippets', () => {
+    const template = {
+      sdk: { language: 'ruby', package: 'pets', version: '1.0.0' },
+      endpointId: { method: 'GET', path: '/pets/{petId}' },
+      snippetTemplate: {
+        type: 'v1',
+        clientInstantiation: {
+          type: 'generic',
+          templateString: 'client = Pets::Client.new(token: $INPUT)',
+          templateInputs: [{ type: 'payload', value: { location: 'AUTH', path: 'token' } }],
+        },
+        functionInvocation: {
+          type: 'generic',
+          templateString: 'client.pets.get($INPUT)',
+          templateInputs: [{ type: 'payload', value: { location: 'PATH', path: 'petId' } }],
+        },
+      },
+    };
+    const c = controller();
+    expect(c.languages().map((l) => l.label)).toEqual(['cURL', 'TypeScript', 'Python']);
+    c.setSnippetTemplates([template]);
+    expect(c.languages().map((l) => l.label)).toEqual(['cURL', 'TypeScript', 'Python', 'Ruby']);
+    c.auth.setBearerToken('secret-token');
+    c.view.set({ language: 'ruby' });
+    const snippet = c.snippet();
+    expect(snippet).toMatch(/client\.pets\.get\("?7"?\)/);
+    expect(snippet).toContain('<token>');
+    expect(snippet).not.toContain('secret-token');
+    c.setSnippetTemplatesError('SDK snippets are unavailable: down');
+    expect(c.view.getState().sdkError).toBe('SDK snippets are unavailable: down');
+    c.setSnippetTemplates([]);
+    expect(c.languages()).toHaveLength(3);
+    expect(c.view.getState().language).toBe('curl');
+    const off = controller({ features: { sdkSnippets: false } });
+    off.setSnippetTemplates([template]);
+    expect(off.languages()).toHaveLength(3);
   });
 
   it('rejects an endpoint id the slice does not hold', () => {

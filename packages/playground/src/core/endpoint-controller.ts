@@ -11,6 +11,7 @@ import type { AnalyticsSink } from './analytics.js';
 import type { ApiKeyInjectionStore } from './api-key-injection.js';
 import { type AuthStorage, AuthStore } from './auth-store.js';
 import { isSecretHeaderName } from './deep-link.js';
+import { environmentBaseUrl, targetOf } from './environment.js';
 import type { PlaygroundFormState } from './form-state.js';
 import { FormStore } from './form-store.js';
 import { sendDisabledReason } from './localhost.js';
@@ -32,7 +33,7 @@ import { ValueStore } from './value-store.js';
 
 /** Feature flags of a playground (SPEC §6–7). */
 export interface PlaygroundFeatures {
-  /** Offer the SDK snippet languages in the request card. */
+  /** Offer the SDK snippet languages in the request card (default on when templates are given). */
   sdkSnippets?: boolean;
   /** Send directly instead of through the proxy. */
   skipProxy?: boolean;
@@ -43,8 +44,14 @@ export interface PlaygroundFeatures {
 /** View state of the endpoint playground. */
 export interface EndpointViewState {
   environmentId: string | undefined;
+  /** Values of the selected environment's server variables. */
+  variables: Record<string, string>;
   baseUrl: string;
   language: string;
+  /** SDK languages with a snippet template for this endpoint (after cURL, TypeScript, Python). */
+  sdkLanguages: SnippetLanguage[];
+  /** Why SDK snippets are unavailable (malformed or unreachable templates). */
+  sdkError: string | undefined;
   mobileTab: 'request' | 'response';
   /** OAuth token endpoint missing or failed to load: show a plain bearer input. */
   oauthFallback: boolean;
@@ -67,7 +74,7 @@ export interface EndpointControllerOptions {
   initialForm?: PlaygroundFormState | undefined;
   /** Loads an endpoint the slice does not hold (the OAuth token endpoint). */
   resolveEndpoint?: ((endpointId: string) => Promise<Endpoint | undefined>) | undefined;
-  /** SDK snippet templates (registry JSON); used when `features.sdkSnippets` is on. */
+  /** SDK snippet templates (registry JSON), unless `features.sdkSnippets` is false. */
   snippetTemplates?: unknown;
 }
 
@@ -93,9 +100,7 @@ export class EndpointController {
   readonly #fetch: typeof fetch;
   readonly #proxyBaseUrl: string;
   readonly #resolveEndpoint: EndpointControllerOptions['resolveEndpoint'];
-  readonly #sdk: SdkSnippets | undefined;
-  /** Why SDK snippets are unavailable (malformed templates), shown in the request card. */
-  readonly sdkError: string | undefined;
+  #sdk: SdkSnippets | undefined;
 
   constructor(options: EndpointControllerOptions) {
     const endpoint = options.definition.endpoints[options.endpointId];
@@ -107,12 +112,6 @@ export class EndpointController {
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#proxyBaseUrl = options.proxyBaseUrl;
     this.#resolveEndpoint = options.resolveEndpoint;
-    const sdk =
-      this.features.sdkSnippets && options.snippetTemplates !== undefined
-        ? createSdkSnippets(options.definition, options.snippetTemplates)
-        : undefined;
-    this.#sdk = typeof sdk === 'string' ? undefined : sdk;
-    this.sdkError = typeof sdk === 'string' ? sdk : undefined;
     const site = options.siteKey ?? options.definition.id;
     this.form = new FormStore(endpoint, options.definition.types, options.initialForm);
     this.auth = new AuthStore({
@@ -122,15 +121,40 @@ export class EndpointController {
     });
     this.request = new RequestLifecycle({ fetch: this.#fetch, analytics: options.analytics });
     this.history = new RequestHistory(`${site}:${endpoint.id}`, options.storage);
-    const environment = endpoint.environments[0];
     this.view = new ValueStore<EndpointViewState>({
-      environmentId: environment?.id,
-      baseUrl: environment?.baseUrl ?? '',
+      ...targetOf(endpoint.environments[0]),
       language: 'curl',
+      sdkLanguages: [],
+      sdkError: undefined,
       mobileTab: 'request',
       oauthFallback: false,
       copied: undefined,
     });
+    if (options.snippetTemplates !== undefined) this.setSnippetTemplates(options.snippetTemplates);
+  }
+
+  /**
+   * SDK snippet templates for this endpoint (from the docs host: the registry in hosted mode,
+   * the docs project in local mode); their languages join the request card's switcher.
+   */
+  setSnippetTemplates(templates: unknown): void {
+    if (this.features.sdkSnippets === false) return;
+    const sdk = createSdkSnippets(this.definition, templates, this.endpoint);
+    this.#sdk = typeof sdk === 'string' || sdk.languages.length === 0 ? undefined : sdk;
+    const language = this.view.getState().language;
+    const languages = this.#sdk?.languages ?? [];
+    const known =
+      snippetLanguages().some((l) => l.id === language) || languages.some((l) => l.id === language);
+    this.view.set({
+      sdkLanguages: languages,
+      sdkError: typeof sdk === 'string' ? sdk : undefined,
+      ...(known ? {} : { language: 'curl' }),
+    });
+  }
+
+  /** Records why the templates could not be loaded; the HTTP languages stay. */
+  setSnippetTemplatesError(message: string): void {
+    this.view.set({ sdkError: message });
   }
 
   /** The scheme the auth card shows (the selected one, else the endpoint's first). */
@@ -139,10 +163,29 @@ export class EndpointController {
     return id ? this.definition.auths[id] : undefined;
   }
 
-  /** Picks an environment; its base URL replaces the edited one. */
+  /** The selected environment (undefined once the base URL was typed over). */
+  get environment() {
+    const id = this.view.getState().environmentId;
+    return this.endpoint.environments.find((e) => e.id === id);
+  }
+
+  /** Picks an environment: its variables reset to their defaults and its base URL replaces the edited one. */
   selectEnvironment(environmentId: string): void {
     const environment = this.endpoint.environments.find((e) => e.id === environmentId);
-    if (environment) this.view.set({ environmentId, baseUrl: environment.baseUrl });
+    if (environment) this.view.set(targetOf(environment));
+  }
+
+  /** Sets a server variable of the selected environment; the base URL follows. */
+  setVariable(name: string, value: string): void {
+    const environment = this.environment;
+    if (!environment) return;
+    const variables = { ...this.view.getState().variables, [name]: value };
+    this.view.set({ variables, baseUrl: environmentBaseUrl(environment, variables) });
+  }
+
+  /** The reader typed a base URL of their own. */
+  setBaseUrl(baseUrl: string): void {
+    this.view.set({ baseUrl });
   }
 
   /** The concrete request of the current form and auth. */
@@ -163,7 +206,7 @@ export class EndpointController {
 
   /** Languages of the request card: cURL, TypeScript, Python, then every SDK language with a template. */
   languages(): SnippetLanguage[] {
-    return [...snippetLanguages(), ...(this.#sdk?.languages ?? [])];
+    return [...snippetLanguages(), ...this.view.getState().sdkLanguages];
   }
 
   /** False for HEAD endpoints when SDK snippets are in use (no request preview, SPEC §2). */
@@ -175,10 +218,8 @@ export class EndpointController {
   snippet(language = this.view.getState().language): string {
     if (this.#sdk?.handles(language))
       return this.#sdk.render({
-        endpoint: this.endpoint,
         form: this.form.getState(),
         auth: this.auth.getState(),
-        definition: this.definition,
         baseUrl: this.view.getState().baseUrl,
         language,
       });
@@ -250,7 +291,7 @@ export class EndpointController {
         credentials.clientId,
         credentials.clientSecret,
         scheme.value.scopes.map((scope) => scope.name),
-        tokenEndpoint.environments[0] ?? { baseUrl: this.view.getState().baseUrl },
+        this.#tokenTarget(tokenEndpoint),
       );
       const { url, init } = fetchArguments(built, {
         proxyBaseUrl: this.#proxyBaseUrl,
@@ -262,6 +303,13 @@ export class EndpointController {
       if (!token) throw new Error('No access token in the response');
       return token;
     });
+  }
+
+  /** The token endpoint's base URL: the edited one when it shares the selected environment. */
+  #tokenTarget(tokenEndpoint: Endpoint): { baseUrl: string } {
+    const view = this.view.getState();
+    const shared = tokenEndpoint.environments.some((e) => e.id === view.environmentId);
+    return shared ? { baseUrl: view.baseUrl } : (tokenEndpoint.environments[0] ?? { baseUrl: view.baseUrl });
   }
 
   /** Follows the docs site's login state (API-key injection): its token becomes the credential. */

@@ -9,11 +9,13 @@ import {
   buildRequest,
   buildTokenRequest,
   createSnippetGenerators,
-  endpointPathTemplate,
   hasRequestPreview,
+  REDACTED,
+  type AuthState as RequestAuthState,
   renderSnippet,
   SNIPPET_TARGETS,
   type SnippetGenerators,
+  switcherLanguages,
   toFetchInit,
 } from '@sextant/request';
 import { type AuthState, toRequestAuth } from './auth-store.js';
@@ -76,52 +78,40 @@ export function snippetText(language: string, request: BuiltRequest): string {
   }
 }
 
-/** Labels of the SDK languages in the switcher. */
-const SDK_LABELS: Record<string, string> = {
-  java: 'Java',
-  ruby: 'Ruby',
-  csharp: 'C#',
-  go: 'Go',
-  php: 'PHP',
-  swift: 'Swift',
-};
-
 /**
  * SDK snippets from snippet templates (C's `createSnippetGenerators`): the switcher gains every
- * SDK language with a template; TypeScript and Python stay fetch / requests (SPEC §4).
+ * SDK language with a template for the endpoint; TypeScript and Python stay fetch / requests
+ * (SPEC §4).
  */
 export interface SdkSnippets {
   languages: SnippetLanguage[];
   /** Whether `language` is rendered from an SDK template. */
   handles(language: string): boolean;
-  render(input: {
-    endpoint: Endpoint;
-    form: PlaygroundFormState;
-    auth: AuthState;
-    definition: ApiDefinition;
-    baseUrl: string;
-    language: string;
-  }): string;
+  render(input: { form: PlaygroundFormState; auth: AuthState; baseUrl: string; language: string }): string;
 }
 
 /** Builds the SDK snippet generators, or returns an error text when the templates are malformed. */
-export function createSdkSnippets(definition: ApiDefinition, templates: unknown): SdkSnippets | string {
+export function createSdkSnippets(
+  definition: ApiDefinition,
+  templates: unknown,
+  endpoint: Endpoint,
+): SdkSnippets | string {
   let generators: SnippetGenerators;
   try {
     generators = createSnippetGenerators(definition, templates);
   } catch (error) {
     return error instanceof Error ? error.message : 'Failed to create snippet generators';
   }
-  const languages = [...generators.sdkLanguages]
-    .filter((language) => language !== 'typescript' && language !== 'python')
-    .map((language) => ({ id: language, label: SDK_LABELS[language] ?? language }));
+  const languages = switcherLanguages(generators.sdkLanguages)
+    .filter((language) => language.kind === 'sdk')
+    .map((language) => ({ id: language.language, label: language.title }));
   return {
     languages,
     handles: (language) => languages.some((l) => l.id === language),
-    render({ endpoint, form, auth, definition: def, baseUrl, language }) {
+    render({ form, auth, baseUrl, language }) {
       try {
         return generators.generate({
-          endpoint: `${endpoint.method} ${endpointPathTemplate(endpoint)}`,
+          endpointId: endpoint.id,
           language,
           values: {
             pathParameters: form.pathParameters,
@@ -129,7 +119,8 @@ export function createSdkSnippets(definition: ApiDefinition, templates: unknown)
             headers: form.headers,
             ...(form.body?.type === 'json' ? { requestBody: form.body.value } : {}),
           },
-          auth: toRequestAuth(auth, def.auths),
+          // Templates read credentials under AUTH: only placeholders ever reach the snippet.
+          auth: redactedAuthState(toRequestAuth(auth, definition.auths)),
           environment: { baseUrl },
           sdk: true,
           redactAuth: true,
@@ -138,6 +129,22 @@ export function createSdkSnippets(definition: ApiDefinition, templates: unknown)
         return error instanceof Error ? error.message : 'Error generating code snippet';
       }
     },
+  };
+}
+
+/** `auth` with every filled secret replaced by its placeholder. */
+export function redactedAuthState(auth: RequestAuthState | undefined): RequestAuthState | undefined {
+  if (!auth) return auth;
+  const hide = (value: string, placeholder: string) => (value.trim() === '' ? value : placeholder);
+  const hideAll = (values: Record<string, string>) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, hide(v, REDACTED.apiKey)]));
+  return {
+    ...(auth.bearer ? { bearer: { token: hide(auth.bearer.token, REDACTED.token) } } : {}),
+    ...(auth.basic
+      ? { basic: { username: auth.basic.username, password: hide(auth.basic.password, REDACTED.password) } }
+      : {}),
+    ...(auth.header ? { header: { headers: hideAll(auth.header.headers) } } : {}),
+    ...(auth.queryParameter ? { queryParameter: { values: hideAll(auth.queryParameter.values) } } : {}),
   };
 }
 

@@ -47,8 +47,10 @@ export interface EndpointPlaygroundProps {
   siteKey?: string;
   /** Loads an endpoint the slice lacks (the OAuth token endpoint). */
   resolveEndpoint?: (endpointId: string) => Promise<Endpoint | undefined>;
-  /** SDK snippet templates (registry JSON); offered when `features.sdkSnippets` is on. */
+  /** SDK snippet templates (registry JSON); their languages join the switcher unless `features.sdkSnippets` is false. */
   snippetTemplates?: unknown;
+  /** Loads the endpoint's SDK snippet templates after mount (the docs host's snippet-templates call). */
+  loadSnippetTemplates?: () => Promise<unknown>;
 }
 
 /** The endpoint playground (API explorer). */
@@ -106,6 +108,23 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
       window.history.replaceState(window.history.state, '', withoutLoginError(window.location.href));
     }
   }, [controller]);
+
+  const loadTemplates = props.loadSnippetTemplates;
+  useEffect(() => {
+    if (!loadTemplates) return;
+    let live = true;
+    loadTemplates().then(
+      (templates) => live && controller.setSnippetTemplates(templates),
+      (error: unknown) =>
+        live &&
+        controller.setSnippetTemplatesError(
+          `SDK snippets are unavailable: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
+    return () => {
+      live = false;
+    };
+  }, [controller, loadTemplates]);
 
   useEffect(() => (injection ? controller.followInjection(injection) : undefined), [controller, injection]);
   // Keep the injection store subscribed (it refreshes every 5 minutes while enabled).

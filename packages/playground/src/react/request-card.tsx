@@ -34,9 +34,9 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
         </div>
       </header>
       <div className="sx-pg-card-body">
-        {controller.sdkError && (
+        {view.sdkError && (
           <p className="sx-pg-alert sx-pg-warning" role="status">
-            {controller.sdkError}
+            {view.sdkError}
           </p>
         )}
         {controller.hasRequestPreview() ? (

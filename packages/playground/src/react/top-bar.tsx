@@ -40,8 +40,10 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
         <input
           className="sx-pg-input sx-pg-base-url"
           aria-label="Base URL"
+          title={view.baseUrl}
+          spellCheck={false}
           value={view.baseUrl}
-          onChange={(event) => controller.view.set({ baseUrl: event.target.value })}
+          onChange={(event) => controller.setBaseUrl(event.target.value)}
         />
         <span className="sx-pg-path" data-testid="path">
           {endpoint.path.map((part, index) =>
@@ -58,6 +60,7 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
           {query && <span className="sx-pg-query">{query}</span>}
         </span>
       </div>
+      <ServerVariables controller={controller} variables={view.variables} />
       <CopyButton label="Copy URL" caption="Copy URL" text={() => controller.built().url} />
       <CopyButton
         label="Copy link to this form"
@@ -87,6 +90,56 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
         ×
       </button>
     </header>
+  );
+}
+
+/** Inputs for the selected environment's server variables (a list when the server enumerates them). */
+function ServerVariables({
+  controller,
+  variables,
+}: {
+  controller: EndpointController;
+  variables: Record<string, string>;
+}) {
+  const declared = controller.environment?.variables ?? [];
+  if (declared.length === 0) return null;
+  return (
+    <fieldset className="sx-pg-variables">
+      <legend className="sx-pg-sr-only">Server variables</legend>
+      {declared.map((variable) => {
+        const value = variables[variable.name] ?? variable.default;
+        const onChange = (next: string) => controller.setVariable(variable.name, next);
+        return (
+          <span key={variable.name} className="sx-pg-variable" title={variable.description}>
+            <span className="sx-pg-variable-name" aria-hidden="true">
+              {variable.name}
+            </span>
+            {variable.enum ? (
+              <select
+                className="sx-pg-input sx-pg-small"
+                aria-label={`Server variable ${variable.name}`}
+                value={value}
+                onChange={(event) => onChange(event.target.value)}
+              >
+                {variable.enum.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                className="sx-pg-input sx-pg-small sx-pg-variable-input"
+                aria-label={`Server variable ${variable.name}`}
+                spellCheck={false}
+                value={value}
+                onChange={(event) => onChange(event.target.value)}
+              />
+            )}
+          </span>
+        );
+      })}
+    </fieldset>
   );
 }
 

@@ -1,0 +1,134 @@
+/**
+ * `GET /_sextant/snippet-templates?api={apiKey}&endpoint={endpointId}&page={page path}`: the SDK
+ * snippet templates of one endpoint of a docs site, for the playground's language switcher.
+ *
+ * - local mode: from the docs project (generators.yml → each generator's `snippetTemplates`).
+ * - hosted mode: from the registry (`POST /snippet-template/get` through the registry client),
+ *   for each SDK the API definition's `snippetsConfiguration` names, in the organization that
+ *   owns the site at this host and page path.
+ *
+ * Answers `{ templates: [...] }`, one template per SDK that has one for the endpoint.
+ */
+import type { ApiDefinition, Endpoint } from '@sextant/definition';
+import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { projectSnippetTemplates, type SnippetTemplate, templatesForEndpoint } from './project-templates.js';
+
+export const SNIPPET_TEMPLATES_PATH = '/_sextant/snippet-templates';
+
+export interface SnippetTemplatesOptions {
+  mode: 'local' | 'hosted';
+}
+
+interface LocalProjectSource {
+  current(): Promise<{ project?: { dir: string; project: { apis: Record<string, ApiDefinition> } } }>;
+}
+
+interface HostedSiteSource {
+  loadDocsForUrl(url: string): Promise<{ orgId: string; apis: Record<string, unknown> } | undefined>;
+}
+
+class NotFound extends Error {}
+
+function pathTemplate(endpoint: Endpoint): string {
+  return endpoint.path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
+}
+
+function endpointOf(definition: ApiDefinition | undefined, endpointId: string): Endpoint {
+  const endpoint = definition?.endpoints[endpointId];
+  if (!endpoint) throw new NotFound(`No endpoint "${endpointId}" in this API`);
+  return endpoint;
+}
+
+async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemplatesOptions): Promise<void> {
+  // The registry is mounted in this process (the docs host loads hosted sites from it too): its
+  // calls go through `inject`, the same routes and validation as over the network.
+  const registryClient = createRegistryClient({
+    baseUrl: 'http://registry.internal',
+    maxRetries: 0,
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const response = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
+        ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers))
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      const empty = response.statusCode === 204 || response.statusCode === 304;
+      return new Response(empty ? null : response.body, { status: response.statusCode, headers });
+    },
+  });
+
+  const local = async (apiKey: string, endpointId: string): Promise<SnippetTemplate[]> => {
+    const source = (app as unknown as { docsHost?: LocalProjectSource }).docsHost;
+    const loaded = source ? (await source.current()).project : undefined;
+    if (!loaded) throw new NotFound('The docs project is not loaded');
+    const endpoint = endpointOf(loaded.project.apis[apiKey], endpointId);
+    const templates = await projectSnippetTemplates(loaded.dir);
+    return templatesForEndpoint(templates, { method: endpoint.method, path: pathTemplate(endpoint) });
+  };
+
+  const hosted = async (
+    host: string,
+    page: string,
+    apiKey: string,
+    endpointId: string,
+  ): Promise<SnippetTemplate[]> => {
+    const registry = (app as unknown as { registry?: HostedSiteSource }).registry;
+    const site = registry ? await registry.loadDocsForUrl(`${host}${page}`) : undefined;
+    if (!site) throw new NotFound('No docs are published at this address');
+    const definition = site.apis[apiKey] as ApiDefinition | undefined;
+    const endpoint = endpointOf(definition, endpointId);
+    const config = definition?.snippetsConfiguration;
+    const found = await Promise.all(
+      (config?.sdks ?? []).map(async (sdk) => {
+        try {
+          const stored = await registryClient.getSnippetTemplate({
+            body: {
+              orgId: site.orgId,
+              ...(config?.apiId ? { apiId: config.apiId } : {}),
+              endpointId: { method: endpoint.method, path: pathTemplate(endpoint) },
+              sdk: { language: sdk.language as SnippetTemplate['sdk']['language'], package: sdk.package },
+            },
+          });
+          return [
+            { sdk: stored.sdk, endpointId: stored.endpointId, snippetTemplate: stored.snippetTemplate },
+          ];
+        } catch (error) {
+          if (error instanceof RegistryNamedError && error.errorName === 'SnippetNotFound') return [];
+          throw error;
+        }
+      }),
+    );
+    return found.flat();
+  };
+
+  app.get(SNIPPET_TEMPLATES_PATH, async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const { api, endpoint } = query;
+    reply.header('cache-control', 'no-cache');
+    if (!api || !endpoint) return reply.code(400).send({ error: 'api and endpoint are required' });
+    const page = query.page?.startsWith('/') ? query.page : '/';
+    try {
+      const templates =
+        options.mode === 'local'
+          ? await local(api, endpoint)
+          : await hosted((request.headers.host ?? '').toLowerCase(), page, api, endpoint);
+      return reply.send({ templates });
+    } catch (error) {
+      if (error instanceof NotFound) return reply.code(404).send({ error: error.message });
+      request.log.error(error);
+      return reply.code(500).send({ error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+}
+
+/** The snippet-templates route of the docs host. */
+export const snippetTemplates = fp(snippetTemplatesPlugin, {
+  name: 'sextant-snippet-templates',
+  fastify: '5.x',
+});

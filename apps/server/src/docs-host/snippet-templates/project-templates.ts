@@ -1,0 +1,110 @@
+/**
+ * SDK snippet templates of a local docs project. `generators.yml` (what `sextant init` writes)
+ * lists the SDK generators; a generator may name a `snippetTemplates` file (JSON or YAML, an
+ * array of templates in the registry's format, `sdk` optional: the generator's language,
+ * package and version fill it):
+ *
+ *   generators:
+ *     - language: go
+ *       package: github.com/acme/plants-go
+ *       version: 1.4.0
+ *       snippetTemplates: sdk-snippets/go.json
+ */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, normalize, relative } from 'node:path';
+import { snippetTemplateSchema } from '@sextant/registry-client';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+export type SnippetTemplate = z.output<typeof snippetTemplateSchema>;
+
+export const GENERATORS_FILE = 'generators.yml';
+
+const generatorsSchema = z.looseObject({
+  generators: z
+    .array(
+      z.looseObject({
+        language: z.string(),
+        package: z.string().optional(),
+        version: z.string().optional(),
+        snippetTemplates: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** A generators.yml or templates file that cannot be used; the message names the file. */
+export class ProjectTemplatesError extends Error {
+  override name = 'ProjectTemplatesError';
+}
+
+/**
+ * Every snippet template of the project in `dir` ([] without generators.yml).
+ * @example await projectSnippetTemplates('examples') // [{ sdk: { language: 'go', … }, endpointId, snippetTemplate }]
+ */
+export async function projectSnippetTemplates(dir: string): Promise<SnippetTemplate[]> {
+  const text = await readFile(join(dir, GENERATORS_FILE), 'utf8').catch(() => undefined);
+  if (text === undefined) return [];
+  const config = generatorsSchema.safeParse(parseYamlOrThrow(text, GENERATORS_FILE));
+  if (!config.success)
+    throw new ProjectTemplatesError(`${GENERATORS_FILE}: ${config.error.issues[0]?.message ?? 'invalid'}`);
+  const templates: SnippetTemplate[] = [];
+  for (const generator of config.data.generators ?? []) {
+    if (!generator.snippetTemplates) continue;
+    const file = generator.snippetTemplates;
+    const full = normalize(join(dir, file));
+    if (isAbsolute(file) || relative(dir, full).startsWith('..'))
+      throw new ProjectTemplatesError(`${GENERATORS_FILE}: ${file} is outside the project`);
+    const raw = await readFile(full, 'utf8').catch(() => {
+      throw new ProjectTemplatesError(`${GENERATORS_FILE}: cannot read ${file}`);
+    });
+    const entries = parseYamlOrThrow(raw, file);
+    if (!Array.isArray(entries)) throw new ProjectTemplatesError(`${file}: expected an array of templates`);
+    entries.forEach((entry, index) => {
+      const withSdk =
+        entry && typeof entry === 'object' && !('sdk' in entry)
+          ? {
+              ...entry,
+              sdk: {
+                language: generator.language,
+                package: generator.package ?? generator.language,
+                version: generator.version ?? '0.0.0',
+              },
+            }
+          : entry;
+      const parsed = snippetTemplateSchema.safeParse(withSdk);
+      if (!parsed.success)
+        throw new ProjectTemplatesError(
+          `${file} at /${index}: ${parsed.error.issues[0]?.path.join('/') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
+        );
+      templates.push(parsed.data);
+    });
+  }
+  return templates;
+}
+
+function parseYamlOrThrow(text: string, file: string): unknown {
+  try {
+    return parseYaml(text);
+  } catch (error) {
+    throw new ProjectTemplatesError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The templates of one endpoint (its method and path, parameter names ignored), one per SDK. */
+export function templatesForEndpoint(
+  templates: readonly SnippetTemplate[],
+  endpoint: { method: string; path: string },
+): SnippetTemplate[] {
+  const shape = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`.replace(/\{[^}]*\}/g, '{}');
+  const target = shape(endpoint.path);
+  const seen = new Set<string>();
+  return templates.filter((template) => {
+    if (template.endpointId.method !== endpoint.method || shape(template.endpointId.path) !== target)
+      return false;
+    const key = `${template.sdk.language}\0${template.sdk.package}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
