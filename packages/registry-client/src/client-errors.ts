@@ -3,7 +3,7 @@
  * with a `reason` discriminant; named registry errors are decoded into `RegistryNamedError`
  * carrying the catalogue name, and errors outside the catalogue stay `unknown-named`.
  */
-import { isRegistryErrorName, type RegistryErrorName } from './contract/errors.js';
+import { isNamedErrorName, type NamedErrorName } from './contract/errors.js';
 
 /** Why a call failed. */
 export type ClientErrorReason = 'status' | 'named' | 'timeout' | 'aborted' | 'unknown' | 'non-json';
@@ -23,10 +23,10 @@ export class RegistryClientError extends Error {
   }
 }
 
-/** A registry error of the SPEC §8 catalogue, e.g. `ApiDoesNotExistError`. */
+/** A named registry error: of the SPEC §8 catalogue (e.g. `ApiDoesNotExistError`) or of docs file uploads. */
 export class RegistryNamedError extends RegistryClientError {
   constructor(
-    readonly errorName: RegistryErrorName,
+    readonly errorName: NamedErrorName,
     readonly content: unknown,
     status: number,
     body: unknown,
@@ -53,7 +53,7 @@ export class RegistryAbortError extends RegistryClientError {
 }
 
 /** True when `error` is the named registry error `name`. */
-export function isRegistryError<N extends RegistryErrorName>(
+export function isRegistryError<N extends NamedErrorName>(
   error: unknown,
   name: N,
 ): error is RegistryNamedError & { errorName: N } {
@@ -76,7 +76,7 @@ export function errorFromResponse(status: number, text: string): RegistryClientE
   }
   if (body && typeof body === 'object' && 'error' in body) {
     const { error, content } = body as { error: unknown; content?: unknown };
-    if (isRegistryErrorName(error)) return new RegistryNamedError(error, content, status, body);
+    if (isNamedErrorName(error)) return new RegistryNamedError(error, content, status, body);
     return new RegistryClientError(
       'status',
       `HTTP ${status} ${String(error)}: ${describe(content)}`,

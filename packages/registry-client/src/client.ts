@@ -78,8 +78,9 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
       const headers: Record<string, string> = { ...fixedHeaders, ...call.headers };
       const token = typeof options.token === 'function' ? options.token() : options.token;
       if (token) headers.Authorization = `Bearer ${token}`;
-      const hasBody = 'body' in spec;
-      if (hasBody) headers['Content-Type'] = 'application/json';
+      const raw = 'rawBody' in spec && spec.rawBody === true;
+      const hasBody = 'body' in spec || raw;
+      if (hasBody) headers['Content-Type'] = raw ? 'application/octet-stream' : 'application/json';
       const path = fillPath(spec.path, input?.params as Record<string, unknown> | undefined);
       const timeoutInSeconds = call.timeoutInSeconds ?? options.timeoutInSeconds;
       return send(
@@ -88,7 +89,7 @@ export function createRegistryClient(options: RegistryClientOptions): RegistryCl
           method: spec.method,
           url: `${baseUrl}${path}${queryString(input?.query as Record<string, unknown> | undefined)}`,
           headers,
-          ...(hasBody ? { body: JSON.stringify(input?.body ?? {}) } : {}),
+          ...(hasBody ? { body: raw ? (input?.body as Uint8Array) : JSON.stringify(input?.body ?? {}) } : {}),
           ...(timeoutInSeconds === undefined ? {} : { timeoutInSeconds }),
           ...(call.signal ? { signal: call.signal } : {}),
         },

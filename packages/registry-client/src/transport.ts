@@ -28,7 +28,8 @@ export interface TransportRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or raw bytes for uploads. */
+  body?: string | Uint8Array;
   /** Seconds before giving up on an attempt. */
   timeoutInSeconds?: number;
   signal?: AbortSignal;
@@ -102,7 +103,8 @@ async function attempt(fetchFn: typeof fetch, request: TransportRequest, capMs: 
   request.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const init: RequestInit = { method: request.method, headers: request.headers, signal: controller.signal };
-    if (request.body !== undefined) init.body = request.body;
+    // Bytes are sent as given; lib.dom's BodyInit only names ArrayBuffer-backed views.
+    if (request.body !== undefined) init.body = request.body as BodyInit;
     const response = await fetchFn(request.url, init);
     const text = await response.text();
     if (response.ok) {

@@ -10,6 +10,7 @@ import type { Database, Notifier } from '../storage/index.js';
 import { unpackJson } from './compression.js';
 import { iso } from './context.js';
 import type { DefinitionCache } from './definition-cache.js';
+import { linkedFiles } from './docs-files.js';
 import { type DocsAddress, lookupKeys } from './urls.js';
 
 /** Which sites changed: their stored URLs (`host/base`), or all. */
@@ -93,6 +94,7 @@ export function createDocsCache(
       updatedAt: iso(row.updated_at),
       definition: await unpackJson<DocsDefinitionJson>(docs.definition_gz),
       apis,
+      files: await linkedFiles(db, docs.id),
     };
   };
 

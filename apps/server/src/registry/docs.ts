@@ -5,11 +5,12 @@
  * Every write is one transaction and invalidates the affected sites on every replica.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { LoadedDocs } from '@sextant/registry-client';
+import type { DocsFileDeclaration, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/index.js';
 import { packJson, unpackJson } from './compression.js';
 import { type CallContext, type Handlers, iso, pageNumber, type RegistryContext } from './context.js';
+import { checkDeclaredSizes, declareFiles, linkDeclaredFiles, receiveUpload } from './docs-files.js';
 import { fail } from './errors.js';
 import { orgsOf, requireCaller, requireMember, requireOrg } from './identity.js';
 import { type DocsAddress, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
@@ -50,25 +51,30 @@ async function startRegistration(
   main: DocsAddress,
   custom: DocsAddress[],
   apiId: string | undefined,
+  declaredFiles: readonly DocsFileDeclaration[] = [],
 ) {
   await requireOrg(ctx.db, orgId);
   await requireMember(ctx.db, call.caller, orgId);
+  checkDeclaredSizes(declaredFiles);
   const urls = [main.url];
   const customUrls = custom.map((address) => address.url).filter((url) => url !== main.url);
   await checkOwnership(ctx.db, orgId, [...urls, ...customUrls]);
   const docsRegistrationId = randomUUID();
-  await ctx.db
-    .insertInto('docs_registrations')
-    .values({
-      id: docsRegistrationId,
-      org_id: orgId,
-      kind,
-      urls: JSON.stringify(urls),
-      custom_urls: JSON.stringify(customUrls),
-      api_id: apiId ?? null,
-    })
-    .execute();
-  return { docsRegistrationId, urls: [...urls, ...customUrls] };
+  const files = await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('docs_registrations')
+      .values({
+        id: docsRegistrationId,
+        org_id: orgId,
+        kind,
+        urls: JSON.stringify(urls),
+        custom_urls: JSON.stringify(customUrls),
+        api_id: apiId ?? null,
+      })
+      .execute();
+    return declareFiles(trx, docsRegistrationId, orgId, declaredFiles);
+  });
+  return { docsRegistrationId, urls: [...urls, ...customUrls], files };
 }
 
 async function finishRegistration(
@@ -115,6 +121,7 @@ async function finishRegistration(
         api_definition_ids: JSON.stringify(keyed),
       })
       .execute();
+    await linkDeclaredFiles(trx, registration.id, registration.org_id, docsConfigId);
     for (const entry of all) {
       const address = parseDocsAddress(entry.url);
       if (!address) continue;
@@ -204,6 +211,7 @@ export const docsHandlers: Handlers<
   | 'initDocsRegistrationV2'
   | 'initDocsPreview'
   | 'finishDocsRegistrationV2'
+  | 'uploadDocsFile'
   | 'loadDocsForDomainLegacy'
   | 'loadDocsForDomain'
   | 'loadDocsForUrl'
@@ -225,7 +233,7 @@ export const docsHandlers: Handlers<
   | 'invalidateDocsCache'
 > = {
   initDocsRegistration: (ctx, { body }, call) =>
-    startRegistration(ctx, call, body.orgId, 'v1', requireDomain(body.domain), [], undefined),
+    startRegistration(ctx, call, body.orgId, 'v1', requireDomain(body.domain), [], undefined, body.files),
   initDocsRegistrationV2: (ctx, { body }, call) =>
     startRegistration(
       ctx,
@@ -235,6 +243,7 @@ export const docsHandlers: Handlers<
       requireDomain(body.domain),
       (body.customDomains ?? []).map((domain) => requireDomain(domain, 'InvalidCustomDomainError')),
       body.apiId,
+      body.files,
     ),
   initDocsPreview: (ctx, { body }, call) =>
     startRegistration(
@@ -245,7 +254,9 @@ export const docsHandlers: Handlers<
       previewAddress(body.orgId, ctx.previewDomain),
       [],
       body.apiId,
+      body.files,
     ),
+  uploadDocsFile: (ctx, { params, body }, call) => receiveUpload(ctx, call, params.uploadId, body),
   finishDocsRegistration: (ctx, { params, body }, call) => finishRegistration(ctx, call, params.id, body),
   finishDocsRegistrationV2: (ctx, { params, body }, call) => finishRegistration(ctx, call, params.id, body),
 

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import {
+  DOCS_FILE_ERRORS,
   errorFromResponse,
   REGISTRY_ERRORS,
   type RegistryErrorName,
@@ -89,9 +90,20 @@ describe('registry error catalogue', () => {
     }
   });
 
-  it('lists only catalogue errors on routes', () => {
+  it('lists only catalogue errors and docs file upload errors on routes', () => {
     for (const spec of Object.values(routes)) {
-      for (const name of spec.errors) expect(SPEC_ERRORS).toContain(name);
+      for (const name of spec.errors)
+        expect([...SPEC_ERRORS, ...Object.keys(DOCS_FILE_ERRORS)]).toContain(name);
+    }
+  });
+
+  it('decodes the docs file upload errors into typed client errors with their 4xx status', () => {
+    for (const [name, { status }] of Object.entries(DOCS_FILE_ERRORS)) {
+      expect(status >= 400 && status < 500, name).toBe(true);
+      expect(statusOf(name as keyof typeof DOCS_FILE_ERRORS)).toBe(status);
+      const decoded = errorFromResponse(status, JSON.stringify({ error: name, content: 'why' }));
+      expect(decoded).toBeInstanceOf(RegistryNamedError);
+      expect((decoded as RegistryNamedError).errorName).toBe(name);
     }
   });
 });

@@ -5,14 +5,15 @@
  * (`@sextant/registry-client`) so the client decodes exactly the names the server sends.
  */
 import {
+  isNamedErrorName,
+  type NamedErrorName,
+  namedErrorStatus,
   PROTOCOL_ERRORS,
   type ProtocolErrorName,
-  REGISTRY_ERRORS,
-  type RegistryErrorName,
 } from '@sextant/registry-client';
 
 /** Every error name the registry can answer with. */
-export type ErrorName = RegistryErrorName | ProtocolErrorName;
+export type ErrorName = NamedErrorName | ProtocolErrorName;
 
 /** A named registry error with its HTTP status. */
 export class RegistryError extends Error {
@@ -34,9 +35,7 @@ export class RegistryError extends Error {
 
 /** HTTP status of an error name. */
 export function statusOf(name: ErrorName): number {
-  return name in REGISTRY_ERRORS
-    ? REGISTRY_ERRORS[name as RegistryErrorName].status
-    : PROTOCOL_ERRORS[name as ProtocolErrorName].status;
+  return isNamedErrorName(name) ? namedErrorStatus(name) : PROTOCOL_ERRORS[name as ProtocolErrorName].status;
 }
 
 /**

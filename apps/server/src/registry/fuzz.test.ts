@@ -4,7 +4,13 @@
  * bad, revoked or missing tokens. Each answer must be a named error body
  * `{ "error": "Name", "content": … }` with a 4xx status; not a single 5xx.
  */
-import { PROTOCOL_ERRORS, REGISTRY_ERRORS, type RouteSpec, routes } from '@sextant/registry-client';
+import {
+  DOCS_FILE_ERRORS,
+  PROTOCOL_ERRORS,
+  REGISTRY_ERRORS,
+  type RouteSpec,
+  routes,
+} from '@sextant/registry-client';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -109,7 +115,11 @@ function randomJson(next: () => number, depth = 0): Json {
   }
 }
 
-const NAMES = new Set([...Object.keys(REGISTRY_ERRORS), ...Object.keys(PROTOCOL_ERRORS)]);
+const NAMES = new Set([
+  ...Object.keys(REGISTRY_ERRORS),
+  ...Object.keys(DOCS_FILE_ERRORS),
+  ...Object.keys(PROTOCOL_ERRORS),
+]);
 const entries = Object.entries(routes) as [string, RouteSpec][];
 
 function pathOf(spec: RouteSpec, value = 'x'): string {

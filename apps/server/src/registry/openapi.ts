@@ -2,7 +2,15 @@
  * The registry's own OpenAPI 3.1 document, generated from the route table's zod schemas (the
  * same schemas that validate requests), so the published contract cannot drift from the code.
  */
-import { PROTOCOL_ERRORS, REGISTRY_ERRORS, type RouteSpec, routes } from '@sextant/registry-client';
+import {
+  DOCS_FILE_ERRORS,
+  isNamedErrorName,
+  namedErrorStatus,
+  PROTOCOL_ERRORS,
+  REGISTRY_ERRORS,
+  type RouteSpec,
+  routes,
+} from '@sextant/registry-client';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -83,11 +91,9 @@ function operation(name: string, spec: RouteSpec, shared: SharedSchemas): JsonSc
   };
   const errors = [...spec.errors, 'BadRequestError' as const];
   for (const error of errors) {
-    const entry =
-      error in REGISTRY_ERRORS
-        ? REGISTRY_ERRORS[error as keyof typeof REGISTRY_ERRORS]
-        : PROTOCOL_ERRORS.BadRequestError;
-    const key = String(entry.status);
+    const key = String(
+      isNamedErrorName(error) ? namedErrorStatus(error) : PROTOCOL_ERRORS.BadRequestError.status,
+    );
     const described = responses[key]?.description;
     responses[key] = {
       description: described ? `${described}; ${error}` : error,
@@ -109,6 +115,14 @@ function operation(name: string, spec: RouteSpec, shared: SharedSchemas): JsonSc
           },
         }
       : {}),
+    ...(spec.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -125,7 +139,7 @@ export function buildOpenApiDocument(serverUrl?: string): JsonSchema {
     info: {
       title: 'Sextant registry',
       version: '1.0.0',
-      description: `Stores API definitions, docs sites, generators, snippets and tokens. Errors are \`{ "error": "Name", "content": … }\`; the named errors are: ${Object.keys(REGISTRY_ERRORS).join(', ')}.`,
+      description: `Stores API definitions, docs sites, generators, snippets and tokens. Errors are \`{ "error": "Name", "content": … }\`; the named errors are: ${[...Object.keys(REGISTRY_ERRORS), ...Object.keys(DOCS_FILE_ERRORS)].join(', ')}.`,
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     components: { schemas: shared, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

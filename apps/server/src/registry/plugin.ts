@@ -17,6 +17,7 @@ import {
 import type { RegistryContext } from './context.js';
 import { createDefinitionCache } from './definition-cache.js';
 import { createDocsCache, type InvalidatedUrls } from './docs-cache.js';
+import { readDocsFile } from './docs-files.js';
 import { addMember, createOrganization } from './identity.js';
 import { bootstrapLocal, type LocalAdmin } from './local-bootstrap.js';
 import { registerRoutes } from './routes.js';
@@ -43,6 +44,8 @@ export interface RegistryService {
   loadDocsForUrl(url: string): Promise<LoadedDocs | undefined>;
   /** Hears docs invalidations (this replica's and, on PostgreSQL, every other's). Returns unsubscribe. */
   onDocsInvalidated(listener: (urls: InvalidatedUrls) => void): () => void;
+  /** The bytes of a stored docs file; reach file ids only through a loaded site's `files`. */
+  readDocsFile(fileId: string): Promise<Uint8Array | undefined>;
   /** Invalidates one docs URL (or all) on every replica. */
   invalidateDocs(url?: string): Promise<void>;
   /** Creates an organization with an admin user and token (administration, tests). */
@@ -147,6 +150,7 @@ async function registry(app: FastifyInstance, options: RegistryPluginOptions): P
       if (!address) return docsCache.invalidate('all');
       return docsCache.invalidate([(await docsCache.resolve(address)) ?? address.url]);
     },
+    readDocsFile: async (fileId) => readDocsFile(await ctx(), fileId),
     createOrganization: async (orgId, userId) => createOrganization((await ctx()).db, orgId, userId),
     addMember: async (userId, orgId) => addMember((await ctx()).db, userId, orgId),
   };

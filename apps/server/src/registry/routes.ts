@@ -100,6 +100,10 @@ export async function registerRoutes(
   });
 
   app.get('/openapi.json', async () => buildOpenApiDocument());
+  // Raw uploads (routes with `rawBody`): the bytes as a Buffer. Any other route given bytes fails its JSON schema.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   for (const [name, spec] of Object.entries(routes) as [RouteName, RouteSpec][]) {
     const handler = handlers[name] as (
@@ -122,7 +126,7 @@ export async function registerRoutes(
         const nul =
           findNul(request.params, 'params') ??
           findNul(request.query, 'query') ??
-          findNul(request.body, 'body');
+          (spec.rawBody ? undefined : findNul(request.body, 'body'));
         if (nul)
           throw new RegistryError('BadRequestError', { message: `${nul}: NUL characters are not allowed` });
         if (spec.auth === 'public') return;

@@ -1,4 +1,4 @@
-/** Kysely table types of the registry schema (migrations/001_init.sql). */
+/** Kysely table types of the registry schema (migrations/*.sql). */
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -57,6 +57,37 @@ export interface Database {
     metadata: Json<Record<string, unknown>>;
     created_at: CreatedAt;
     updated_at: CreatedAt;
+  };
+  docs_files: {
+    id: string;
+    org_id: string;
+    sha256: string;
+    size_bytes: number;
+    blob_key: string;
+    created_at: CreatedAt;
+  };
+  docs_registration_files: {
+    registration_id: string;
+    path: string;
+    sha256: string;
+    size_bytes: number;
+    content_type: string;
+  };
+  docs_file_uploads: {
+    id: string;
+    registration_id: string;
+    org_id: string;
+    sha256: string;
+    size_bytes: number;
+    expires_at: Date;
+    file_id: string | null;
+    created_at: CreatedAt;
+  };
+  docs_definition_files: {
+    docs_definition_id: string;
+    path: string;
+    file_id: string;
+    content_type: string;
   };
   search_preview_whitelist: { domain: string; created_at: CreatedAt };
   generators: {

@@ -85,6 +85,49 @@ export const PROTOCOL_ERRORS = {
 /** Name of a protocol error. */
 export type ProtocolErrorName = keyof typeof PROTOCOL_ERRORS;
 
+/**
+ * Named errors of docs file uploads. SPEC §8 shows no upload calls, so these stand beside its
+ * catalogue rather than in it; the client decodes them into typed errors all the same.
+ */
+export const DOCS_FILE_ERRORS = {
+  DocsFileTooLargeError: {
+    status: 413,
+    description: 'A docs file is larger than the registry accepts for one file (or one publish).',
+  },
+  DocsFileHashMismatchError: {
+    status: 422,
+    description: 'The uploaded bytes do not have the sha256 declared at init for this file.',
+  },
+  DocsFileSizeMismatchError: {
+    status: 422,
+    description: 'The uploaded bytes do not have the size declared at init for this file.',
+  },
+  DocsFileUploadNotFoundError: {
+    status: 404,
+    description: 'No pending upload has this id, or it expired (call init again).',
+  },
+  DocsFilesNotUploadedError: {
+    status: 409,
+    description: 'register was called before every file declared at init was uploaded.',
+  },
+} as const satisfies Record<string, ErrorDescription>;
+
+/** Name of a docs file upload error. */
+export type DocsFileErrorName = keyof typeof DOCS_FILE_ERRORS;
+
+/** Every named error a route can answer with on purpose: the SPEC §8 catalogue and the upload errors. */
+export type NamedErrorName = RegistryErrorName | DocsFileErrorName;
+
+/** True when `name` is a catalogue error or a docs file upload error. */
+export function isNamedErrorName(name: unknown): name is NamedErrorName {
+  return isRegistryErrorName(name) || (typeof name === 'string' && Object.hasOwn(DOCS_FILE_ERRORS, name));
+}
+
+/** HTTP status of a named error. */
+export function namedErrorStatus(name: NamedErrorName): number {
+  return isRegistryErrorName(name) ? REGISTRY_ERRORS[name].status : DOCS_FILE_ERRORS[name].status;
+}
+
 /** True when `name` is one of the 27 catalogue errors. */
 export function isRegistryErrorName(name: unknown): name is RegistryErrorName {
   return typeof name === 'string' && Object.hasOwn(REGISTRY_ERRORS, name);

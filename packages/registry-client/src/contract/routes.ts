@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import * as s from './entities.js';
-import type { RegistryErrorName } from './errors.js';
+import type { NamedErrorName } from './errors.js';
 
 /** Who may call: anyone, any valid token, or anyone with an optional token (used to pick the org). */
 export type RouteAuth = 'public' | 'token' | 'optional';
@@ -21,9 +21,11 @@ export interface RouteSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
-  errors: readonly RegistryErrorName[];
+  errors: readonly NamedErrorName[];
   /** Largest accepted body in bytes; 1 MiB when absent. */
   bodyLimit?: number;
+  /** The body is raw bytes (`application/octet-stream`), not JSON; the route has no `body` schema. */
+  rawBody?: true;
 }
 
 const MB = 1024 * 1024;
@@ -32,6 +34,7 @@ const versionParams = z.strictObject({ version: z.string().min(1) });
 const generatorVersionParams = z.strictObject({ id: z.string().min(1), version: z.string().min(1) });
 const member = ['UnauthorizedError', 'UserNotInOrgError'] as const;
 const urlErrors = ['InvalidURLError', 'DomainNotRegisteredError'] as const;
+const fileDeclarationErrors = ['DocsFileTooLargeError'] as const;
 
 export const routes = {
   loadLatestApiDefinition: route({
@@ -96,7 +99,13 @@ export const routes = {
     auth: 'token',
     body: s.initDocsV1BodySchema,
     response: s.initDocsResponseSchema,
-    errors: [...member, 'OrgIdNotFound', 'InvalidDomainError', 'DomainBelongsToAnotherOrgError'],
+    errors: [
+      ...member,
+      'OrgIdNotFound',
+      'InvalidDomainError',
+      'DomainBelongsToAnotherOrgError',
+      ...fileDeclarationErrors,
+    ],
   }),
   finishDocsRegistration: route({
     method: 'POST',
@@ -111,6 +120,7 @@ export const routes = {
       'DocsRegistrationIdNotFound',
       'ApiDoesNotExistError',
       'DomainBelongsToAnotherOrgError',
+      'DocsFilesNotUploadedError',
     ],
     bodyLimit: 64 * MB,
   }),
@@ -199,6 +209,7 @@ export const routes = {
       'InvalidDomainError',
       'InvalidCustomDomainError',
       'DomainBelongsToAnotherOrgError',
+      ...fileDeclarationErrors,
     ],
   }),
   initDocsPreview: route({
@@ -208,7 +219,25 @@ export const routes = {
     auth: 'token',
     body: s.initDocsPreviewBodySchema,
     response: s.initDocsResponseSchema,
-    errors: [...member, 'OrgIdNotFound'],
+    errors: [...member, 'OrgIdNotFound', ...fileDeclarationErrors],
+  }),
+  uploadDocsFile: route({
+    method: 'PUT',
+    path: '/v2/registry/docs/files/{uploadId}',
+    summary:
+      'Upload the bytes of a file a docs init asked for (application/octet-stream); checked against the declared sha256 and size.',
+    auth: 'token',
+    params: s.uploadDocsFileParamsSchema,
+    rawBody: true,
+    response: s.uploadDocsFileResponseSchema,
+    errors: [
+      ...member,
+      'DocsFileUploadNotFoundError',
+      'DocsFileHashMismatchError',
+      'DocsFileSizeMismatchError',
+      'DocsFileTooLargeError',
+    ],
+    bodyLimit: s.MAX_DOCS_FILE_BYTES,
   }),
   finishDocsRegistrationV2: route({
     method: 'POST',
@@ -223,6 +252,7 @@ export const routes = {
       'DocsRegistrationIdNotFound',
       'ApiDoesNotExistError',
       'DomainBelongsToAnotherOrgError',
+      'DocsFilesNotUploadedError',
     ],
     bodyLimit: 64 * MB,
   }),
@@ -618,6 +648,8 @@ type SchemaOf<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: 
   ? S
   : never;
 
+type RawBodyOf<R> = R extends { rawBody: true } ? Uint8Array : never;
+
 /** What the client passes to a call: `params`, `query` and `body`, each when the route has one. */
 export type RouteInput<N extends RouteName> = ([SchemaOf<Routes[N], 'params'>] extends [never]
   ? unknown
@@ -625,7 +657,8 @@ export type RouteInput<N extends RouteName> = ([SchemaOf<Routes[N], 'params'>] e
   ([SchemaOf<Routes[N], 'query'>] extends [never]
     ? unknown
     : { query?: z.input<SchemaOf<Routes[N], 'query'>> }) &
-  ([SchemaOf<Routes[N], 'body'>] extends [never] ? unknown : { body: z.input<SchemaOf<Routes[N], 'body'>> });
+  ([SchemaOf<Routes[N], 'body'>] extends [never] ? unknown : { body: z.input<SchemaOf<Routes[N], 'body'>> }) &
+  ([RawBodyOf<Routes[N]>] extends [never] ? unknown : { body: Uint8Array });
 
 /** What a call returns. */
 export type RouteOutput<N extends RouteName> = z.output<Routes[N]['response']>;
@@ -637,9 +670,11 @@ export type RouteRequest<N extends RouteName> = {
   query: [SchemaOf<Routes[N], 'query'>] extends [never]
     ? Record<string, never>
     : z.output<SchemaOf<Routes[N], 'query'>>;
-  body: [SchemaOf<Routes[N], 'body'>] extends [never]
-    ? Record<string, never>
-    : z.output<SchemaOf<Routes[N], 'body'>>;
+  body: [RawBodyOf<Routes[N]>] extends [never]
+    ? [SchemaOf<Routes[N], 'body'>] extends [never]
+      ? Record<string, never>
+      : z.output<SchemaOf<Routes[N], 'body'>>
+    : unknown;
 };
 
 /** Fills `{name}` parameters of a route path. */
