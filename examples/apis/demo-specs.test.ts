@@ -225,6 +225,13 @@ const REST_CALLS: Record<string, () => Promise<void>> = {
       (await rest('/secure/oauth/profile', { headers: { authorization: 'Bearer demo-token' } })).status,
     ).toBe(401);
   },
+  'GET /echo/whoami': async () => {
+    const response = await rest('/echo/whoami', { headers: { authorization: 'Bearer demo_abc' } });
+    expect(await response.json()).toMatchObject({
+      path: '/echo/whoami',
+      headers: { authorization: 'Bearer demo_abc' },
+    });
+  },
   'GET /secure/bearer': async () => {
     expect((await rest('/secure/bearer', { headers: { authorization: 'Bearer demo-token' } })).status).toBe(
       200,
