@@ -44,7 +44,18 @@ beforeAll(async () => {
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const { project, error } = await app.docsHost.current();
   if (!project) throw error;
-  for (const id of ['getPlant', 'echoJson', 'getWithBearer', 'streamEvents'])
+  for (const id of [
+    'getPlant',
+    'echoJson',
+    'getWithBearer',
+    'getWithBasic',
+    'getWithApiKey',
+    'getOAuthProfile',
+    'echoCredentials',
+    'streamEvents',
+    'getInvoicePdf',
+    'downloadReport',
+  ])
     slugs[id] = findSlug(project.definition.navigation, id) ?? '';
   browser = await launchBrowser();
 });
@@ -189,6 +200,135 @@ describe('endpoint playground on the demo docs site', () => {
     expect(await dialog.getByRole('tab', { name: 'Response' }).getAttribute('aria-selected')).toBe('true');
     expect(await responseJson(page)).toMatchObject({ id: 1 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/playground-docs-390-response.png` });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends basic and API-key credentials that the upstream accepts, and keeps them out of the snippet', async () => {
+    const cases: [string, (page: Page) => Promise<void>, unknown][] = [
+      [
+        slugs.getWithBasic ?? '',
+        async (page) => {
+          await page.getByLabel('Username').fill('demo');
+          await page.getByLabel('Password').fill('demo-password');
+        },
+        { auth: 'basic', user: 'demo' },
+      ],
+      [
+        slugs.getWithApiKey ?? '',
+        (page) => page.getByRole('dialog').getByLabel('X-API-Key', { exact: true }).fill('demo-api-key'),
+        { auth: 'apiKey', ok: true },
+      ],
+    ];
+    for (const [slug, fill, expected] of cases) {
+      const { page, errors } = await open(slug);
+      await tryIt(page);
+      await send(page);
+      expect(await page.getByTestId('response-status').innerText()).toMatch(/^401/);
+      await fill(page);
+      expect(await page.getByTestId('snippet').innerText()).not.toMatch(/demo-password|demo-api-key/);
+      await send(page);
+      expect(await responseJson(page)).toEqual(expected);
+      expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('logs in with OAuth client credentials through the proxy: failure, Fetch / Refresh, the token reaches the upstream', async () => {
+    const { page, errors } = await open(slugs.getOAuthProfile ?? '');
+    await tryIt(page);
+    await page.getByLabel('Client ID').fill('sextant-demo');
+    await page.getByLabel('Client Secret').fill('wrong');
+    await page.getByRole('button', { name: 'Fetch' }).click();
+    await page.getByText('Failed to login with the provided credentials').waitFor();
+    await page.getByLabel('Client Secret').fill('demo-secret');
+    await page.getByRole('button', { name: 'Fetch' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    await send(page);
+    expect(await responseJson(page)).toMatchObject({ auth: 'oauth2', client: 'sextant-demo' });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/playground-docs-oauth.png` });
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("logs in through the docs site's identity provider (API-key injection), sends the token, and logs out", async () => {
+    const slug = slugs.echoCredentials ?? '';
+    const { page, errors } = await open(slug);
+    await tryIt(page);
+    await page.getByRole('button', { name: 'Login to send a real request' }).click();
+    await page.getByRole('link', { name: 'Deny' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'You declined to sign in' }).waitFor();
+    expect(page.url()).not.toContain('error=');
+    await page.getByRole('button', { name: 'Login to send a real request' }).click();
+    await page.getByRole('link', { name: 'Sign in as Demo Reader' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByText('Logged in').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${slug}`);
+    await page.getByLabel('Server variable port').fill(restPort);
+    await send(page);
+    const echo = (await responseJson(page)) as { headers: Record<string, string> };
+    expect(echo.headers.authorization).toMatch(/^Bearer demo_/);
+    expect(await page.getByTestId('snippet').innerText()).not.toContain(echo.headers.authorization ?? '-');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login to send a real request' }).waitFor();
+    await page.getByLabel('Server variable port').fill(restPort);
+    await send(page);
+    expect(
+      ((await responseJson(page)) as { headers: Record<string, string> }).headers.authorization,
+    ).toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows SSE events before the stream ends, previews a PDF and downloads under the Content-Disposition name', async () => {
+    const sse = await open(slugs.streamEvents ?? '');
+    await tryIt(sse.page);
+    await sse.page.getByTestId('send').click();
+    await sse.page
+      .locator('[data-testid="response-stream"][data-done="false"] [data-testid="stream-event"]')
+      .first()
+      .waitFor();
+    expect(await sse.page.getByTestId('stream-event').count()).toBeLessThan(5);
+    await sse.page.locator('[data-testid="response-stream"][data-done="true"]').waitFor({ timeout: 15_000 });
+    expect(await sse.page.getByTestId('stream-event').count()).toBe(5);
+    expect(sse.errors).toEqual([]);
+    await sse.page.context().close();
+
+    const pdf = await open(slugs.getInvoicePdf ?? '');
+    await tryIt(pdf.page);
+    await send(pdf.page);
+    await pdf.page.getByTestId('pdf-preview').waitFor();
+    expect(await pdf.page.getByTestId('file-name').innerText()).toBe('invoice-42.pdf');
+    expect(pdf.errors).toEqual([]);
+    await pdf.page.context().close();
+
+    const csv = await open(slugs.downloadReport ?? '');
+    await tryIt(csv.page);
+    await send(csv.page);
+    expect(await csv.page.getByTestId('response-file').innerText()).toContain(
+      'File preview not supported for text/csv',
+    );
+    const [download] = await Promise.all([
+      csv.page.waitForEvent('download'),
+      csv.page.getByTestId('response-file').getByRole('link', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('plants-report.csv');
+    expect(csv.errors).toEqual([]);
+    await csv.page.context().close();
+  });
+
+  it('keeps a history of sent requests per endpoint and restores a form from it', async () => {
+    const { page, errors } = await open(slugs.getPlant ?? '');
+    await tryIt(page);
+    await page.getByLabel('plantId').fill('1');
+    await send(page);
+    await page.getByLabel('plantId').fill('2');
+    await send(page);
+    await page.getByText('History (2)').click();
+    // Newest first: the last entry is the first request.
+    await page.getByRole('dialog').getByRole('listitem').last().getByRole('button').click();
+    expect(await page.getByLabel('plantId').inputValue()).toBe('1');
     expect(errors).toEqual([]);
     await page.context().close();
   });

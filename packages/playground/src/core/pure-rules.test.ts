@@ -45,6 +45,13 @@ describe('stream framing', () => {
     expect(d.end()).toEqual([{ data: '[DONE]', event: 'end' }]);
   });
 
+  it("drops the definition's terminator instead of showing it as an event", () => {
+    const sse = createStreamDecoder('sse', '[DONE]');
+    expect(sse.push('data: {"n":1}\n\ndata: [DONE]\n\n')).toEqual([{ data: { n: 1 } }]);
+    const ndjson = createStreamDecoder('ndjson', '[DONE]');
+    expect(ndjson.push('{"n":1}\n[DONE]\n')).toEqual([{ data: { n: 1 } }]);
+  });
+
   it('decodes NDJSON lines, keeping non-JSON lines as text', () => {
     const d = createStreamDecoder('ndjson');
     expect(d.push('{"a":1}\r\nnot json\n{"b"')).toEqual([{ data: { a: 1 } }, { data: 'not json' }]);

@@ -136,7 +136,8 @@ export async function readResponse(
     size,
   });
   if (mode.kind === 'stream') {
-    const decoder = mode.framing === 'text' ? undefined : createStreamDecoder(mode.framing);
+    const terminator = options.expected?.type === 'stream' ? options.expected.terminator : undefined;
+    const decoder = mode.framing === 'text' ? undefined : createStreamDecoder(mode.framing, terminator);
     const events: StreamEvent[] = [];
     let size = 0;
     const textDecoder = new TextDecoder();

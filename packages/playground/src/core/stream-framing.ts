@@ -30,21 +30,26 @@ export function parseJsonOrText(text: string): unknown {
 }
 
 /**
- * Creates a decoder for the given framing.
+ * Creates a decoder for the given framing. A payload equal to `terminator` (the definition's
+ * end-of-stream marker, e.g. `[DONE]`) ends the stream and is not an event.
  *
  * @example
  * const d = createStreamDecoder('ndjson'); d.push('{"a":1}\n{"a"'); // [{ data: { a: 1 } }]
+ * createStreamDecoder('sse', '[DONE]').push('data: 1\n\ndata: [DONE]\n\n'); // [{ data: 1 }]
  */
-export function createStreamDecoder(framing: StreamFraming): StreamDecoder {
-  return framing === 'sse' ? createSseDecoder() : createNdjsonDecoder();
+export function createStreamDecoder(framing: StreamFraming, terminator?: string): StreamDecoder {
+  const isEnd = (payload: string) => terminator !== undefined && payload.trim() === terminator;
+  return framing === 'sse' ? createSseDecoder(isEnd) : createNdjsonDecoder(isEnd);
 }
 
-function createNdjsonDecoder(): StreamDecoder {
+function createNdjsonDecoder(isEnd: (payload: string) => boolean): StreamDecoder {
   let buffer = '';
   const drain = (final: boolean): StreamEvent[] => {
     const lines = buffer.split(/\r?\n/);
     buffer = final ? '' : (lines.pop() ?? '');
-    return lines.filter((line) => line.trim() !== '').map((line) => ({ data: parseJsonOrText(line) }));
+    return lines
+      .filter((line) => line.trim() !== '' && !isEnd(line))
+      .map((line) => ({ data: parseJsonOrText(line) }));
   };
   return {
     push(text) {
@@ -57,7 +62,7 @@ function createNdjsonDecoder(): StreamDecoder {
   };
 }
 
-function createSseDecoder(): StreamDecoder {
+function createSseDecoder(isEnd: (payload: string) => boolean): StreamDecoder {
   let buffer = '';
   const parseBlock = (block: string): StreamEvent | undefined => {
     const data: string[] = [];
@@ -72,6 +77,7 @@ function createSseDecoder(): StreamDecoder {
     }
     if (data.length === 0) return undefined;
     const payload = data.join('\n');
+    if (isEnd(payload)) return undefined;
     return event ? { data: parseJsonOrText(payload), event } : { data: parseJsonOrText(payload) };
   };
   const drain = (final: boolean): StreamEvent[] => {
