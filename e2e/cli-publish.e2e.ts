@@ -3,10 +3,12 @@
  * fresh PostgreSQL database: the published page loads by host (Host header), publishing the same
  * project again writes nothing and says so, a changed spec is published with its diff summary,
  * `--dry-run` writes nothing, a bad token is refused with exit 1, and SIGTERM stops serve with
- * exit 0 after it answered /healthz.
+ * exit 0 after it answered /healthz. Files: the logo and a markdown image are uploaded once and
+ * served by host at immutable content-addressed URLs (bytes equal to the files on disk, never to
+ * another host); publishing again uploads nothing; a missing image stops publish with file:line.
  */
-import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -53,20 +55,46 @@ const backends: Backend[] = [
   },
 ];
 
+interface HostResponse {
+  status: number;
+  body: string;
+  bytes: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
 /** GET `path` of `base` with a Host header, as a browser at that host would (fetch cannot set Host). */
-function getByHost(base: string, host: string, path = '/'): Promise<{ status: number; body: string }> {
+function getByHost(
+  base: string,
+  host: string,
+  path = '/',
+  headers: Record<string, string> = {},
+): Promise<HostResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, base), { headers: { host } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
+    const req = request(new URL(path, base), { headers: { ...headers, host } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({
+          status: response.statusCode ?? 0,
+          body: bytes.toString('utf8'),
+          bytes,
+          headers: response.headers,
+        });
       });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A small PNG-looking file with content unique to this run. */
+function imageBytes(label: string): Buffer {
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    randomBytes(300),
+    Buffer.from(label),
+  ]);
 }
 
 for (const backend of backends) {
@@ -92,6 +120,18 @@ for (const backend of backends) {
       await writeFiles(dir, { 'pets.yaml': petSpec() });
       const init = await runCli(['init', project, '--spec', join(dir, 'pets.yaml')]);
       expect(init.code, init.stderr).toBe(0);
+      // A logo named by docs.yml and an image a markdown page references (relative to the page).
+      await mkdir(join(project, 'assets'));
+      await mkdir(join(project, 'images'));
+      await writeFile(join(project, 'assets/logo.png'), imageBytes('logo'));
+      await writeFile(join(project, 'images/diagram.png'), imageBytes('diagram'));
+      const config = join(project, 'docs.yml');
+      await writeFile(config, `logo:\n  light: assets/logo.png\n${await readFile(config, 'utf8')}`);
+      const welcome = join(project, 'pages/welcome.md');
+      await writeFile(
+        welcome,
+        `${await readFile(welcome, 'utf8')}\n![Architecture diagram](../images/diagram.png)\n`,
+      );
       serve = startCli([
         'serve',
         '--port',
@@ -146,15 +186,109 @@ for (const backend of backends) {
       });
       expect((await getByHost(registry, domain)).status).toBe(404);
 
+      expect(JSON.parse(dry.stdout).files).toMatchObject([
+        { path: 'assets/logo.png', status: 'would-upload', contentType: 'image/png' },
+        { path: 'images/diagram.png', status: 'would-upload', contentType: 'image/png' },
+      ]);
+      const dryText = await publish('--dry-run');
+      expect(dryText.stdout).toContain('would upload images/diagram.png');
+
       const first = await publish();
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain('API Pets: new');
+      expect(first.stdout).toMatch(/files: 2 uploaded \(\d/);
+      expect(first.stdout).toContain('uploaded assets/logo.png');
       expect(first.stdout).toContain(`Published https://${domain}`);
       const page = await getByHost(registry, domain);
       expect(page.status).toBe(200);
       expect(page.body).toContain('<title>Pets Docs</title>');
       const other = await getByHost(registry, 'someone-else.acme.test');
       expect(other.status).toBe(404);
+    });
+
+    it('uploads the logo and the markdown image once and serves them by host', async ({ skip }) => {
+      if (skipped) skip(skipped);
+      const published = JSON.parse((await publish('--json', '--dry-run')).stdout) as {
+        unchanged: boolean;
+        files: { path: string; status: string }[];
+      };
+      expect(published.unchanged).toBe(true);
+      expect(published.files.map((file) => [file.path, file.status])).toEqual([
+        ['assets/logo.png', 'unchanged'],
+        ['images/diagram.png', 'unchanged'],
+      ]);
+      const page = await getByHost(registry, domain);
+      for (const [path, label] of [
+        ['images/diagram.png', 'Architecture diagram'],
+        ['assets/logo.png', ''],
+      ] as const) {
+        const onDisk = await readFile(join(project, path));
+        const sha = createHash('sha256').update(onDisk).digest('hex');
+        const name = path.split('/').pop()!;
+        const url = `/_sextant/files/${sha}/${name}`;
+        expect(page.body, path).toContain(`src="${url}"`);
+        if (label) expect(page.body).toContain(`alt="${label}"`);
+        const file = await getByHost(registry, domain, url);
+        expect(file.status, path).toBe(200);
+        expect(file.bytes.equals(onDisk), `${path}: served bytes equal the file on disk`).toBe(true);
+        expect(file.headers['content-type']).toBe('image/png');
+        expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(file.headers.etag).toBe(`"${sha}"`);
+        expect((await getByHost(registry, domain, url, { 'if-none-match': `"${sha}"` })).status).toBe(304);
+        // Another host never reads this site's files, even knowing the address.
+        expect((await getByHost(registry, 'someone-else.acme.test', url)).status).toBe(404);
+      }
+      expect(
+        (await getByHost(registry, domain, `/_sextant/files/${'0'.repeat(64)}/diagram.png`)).status,
+      ).toBe(404);
+    });
+
+    it('a changed image is uploaded alone; a missing image stops publish with file:line', async ({
+      skip,
+    }) => {
+      if (skipped) skip(skipped);
+      const image = join(project, 'images/diagram.png');
+      const original = await readFile(image);
+      await writeFile(image, imageBytes('diagram v2'));
+      const changed = JSON.parse((await publish('--json')).stdout) as {
+        unchanged: boolean;
+        files: { path: string; status: string }[];
+        uploadedBytes: number;
+      };
+      expect(changed.unchanged).toBe(false);
+      expect(changed.files.map((file) => [file.path, file.status])).toEqual([
+        ['assets/logo.png', 'stored'],
+        ['images/diagram.png', 'uploaded'],
+      ]);
+      expect(changed.uploadedBytes).toBe((await readFile(image)).length);
+      const page = await getByHost(registry, domain);
+      const sha = createHash('sha256')
+        .update(await readFile(image))
+        .digest('hex');
+      expect(page.body).toContain(`/_sextant/files/${sha}/diagram.png`);
+      // Back to the first content: the registry still has it, nothing is uploaded.
+      await writeFile(image, original);
+      const back = JSON.parse((await publish('--json')).stdout) as {
+        files: { status: string }[];
+        uploadedBytes: number;
+      };
+      expect(back.files.map((file) => file.status)).toEqual(['stored', 'stored']);
+      expect(back.uploadedBytes).toBe(0);
+
+      const welcome = join(project, 'pages/welcome.md');
+      const text = await readFile(welcome, 'utf8');
+      await writeFile(welcome, `${text}\nSee ![missing](img/nope.png) here.\n`);
+      try {
+        const missing = await publish();
+        expect(missing.code).toBe(1);
+        const line = `${text}\nSee`.split('\n').length;
+        expect(missing.stderr).toMatch(
+          new RegExp(`^error: pages/welcome\\.md:${line}: image "img/nope\\.png" does not exist`, 'm'),
+        );
+        expect(missing.stderr.match(/^error:/gm)).toHaveLength(1);
+      } finally {
+        await writeFile(welcome, text);
+      }
     });
 
     it('publishing again is idempotent; a changed spec is published with its diff', async ({ skip }) => {
@@ -165,9 +299,13 @@ for (const backend of backends) {
         unchanged: true,
         docs: 'unchanged',
         apis: [{ status: 'unchanged' }],
+        uploadedBytes: 0,
+        files: [{ status: 'unchanged' }, { status: 'unchanged' }],
       });
       const text = await publish();
       expect(text.stdout).toContain('Nothing changed');
+      expect(text.stdout).toContain('files: 2 unchanged');
+      expect(text.stdout).not.toContain('uploaded');
 
       const spec = join(project, 'api/pets.yaml');
       await writeFile(spec, (await readFile(spec, 'utf8')).replace('required: false', 'required: true'));

@@ -7,6 +7,12 @@ export type { ClientAssets } from './server/document.js';
 export { loadHighlighter } from './server/highlight.js';
 export { renderMarkdown } from './server/markdown.js';
 export {
+  findMarkdownFileReferences,
+  localReferencePath,
+  type MarkdownFileReference,
+  resolveProjectPath,
+} from './server/markdown-files.js';
+export {
   docsSearchIndex,
   docsSiteCss,
   type RenderContext,

@@ -1,3 +1,10 @@
 export { buildServer } from './app.js';
-export { DocsProjectError, type LoadedDocsProject, loadDocsProject } from './docs-host/index.js';
+export {
+  type CollectedProjectFiles,
+  collectProjectFiles,
+  DocsProjectError,
+  type LoadedDocsProject,
+  loadDocsProject,
+  type ProjectFile,
+} from './docs-host/index.js';
 export type { ServerMode, ServerOptions } from './options.js';

@@ -1,17 +1,20 @@
 /**
  * `sextant publish [path] --registry URL --token T --domain D`: imports every spec of a docs
  * project (or one spec file), registers the API definitions and the docs definition with the
- * registry, invalidates the docs cache and prints the published URL. Publishing the same
- * content again changes nothing and says so; `--dry-run` prints the plan and writes nothing.
+ * registry, uploads the files the docs reference (logo, favicon, markdown images…) that the
+ * registry does not have, invalidates the docs cache and prints the published URL. Publishing
+ * the same content again changes nothing and says so; `--dry-run` prints the plan and writes
+ * nothing.
  */
 
 import { createRegistryClient, RegistryClientError } from '@sextant/registry-client';
-import type { LoadedDocsProject } from '@sextant/server';
+import type { LoadedDocsProject, ProjectFile } from '@sextant/server';
 import { type Command, Option } from 'commander';
 import { CliError, errorLine, UsageError } from '../support/cli-error.js';
 import { parseHttpUrl } from '../support/flags.js';
 import { createProgress } from '../support/progress.js';
 import { openProjectSource } from '../support/project-source.js';
+import { formatBytes } from '../support/publish-files.js';
 import { type PublishResult, publishProject } from '../support/publish-project.js';
 import { type Output, processOutput } from '../support/terminal.js';
 
@@ -47,9 +50,18 @@ export async function runPublish(
   try {
     progress.step('importing the specs and reading the docs project', 0, 0);
     let loaded: LoadedDocsProject;
+    let files: ProjectFile[];
     try {
-      const { loadDocsProject } = await import('@sextant/server');
-      loaded = await loadDocsProject(source.projectDir);
+      const { collectProjectFiles, loadDocsProject } = await import('@sextant/server');
+      // Images are published as files (served by URL), not inlined into every page.
+      loaded = await loadDocsProject(source.projectDir, { inlineImages: false });
+      const collected = await collectProjectFiles(loaded);
+      const [first, ...more] = collected.errors;
+      if (first)
+        throw new CliError(
+          `${first.message}${more.length > 0 ? ` (and ${more.length} more missing file(s))` : ''}`,
+        );
+      files = collected.files;
     } catch (error) {
       throw new CliError(errorLine(error));
     }
@@ -66,6 +78,7 @@ export async function runPublish(
         domain: flags.domain,
         definition: loaded.definition,
         apis: loaded.project.apis,
+        files,
         dryRun: flags.dryRun,
         onStep: progress.step,
       });
@@ -100,6 +113,7 @@ function renderResult(result: PublishResult, output: Output): string {
   lines.push(
     `  docs definition: ${result.docs === 'unchanged' ? color.dim('unchanged') : color.green(result.docs)}`,
   );
+  lines.push(...renderFiles(result, output));
   if (result.dryRun) {
     lines.push(
       '',
@@ -112,6 +126,28 @@ function renderResult(result: PublishResult, output: Output): string {
     for (const url of result.urls.slice(1)) lines.push(`  also at ${url}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+function renderFiles(result: PublishResult, output: Output): string[] {
+  const { color } = output;
+  if (result.files.length === 0) return [];
+  const count = (status: string) => result.files.filter((file) => file.status === status).length;
+  const parts = [
+    count('uploaded') > 0
+      ? color.green(`${count('uploaded')} uploaded (${formatBytes(result.uploadedBytes)})`)
+      : '',
+    count('would-upload') > 0 ? `${count('would-upload')} to upload` : '',
+    count('stored') > 0 ? color.dim(`${count('stored')} already stored`) : '',
+    count('unchanged') > 0 ? color.dim(`${count('unchanged')} unchanged`) : '',
+  ].filter(Boolean);
+  const lines = [`  files: ${parts.join(', ')}`];
+  for (const file of result.files) {
+    if (file.status === 'uploaded' || file.status === 'would-upload')
+      lines.push(
+        `    ${file.status === 'uploaded' ? 'uploaded' : 'would upload'} ${file.path} (${formatBytes(file.size)})`,
+      );
+  }
+  return lines;
 }
 
 /** Registers `sextant publish`. */
@@ -141,7 +177,9 @@ export function registerPublish(program: Command): void {
     .option('--no-progress', 'no progress display')
     .addHelpText(
       'after',
-      '\nUnchanged content (same hash as what the registry serves at the domain) is not registered again.\n' +
+      '\nUnchanged content (same hash as what the registry serves at the domain) is not registered again;\n' +
+        'files the docs reference (logo, favicon, fonts, scripts, markdown images and file links) are uploaded\n' +
+        'only when the registry does not have them. A referenced file that does not exist stops the publish.\n' +
         'Exit codes: 0 published (or nothing changed), 1 the project or a spec is bad or the registry refused, 2 usage error.',
     )
     .action(async (path: string, flags: PublishFlags) => {

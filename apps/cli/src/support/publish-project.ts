@@ -1,7 +1,8 @@
 /**
  * Publishes a loaded docs project to a registry: registers each API definition whose content
  * changed (unchanged ones keep their registry id), registers the docs definition at the domain,
- * and invalidates the docs cache there. Content is compared by a hash of canonical JSON against
+ * uploads the files the docs reference that the registry does not have, and invalidates the
+ * docs cache there. Content is compared by a hash of canonical JSON (files by sha256) against
  * what the registry serves at that domain now, so publishing the same project twice writes
  * nothing the second time. `dryRun` computes the same plan and writes nothing.
  */
@@ -9,6 +10,15 @@ import { createHash } from 'node:crypto';
 import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
 import { bumpForDiff, diffDefinitions, type VersionBump } from '@sextant/definition';
 import { type LoadedDocs, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
+import type { ProjectFile } from '@sextant/server';
+import {
+  declarations,
+  filesChanged,
+  hashFiles,
+  type PublishedFile,
+  plannedFiles,
+  uploadRequested,
+} from './publish-files.js';
 
 export type ItemStatus = 'new' | 'changed' | 'unchanged';
 
@@ -32,6 +42,10 @@ export interface PublishResult {
   dryRun: boolean;
   apis: PublishedApi[];
   docs: ItemStatus;
+  /** The files the docs reference, and what happened to each. */
+  files: PublishedFile[];
+  /** Bytes sent to the registry (0 when every file was already stored). */
+  uploadedBytes: number;
   /** Where the docs are served (from the registry), or the domain as a URL. */
   urls: string[];
 }
@@ -43,6 +57,8 @@ export interface PublishInput {
   domain: string;
   definition: DocsDefinition;
   apis: Record<string, ApiDefinition>;
+  /** The project files the docs definition references (logo, images…), to upload. */
+  files?: readonly ProjectFile[];
   dryRun?: boolean;
   /** Progress of each step, for a progress display. */
   onStep?: (step: string, index: number, total: number) => void;
@@ -91,10 +107,13 @@ async function currentDocs(client: RegistryClient, domain: string): Promise<Load
 export async function publishProject(input: PublishInput): Promise<PublishResult> {
   const { client, orgId, domain, dryRun = false } = input;
   const keys = Object.keys(input.apis);
-  const total = keys.length + 3;
+  const total = keys.length + 5;
   let step = 0;
   const progress = (text: string) => input.onStep?.(text, ++step, total);
+  const detail = (text: string) => input.onStep?.(text, step, total);
 
+  progress('hashing the project files');
+  const files = await hashFiles(input.files ?? [], detail);
   progress(`reading what ${domain} serves now`);
   const current = await currentDocs(client, domain);
   const apis: PublishedApi[] = [];
@@ -124,20 +143,36 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
     apis.push(entry);
   }
 
+  const changedFiles = !current || filesChanged(files, current.files);
   const docsStatus: ItemStatus = !current
     ? 'new'
-    : contentHash(current.definition) === contentHash(input.definition)
+    : contentHash(current.definition) === contentHash(input.definition) && !changedFiles
       ? 'unchanged'
       : 'changed';
   const unchanged = docsStatus === 'unchanged' && apis.every((api) => api.status === 'unchanged');
   const fallbackUrls = current ? [current.url] : [domain];
   if (unchanged || dryRun) {
+    progress('nothing to upload');
     progress('nothing to register');
     progress('nothing to invalidate');
-    return { domain, unchanged, dryRun, apis, docs: docsStatus, urls: fallbackUrls.map(asUrl) };
+    return {
+      domain,
+      unchanged,
+      dryRun,
+      apis,
+      docs: docsStatus,
+      files: plannedFiles(files, current?.files, changedFiles),
+      uploadedBytes: 0,
+      urls: fallbackUrls.map(asUrl),
+    };
   }
+  progress(`starting the docs registration at ${domain}; uploading the files the registry does not have`);
+  const init = await client.initDocsRegistrationV2({
+    body: { orgId, domain, ...(files.length > 0 ? { files: declarations(files) } : {}) },
+  });
+  const { docsRegistrationId } = init;
+  const publishedFiles = await uploadRequested(client, files, init.files, detail);
   progress(`registering the docs at ${domain}`);
-  const { docsRegistrationId } = await client.initDocsRegistrationV2({ body: { orgId, domain } });
   const registered = await client.finishDocsRegistrationV2({
     params: { id: docsRegistrationId },
     body: { docsDefinition: input.definition as unknown as Record<string, unknown>, apiDefinitionIds },
@@ -150,6 +185,10 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
     dryRun: false,
     apis,
     docs: docsStatus,
+    files: publishedFiles,
+    uploadedBytes: publishedFiles
+      .filter((file) => file.status === 'uploaded')
+      .reduce((sum, file) => sum + file.size, 0),
     urls: (registered.urls.length > 0 ? registered.urls : fallbackUrls).map(asUrl),
   };
 }

@@ -13,6 +13,7 @@ import remarkRehype from 'remark-rehype';
 import type { HighlighterCore } from 'shiki/core';
 import { unified } from 'unified';
 import { highlight } from './highlight.js';
+import { remarkRewriteFileUrls } from './markdown-files.js';
 import { sanitize } from './sanitize.js';
 
 export interface RenderedMarkdown {
@@ -104,13 +105,19 @@ function rehypeHeadings(toc: RenderedMarkdown['toc']) {
 
 /**
  * Renders markdown to sanitised HTML.
+ * `rewriteFileUrl` maps local file references (images, links to files) to served URLs.
  * @example renderMarkdown(h, '# Hi\n<script>x</script>').html // '<h1>Hi</h1>\n'
  */
-export function renderMarkdown(highlighter: HighlighterCore, markdown: string): RenderedMarkdown {
+export function renderMarkdown(
+  highlighter: HighlighterCore,
+  markdown: string,
+  options: { rewriteFileUrl?: (url: string) => string | undefined } = {},
+): RenderedMarkdown {
   const toc: RenderedMarkdown['toc'] = [];
   const html = unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(options.rewriteFileUrl ? remarkRewriteFileUrls(options.rewriteFileUrl) : () => undefined)
     .use(remarkSextant(highlighter))
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeHeadings(toc))

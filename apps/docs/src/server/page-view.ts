@@ -16,6 +16,7 @@ import type { ExampleView, PageView, SafeHtml } from '../shared/page-data.js';
 import { safeHtml } from '../shared/safe-html.js';
 import { highlight } from './highlight.js';
 import { markdownToText, renderMarkdown } from './markdown.js';
+import { resolveProjectPath } from './markdown-files.js';
 import type { DocsSite } from './site.js';
 import { endpointSnippets } from './snippets.js';
 
@@ -44,7 +45,17 @@ export function buildPageView(
     case 'page': {
       const page = site.definition.pages[item.pageId];
       if (!page) return undefined;
-      const { html, toc } = renderMarkdown(highlighter, page.markdown);
+      const { fileUrl } = site;
+      const { html, toc } = renderMarkdown(highlighter, page.markdown, {
+        ...(fileUrl
+          ? {
+              rewriteFileUrl: (url: string) => {
+                const path = resolveProjectPath(page.sourcePath, url);
+                return path === undefined ? undefined : fileUrl(path);
+              },
+            }
+          : {}),
+      });
       return { ...base, kind: 'markdown', layout: page.layout, html: safeHtml(html), toc };
     }
     case 'section':

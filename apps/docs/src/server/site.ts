@@ -19,6 +19,8 @@ export interface DocsSite {
   cache: Map<string, unknown>;
   /** Changes whenever the site is reloaded; part of cache-busting URLs. */
   version: string;
+  /** URL of a project file the site serves (by project path), or undefined when it serves none at that path. */
+  fileUrl?: (projectPath: string) => string | undefined;
 }
 
 const MAX_CACHE_ENTRIES = 500;
@@ -28,8 +30,16 @@ export function createDocsSite(
   definition: DocsDefinition,
   apis: Record<string, ApiDefinition>,
   version: string,
+  options: { fileUrl?: (projectPath: string) => string | undefined } = {},
 ): DocsSite {
-  return { definition, apis, bySlug: indexNavigation(definition.navigation), cache: new Map(), version };
+  return {
+    definition,
+    apis,
+    bySlug: indexNavigation(definition.navigation),
+    cache: new Map(),
+    version,
+    ...(options.fileUrl ? { fileUrl: options.fileUrl } : {}),
+  };
 }
 
 /** Returns the cached value of `key`, computing it on a miss (least recently used entries go first). */

@@ -7,3 +7,9 @@ export {
   type LoadedDocsProject,
   loadDocsProject,
 } from './project/load-docs-project.js';
+export {
+  type CollectedProjectFiles,
+  collectProjectFiles,
+  contentTypeOf,
+  type ProjectFile,
+} from './project/project-files.js';

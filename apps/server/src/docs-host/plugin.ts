@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, relative, sep } from 'node:path';
+import { extname, join, normalize, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
 import {
@@ -31,6 +31,7 @@ import fp from 'fastify-plugin';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './csp.js';
 import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
+import { collectProjectFiles, contentTypeOf } from './project/project-files.js';
 import { matchRedirect } from './redirects.js';
 
 export interface DocsHostOptions {
@@ -68,17 +69,22 @@ interface SiteSource {
         updatedAt: string | number | Date;
         definition: unknown;
         apis: Record<string, unknown>;
+        files?: Record<string, HostedFile>;
       }
     | undefined
   >;
   onDocsInvalidated(listener: (urls: string[] | 'all') => void): () => void;
+  readDocsFile?(fileId: string): Promise<Uint8Array | undefined>;
 }
 
 interface ResolvedSite {
   site: DocsSite;
   basePath: string;
+  /** Local mode: the project files served from disk (project paths). */
   files: string[];
   projectDir?: string;
+  /** Hosted mode: the files linked to the docs version, by project path. */
+  hostedFiles?: Record<string, HostedFile>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -93,6 +99,30 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 const MAX_HOSTED_SITES = 200;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files are never documents of the site: opened directly, an SVG or HTML file runs nothing. */
+const FILE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+
+/** A file linked to a hosted docs version (the registry's `files` entry). */
+interface HostedFile {
+  fileId: string;
+  sha256: string;
+  contentType: string;
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** Local mode: files by project path, read from disk. */
+function localFileUrl(basePath: string, path: string): string {
+  return `${basePath}/_sextant/files/${encodePath(path)}`;
+}
+
+/** Hosted mode: files by content hash (immutable), named for the reader; undefined when not linked. */
+function hostedFileUrl(basePath: string, path: string, file: HostedFile | undefined): string | undefined {
+  return file && `${basePath}/_sextant/files/${file.sha256}/${encodeURIComponent(posix.basename(path))}`;
+}
 
 function themeFromCookie(header: string | undefined): 'light' | 'dark' | undefined {
   const match = /(?:^|;\s*)sx-theme=(light|dark)(?:;|$)/.exec(header ?? '');
@@ -148,10 +178,16 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       });
     const version = `${Date.now().toString(36)}-${++generation}`;
     return loadDocsProject(dir, { fetchText, tolerateApiErrors: true }).then(
-      (project) => {
+      async (project) => {
         for (const apiError of project.apiErrors) app.log.error(apiError.message);
-        const site = createDocsSite(project.definition, project.project.apis, version);
-        return { project, resolved: { site, basePath: '', files: project.files, projectDir: dir } };
+        // A missing markdown image does not stop the preview: it shows broken, the terminal says why.
+        const { files, errors } = await collectProjectFiles(project);
+        for (const error of errors) app.log.warn(error.message);
+        const served = new Set(files.map((file) => file.path));
+        const site = createDocsSite(project.definition, project.project.apis, version, {
+          fileUrl: (path) => (served.has(path) ? localFileUrl('', path) : undefined),
+        });
+        return { project, resolved: { site, basePath: '', files: [...served], projectDir: dir } };
       },
       (error: unknown) => {
         const err = error instanceof Error ? error : new Error(String(error));
@@ -207,18 +243,51 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     const definition = loaded.definition as Partial<DocsDefinition>;
     if (definition.docsVersion !== 1 || !Array.isArray(definition.navigation)) return undefined;
     const version = `${loaded.docsConfigId}-${new Date(loaded.updatedAt).getTime()}`;
+    const basePath = loaded.baseUrl.basePath.replace(/\/+$/, '');
+    const hostedFiles = loaded.files ?? {};
     let site = hostedSites.get(loaded.url);
     if (!site || site.version !== version) {
       site = createDocsSite(
         definition as DocsDefinition,
         loaded.apis as Record<string, ApiDefinition>,
         version,
+        {
+          fileUrl: (path) =>
+            hostedFileUrl(basePath, path, Object.hasOwn(hostedFiles, path) ? hostedFiles[path] : undefined),
+        },
       );
       hostedSites.delete(loaded.url);
       hostedSites.set(loaded.url, site);
       if (hostedSites.size > MAX_HOSTED_SITES) hostedSites.delete(hostedSites.keys().next().value as string);
     }
-    return { site, basePath: loaded.baseUrl.basePath.replace(/\/+$/, ''), files: [] };
+    return { site, basePath, files: [], hostedFiles };
+  };
+
+  /** A file of the site by project path: from disk (local) or the registry (hosted, linked files only). */
+  const readSiteFile = async (
+    resolved: ResolvedSite,
+    path: string,
+  ): Promise<{ body: Buffer; contentType: string; sha256?: string } | undefined> => {
+    if (resolved.hostedFiles) {
+      const linked = Object.hasOwn(resolved.hostedFiles, path) ? resolved.hostedFiles[path] : undefined;
+      return linked && readLinked(linked);
+    }
+    if (!resolved.projectDir || !resolved.files.includes(path)) return undefined;
+    const body = await readInside(resolved.projectDir, path);
+    return body && { body, contentType: contentTypeOf(path) };
+  };
+  const readLinked = async (linked: HostedFile) => {
+    const bytes = await registry()?.readDocsFile?.(linked.fileId);
+    return bytes && { body: Buffer.from(bytes), contentType: linked.contentType, sha256: linked.sha256 };
+  };
+  /** `{sha256}/{name}` of the site's own linked files: one tenant never reaches another's bytes. */
+  const readHostedFile = async (files: Record<string, HostedFile>, address: string) => {
+    const match = /^([0-9a-f]{64})\/([^/]+)$/.exec(address);
+    if (!match) return undefined;
+    const [, sha256, name] = match;
+    const candidates = Object.entries(files).filter(([, file]) => file.sha256 === sha256);
+    const named = candidates.find(([path]) => posix.basename(path) === name) ?? candidates[0];
+    return named && readLinked(named[1]);
   };
 
   // Compressed text responses, by content (assets and cached pages repeat; compress them once).
@@ -285,8 +354,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     if (basePath && path !== basePath && !path.startsWith(`${basePath}/`))
       return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
     const rel = path.slice(basePath.length) || '/';
-    const fileUrl = (file: string) =>
-      `${basePath}/_sextant/files/${file.split('/').map(encodeURIComponent).join('/')}`;
+    const fileUrl = (file: string) => site.fileUrl?.(file) ?? localFileUrl(basePath, file);
 
     if (rel === '/_sextant/search-index.json')
       return send(reply, 200, 'application/json', await docsSearchIndex(site), 'public, max-age=300');
@@ -300,27 +368,29 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       );
     if (rel === '/favicon.ico') {
       // Browsers ask for it on non-HTML pages (the `.md` variants): answer with the site's icon.
-      const icon = /^data:([^;,]+);base64,(.*)$/.exec(
-        site.definition.config.favicon?.type === 'url' ? site.definition.config.favicon.url : '',
-      );
+      const favicon = site.definition.config.favicon;
+      if (favicon?.type === 'file') {
+        const file = await readSiteFile(resolved, favicon.path);
+        if (file) return send(reply, 200, file.contentType, file.body, 'public, max-age=3600');
+      }
+      const icon = /^data:([^;,]+);base64,(.*)$/.exec(favicon?.type === 'url' ? favicon.url : '');
       if (!icon?.[1] || !icon[2])
         return reply.code(204).header('cache-control', 'public, max-age=3600').send();
       return send(reply, 200, icon[1], Buffer.from(icon[2], 'base64'), 'public, max-age=3600');
     }
     if (rel.startsWith('/_sextant/files/')) {
-      const file = rel.slice('/_sextant/files/'.length);
-      const body =
-        resolved.projectDir && resolved.files.includes(file)
-          ? await readInside(resolved.projectDir, file)
-          : undefined;
-      if (!body) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
-      return send(
-        reply,
-        200,
-        CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        body,
-        'public, max-age=300',
-      );
+      const file = resolved.hostedFiles
+        ? await readHostedFile(resolved.hostedFiles, rel.slice('/_sextant/files/'.length))
+        : await readSiteFile(resolved, rel.slice('/_sextant/files/'.length));
+      if (!file) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+      reply.header('content-security-policy', FILE_CSP);
+      if (!file.sha256) return send(reply, 200, file.contentType, file.body, 'public, max-age=300');
+      // Content-addressed: the URL names the bytes, so they never change under it.
+      const etag = `"${file.sha256}"`;
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag)
+        return reply.code(304).header('cache-control', IMMUTABLE).send();
+      return send(reply, 200, file.contentType, file.body, IMMUTABLE);
     }
 
     const redirect = matchRedirect(site.definition.config.redirects, rel);

@@ -49,6 +49,11 @@ export interface LoadDocsProjectOptions {
    * host in local mode, so one broken spec does not hide the whole site). Default false.
    */
   tolerateApiErrors?: boolean;
+  /**
+   * Inline small images of the config (logo, favicon) as data URLs. Default true (`sextant dev`);
+   * the publisher passes false: the registry stores them as files and the site serves them by URL.
+   */
+  inlineImages?: boolean;
 }
 
 export interface LoadedDocsProject {
@@ -121,7 +126,7 @@ export async function loadDocsProject(
     const info = await stat(abs).catch(() => fail(path, `cannot read "${value}": the file does not exist`));
     watchedFiles.push(abs);
     const type = IMAGE_TYPES[extname(abs).toLowerCase()];
-    if (inline && type && info.size <= MAX_INLINE_IMAGE_BYTES) {
+    if (inline && options.inlineImages !== false && type && info.size <= MAX_INLINE_IMAGE_BYTES) {
       return { type: 'url', url: `data:${type};base64,${(await readFile(abs)).toString('base64')}` };
     }
     const rel = relative(dir, abs).split(sep).join('/');

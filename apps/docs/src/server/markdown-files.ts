@@ -1,0 +1,135 @@
+/**
+ * Local files referenced by markdown pages: images (`![a](images/x.png)`, `<img src>`), and links
+ * to files that are not pages (`[spec](files/openapi.yaml)`). The publisher finds them (with their
+ * line) to upload them; the renderer rewrites them to the URLs the site serves them at.
+ * A reference is local when it is a relative path: no scheme, not `//host`, not `/site/path`,
+ * not `#anchor`. Paths resolve against the page's own folder.
+ */
+import { posix } from 'node:path';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+
+/** One local file reference of a markdown text. */
+export interface MarkdownFileReference {
+  /** As written, e.g. `../images/a%20b.png?v=2`. */
+  url: string;
+  /** 1-based line in the markdown text. */
+  line: number;
+  kind: 'image' | 'link';
+}
+
+interface MdNode {
+  type: string;
+  url?: string;
+  value?: string;
+  children?: MdNode[];
+  position?: { start: { line: number } };
+}
+
+/** Links to these are pages of the site, not files to publish. */
+const PAGE_EXTENSIONS = new Set(['', '.md', '.mdx', '.html', '.htm']);
+/** `src`/`href` attributes of raw HTML in markdown. */
+const HTML_ATTRIBUTE = /<(img|source|video|audio|a)\b[^>]*?\s(src|href|poster)\s*=\s*(["'])(.*?)\3/gi;
+
+/** The decoded path of a local reference (query and fragment dropped), or undefined. */
+export function localReferencePath(url: string): string | undefined {
+  const trimmed = url.trim();
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || /^[/\\#?]/.test(trimmed)) return undefined;
+  const path = trimmed.replace(/[?#].*$/, '');
+  if (!path) return undefined;
+  try {
+    return decodeURI(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The project path a reference of the page at `pagePath` points at, or undefined when it is not
+ * local or leaves the project folder.
+ * @example resolveProjectPath('pages/guide.md', '../images/a.png') // 'images/a.png'
+ */
+export function resolveProjectPath(pagePath: string | undefined, url: string): string | undefined {
+  const path = localReferencePath(url);
+  if (path === undefined) return undefined;
+  const joined = posix.normalize(posix.join(posix.dirname(pagePath ?? 'page.md'), path));
+  if (joined === '.' || joined.startsWith('../') || joined === '..' || posix.isAbsolute(joined))
+    return undefined;
+  return joined;
+}
+
+function isFileReference(kind: 'image' | 'link', url: string): boolean {
+  const path = localReferencePath(url);
+  if (path === undefined) return false;
+  return kind === 'image' || !PAGE_EXTENSIONS.has(posix.extname(path).toLowerCase());
+}
+
+function htmlReferences(html: string): { url: string; kind: 'image' | 'link'; offsetLine: number }[] {
+  const out: { url: string; kind: 'image' | 'link'; offsetLine: number }[] = [];
+  for (const match of html.matchAll(HTML_ATTRIBUTE)) {
+    const tag = (match[1] ?? '').toLowerCase();
+    const url = match[4] ?? '';
+    const kind = tag === 'a' ? 'link' : 'image';
+    const offsetLine = html.slice(0, match.index).split('\n').length - 1;
+    if (isFileReference(kind, url)) out.push({ url, kind, offsetLine });
+  }
+  return out;
+}
+
+function visitReferences(tree: MdNode, onNode: (node: MdNode, kind: 'image' | 'link') => void): void {
+  const visit = (node: MdNode) => {
+    if (node.type === 'image') onNode(node, 'image');
+    else if (node.type === 'link' || node.type === 'definition') onNode(node, 'link');
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(tree);
+}
+
+/** Every local file reference of `markdown`, in document order. */
+export function findMarkdownFileReferences(markdown: string): MarkdownFileReference[] {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode;
+  const found: MarkdownFileReference[] = [];
+  const walk = (node: MdNode) => {
+    const line = node.position?.start.line ?? 1;
+    if (node.type === 'html' && node.value) {
+      for (const ref of htmlReferences(node.value))
+        found.push({ url: ref.url, kind: ref.kind, line: line + ref.offsetLine });
+    } else if (node.url !== undefined) {
+      // A definition (`[x]: url`) may serve an image reference; treat it as an image when it names a file.
+      const kind = node.type === 'image' ? 'image' : 'link';
+      if (isFileReference(kind, node.url)) found.push({ url: node.url, kind, line });
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(tree);
+  return found;
+}
+
+/**
+ * A remark plugin that rewrites local file references to the URLs `rewrite` gives (references
+ * it answers undefined for stay as written).
+ */
+export function remarkRewriteFileUrls(rewrite: (url: string) => string | undefined) {
+  return () => (tree: MdNode) => {
+    visitReferences(tree, (node, kind) => {
+      if (node.url !== undefined && isFileReference(kind, node.url)) node.url = rewrite(node.url) ?? node.url;
+    });
+    const visitHtml = (node: MdNode) => {
+      if (node.type === 'html' && node.value) {
+        node.value = node.value.replace(
+          HTML_ATTRIBUTE,
+          (whole, tag: string, _attribute: string, quote: string, url: string) => {
+            const kind = tag.toLowerCase() === 'a' ? 'link' : 'image';
+            const next = isFileReference(kind, url) ? rewrite(url) : undefined;
+            return next === undefined
+              ? whole
+              : whole.replace(`${quote}${url}${quote}`, `${quote}${next}${quote}`);
+          },
+        );
+      }
+      for (const child of node.children ?? []) visitHtml(child);
+    };
+    visitHtml(tree);
+  };
+}

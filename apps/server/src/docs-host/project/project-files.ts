@@ -1,0 +1,124 @@
+/**
+ * The files of a docs project its site serves: the ones the docs config names (logo, favicon,
+ * social image, scripts, fonts) and the local images and file links of its markdown pages. The
+ * publisher uploads them; the local docs host serves exactly these from disk. A markdown
+ * reference to a file that does not exist (or lies outside the project) is a located error.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, posix } from 'node:path';
+import { findMarkdownFileReferences, resolveProjectPath } from '@sextant/docs';
+import { DocsProjectError } from './docs-project-error.js';
+import type { LoadedDocsProject } from './load-docs-project.js';
+import { DOCS_CONFIG_FILE } from './load-docs-project.js';
+import { splitFrontMatter } from './yaml-locate.js';
+
+/** One file the site serves. */
+export interface ProjectFile {
+  /** Project-relative, `/`-separated. */
+  path: string;
+  absolutePath: string;
+  size: number;
+  contentType: string;
+  /** Where the project names it first: `pages/intro.md:12`, or `docs.yml`. */
+  referencedAt: string;
+}
+
+/** What `collectProjectFiles` found. */
+export interface CollectedProjectFiles {
+  files: ProjectFile[];
+  /** References to files that do not exist or lie outside the project, located. */
+  errors: DocsProjectError[];
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.json': 'application/json',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.zip': 'application/zip',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+};
+
+/** The Content-Type a project file is served with, by its extension. */
+export function contentTypeOf(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+async function fileSize(path: string): Promise<number | undefined> {
+  const info = await stat(path).catch(() => undefined);
+  return info?.isFile() ? info.size : undefined;
+}
+
+/**
+ * Collects the files of a loaded project, in a stable order (config files first, then pages in
+ * navigation order).
+ * @example const { files, errors } = await collectProjectFiles(await loadDocsProject('my-docs'));
+ */
+export async function collectProjectFiles(loaded: LoadedDocsProject): Promise<CollectedProjectFiles> {
+  const files = new Map<string, ProjectFile>();
+  const errors: DocsProjectError[] = [];
+  const add = async (path: string, referencedAt: string): Promise<boolean> => {
+    if (files.has(path)) return true;
+    const absolutePath = join(loaded.dir, ...path.split('/'));
+    const size = await fileSize(absolutePath);
+    if (size === undefined) return false;
+    files.set(path, { path, absolutePath, size, contentType: contentTypeOf(path), referencedAt });
+    return true;
+  };
+
+  // loadDocsProject checked these exist when it read the config.
+  for (const path of loaded.files) await add(path, DOCS_CONFIG_FILE);
+
+  for (const page of Object.values(loaded.definition.pages)) {
+    if (!page.sourcePath) continue;
+    const source = await readFile(join(loaded.dir, page.sourcePath), 'utf8').catch(() => undefined);
+    // The definition holds the body without front matter: lines count from where the body starts.
+    const { body, bodyLine } =
+      source === undefined ? { body: page.markdown, bodyLine: 1 } : splitFrontMatter(source);
+    for (const reference of findMarkdownFileReferences(body)) {
+      const line = bodyLine + reference.line - 1;
+      const path = resolveProjectPath(page.sourcePath, reference.url);
+      if (path === undefined) {
+        errors.push(
+          new DocsProjectError(
+            page.sourcePath,
+            '',
+            `"${reference.url}" is outside the project folder: move the file into the project`,
+            line,
+          ),
+        );
+        continue;
+      }
+      if (!(await add(path, `${page.sourcePath}:${line}`)))
+        errors.push(
+          new DocsProjectError(
+            page.sourcePath,
+            '',
+            `${reference.kind === 'image' ? 'image' : 'linked file'} "${reference.url}" does not exist (looked for ${posix.join(path)})`,
+            line,
+          ),
+        );
+    }
+  }
+  return { files: [...files.values()], errors };
+}
