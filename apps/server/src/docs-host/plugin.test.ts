@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,38 @@ describe('docs host, local mode', () => {
     await writeFile(yml, good);
     await app.docsHost.reload();
     expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+  });
+
+  it('serves the images a markdown page references from disk, and no other project file', async () => {
+    const guide = join(dir, 'pages/guide.md');
+    const original = await readFile(guide, 'utf8');
+    const image = Buffer.from('\x89PNG local image');
+    await mkdir(join(dir, 'images'), { recursive: true });
+    await writeFile(join(dir, 'images/local.png'), image);
+    await writeFile(
+      guide,
+      `${original}\n\n![Local](../images/local.png)\n\n![Missing](../images/none.png)\n`,
+    );
+    try {
+      await app.docsHost.reload();
+      const html = (await app.inject({ url: '/guides/guide' })).body;
+      expect(html).toContain('<img src="/_sextant/files/images/local.png" alt="Local" />');
+      // A missing image does not stop the preview; it stays as written.
+      expect(html).toContain('src="../images/none.png"');
+      const file = await app.inject({ url: '/_sextant/files/images/local.png' });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(image)).toBe(true);
+      expect(file.headers['content-type']).toBe('image/png');
+      for (const url of [
+        '/_sextant/files/docs.yml',
+        '/_sextant/files/pages/guide.md',
+        '/_sextant/files/../docs.yml',
+      ])
+        expect((await app.inject({ url })).statusCode, url).toBe(404);
+    } finally {
+      await writeFile(guide, original);
+      await app.docsHost.reload();
+    }
   });
 });
 
