@@ -227,7 +227,11 @@ for (const backend of backends) {
         const name = path.split('/').pop()!;
         const url = `/_sextant/files/${sha}/${name}`;
         expect(page.body, path).toContain(`src="${url}"`);
-        if (label) expect(page.body).toContain(`alt="${label}"`);
+        if (label) {
+          expect(page.body).toContain(`alt="${label}"`);
+          // The page's markdown variant points at the same URL.
+          expect((await getByHost(registry, domain, '/index.md')).body).toContain(`![${label}](${url})`);
+        }
         const file = await getByHost(registry, domain, url);
         expect(file.status, path).toBe(200);
         expect(file.bytes.equals(onDisk), `${path}: served bytes equal the file on disk`).toBe(true);

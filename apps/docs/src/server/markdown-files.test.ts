@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadHighlighter } from './highlight.js';
 import { renderMarkdown } from './markdown.js';
-import { findMarkdownFileReferences, localReferencePath, resolveProjectPath } from './markdown-files.js';
+import {
+  findMarkdownFileReferences,
+  localReferencePath,
+  resolveProjectPath,
+  rewriteMarkdownFileUrls,
+} from './markdown-files.js';
 
 describe('local file references of markdown pages', () => {
   it('treats relative paths as local; schemes, //host, /site paths and anchors are not', () => {
@@ -68,5 +73,34 @@ describe('local file references of markdown pages', () => {
     expect(html).toContain('<a href="/f/files/api.yaml">spec</a>');
     expect(html).toContain('src="missing.png"');
     expect(html).toMatch(/<img src="\/f\/images\/logo.png" alt="x" \/>/);
+  });
+
+  it('rewrites the markdown source itself for the .md variant, touching only destinations', () => {
+    const source = [
+      '![images/a.png](images/a.png "images/a.png")',
+      '[![logo](images/a.png)](files/x.pdf) and [page](other.md)',
+      '<img alt="images/a.png" src="images/a.png"> <img src="images/a.png">',
+      '```',
+      '![code](images/a.png)',
+      '```',
+      '',
+      '[ref]: <files/x.pdf>',
+      '![gone](missing.png) ![remote](https://x.test/images/a.png)',
+    ].join('\n');
+    const rewritten = rewriteMarkdownFileUrls(source, (url) =>
+      url === 'missing.png' ? undefined : `/f/${url}`,
+    );
+    expect(rewritten.split('\n')).toEqual([
+      '![images/a.png](/f/images/a.png "images/a.png")',
+      '[![logo](/f/images/a.png)](/f/files/x.pdf) and [page](other.md)',
+      '<img alt="images/a.png" src="/f/images/a.png"> <img src="/f/images/a.png">',
+      '```',
+      '![code](images/a.png)',
+      '```',
+      '',
+      '[ref]: </f/files/x.pdf>',
+      '![gone](missing.png) ![remote](https://x.test/images/a.png)',
+    ]);
+    expect(rewriteMarkdownFileUrls('', () => '/x')).toBe('');
   });
 });

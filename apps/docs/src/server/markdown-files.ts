@@ -24,7 +24,7 @@ interface MdNode {
   url?: string;
   value?: string;
   children?: MdNode[];
-  position?: { start: { line: number } };
+  position?: { start: { line: number; offset?: number }; end: { offset?: number } };
 }
 
 /** Links to these are pages of the site, not files to publish. */
@@ -65,16 +65,36 @@ function isFileReference(kind: 'image' | 'link', url: string): boolean {
   return kind === 'image' || !PAGE_EXTENSIONS.has(posix.extname(path).toLowerCase());
 }
 
-function htmlReferences(html: string): { url: string; kind: 'image' | 'link'; offsetLine: number }[] {
-  const out: { url: string; kind: 'image' | 'link'; offsetLine: number }[] = [];
+interface HtmlReference {
+  url: string;
+  kind: 'image' | 'link';
+  /** Lines before the reference within the HTML. */
+  offsetLine: number;
+  /** Offset of the URL text within the HTML. */
+  offset: number;
+}
+
+function htmlReferences(html: string): HtmlReference[] {
+  const out: HtmlReference[] = [];
   for (const match of html.matchAll(HTML_ATTRIBUTE)) {
     const tag = (match[1] ?? '').toLowerCase();
     const url = match[4] ?? '';
     const kind = tag === 'a' ? 'link' : 'image';
     const offsetLine = html.slice(0, match.index).split('\n').length - 1;
-    if (isFileReference(kind, url)) out.push({ url, kind, offsetLine });
+    // The match ends with the URL and its closing quote.
+    const offset = match.index + match[0].length - 1 - url.length;
+    if (isFileReference(kind, url)) out.push({ url, kind, offsetLine, offset });
   }
   return out;
+}
+
+/** Offset of `url` in `source` where it is written as a destination: after `(`, `<` or the `:` of a definition. */
+function destinationOffset(source: string, url: string): number | undefined {
+  for (let at = source.indexOf(url); at >= 0; at = source.indexOf(url, at + 1)) {
+    const before = source.slice(0, at).trimEnd();
+    if (/[(<]$/.test(source.slice(0, at)) || /\]:$/.test(before)) return at;
+  }
+  return undefined;
 }
 
 function visitReferences(tree: MdNode, onNode: (node: MdNode, kind: 'image' | 'link') => void): void {
@@ -132,4 +152,52 @@ export function remarkRewriteFileUrls(rewrite: (url: string) => string | undefin
     };
     visitHtml(tree);
   };
+}
+
+/**
+ * The markdown source with its local file references replaced by the URLs `rewrite` gives, for
+ * the `.md` variant of a page (served as text, so the renderer's rewriting does not apply). A
+ * reference is replaced where it is written verbatim in its node's source; any other spelling
+ * (escapes, entities) stays as written.
+ */
+export function rewriteMarkdownFileUrls(
+  markdown: string,
+  rewrite: (url: string) => string | undefined,
+): string {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode;
+  const edits: { start: number; end: number; text: string }[] = [];
+  const edit = (node: MdNode, url: string, next: string | undefined) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (next === undefined || start === undefined || end === undefined) return;
+    const at = destinationOffset(markdown.slice(start, end), url);
+    if (at !== undefined) edits.push({ start: start + at, end: start + at + url.length, text: next });
+  };
+  const walk = (node: MdNode) => {
+    const start = node.position?.start.offset;
+    // The html node's value is its source text verbatim, so offsets carry over.
+    if (node.type === 'html' && node.value && start !== undefined) {
+      for (const ref of htmlReferences(node.value)) {
+        const next = rewrite(ref.url);
+        if (next !== undefined)
+          edits.push({ start: start + ref.offset, end: start + ref.offset + ref.url.length, text: next });
+      }
+    } else if (
+      node.url !== undefined &&
+      (node.type === 'image' || node.type === 'link' || node.type === 'definition')
+    ) {
+      const kind = node.type === 'image' ? 'image' : 'link';
+      if (isFileReference(kind, node.url)) edit(node, node.url, rewrite(node.url));
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(tree);
+  let out = markdown;
+  const seen = new Set<number>();
+  for (const change of edits.sort((a, b) => b.start - a.start)) {
+    if (seen.has(change.start)) continue;
+    seen.add(change.start);
+    out = `${out.slice(0, change.start)}${change.text}${out.slice(change.end)}`;
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
 import type { ApiDefinition, Parameter } from '@sextant/definition';
 import { pathText, prettyJson, typeLabel } from '../shared/format.js';
 import type { PageView } from '../shared/page-data.js';
+import { resolveProjectPath, rewriteMarkdownFileUrls } from './markdown-files.js';
 import type { DocsSite } from './site.js';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -25,7 +26,12 @@ export function pageMarkdown(site: DocsSite, view: PageView): string {
     case 'markdown': {
       const entry = site.bySlug.get(view.slug);
       const page = entry?.item.type === 'page' ? site.definition.pages[entry.item.pageId] : undefined;
-      return `${title}${page?.markdown ?? ''}`;
+      const { fileUrl } = site;
+      if (!page || !fileUrl) return `${title}${page?.markdown ?? ''}`;
+      return `${title}${rewriteMarkdownFileUrls(page.markdown, (url) => {
+        const path = resolveProjectPath(page.sourcePath, url);
+        return path === undefined ? undefined : fileUrl(path);
+      })}`;
     }
     case 'overview':
       return `${title}${view.items.map((item) => `- [${item.title}](/${item.slug})${item.method ? ` \`${item.method}\`` : ''}`).join('\n')}\n`;

@@ -179,6 +179,8 @@ describe('docs host, local mode', () => {
       expect(html).toContain('<img src="/_sextant/files/images/local.png" alt="Local" />');
       // A missing image does not stop the preview; it stays as written.
       expect(html).toContain('src="../images/none.png"');
+      const markdown = (await app.inject({ url: '/guides/guide.md' })).body;
+      expect(markdown).toContain('![Local](/_sextant/files/images/local.png)');
       const file = await app.inject({ url: '/_sextant/files/images/local.png' });
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(image)).toBe(true);
