@@ -1,13 +1,21 @@
 /**
  * Proxy benchmark, one run: autocannon against the same loopback upstream directly and through
- * Sextant's proxy (each server in its own process), for a fast upstream and one with 20 ms of
- * latency; prints throughput ratios (target ≥ 0.8), the latency the proxy adds at p50 / p99,
- * and the time to the first streamed byte of an SSE response, direct vs proxied.
+ * Sextant's proxy (the upstream, the proxy and the load generator each in its own process), for
+ * three upstreams: instant, 1 ms of CPU work per request, and 20 ms of latency. Prints the
+ * throughput ratios (target ≥ 0.8), the latency the proxy adds at p50 / p99, the CPU each
+ * process spends per request, and the time to the first streamed byte of an SSE response.
+ *
+ * Fairness: both sides use the same connections, pipelining (1), payload and duration, after
+ * the same warm-up; each side is measured in two halves in A-B-B-A order so a change in the
+ * machine's background load during the run weighs on both alike. On a 2-core machine the
+ * proxied side has three busy processes on two cores where the direct side has two, so for an
+ * instant upstream the ratio is bounded by CPU, not by waiting: the CPU line shows by how much.
  *
  * Run: `npm run bench:proxy` (env BENCH_SECONDS, BENCH_CONNECTIONS to change the load).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -37,10 +45,66 @@ function start(file: string): Promise<number> {
   });
 }
 
-async function load(url: string): Promise<autocannon.Result> {
-  // Warm-up so both sides start with open keep-alive connections and JIT-compiled paths.
-  await autocannon({ url, connections, duration: 2 });
-  return autocannon({ url, connections, duration: seconds });
+/** One side's measurement, summed over its halves. */
+interface Side {
+  requests: number;
+  ms: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU µs per request of the upstream, the proxy (proxied side only) and this load generator. */
+  cpu: { upstream: number; proxy: number; generator: number };
+}
+
+function emptySide(): Side {
+  return { requests: 0, ms: 0, p50: 0, p99: 0, errors: 0, cpu: { upstream: 0, proxy: 0, generator: 0 } };
+}
+
+function cannon(url: string, duration: number): Promise<autocannon.Result> {
+  return autocannon({ url, connections, pipelining: 1, duration });
+}
+
+/** Measures one half into `side`, with the CPU each process used during it. */
+async function half(side: Side, url: string, upstream: ChildProcess, proxy: ChildProcess): Promise<void> {
+  const before = {
+    upstream: await cpuOf(upstream),
+    proxy: await cpuOf(proxy),
+    generator: process.cpuUsage(),
+  };
+  const result = await cannon(url, seconds / 2);
+  const generator = process.cpuUsage(before.generator);
+  const total = result.requests.total;
+  side.cpu.upstream += (await cpuOf(upstream)) - before.upstream;
+  side.cpu.proxy += (await cpuOf(proxy)) - before.proxy;
+  side.cpu.generator += generator.user + generator.system;
+  side.requests += total;
+  side.ms += result.duration * 1000;
+  // Percentiles of the two halves are averaged (autocannon keeps no mergeable histogram).
+  side.p50 += result.latency.p50 / 2;
+  side.p99 += result.latency.p99 / 2;
+  side.errors += result.errors + result.non2xx;
+}
+
+/** Direct and proxied for one upstream path: warm-up each, then halves in A-B-B-A order. */
+async function compare(
+  direct: string,
+  proxied: string,
+  upstream: ChildProcess,
+  proxy: ChildProcess,
+): Promise<{ direct: Side; proxied: Side }> {
+  await cannon(direct, 2);
+  await cannon(proxied, 2);
+  const sides = { direct: emptySide(), proxied: emptySide() };
+  await half(sides.direct, direct, upstream, proxy);
+  await half(sides.proxied, proxied, upstream, proxy);
+  await half(sides.proxied, proxied, upstream, proxy);
+  await half(sides.direct, direct, upstream, proxy);
+  for (const side of Object.values(sides)) {
+    side.cpu.upstream /= side.requests;
+    side.cpu.proxy /= side.requests;
+    side.cpu.generator /= side.requests;
+  }
+  return sides;
 }
 
 /** Milliseconds from sending the request to the first body byte (median of `runs`). */
@@ -64,34 +128,46 @@ async function firstByte(url: string, runs = 30): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
+const SCENARIOS = [
+  { path: '/json', title: 'instant upstream (0 ms)' },
+  { path: '/work', title: 'upstream doing 1 ms of CPU work per request' },
+  { path: '/slow', title: 'upstream with 20 ms latency' },
+];
+
 try {
   const upstreamPort = await start('upstream.ts');
   const proxyPort = await start('proxy-server.ts');
   const upstream = `http://127.0.0.1:${upstreamPort}`;
   const proxy = `http://127.0.0.1:${proxyPort}/proxy/${upstream}`;
-  console.log(`proxy bench: ${connections} connections, ${seconds} s per run, Node ${process.version}\n`);
+  const load = loadavg().map((value) => value.toFixed(2));
+  console.log(
+    `proxy bench: ${connections} connections, ${seconds} s per side, Node ${process.version}, ${availableParallelism()} cores, load average ${load.join(' ')}\n`,
+  );
   const [upstreamChild, proxyChild] = children as [ChildProcess, ChildProcess];
-  for (const path of ['/json', '/slow']) {
-    const direct = await load(`${upstream}${path}`);
-    const upstreamBefore = await cpuOf(upstreamChild);
-    const proxyBefore = await cpuOf(proxyChild);
-    const proxied = await load(`${proxy}${path}`);
-    const upstreamCpu = ((await cpuOf(upstreamChild)) - upstreamBefore) / proxied.requests.total;
-    const proxyCpu = ((await cpuOf(proxyChild)) - proxyBefore) / proxied.requests.total;
-    const ratio = proxied.requests.average / direct.requests.average;
-    console.log(`${path === '/json' ? 'fast upstream (0 ms)' : 'upstream with 20 ms latency'}`);
+  for (const { path, title } of SCENARIOS) {
+    const { direct, proxied } = await compare(
+      `${upstream}${path}`,
+      `${proxy}${path}`,
+      upstreamChild,
+      proxyChild,
+    );
+    const rate = (side: Side) => (side.requests / side.ms) * 1000;
+    const ratio = rate(proxied) / rate(direct);
+    console.log(title);
     console.log(
-      `  direct  ${direct.requests.average.toFixed(0)} req/s  p50 ${direct.latency.p50} ms  p99 ${direct.latency.p99} ms`,
+      `  direct  ${rate(direct).toFixed(0)} req/s  p50 ${direct.p50.toFixed(1)} ms  p99 ${direct.p99.toFixed(1)} ms  errors ${direct.errors}`,
     );
     console.log(
-      `  proxied ${proxied.requests.average.toFixed(0)} req/s  p50 ${proxied.latency.p50} ms  p99 ${proxied.latency.p99} ms  errors ${proxied.errors + proxied.non2xx}`,
+      `  proxied ${rate(proxied).toFixed(0)} req/s  p50 ${proxied.p50.toFixed(1)} ms  p99 ${proxied.p99.toFixed(1)} ms  errors ${proxied.errors}`,
     );
     console.log(`  throughput ratio ${ratio.toFixed(2)} (target ≥ 0.80) ${ratio >= 0.8 ? 'MET' : 'NOT MET'}`);
     console.log(
-      `  CPU per proxied request: proxy ${proxyCpu.toFixed(0)} µs, upstream ${upstreamCpu.toFixed(0)} µs (2 cores shared with the load generator)`,
+      `  added latency p50 +${(proxied.p50 - direct.p50).toFixed(2)} ms, p99 +${(proxied.p99 - direct.p99).toFixed(2)} ms`,
     );
+    const cpu = (side: Side) =>
+      `upstream ${side.cpu.upstream.toFixed(0)} + load generator ${side.cpu.generator.toFixed(0)}`;
     console.log(
-      `  added latency p50 +${(proxied.latency.p50 - direct.latency.p50).toFixed(2)} ms, p99 +${(proxied.latency.p99 - direct.latency.p99).toFixed(2)} ms\n`,
+      `  CPU µs per request: direct ${cpu(direct)}; proxied ${cpu(proxied)} + proxy ${proxied.cpu.proxy.toFixed(0)}\n`,
     );
   }
   const directFirst = await firstByte(`${upstream}/stream`);

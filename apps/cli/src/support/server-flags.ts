@@ -15,6 +15,7 @@ export interface ServerFlags {
   dataDir?: string;
   blobDir?: string;
   allowlist?: string[];
+  allowlistFromRegistry?: boolean;
   trustedPrivateTarget?: string[];
   bodyLimit?: number;
   proxyTimeout?: number;
@@ -61,6 +62,12 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
       )
         .env('SEXTANT_PROXY_ALLOWLIST')
         .argParser(parseList),
+    )
+    .addOption(
+      new Option(
+        '--allowlist-from-registry',
+        'proxy: only call the servers (environments) of API definitions registered in this registry, plus --allowlist',
+      ).env('SEXTANT_PROXY_ALLOWLIST_FROM_REGISTRY'),
     )
     .addOption(
       new Option(
@@ -128,6 +135,7 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     parts: { registry: flags.registry, proxy: flags.proxy, wsProxy: flags.wsProxy, docsHost: flags.docs },
     proxy: {
       ...(flags.allowlist?.length ? { allowlist: flags.allowlist } : {}),
+      ...(flags.allowlistFromRegistry ? { allowlistFromRegistry: true } : {}),
       ...(flags.trustedPrivateTarget?.length ? { trustedPrivateTargets: flags.trustedPrivateTarget } : {}),
       limits,
       ...(flags.wsMessageLimit ? { ws: { messageLimit: flags.wsMessageLimit } } : {}),

@@ -43,6 +43,12 @@ export const PROXY_ERRORS = {
     status: 403,
     reason: "The target host is not in this docs site's list of allowed API hosts.",
   },
+  PROXY_TARGET_NOT_REGISTERED: {
+    name: 'ProxyTargetRefused',
+    status: 403,
+    reason:
+      'The target is not a server of an API registered here; this proxy only calls registered API servers.',
+  },
   PROXY_TARGET_PORT: {
     name: 'ProxyTargetRefused',
     status: 403,

@@ -70,79 +70,153 @@ export function writeProxyError(
 /** How one upstream exchange ended: relayed to the reader, or a redirect to follow. */
 type Outcome = { kind: 'relayed' } | { kind: 'redirect'; status: number; location: string };
 
+const RELAYED: Outcome = { kind: 'relayed' };
+/** The exchange a reader's response is attached to, for the shared listeners below. */
+const EXCHANGE = Symbol('sextant.proxy.exchange');
+type Attached = ServerResponse & { [EXCHANGE]?: Exchange };
+
+/*
+ * The listeners are shared functions (the emitter is `this`) and the deadline timer gets its
+ * exchange as an argument: no closures are made per request on this path.
+ */
+function onReaderClose(this: Attached): void {
+  const exchange = this[EXCHANGE];
+  if (exchange && !this.writableFinished)
+    exchange.abort(new ProxyError('PROXY_UPSTREAM_UNREACHABLE', 'client went away'));
+}
+function onReaderDrain(this: Attached): void {
+  this[EXCHANGE]?.upstream?.resume();
+}
+function onDeadline(exchange: Exchange): void {
+  exchange.abort(new ProxyError('PROXY_UPSTREAM_TIMEOUT'));
+}
+function flushHeaders(res: ServerResponse): void {
+  if (!res.headersSent && !res.destroyed) res.flushHeaders();
+}
+
 /**
- * Sends one request upstream and, unless it is a redirect to follow, relays the response
- * straight into `res` with backpressure (the upstream read pauses while the reader's socket is
- * full). Uses undici's dispatch handler API: no intermediate streams, promises or signals per
+ * One request upstream and, unless it is a redirect to follow, its response relayed straight
+ * into `res` with backpressure (the upstream read pauses while the reader's socket is full).
+ * It is undici's dispatch handler itself: no intermediate streams, promises or signals per
  * chunk, which keeps the proxy within a small factor of a direct call.
  */
+class Exchange implements Dispatcher.DispatchHandler {
+  upstream: Dispatcher.DispatchController | undefined;
+  #outcome: Outcome = RELAYED;
+  #relaying = false;
+  #total = 0;
+  readonly #started = performance.now();
+  readonly #timer: NodeJS.Timeout;
+  readonly #res: Attached;
+  readonly #limits: ResolvedProxyOptions['limits'];
+  /** False when the body was streamed: a 307/308 (which must resend it) goes back to the reader. */
+  readonly #replayable: boolean;
+  readonly #resolve: (outcome: Outcome) => void;
+  readonly #reject: (error: unknown) => void;
+
+  constructor(
+    res: ServerResponse,
+    limits: ResolvedProxyOptions['limits'],
+    replayable: boolean,
+    resolve: (outcome: Outcome) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.#res = res;
+    this.#limits = limits;
+    this.#replayable = replayable;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#timer = setTimeout(onDeadline, limits.durationMs, this);
+    this.#res[EXCHANGE] = this;
+    res.on('close', onReaderClose);
+  }
+
+  abort(error: ProxyError): void {
+    this.upstream?.abort(error);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.upstream = controller;
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    const location = headers.location;
+    if (
+      REDIRECTS.has(statusCode) &&
+      typeof location === 'string' &&
+      (this.#replayable || (statusCode !== 307 && statusCode !== 308))
+    ) {
+      this.#outcome = { kind: 'redirect', status: statusCode, location };
+      return;
+    }
+    const length = headers['content-length'];
+    if (length !== undefined && Number(length) > this.#limits.responseBytes) {
+      controller.abort(new ProxyError('PROXY_RESPONSE_TOO_LARGE'));
+      return;
+    }
+    this.#relaying = true;
+    const res = this.#res;
+    res.writeHead(statusCode, readerResponseHeaders(headers, performance.now() - this.#started));
+    // A stream (no declared length) must show its headers before its first chunk, which may be
+    // long in coming. Flushed on the next turn: a chunk that came in the same read leaves with
+    // the headers in one write instead of two.
+    if (length === undefined) setImmediate(flushHeaders, res);
+    res.on('drain', onReaderDrain);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (!this.#relaying) return;
+    this.#total += chunk.length;
+    if (this.#total > this.#limits.responseBytes) {
+      controller.abort(new ProxyError('PROXY_RESPONSE_TOO_LARGE'));
+      return;
+    }
+    if (!this.#res.write(chunk)) controller.pause();
+  }
+
+  onResponseEnd(): void {
+    if (this.#relaying) this.#res.end();
+    this.#finish();
+    this.#resolve(this.#outcome);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.fail(error);
+  }
+
+  fail(error: unknown): void {
+    this.#finish();
+    this.#reject(error);
+  }
+
+  #finish(): void {
+    clearTimeout(this.#timer);
+    const res = this.#res;
+    res[EXCHANGE] = undefined;
+    res.removeListener('close', onReaderClose);
+    if (this.#relaying) res.removeListener('drain', onReaderDrain);
+  }
+}
+
+/** Runs one exchange; resolves with its outcome once the response was relayed or is a redirect. */
 function exchange(
   agent: Agent,
   request: Dispatcher.DispatchOptions,
   res: ServerResponse,
   limits: ResolvedProxyOptions['limits'],
-  followRedirect: (status: number) => boolean,
+  replayable: boolean,
 ): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const started = performance.now();
-    let outcome: Outcome = { kind: 'relayed' };
-    let relaying = false;
-    let total = 0;
-    let upstream: Dispatcher.DispatchController | undefined;
-    const timer = setTimeout(
-      () => upstream?.abort(new ProxyError('PROXY_UPSTREAM_TIMEOUT')),
-      limits.durationMs,
-    );
-    const onClose = () => {
-      if (!res.writableFinished)
-        upstream?.abort(new ProxyError('PROXY_UPSTREAM_UNREACHABLE', 'client went away'));
-    };
-    const onDrain = () => upstream?.resume();
-    const finish = (error?: unknown) => {
-      clearTimeout(timer);
-      res.off('close', onClose);
-      res.off('drain', onDrain);
-      if (error) reject(error);
-      else resolve(outcome);
-    };
-    res.once('close', onClose);
-    agent.dispatch(request, {
-      onRequestStart(controller) {
-        upstream = controller;
-      },
-      onResponseStart(controller, statusCode, headers) {
-        const location = headers.location;
-        if (REDIRECTS.has(statusCode) && typeof location === 'string' && followRedirect(statusCode)) {
-          outcome = { kind: 'redirect', status: statusCode, location };
-          return;
-        }
-        if (Number(headers['content-length'] ?? 0) > limits.responseBytes) {
-          controller.abort(new ProxyError('PROXY_RESPONSE_TOO_LARGE'));
-          return;
-        }
-        relaying = true;
-        res.writeHead(statusCode, readerResponseHeaders(headers, performance.now() - started));
-        // A stream (no declared length) must reach the reader before its first chunk.
-        if (headers['content-length'] === undefined) res.flushHeaders();
-        res.on('drain', onDrain);
-      },
-      onResponseData(controller, chunk) {
-        if (!relaying) return;
-        total += chunk.length;
-        if (total > limits.responseBytes) {
-          controller.abort(new ProxyError('PROXY_RESPONSE_TOO_LARGE'));
-          return;
-        }
-        if (!res.write(chunk)) controller.pause();
-      },
-      onResponseEnd() {
-        if (relaying) res.end();
-        finish();
-      },
-      onResponseError(_controller, error) {
-        finish(error);
-      },
-    });
+    const handler = new Exchange(res, limits, replayable, resolve, reject);
+    try {
+      agent.dispatch(request, handler);
+    } catch (error) {
+      handler.fail(error);
+    }
   });
 }
 
@@ -174,11 +248,9 @@ export async function forwardRequest(
     } else if (req.headers['transfer-encoding'] !== undefined) {
       body = Readable.from(cappedBody(req, limits.requestBodyBytes), { objectMode: false });
     }
-    // A 307/308 must resend the body, which was streamed and is gone: such a redirect goes to the reader.
-    const followRedirect = (status: number) => body === undefined || (status !== 307 && status !== 308);
     for (let hop = 0; ; hop++) {
       const request = { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body };
-      const outcome = await exchange(agent, request, res, limits, followRedirect);
+      const outcome = await exchange(agent, request, res, limits, body === undefined);
       if (outcome.kind === 'relayed') return;
       if (hop >= limits.maxRedirects) throw new ProxyError('PROXY_TOO_MANY_REDIRECTS');
       let next: URL;

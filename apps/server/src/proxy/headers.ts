@@ -82,16 +82,20 @@ export function isForwardableRequestHeader(name: string): boolean {
 export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   const listed = incoming[PROXY_REQUEST_HEADERS];
-  const names = (Array.isArray(listed) ? listed.join(',') : (listed ?? '')).split(',');
-  names.push('content-type', 'content-encoding');
-  for (const raw of names) {
-    const name = raw.trim().toLowerCase();
-    if (!name || !isForwardableRequestHeader(name)) continue;
-    const value = incoming[name];
-    if (value === undefined) continue;
-    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  if (listed !== undefined) {
+    for (const raw of (Array.isArray(listed) ? listed.join(',') : listed).split(',')) {
+      const name = raw.trim().toLowerCase();
+      if (name && isForwardableRequestHeader(name)) copyHeader(incoming, name, out);
+    }
   }
+  copyHeader(incoming, 'content-type', out);
+  copyHeader(incoming, 'content-encoding', out);
   return out;
+}
+
+function copyHeader(incoming: IncomingHttpHeaders, name: string, out: Record<string, string>): void {
+  const value = incoming[name];
+  if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** Removes credential headers (for a redirect to another origin). */
@@ -101,8 +105,12 @@ export function withoutCredentials(headers: Record<string, string>): Record<stri
   return out;
 }
 
+/** The proxy's own names at the end of every Access-Control-Expose-Headers list. */
+const OWN_EXPOSED = `${PROXY_RESPONSE_HEADERS},${PROXY_ORIGIN_LATENCY}`;
+
 /**
- * Builds the reader's response headers from the upstream ones.
+ * Builds the reader's response headers from the upstream ones (one pass, no intermediate arrays:
+ * this runs once per proxied response).
  * @example readerResponseHeaders({ 'content-type': 'application/json', 'set-cookie': ['a=1'] }, 12.5)
  */
 export function readerResponseHeaders(
@@ -110,27 +118,40 @@ export function readerResponseHeaders(
   latencyMs: number,
 ): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
-  const names: string[] = [];
-  for (const [name, value] of Object.entries(upstream)) {
+  let names = '';
+  for (const name in upstream) {
+    const value = upstream[name];
     if (value === undefined) continue;
-    const lower = name.toLowerCase();
+    // undici hands over lower-case names; the check keeps this safe for any other source.
+    const lower = isLowerCase(name) ? name : name.toLowerCase();
     if (NEVER_RELAY.has(lower) || lower.startsWith('access-control-')) continue;
     out[lower] = value;
-    names.push(lower);
+    names = names ? `${names},${lower}` : lower;
   }
-  // undici's request() does not decode bodies, so the length matches the bytes relayed.
-  if (upstream['content-length'] !== undefined) {
-    out['content-length'] = String(upstream['content-length']);
-    names.push('content-length');
+  // undici does not decode bodies, so the length matches the bytes relayed.
+  const length = upstream['content-length'];
+  if (length !== undefined) {
+    out['content-length'] = String(length);
+    names = names ? `${names},content-length` : 'content-length';
   }
-  out[PROXY_RESPONSE_HEADERS] = names.join(',');
+  out[PROXY_RESPONSE_HEADERS] = names;
   out[PROXY_ORIGIN_LATENCY] = latencyMs.toFixed(2);
-  Object.assign(out, corsHeaders());
-  out['access-control-expose-headers'] = [...names, PROXY_RESPONSE_HEADERS, PROXY_ORIGIN_LATENCY].join(',');
+  out['access-control-allow-origin'] = '*';
+  out.vary = 'Origin';
+  out['access-control-expose-headers'] = names ? `${names},${OWN_EXPOSED}` : OWN_EXPOSED;
   // A proxied document must never run as the docs origin if someone navigates to it.
   out['content-security-policy'] = "sandbox; default-src 'none'";
   out['x-content-type-options'] = 'nosniff';
   return out;
+}
+
+/** True when `name` has no ASCII upper-case letter. */
+function isLowerCase(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code >= 65 && code <= 90) return false;
+  }
+  return true;
 }
 
 /** The CORS headers of every proxy answer. No credentials: the proxy never carries ambient cookies. */

@@ -1,7 +1,10 @@
 /** The HTTP proxy: plugin, target checks, address classifier, header rules and error table. */
+export { type Allowlist, compileAllowlist, eitherAllowlist } from './allowlist.js';
 export { ClientLimiter } from './client-limiter.js';
+export { cachingResolver } from './dns-cache.js';
 export { PROXY_ERRORS, ProxyError, type ProxyErrorBody, type ProxyErrorCode } from './errors.js';
 export { forwardRequest, toProxyError, writeProxyError } from './forward.js';
+export { installFrontDoor } from './front-door.js';
 export {
   isForwardableRequestHeader,
   PROXY_ORIGIN_LATENCY,
@@ -27,5 +30,6 @@ export {
   type WsProxyLimits,
 } from './options.js';
 export { PROXY_PREFIX, type ProxyPluginOptions, proxyPlugin } from './proxy-plugin.js';
+export { registryAllowlist, resolvePluginProxyOptions } from './registry-allowlist.js';
 export { type CheckedTarget, checkTarget, parseProxyTarget } from './target-guard.js';
 export { createUpstreamAgent, guardedLookup } from './upstream-agent.js';

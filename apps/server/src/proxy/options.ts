@@ -7,6 +7,8 @@ import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import type { ServerMode } from '../options.js';
+import { type Allowlist, compileAllowlist, eitherAllowlist } from './allowlist.js';
+import { cachingResolver } from './dns-cache.js';
 
 /** Resolves a host name to every address it has (injectable so tests can fake DNS). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -54,8 +56,15 @@ export interface ProxyOptions {
   allowlistFor?: (request: IncomingMessage) => string[] | undefined | Promise<string[] | undefined>;
   /** `host:port` pairs allowed even though they are private (tests, a trusted sidecar). Never set this from user input. */
   trustedPrivateTargets?: string[];
+  /**
+   * Only call hosts of the environments (servers) of the API definitions registered in this
+   * server's registry, plus `allowlist`. Needs the registry part mounted in the same server.
+   */
+  allowlistFromRegistry?: boolean;
   /** DNS resolver; defaults to the system resolver. */
   resolver?: Resolver;
+  /** How long a DNS answer is reused (ms); 0 resolves on every request. Default 10 s. */
+  dnsCacheMs?: number;
   /** Extra CA certificates (PEM) trusted for upstream TLS; verification is never turned off. */
   ca?: string | string[];
   limits?: Partial<ProxyLimits>;
@@ -65,13 +74,17 @@ export interface ProxyOptions {
 /** Options after defaults were applied. */
 export interface ResolvedProxyOptions {
   mode: ServerMode;
-  allowlist: string[];
+  /** Undefined: any public host. */
+  allowlist: Allowlist | undefined;
   trustedPrivateTargets: Set<string>;
   resolver: Resolver;
   ca: string | string[] | undefined;
   limits: ProxyLimits;
   ws: WsProxyLimits;
-  allowlistFor: ProxyOptions['allowlistFor'];
+  allowlistFor:
+    | ((request: IncomingMessage) => Allowlist | undefined | Promise<Allowlist | undefined>)
+    | undefined;
+  allowlistFromRegistry: boolean;
 }
 
 const HOSTED_LIMITS: ProxyLimits = {
@@ -115,25 +128,57 @@ export function resolveProxyOptions(mode: ServerMode, options: ProxyOptions = {}
     if (!(typeof value === 'number' && value >= 0))
       throw new TypeError(`proxy limit ${name} must be a number ≥ 0`);
   }
+  const dnsCacheMs = options.dnsCacheMs ?? 10_000;
+  if (!(dnsCacheMs >= 0)) throw new TypeError('proxy dnsCacheMs must be a number ≥ 0');
+  const entries = options.allowlist ?? [];
   return {
     mode,
-    allowlist: (options.allowlist ?? []).map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    allowlist: entries.some((entry) => entry.trim()) ? compileAllowlist(entries) : undefined,
     trustedPrivateTargets: new Set((options.trustedPrivateTargets ?? []).map((entry) => entry.toLowerCase())),
-    resolver: options.resolver ?? systemResolver,
+    resolver: cachingResolver(options.resolver ?? systemResolver, dnsCacheMs),
     ca: options.ca,
     limits,
-    allowlistFor: options.allowlistFor,
+    allowlistFor: options.allowlistFor ? compiledHook(options.allowlistFor) : undefined,
+    allowlistFromRegistry: options.allowlistFromRegistry === true,
     ws: { ...WS_DEFAULTS, ...(mode === 'hosted' ? WS_HOSTED : {}), ...options.ws },
   };
 }
 
-/** The options for one request: the per-request allowlist applied when the hook gives one. */
-export async function optionsForRequest(
+/** Wraps a per-request hook that returns host patterns so each distinct list is compiled once. */
+function compiledHook(hook: NonNullable<ProxyOptions['allowlistFor']>): ResolvedProxyOptions['allowlistFor'] {
+  const compiled = new WeakMap<string[], Allowlist>();
+  return async (request) => {
+    const list = await hook(request);
+    if (!list) return undefined;
+    let allowlist = compiled.get(list);
+    if (!allowlist) {
+      allowlist = compileAllowlist(list);
+      compiled.set(list, allowlist);
+    }
+    return allowlist;
+  };
+}
+
+/**
+ * Adds a server-wide list (the registry's environments) to the options: it is consulted for
+ * every request, together with the static `allowlist` (either admits a host).
+ */
+export function withAllowlist(options: ResolvedProxyOptions, extra: Allowlist): ResolvedProxyOptions {
+  const allowlist = options.allowlist ? eitherAllowlist(options.allowlist, extra) : extra;
+  return { ...options, allowlist };
+}
+
+/**
+ * The options for one request: the per-request allowlist applied when the hook gives one.
+ * Synchronous without a hook, so the common path adds no promise.
+ */
+export function optionsForRequest(
   options: ResolvedProxyOptions,
   request: IncomingMessage,
-): Promise<ResolvedProxyOptions> {
-  if (!options.allowlistFor) return options;
-  const list = await options.allowlistFor(request);
-  if (!list) return options;
-  return { ...options, allowlist: list.map((entry) => entry.trim().toLowerCase()).filter(Boolean) };
+): ResolvedProxyOptions | Promise<ResolvedProxyOptions> {
+  const hook = options.allowlistFor;
+  if (!hook) return options;
+  return Promise.resolve(hook(request)).then((allowlist) =>
+    allowlist ? { ...options, allowlist } : options,
+  );
 }

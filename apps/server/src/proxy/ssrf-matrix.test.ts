@@ -182,11 +182,47 @@ describe('redirects and rebinding', () => {
       return [{ address: calls === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
     };
     const rebind = Fastify();
-    await rebind.register(proxyPlugin, { mode: 'hosted', proxy: { resolver: rebinding } });
+    // No DNS cache: the connect-time lookup asks again and must check the new answer too.
+    await rebind.register(proxyPlugin, { mode: 'hosted', proxy: { resolver: rebinding, dnsCacheMs: 0 } });
     const response = await rebind.inject({ url: `/proxy/http://rebind.example:${upstreamPort}/` });
     expect(calls).toBe(2);
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('PROXY_TARGET_PRIVATE');
     await rebind.close();
+  });
+
+  it('with the DNS cache, connects to the answer that was checked, never a later one', async () => {
+    let calls = 0;
+    // The first answer is the (trusted) test upstream; a later one would point where nothing listens.
+    const changing: Resolver = async () => {
+      calls += 1;
+      return [{ address: calls === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }];
+    };
+    const cached = Fastify();
+    await cached.register(proxyPlugin, {
+      mode: 'hosted',
+      proxy: { resolver: changing, trustedPrivateTargets: [`svc.example:${upstreamPort}`] },
+    });
+    for (let i = 0; i < 3; i++) {
+      const response = await cached.inject({ url: `/proxy/http://svc.example:${upstreamPort}/ok` });
+      expect(response.body).toBe('reached');
+    }
+    expect(calls).toBe(1);
+    await cached.close();
+  });
+});
+
+describe('over a real socket (the front door ahead of Fastify)', () => {
+  let base: string;
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/proxy/`;
+  });
+
+  it.each(REFUSED)('%s → %s', async (target, code) => {
+    const response = await fetch(`${base}${target}`);
+    expect(response.status).toBe(PROXY_ERRORS[code].status);
+    expect(response.headers.get('x-sextant-proxy-error')).toBe(code);
+    expect(await response.json()).toMatchObject({ code });
   });
 });

@@ -50,29 +50,16 @@ export function effectivePort(url: URL): number {
 
 /** The host name without IPv6 brackets or a trailing dot, lower-cased. */
 export function bareHostname(url: URL): string {
-  return url.hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
+  // URL lower-cases the host already; only brackets and a trailing dot are left to drop.
+  let host = url.hostname;
+  if (host.charCodeAt(0) === 91) host = host.slice(1, -1);
+  return host.endsWith('.') ? host.slice(0, -1) : host;
 }
 
 /** True when the name itself means this machine (`localhost`, `*.localhost`, with or without a trailing dot). */
 export function isLocalhostName(hostname: string): boolean {
   const name = hostname.replace(/\.$/, '').toLowerCase();
   return name === 'localhost' || name.endsWith('.localhost') || name === 'localhost.localdomain';
-}
-
-/** True when `host` (with `port`) matches an allowlist entry: exact host, `*.suffix`, or `host:port`. */
-export function matchesAllowlist(allowlist: readonly string[], host: string, port: number): boolean {
-  for (const entry of allowlist) {
-    const colon = entry.lastIndexOf(':');
-    const hasPort = colon > 0 && /^\d+$/.test(entry.slice(colon + 1)) && !entry.endsWith(']');
-    const pattern = hasPort ? entry.slice(0, colon) : entry;
-    if (hasPort && Number(entry.slice(colon + 1)) !== port) continue;
-    const bare = pattern.replace(/^\[|\]$/g, '');
-    if (bare.startsWith('*.') ? host.endsWith(bare.slice(1)) : host === bare) return true;
-  }
-  return false;
 }
 
 /** Throws when an address may not be called in this mode; `trusted` lifts the private check. */
@@ -95,8 +82,11 @@ export function assertAddressAllowed(address: string, options: ResolvedProxyOpti
 export async function checkTarget(url: URL, options: ResolvedProxyOptions): Promise<CheckedTarget> {
   const host = bareHostname(url);
   const port = effectivePort(url);
-  if (options.allowlist.length > 0 && !matchesAllowlist(options.allowlist, host, port)) {
-    throw new ProxyError('PROXY_TARGET_NOT_ALLOWED', host);
+  const { allowlist } = options;
+  if (allowlist && !allowlist.allows(host, port)) {
+    // A list that can change (the registry's) gets one reload before a refusal.
+    if (!(allowlist.reload && (await allowlist.reload()) && allowlist.allows(host, port)))
+      throw new ProxyError(allowlist.refusal, `${host}:${port}`);
   }
   const trusted = options.trustedPrivateTargets.has(`${url.hostname.toLowerCase()}:${port}`);
   if (options.mode === 'hosted' && !trusted && isLocalhostName(host))

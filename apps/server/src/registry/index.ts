@@ -1,4 +1,5 @@
 export type { InvalidatedUrls } from './docs-cache.js';
+export type { EnvironmentHosts } from './environment-hosts.js';
 export { RegistryError } from './errors.js';
 export type { LocalAdmin } from './local-bootstrap.js';
 export { buildOpenApiDocument } from './openapi.js';

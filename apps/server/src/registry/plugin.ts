@@ -18,6 +18,7 @@ import type { RegistryContext } from './context.js';
 import { createDefinitionCache } from './definition-cache.js';
 import { createDocsCache, type InvalidatedUrls } from './docs-cache.js';
 import { readDocsFile } from './docs-files.js';
+import { createEnvironmentHosts, type EnvironmentHosts } from './environment-hosts.js';
 import { addMember, createOrganization } from './identity.js';
 import { bootstrapLocal, type LocalAdmin } from './local-bootstrap.js';
 import { registerRoutes } from './routes.js';
@@ -61,6 +62,8 @@ export interface RegistryService {
   localAdmin(): Promise<LocalAdmin | undefined>;
   /** The open database (tests and tools). */
   database(): Promise<OpenDatabase>;
+  /** Hosts of the environments of every registered API definition (the proxy's optional allowlist). */
+  environmentHosts(): EnvironmentHosts;
 }
 
 declare module 'fastify' {
@@ -116,7 +119,12 @@ async function registry(app: FastifyInstance, options: RegistryPluginOptions): P
   });
   const ctx = async () => (await opening).ctx;
 
+  let environmentHosts: EnvironmentHosts | undefined;
   const service: RegistryService = {
+    environmentHosts() {
+      environmentHosts ??= createEnvironmentHosts(async () => (await ctx()).db);
+      return environmentHosts;
+    },
     async ready() {
       await opening;
     },

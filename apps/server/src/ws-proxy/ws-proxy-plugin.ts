@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { ServerMode } from '../options.js';
 import { ProxyError } from '../proxy/errors.js';
-import { optionsForRequest, type ProxyOptions, resolveProxyOptions } from '../proxy/options.js';
+import { optionsForRequest, type ProxyOptions } from '../proxy/options.js';
+import { resolvePluginProxyOptions } from '../proxy/registry-allowlist.js';
 import { guardedLookup } from '../proxy/upstream-agent.js';
 import { closeCodeFor, closeReason } from './close-codes.js';
 import { runWsSession } from './ws-session.js';
@@ -31,7 +32,7 @@ export async function wsProxyPlugin(
   app: FastifyInstance,
   pluginOptions: WsProxyPluginOptions,
 ): Promise<void> {
-  const options = resolveProxyOptions(pluginOptions.mode, pluginOptions.proxy);
+  const options = resolvePluginProxyOptions(app, pluginOptions.mode, pluginOptions.proxy);
   const lookup = guardedLookup(options);
   const perClient = new Map<string, number>();
   const wss = new WebSocketServer({
@@ -56,7 +57,7 @@ export async function wsProxyPlugin(
         if (left > 0) perClient.set(address, left);
         else perClient.delete(address);
       });
-      optionsForRequest(options, request).then(
+      Promise.resolve(optionsForRequest(options, request)).then(
         (effective) => runWsSession(client, effective, lookup),
         () => client.close(1011, 'allowlist lookup failed'),
       );
