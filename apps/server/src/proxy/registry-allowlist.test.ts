@@ -90,7 +90,11 @@ function wsSession(target: string): Promise<{ reply?: string; code: number; reas
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port(app.server)}/proxy/ws`);
     let reply: string | undefined;
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'handshake', url: target, headers: {} })));
+    // A message after the handshake waits in the proxy until the upstream is open.
+    socket.on('open', () => {
+      socket.send(JSON.stringify({ type: 'handshake', url: target, headers: {} }));
+      socket.send('hi');
+    });
     socket.on('message', (data) => {
       reply = String(data);
       socket.close(1000);
@@ -99,8 +103,6 @@ function wsSession(target: string): Promise<{ reply?: string; code: number; reas
     socket.on('close', (code, reason) =>
       resolve({ ...(reply ? { reply } : {}), code, reason: String(reason) }),
     );
-    // The upstream answers only after the proxy relays a message.
-    setTimeout(() => socket.readyState === WebSocket.OPEN && socket.send('hi'), 300);
   });
 }
 
