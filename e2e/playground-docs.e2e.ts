@@ -71,7 +71,7 @@ async function open(slug: string, viewport = { width: 1280, height: 860 }) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const watched = await watchedPage(context);
   await watched.page.goto(`${origin}/${slug}`);
-  await watched.page.waitForSelector('html[data-hydrated="true"]', { timeout: 30_000 });
+  await watched.page.waitForSelector('html[data-hydrated="true"]', { timeout: 90_000 });
   return watched;
 }
 
