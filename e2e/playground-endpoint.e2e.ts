@@ -34,6 +34,7 @@ beforeAll(async () => {
     return {
       ...Object.fromEntries(Object.keys(definition.endpoints).map((id) => [id, page(id)])),
       hosted: page('echoJson', { mode: 'hosted' }),
+      pixelSplit: page('echoJson', { split: 'pixel' }),
       injection: page('whoami', { injection: true }),
       oauthFallback: { ...page('oauthProfile'), definition: withoutToken },
     };
@@ -354,6 +355,14 @@ describe('endpoint playground: layout and navigation', () => {
     await page.mouse.up();
     const after = (await left.boundingBox())?.width ?? 0;
     expect(before - after).toBeGreaterThan(150);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts the form pane at 300 px in pixel mode', async () => {
+    const { page, errors } = await openExplorer('pixelSplit');
+    const width = (await page.locator('.sx-pg-left').first().boundingBox())?.width ?? 0;
+    expect(Math.abs(width - 300)).toBeLessThan(2);
     expect(errors).toEqual([]);
     await page.context().close();
   });

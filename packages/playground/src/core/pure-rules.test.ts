@@ -5,6 +5,7 @@ import { contentSubtype, downloadFileName, fileNameFromContentDisposition } from
 import type { PlaygroundFormState } from './form-state.js';
 import { formatSize, formatTime, statusStyle, tokenizeJson } from './json-tokens.js';
 import { isLocalhostUrl, LOCALHOST_DISABLED_TOOLTIP, sendDisabledReason } from './localhost.js';
+import { paneDefaults } from './pane-split.js';
 import { filePreviewKind, readModeFor } from './response-reader.js';
 import { createStreamDecoder } from './stream-framing.js';
 import { isShallowNavigation, withoutExplorerParams } from './url-params.js';
@@ -30,6 +31,13 @@ describe('file names', () => {
     expect(contentSubtype('')).toBe('bin');
     expect(contentSubtype('weird')).toBe('bin');
     expect(downloadFileName(null, null).length).toBeGreaterThan(4);
+  });
+});
+
+describe('pane split', () => {
+  it('splits 50 / 50 by default and gives the form 300 px in pixel mode', () => {
+    expect(paneDefaults()).toEqual({ left: '50%', right: '50%' });
+    expect(paneDefaults('pixel')).toEqual({ left: '300px', right: undefined });
   });
 });
 

@@ -13,6 +13,7 @@ import { ApiKeyInjectionStore, loginErrorFromSearch, withoutLoginError } from '.
 import { decodeFormState, FORM_PARAM } from '../core/deep-link.js';
 import { EndpointController, type PlaygroundFeatures } from '../core/endpoint-controller.js';
 import { MediaQueryStore, NARROW_QUERY } from '../core/media-query.js';
+import { type PaneSplit, paneDefaults } from '../core/pane-split.js';
 import { isShallowNavigation, withoutExplorerParams } from '../core/url-params.js';
 import { AuthCard } from './auth-card.js';
 import { RequestCard } from './request-card.js';
@@ -49,6 +50,8 @@ export interface EndpointPlaygroundProps {
   resolveEndpoint?: (endpointId: string) => Promise<Endpoint | undefined>;
   /** SDK snippet templates (registry JSON); their languages join the switcher unless `features.sdkSnippets` is false. */
   snippetTemplates?: unknown;
+  /** Default split of the form and the cards: 50 % each, or 300 px for the form in `pixel` mode. */
+  split?: PaneSplit;
   /** Loads the endpoint's SDK snippet templates after mount (the docs host's snippet-templates call). */
   loadSnippetTemplates?: () => Promise<unknown>;
 }
@@ -147,6 +150,7 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
   const referenceHref = props.slug !== undefined ? `/${props.slug.replace(/^\/+/, '')}` : undefined;
   const shallow = isShallowNavigation(props.apiReferenceId, props.definition.id);
   const types = props.definition.types;
+  const panes = paneDefaults(props.split);
 
   const left = (
     <div className="sx-pg-pane sx-pg-left">
@@ -229,11 +233,11 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
         </div>
       ) : (
         <Group orientation="horizontal" className="sx-pg-panels">
-          <Panel id="sx-pg-left" defaultSize="50" minSize={240}>
+          <Panel id="sx-pg-left" defaultSize={panes.left} minSize={240}>
             {left}
           </Panel>
           <Separator className="sx-pg-separator" id="sx-pg-separator-main" />
-          <Panel id="sx-pg-right" defaultSize="50" minSize={280}>
+          <Panel id="sx-pg-right" {...(panes.right ? { defaultSize: panes.right } : {})} minSize={280}>
             <Group orientation="vertical" className="sx-pg-panels">
               <Panel id="sx-pg-request" defaultSize="40" minSize={120}>
                 <div className="sx-pg-pane">

@@ -25,6 +25,7 @@ export interface HarnessConfig {
   features?: PlaygroundFeatures;
   slug?: string;
   injection?: boolean;
+  split?: 'percent' | 'pixel';
 }
 
 declare global {
@@ -78,6 +79,7 @@ function Harness() {
             onClose={onClose}
             features={config.features ?? {}}
             analytics={analytics}
+            {...(config.split ? { split: config.split } : {})}
             {...(config.injection ? { apiKeyInjectionBaseUrl: '' } : { apiKeyInjectionBaseUrl: null })}
           />
         ) : (
