@@ -10,6 +10,9 @@ export default defineConfig({
   plugins: [react()],
   logLevel: 'warn',
   base: '/_sextant/assets/',
+  // Always React's production build: the bundle is built on demand by whatever process needs it
+  // first (vitest sets NODE_ENV=test), and the cached build is shared by every later process.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     manifest: true,
     emptyOutDir: true,

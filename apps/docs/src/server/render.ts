@@ -4,7 +4,7 @@
  */
 
 import type { PageView, SiteView } from '../shared/page-data.js';
-import { safeHtml } from '../shared/safe-html.js';
+import { safeHtml, withPageHtmlIds } from '../shared/safe-html.js';
 import { type ClientAssets, renderDocument } from './document.js';
 import { loadHighlighter } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
@@ -31,13 +31,13 @@ export type RenderedPage = { status: 200 | 404; html: string };
 async function view(site: DocsSite, slug: string, basePath: string): Promise<PageView | undefined> {
   const highlighter = await loadHighlighter();
   return cached(site, `view:${slug}`, () => {
-    const v = buildPageView(site, highlighter, slug);
+    const v = withPageHtmlIds(() => buildPageView(site, highlighter, slug));
     return v ? { ...v, markdownUrl: `${basePath}${v.markdownUrl}` } : undefined;
   });
 }
 
 function notFoundView(slug: string): PageView {
-  return {
+  return withPageHtmlIds(() => ({
     kind: 'overview',
     slug,
     title: 'Page not found',
@@ -47,7 +47,7 @@ function notFoundView(slug: string): PageView {
       '<p>There is no page at this address. Search the docs or pick a page from the navigation.</p>',
     ),
     items: [],
-  };
+  }));
 }
 
 /** The HTML of the page at `slug` (a 404 page when there is none). */

@@ -13,6 +13,20 @@ export function safeHtml(html: string): SafeHtml {
   return { __html: html, id: `h${nextId.toString(36)}` };
 }
 
+/**
+ * Runs a synchronous page build with ids counted from 1, so a page's ids (and its bytes) depend on
+ * the page alone, not on how many pages the process rendered before (or for which tenant).
+ */
+export function withPageHtmlIds<T>(build: () => T): T {
+  const saved = nextId;
+  nextId = 0;
+  try {
+    return build();
+  } finally {
+    nextId = saved;
+  }
+}
+
 /** Props of an element that shows server HTML. */
 export function htmlProps(html: SafeHtml): { 'data-h': string; dangerouslySetInnerHTML: { __html: string } } {
   return { 'data-h': html.id, dangerouslySetInnerHTML: { __html: html.__html } };
