@@ -111,11 +111,21 @@ export async function ensureClientBuild(
     const temp = `${target}.tmp-${process.pid}-${Date.now()}`;
     await mkdir(cacheDir, { recursive: true });
     const { build: viteBuild } = await import('vite');
-    await viteBuild({
-      configFile: join(DOCS_ROOT, 'vite.config.ts'),
-      build: { outDir: temp },
-      logLevel: 'warn',
-    });
+    // Vite and the React plugin pick development JSX (jsxDEV) from NODE_ENV, which vitest sets to
+    // `test`; the cached bundle is shared by every later process, so it must always be production.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await viteBuild({
+        configFile: join(DOCS_ROOT, 'vite.config.ts'),
+        mode: 'production',
+        build: { outDir: temp },
+        logLevel: 'warn',
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     try {
       await rename(temp, target);
     } catch {
