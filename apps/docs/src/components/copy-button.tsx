@@ -4,9 +4,12 @@ import { useState } from 'react';
 export function CopyButton({
   text,
   label = 'Copy',
+  idleText = 'Copy',
 }: {
   text: string | (() => Promise<string>);
   label?: string;
+  /** The visible text while idle. */
+  idleText?: string;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
@@ -20,7 +23,7 @@ export function CopyButton({
   };
   return (
     <button type="button" className="sx-button sx-button-small" onClick={copy} aria-label={label}>
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : idleText}
       <span className="sx-visually-hidden" aria-live="polite">
         {state === 'copied' ? 'Copied to clipboard' : ''}
       </span>

@@ -9,11 +9,16 @@ const SearchDialog = lazy(() => import('../client/search-dialog.js'));
 export interface HeaderToolsProps {
   searchIndexUrl: string;
   basePath: string;
+  /** False when docs.yml places the searchbar elsewhere (HEADER_TABS, SIDEBAR). */
+  showSearch?: boolean;
 }
+
+/** Marks the server-rendered search buttons placed outside this island (tabs row, sidebar). */
+export const SEARCH_TRIGGER_ATTRIBUTE = 'data-sx-search';
 
 export const THEME_COOKIE = 'sx-theme';
 
-export function HeaderTools({ searchIndexUrl, basePath }: HeaderToolsProps) {
+export function HeaderTools({ searchIndexUrl, basePath, showSearch = true }: HeaderToolsProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   useEffect(() => {
@@ -26,8 +31,14 @@ export function HeaderTools({ searchIndexUrl, basePath }: HeaderToolsProps) {
         setSearchOpen(true);
       }
     };
+    const open = () => setSearchOpen(true);
+    const triggers = document.querySelectorAll(`[${SEARCH_TRIGGER_ATTRIBUTE}]`);
+    for (const trigger of triggers) trigger.addEventListener('click', open);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      for (const trigger of triggers) trigger.removeEventListener('click', open);
+    };
   }, []);
   useEffect(() => {
     document.documentElement.toggleAttribute('data-nav-open', navOpen);
@@ -43,15 +54,17 @@ export function HeaderTools({ searchIndexUrl, basePath }: HeaderToolsProps) {
   };
   return (
     <div className="sx-header-tools">
-      <button
-        type="button"
-        className="sx-search-button"
-        onClick={() => setSearchOpen(true)}
-        aria-haspopup="dialog"
-      >
-        <span>Search</span>
-        <kbd className="sx-kbd">/</kbd>
-      </button>
+      {showSearch ? (
+        <button
+          type="button"
+          className="sx-search-button"
+          onClick={() => setSearchOpen(true)}
+          aria-haspopup="dialog"
+        >
+          <span>Search</span>
+          <kbd className="sx-kbd">/</kbd>
+        </button>
+      ) : null}
       <button
         type="button"
         className="sx-icon-button"

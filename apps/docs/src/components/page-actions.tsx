@@ -1,13 +1,36 @@
-/** Page actions (SPEC §9): copyPage copies the page as markdown, viewAsMarkdown opens the `.md` variant. */
+/**
+ * Page actions (SPEC §9): copyPage copies the page as markdown, viewAsMarkdown opens the `.md`
+ * variant; askAi copies a prompt about the page for any assistant (the site has no AI chat of its
+ * own); openAi, claude, cursor and vscode open that prompt in the assistant. Prompts carry the
+ * absolute URL of the page's markdown, known only in the browser: links get it after hydration.
+ */
+import { useEffect, useState } from 'react';
 import { CopyButton } from './copy-button.js';
 
+type AssistantAction = 'openAi' | 'claude' | 'cursor' | 'vscode';
+
+const ASSISTANTS: { action: AssistantAction; label: string; url: (prompt: string) => string }[] = [
+  { action: 'openAi', label: 'Open in ChatGPT', url: (p) => `https://chatgpt.com/?hints=search&q=${p}` },
+  { action: 'claude', label: 'Open in Claude', url: (p) => `https://claude.ai/new?q=${p}` },
+  { action: 'cursor', label: 'Open in Cursor', url: (p) => `https://cursor.com/link/prompt?text=${p}` },
+  { action: 'vscode', label: 'Open in VS Code', url: (p) => `vscode://GitHub.Copilot-Chat/chat?prompt=${p}` },
+];
+
+export const aiPrompt = (markdownUrl: string) => `Read ${markdownUrl} so I can ask you questions about it.`;
+
 export function PageActions({ actions, markdownUrl }: { actions: string[]; markdownUrl: string }) {
-  if (!actions.includes('copyPage') && !actions.includes('viewAsMarkdown')) return null;
+  // The server does not know the reader's host: absolute only after hydration.
+  const [absolute, setAbsolute] = useState<string | undefined>(undefined);
+  useEffect(() => setAbsolute(new URL(markdownUrl, window.location.href).href), [markdownUrl]);
+  const assistants = ASSISTANTS.filter((a) => actions.includes(a.action));
+  if (!actions.some((a) => a === 'copyPage' || a === 'viewAsMarkdown' || a === 'askAi') && !assistants.length)
+    return null;
   const fetchMarkdown = async () => {
     const response = await fetch(markdownUrl);
     if (!response.ok) throw new Error(`GET ${markdownUrl}: ${response.status}`);
     return response.text();
   };
+  const prompt = absolute ? encodeURIComponent(aiPrompt(absolute)) : undefined;
   return (
     <div className="sx-page-actions">
       {actions.includes('copyPage') ? (
@@ -18,6 +41,25 @@ export function PageActions({ actions, markdownUrl }: { actions: string[]; markd
           View as Markdown
         </a>
       ) : null}
+      {actions.includes('askAi') ? (
+        <CopyButton
+          text={async () => aiPrompt(new URL(markdownUrl, window.location.href).href)}
+          label="Ask AI: copy a prompt about this page"
+          idleText="Ask AI"
+        />
+      ) : null}
+      {assistants.map((a) => (
+        <a
+          key={a.action}
+          className="sx-button sx-button-small"
+          href={prompt ? a.url(prompt) : markdownUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-action={a.action}
+        >
+          {a.label}
+        </a>
+      ))}
     </div>
   );
 }

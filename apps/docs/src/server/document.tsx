@@ -9,7 +9,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { HeaderTools } from '../components/header-tools.js';
 import { Page } from '../components/page.js';
 import { CONTENT_ROOT_ID, PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/page-data.js';
-import { navigationTabs, Sidebar, Tabs } from './sidebar.js';
+import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
 
 /** The built client: the entry script, the CSS and the chunks to preload. */
@@ -79,7 +79,10 @@ function Header({
   const light = assetUrl(config.logo?.light, fileUrl);
   const dark = assetUrl(config.logo?.dark, fileUrl) ?? light;
   const tabs = navigationTabs(site.definition);
-  const tools = renderToString(<HeaderTools searchIndexUrl={searchIndexUrl} basePath={basePath} />);
+  const placement = config.layout.searchbarPlacement;
+  const tools = renderToString(
+    <HeaderTools searchIndexUrl={searchIndexUrl} basePath={basePath} showSearch={placement === 'HEADER'} />,
+  );
   return (
     <header className="sx-header">
       <a className="sx-skip-link" href={`#${CONTENT_ROOT_ID}`}>
@@ -97,6 +100,7 @@ function Header({
       {tabs && config.layout.tabsPlacement === 'HEADER' ? (
         <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} />
       ) : null}
+      {placement === 'HEADER_TABS' ? <SearchTrigger className="sx-search-tabs" /> : null}
       {/* Hydrated island: its HTML comes from renderToString of the same component the client hydrates. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own component rendered by renderToString */}
       <div id="sx-tools" className="sx-tools" dangerouslySetInnerHTML={{ __html: tools }} />
@@ -140,7 +144,8 @@ export function renderDocument(options: RenderDocumentOptions): string {
     if (script.strategy === 'beforeInteractive') return { head: true, tag: `<script src="${src}"></script>` };
     if (script.strategy === 'afterInteractive')
       return { head: false, tag: `<script src="${src}" defer></script>` };
-    return { head: false, tag: `<script src="${src}" async data-sx-lazy></script>` };
+    // lazyOnload: fetched at idle priority, run by the client entry after the load event.
+    return { head: false, tag: `<link rel="prefetch" as="script" href="${src}" data-sx-lazy-script>` };
   });
   const fontPreloads = Object.values(config.fonts)
     .map((font) => assetUrl(font?.src, fileUrl))

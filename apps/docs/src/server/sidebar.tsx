@@ -82,6 +82,24 @@ function NavList({
   );
 }
 
+/**
+ * A search button outside the header island (searchbar placement HEADER_TABS or SIDEBAR):
+ * server-only markup; the header island opens the search dialog on its click.
+ */
+export function SearchTrigger({ className }: { className: string }) {
+  return (
+    <button
+      type="button"
+      className={`sx-search-button ${className}`}
+      data-sx-search=""
+      aria-haspopup="dialog"
+    >
+      <span>Search</span>
+      <kbd className="sx-kbd">/</kbd>
+    </button>
+  );
+}
+
 /** Top-level sections and API references are tabs when there are two or more of them. */
 export function navigationTabs(definition: DocsDefinition): NavItem[] | undefined {
   const tabs = definition.navigation.filter(
@@ -134,6 +152,7 @@ export function Sidebar({
   currentSlug: string;
   basePath: string;
 }) {
+  const search = definition.config.layout.searchbarPlacement === 'SIDEBAR';
   const tabs = navigationTabs(definition);
   // With tabs, the sidebar shows the current tab's tree; links stay visible.
   const currentTab = tabs?.find((tab) => isCurrentOrAncestor(tab, currentSlug));
@@ -143,6 +162,7 @@ export function Sidebar({
       : definition.navigation;
   return (
     <nav id="sx-sidebar" className="sx-sidebar" aria-label="Documentation">
+      {search ? <SearchTrigger className="sx-search-sidebar" /> : null}
       {/* With header tabs this copy only shows on small screens, where the header has no room. */}
       {tabs ? <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} landmark={false} /> : null}
       <NavList items={items} currentSlug={currentSlug} basePath={basePath} />
