@@ -6,6 +6,8 @@
  * exit 0 after it answered /healthz. Files: the logo and a markdown image are uploaded once and
  * served by host at immutable content-addressed URLs (bytes equal to the files on disk, never to
  * another host); publishing again uploads nothing; a missing image stops publish with file:line.
+ * SDK snippet templates named by generators.yml are registered once and the hosted site's
+ * snippet-templates call answers their languages by host; a broken templates file stops publish.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -88,6 +90,47 @@ function getByHost(
   });
 }
 
+/** A Go snippet template (the registry's format, `sdk` filled from generators.yml) of GET `path`. */
+function goTemplate(path: string, call: string): unknown {
+  return {
+    endpointId: { method: 'GET', path },
+    snippetTemplate: {
+      type: 'v1',
+      clientInstantiation: 'client := pets.NewClient()',
+      functionInvocation: { type: 'generic', templateString: `${call}(context.TODO())`, templateInputs: [] },
+    },
+  };
+}
+
+/** An examples-like generators.yml: Go templates in JSON (both endpoints), Ruby in YAML (one, its own parameter name). */
+const SDK_TEMPLATE_FILES: Record<string, string> = {
+  'generators.yml': `generators:
+  - language: go
+    package: example.com/pets-go
+    version: 1.0.0
+    snippetTemplates: sdk-snippets/go.json
+  - language: ruby
+    package: pets_rb
+    version: 2.1.0
+    snippetTemplates: sdk-snippets/ruby.yml
+    publish: { target: rubygems }
+`,
+  'sdk-snippets/go.json': JSON.stringify([
+    goTemplate('/pets/{petId}', 'client.Pets.Get'),
+    goTemplate('/pets', 'client.Pets.List'),
+  ]),
+  'sdk-snippets/ruby.yml': `- endpointId: { method: GET, path: "/pets/{id}" }
+  snippetTemplate:
+    type: v1
+    clientInstantiation: client = PetsRb::Client.new
+    functionInvocation: { type: generic, templateString: client.pets.get, templateInputs: [] }
+`,
+};
+
+interface RouteTemplates {
+  templates: { sdk: { language: string; package: string; version: string }; endpointId: unknown }[];
+}
+
 /** A small PNG-looking file with content unique to this run. */
 function imageBytes(label: string): Buffer {
   return Buffer.concat([
@@ -103,6 +146,8 @@ for (const backend of backends) {
     let registry: string;
     let token: string;
     let project: string;
+    /** The docs key of the published API (from the first dry run). */
+    let apiKey: string;
     let skipped: string | undefined;
     let cleanup: () => Promise<void> = async () => undefined;
     const domain = `docs-${randomBytes(3).toString('hex')}.acme.test`;
@@ -123,6 +168,8 @@ for (const backend of backends) {
       // A logo named by docs.yml and an image a markdown page references (relative to the page).
       await mkdir(join(project, 'assets'));
       await mkdir(join(project, 'images'));
+      await mkdir(join(project, 'sdk-snippets'));
+      await writeFiles(project, SDK_TEMPLATE_FILES);
       await writeFile(join(project, 'assets/logo.png'), imageBytes('logo'));
       await writeFile(join(project, 'images/diagram.png'), imageBytes('diagram'));
       const config = join(project, 'docs.yml');
@@ -185,6 +232,36 @@ for (const backend of backends) {
         apis: [{ status: 'new' }],
       });
       expect((await getByHost(registry, domain)).status).toBe(404);
+      apiKey = (JSON.parse(dry.stdout) as { apis: { key: string }[] }).apis[0]!.key;
+      expect(JSON.parse(dry.stdout).templates).toEqual([
+        {
+          api: apiKey,
+          language: 'go',
+          package: 'example.com/pets-go',
+          version: '1.0.0',
+          method: 'GET',
+          path: '/pets/{petId}',
+          status: 'would-register',
+        },
+        {
+          api: apiKey,
+          language: 'ruby',
+          package: 'pets_rb',
+          version: '2.1.0',
+          method: 'GET',
+          path: '/pets/{petId}',
+          status: 'would-register',
+        },
+        {
+          api: apiKey,
+          language: 'go',
+          package: 'example.com/pets-go',
+          version: '1.0.0',
+          method: 'GET',
+          path: '/pets',
+          status: 'would-register',
+        },
+      ]);
 
       expect(JSON.parse(dry.stdout).files).toMatchObject([
         { path: 'assets/logo.png', status: 'would-upload', contentType: 'image/png' },
@@ -192,6 +269,8 @@ for (const backend of backends) {
       ]);
       const dryText = await publish('--dry-run');
       expect(dryText.stdout).toContain('would upload images/diagram.png');
+      expect(dryText.stdout).toContain('SDK snippet templates: 3 to register (go, ruby)');
+      expect(dryText.stdout).toContain('would register ruby pets_rb@2.1.0 GET /pets/{petId}');
 
       const first = await publish();
       expect(first.code, first.stderr).toBe(0);
@@ -204,6 +283,28 @@ for (const backend of backends) {
       expect(page.body).toContain('<title>Pets Docs</title>');
       const other = await getByHost(registry, 'someone-else.acme.test');
       expect(other.status).toBe(404);
+      expect(first.stdout).toContain('SDK snippet templates: 3 registered (go, ruby)');
+    });
+
+    /** The hosted site's snippet-templates call for `endpoint`, by host. */
+    const siteTemplates = async (endpoint: string, host = domain) => {
+      const query = new URLSearchParams({ api: apiKey, endpoint, page: '/' });
+      return getByHost(registry, host, `/_sextant/snippet-templates?${query}`);
+    };
+
+    it('the hosted site offers the SDK languages of generators.yml for each endpoint', async ({ skip }) => {
+      if (skipped) skip(skipped);
+      const getPet = await siteTemplates('getPet');
+      expect(getPet.status, getPet.body).toBe(200);
+      const body = JSON.parse(getPet.body) as RouteTemplates;
+      expect(body.templates.map((t) => t.sdk)).toEqual([
+        { language: 'go', package: 'example.com/pets-go', version: '1.0.0' },
+        { language: 'ruby', package: 'pets_rb', version: '2.1.0' },
+      ]);
+      expect(body.templates[1]?.endpointId).toEqual({ method: 'GET', path: '/pets/{petId}' });
+      const listPets = JSON.parse((await siteTemplates('listPets')).body) as RouteTemplates;
+      expect(listPets.templates.map((t) => t.sdk.language)).toEqual(['go']);
+      expect((await siteTemplates('getPet', 'someone-else.acme.test')).status).toBe(404);
     });
 
     it('uploads the logo and the markdown image once and serves them by host', async ({ skip }) => {
@@ -295,6 +396,46 @@ for (const backend of backends) {
       }
     });
 
+    it('a changed template is registered alone; a broken templates file stops publish', async ({ skip }) => {
+      if (skipped) skip(skipped);
+      const ruby = join(project, 'sdk-snippets/ruby.yml');
+      const original = await readFile(ruby, 'utf8');
+      await writeFile(ruby, original.replace('client.pets.get', 'client.pets.fetch'));
+      try {
+        const changed = await publish('--json');
+        expect(changed.code, changed.stderr).toBe(0);
+        const result = JSON.parse(changed.stdout) as {
+          unchanged: boolean;
+          docs: string;
+          templates: { language: string; status: string }[];
+        };
+        expect(result).toMatchObject({
+          unchanged: false,
+          docs: 'unchanged',
+          apis: [{ status: 'unchanged' }],
+        });
+        expect(result.templates.map((t) => [t.language, t.status])).toEqual([
+          ['go', 'unchanged'],
+          ['ruby', 'registered'],
+          ['go', 'unchanged'],
+        ]);
+        const served = JSON.parse((await siteTemplates('getPet')).body) as RouteTemplates;
+        expect(JSON.stringify(served.templates[1])).toContain('client.pets.fetch');
+
+        await writeFile(ruby, '- endpointId: { method: GET }\n  snippetTemplate: { type: v1 }\n');
+        const broken = await publish();
+        expect(broken.code).toBe(1);
+        expect(broken.stderr).toMatch(/^error: sdk-snippets\/ruby\.yml at \/0: endpointId\/path /m);
+        expect(broken.stderr.match(/^error:/gm)).toHaveLength(1);
+        const brokenDry = await publish('--dry-run');
+        expect(brokenDry.code).toBe(1);
+      } finally {
+        await writeFile(ruby, original);
+      }
+      const back = JSON.parse((await publish('--json')).stdout) as { templates: { status: string }[] };
+      expect(back.templates.map((t) => t.status)).toEqual(['unchanged', 'registered', 'unchanged']);
+    });
+
     it('publishing again is idempotent; a changed spec is published with its diff', async ({ skip }) => {
       if (skipped) skip(skipped);
       const second = await publish('--json');
@@ -306,10 +447,15 @@ for (const backend of backends) {
         uploadedBytes: 0,
         files: [{ status: 'unchanged' }, { status: 'unchanged' }],
       });
+      expect(
+        (JSON.parse(second.stdout) as { templates: { status: string }[] }).templates.map((t) => t.status),
+      ).toEqual(['unchanged', 'unchanged', 'unchanged']);
       const text = await publish();
       expect(text.stdout).toContain('Nothing changed');
       expect(text.stdout).toContain('files: 2 unchanged');
+      expect(text.stdout).toContain('SDK snippet templates: 3 unchanged');
       expect(text.stdout).not.toContain('uploaded');
+      expect(text.stdout).not.toContain('registered');
 
       const spec = join(project, 'api/pets.yaml');
       await writeFile(spec, (await readFile(spec, 'utf8')).replace('required: false', 'required: true'));
@@ -321,6 +467,14 @@ for (const backend of backends) {
       });
       const page = await getByHost(registry, domain);
       expect(page.body).toContain('Pets Docs');
+      // The new API version names the same SDKs: the templates registered before still serve it.
+      expect(JSON.parse(third.stdout).templates.map((t: { status: string }) => t.status)).toEqual([
+        'unchanged',
+        'unchanged',
+        'unchanged',
+      ]);
+      const served = JSON.parse((await siteTemplates('getPet')).body) as RouteTemplates;
+      expect(served.templates.map((t) => t.sdk.language)).toEqual(['go', 'ruby']);
       expect(JSON.parse((await publish('--json')).stdout)).toMatchObject({ unchanged: true });
     });
 

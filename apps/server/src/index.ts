@@ -3,8 +3,15 @@ export {
   type CollectedProjectFiles,
   collectProjectFiles,
   DocsProjectError,
+  endpointPathTemplate,
+  GENERATORS_FILE,
   type LoadedDocsProject,
   loadDocsProject,
   type ProjectFile,
+  ProjectTemplatesError,
+  projectSnippetTemplates,
+  type SnippetTemplate,
+  templatesForDefinition,
+  templatesForEndpoint,
 } from './docs-host/index.js';
 export type { ServerMode, ServerOptions } from './options.js';

@@ -2,13 +2,13 @@
  * `sextant publish [path] --registry URL --token T --domain D`: imports every spec of a docs
  * project (or one spec file), registers the API definitions and the docs definition with the
  * registry, uploads the files the docs reference (logo, favicon, markdown images…) that the
- * registry does not have, invalidates the docs cache and prints the published URL. Publishing
- * the same content again changes nothing and says so; `--dry-run` prints the plan and writes
- * nothing.
+ * registry does not have, registers the SDK snippet templates generators.yml names, invalidates
+ * the docs cache and prints the published URL. Publishing the same content again changes nothing
+ * and says so; `--dry-run` prints the plan and writes nothing.
  */
 
 import { createRegistryClient, RegistryClientError } from '@sextant/registry-client';
-import type { LoadedDocsProject, ProjectFile } from '@sextant/server';
+import type { LoadedDocsProject, ProjectFile, SnippetTemplate } from '@sextant/server';
 import { type Command, Option } from 'commander';
 import { CliError, errorLine, UsageError } from '../support/cli-error.js';
 import { parseHttpUrl } from '../support/flags.js';
@@ -51,8 +51,10 @@ export async function runPublish(
     progress.step('importing the specs and reading the docs project', 0, 0);
     let loaded: LoadedDocsProject;
     let files: ProjectFile[];
+    const templates: Record<string, SnippetTemplate[]> = {};
     try {
-      const { collectProjectFiles, loadDocsProject } = await import('@sextant/server');
+      const { collectProjectFiles, loadDocsProject, projectSnippetTemplates, templatesForDefinition } =
+        await import('@sextant/server');
       // Images are published as files (served by URL), not inlined into every page.
       loaded = await loadDocsProject(source.projectDir, { inlineImages: false });
       const collected = await collectProjectFiles(loaded);
@@ -62,6 +64,10 @@ export async function runPublish(
           `${first.message}${more.length > 0 ? ` (and ${more.length} more missing file(s))` : ''}`,
         );
       files = collected.files;
+      // The same loader as local mode, so a template that works in `sextant dev` works hosted.
+      const projectTemplates = await projectSnippetTemplates(source.projectDir);
+      for (const [key, api] of Object.entries(loaded.project.apis))
+        templates[key] = templatesForDefinition(projectTemplates, api);
     } catch (error) {
       throw new CliError(errorLine(error));
     }
@@ -79,6 +85,7 @@ export async function runPublish(
         definition: loaded.definition,
         apis: loaded.project.apis,
         files,
+        templates,
         dryRun: flags.dryRun,
         onStep: progress.step,
       });
@@ -113,7 +120,7 @@ function renderResult(result: PublishResult, output: Output): string {
   lines.push(
     `  docs definition: ${result.docs === 'unchanged' ? color.dim('unchanged') : color.green(result.docs)}`,
   );
-  lines.push(...renderFiles(result, output));
+  lines.push(...renderFiles(result, output), ...renderTemplates(result, output));
   if (result.dryRun) {
     lines.push(
       '',
@@ -150,6 +157,32 @@ function renderFiles(result: PublishResult, output: Output): string[] {
   return lines;
 }
 
+function renderTemplates(result: PublishResult, output: Output): string[] {
+  const { color } = output;
+  if (result.templates.length === 0) return [];
+  const count = (status: string) => result.templates.filter((template) => template.status === status).length;
+  const languages = (status: string) => [
+    ...new Set(result.templates.filter((t) => t.status === status).map((t) => t.language)),
+  ];
+  const parts = [
+    count('registered') > 0
+      ? color.green(`${count('registered')} registered (${languages('registered').join(', ')})`)
+      : '',
+    count('would-register') > 0
+      ? `${count('would-register')} to register (${languages('would-register').join(', ')})`
+      : '',
+    count('unchanged') > 0 ? color.dim(`${count('unchanged')} unchanged`) : '',
+  ].filter(Boolean);
+  const lines = [`  SDK snippet templates: ${parts.join(', ')}`];
+  for (const template of result.templates) {
+    if (template.status !== 'unchanged')
+      lines.push(
+        `    ${template.status === 'registered' ? 'registered' : 'would register'} ${template.language} ${template.package}@${template.version} ${template.method} ${template.path}`,
+      );
+  }
+  return lines;
+}
+
 /** Registers `sextant publish`. */
 export function registerPublish(program: Command): void {
   program
@@ -180,6 +213,7 @@ export function registerPublish(program: Command): void {
       '\nUnchanged content (same hash as what the registry serves at the domain) is not registered again;\n' +
         'files the docs reference (logo, favicon, fonts, scripts, markdown images and file links) are uploaded\n' +
         'only when the registry does not have them. A referenced file that does not exist stops the publish.\n' +
+        'The SDK snippet templates generators.yml names are registered when the registry does not store them.\n' +
         'Exit codes: 0 published (or nothing changed), 1 the project or a spec is bad or the registry refused, 2 usage error.',
     )
     .action(async (path: string, flags: PublishFlags) => {

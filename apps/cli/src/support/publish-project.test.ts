@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentHash } from './publish-project.js';
+import { canonicalJson } from './canonical-json.js';
+import { contentHash } from './publish-project.js';
 
 describe('content hashing for idempotent publish', () => {
   it('canonical JSON ignores key order and undefined, keeps array order', () => {

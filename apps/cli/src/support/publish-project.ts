@@ -4,13 +4,15 @@
  * uploads the files the docs reference that the registry does not have, and invalidates the
  * docs cache there. Content is compared by a hash of canonical JSON (files by sha256) against
  * what the registry serves at that domain now, so publishing the same project twice writes
- * nothing the second time. `dryRun` computes the same plan and writes nothing.
+ * nothing the second time. `dryRun` computes the same plan and writes nothing. The SDK snippet
+ * templates of each API (see publish-templates.ts) are registered before the docs that name them.
  */
 import { createHash } from 'node:crypto';
 import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
 import { bumpForDiff, diffDefinitions, type VersionBump } from '@sextant/definition';
 import { type LoadedDocs, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
-import type { ProjectFile } from '@sextant/server';
+import type { ProjectFile, SnippetTemplate } from '@sextant/server';
+import { canonicalJson } from './canonical-json.js';
 import {
   declarations,
   filesChanged,
@@ -19,6 +21,13 @@ import {
   plannedFiles,
   uploadRequested,
 } from './publish-files.js';
+import {
+  type PublishedTemplate,
+  publishedTemplate,
+  registerTemplates,
+  templatesToRegister,
+  withSnippetsConfiguration,
+} from './publish-templates.js';
 
 export type ItemStatus = 'new' | 'changed' | 'unchanged';
 
@@ -46,6 +55,8 @@ export interface PublishResult {
   files: PublishedFile[];
   /** Bytes sent to the registry (0 when every file was already stored). */
   uploadedBytes: number;
+  /** The SDK snippet templates of each API, and whether each was registered. */
+  templates: PublishedTemplate[];
   /** Where the docs are served (from the registry), or the domain as a URL. */
   urls: string[];
 }
@@ -59,19 +70,11 @@ export interface PublishInput {
   apis: Record<string, ApiDefinition>;
   /** The project files the docs definition references (logo, images…), to upload. */
   files?: readonly ProjectFile[];
+  /** Each API's SDK snippet templates (by docs key), keyed to its endpoints. */
+  templates?: Record<string, readonly SnippetTemplate[]>;
   dryRun?: boolean;
   /** Progress of each step, for a progress display. */
   onStep?: (step: string, index: number, total: number) => void;
-}
-
-/** JSON with object keys sorted and `undefined` dropped: equal content, equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
-    return Object.fromEntries(
-      Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    );
-  });
 }
 
 /** sha256 of the canonical JSON; an API definition's own `id` (assigned by the registry) is ignored. */
@@ -107,7 +110,7 @@ async function currentDocs(client: RegistryClient, domain: string): Promise<Load
 export async function publishProject(input: PublishInput): Promise<PublishResult> {
   const { client, orgId, domain, dryRun = false } = input;
   const keys = Object.keys(input.apis);
-  const total = keys.length + 5;
+  const total = keys.length + 7;
   let step = 0;
   const progress = (text: string) => input.onStep?.(text, ++step, total);
   const detail = (text: string) => input.onStep?.(text, step, total);
@@ -118,8 +121,11 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
   const current = await currentDocs(client, domain);
   const apis: PublishedApi[] = [];
   const apiDefinitionIds: Record<string, string> = {};
+  const apiIds: Record<string, string> = {};
   for (const key of keys) {
-    const definition = input.apis[key]!;
+    const apiId = apiIdFor(input.apis[key]!, key);
+    apiIds[key] = apiId;
+    const definition = withSnippetsConfiguration(input.apis[key]!, apiId, input.templates?.[key] ?? []);
     progress(`comparing API "${definition.title}" with the published one`);
     const published = current?.apis[key];
     const entry: PublishedApi = { key, title: definition.title, status: published ? 'changed' : 'new' };
@@ -135,13 +141,15 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
       }
     }
     if (entry.status !== 'unchanged' && !dryRun) {
-      entry.id = (
-        await client.registerApiDefinition({ body: { orgId, apiId: apiIdFor(definition, key), definition } })
-      ).apiDefinitionId;
+      entry.id = (await client.registerApiDefinition({ body: { orgId, apiId, definition } })).apiDefinitionId;
     }
     if (entry.id) apiDefinitionIds[key] = entry.id;
     apis.push(entry);
   }
+
+  progress('comparing the SDK snippet templates with the registry');
+  const templates = await planTemplates(input, apis, apiIds);
+  const templatesChanged = templates.some((api) => api.toRegister.length > 0);
 
   const changedFiles = !current || filesChanged(files, current.files);
   const docsStatus: ItemStatus = !current
@@ -149,9 +157,32 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
     : contentHash(current.definition) === contentHash(input.definition) && !changedFiles
       ? 'unchanged'
       : 'changed';
-  const unchanged = docsStatus === 'unchanged' && apis.every((api) => api.status === 'unchanged');
+  const siteUnchanged = docsStatus === 'unchanged' && apis.every((api) => api.status === 'unchanged');
+  const unchanged = siteUnchanged && !templatesChanged;
   const fallbackUrls = current ? [current.url] : [domain];
-  if (unchanged || dryRun) {
+  if (!dryRun && templatesChanged) {
+    progress('registering the SDK snippet templates');
+    for (const api of templates) {
+      if (api.toRegister.length === 0) continue;
+      const apiDefinitionId = apiDefinitionIds[api.key];
+      await registerTemplates(client, {
+        orgId,
+        apiId: api.apiId,
+        ...(apiDefinitionId ? { apiDefinitionId } : {}),
+        templates: api.toRegister,
+      });
+    }
+  } else progress('no SDK snippet templates to register');
+  const templateResults = templates.flatMap((api) =>
+    api.templates.map((template) =>
+      publishedTemplate(
+        api.key,
+        template,
+        !api.toRegister.includes(template) ? 'unchanged' : dryRun ? 'would-register' : 'registered',
+      ),
+    ),
+  );
+  if (siteUnchanged || dryRun) {
     progress('nothing to upload');
     progress('nothing to register');
     progress('nothing to invalidate');
@@ -163,6 +194,7 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
       docs: docsStatus,
       files: plannedFiles(files, current?.files, changedFiles),
       uploadedBytes: 0,
+      templates: templateResults,
       urls: fallbackUrls.map(asUrl),
     };
   }
@@ -189,8 +221,37 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
     uploadedBytes: publishedFiles
       .filter((file) => file.status === 'uploaded')
       .reduce((sum, file) => sum + file.size, 0),
+    templates: templateResults,
     urls: (registered.urls.length > 0 ? registered.urls : fallbackUrls).map(asUrl),
   };
+}
+
+interface ApiTemplates {
+  key: string;
+  apiId: string;
+  templates: readonly SnippetTemplate[];
+  /** Those the registry does not store as they are. */
+  toRegister: SnippetTemplate[];
+}
+
+/** Each API's templates and which of them the registry lacks (all of them for a new API). */
+async function planTemplates(
+  input: PublishInput,
+  apis: readonly PublishedApi[],
+  apiIds: Record<string, string>,
+): Promise<ApiTemplates[]> {
+  const planned: ApiTemplates[] = [];
+  for (const { key, status } of apis) {
+    const templates = input.templates?.[key] ?? [];
+    const apiId = apiIds[key];
+    if (templates.length === 0 || !apiId) continue;
+    const toRegister =
+      status === 'new'
+        ? [...templates]
+        : await templatesToRegister(input.client, input.orgId, apiId, templates);
+    planned.push({ key, apiId, templates, toRegister });
+  }
+  return planned;
 }
 
 /** The API's stable name in the registry: a slug of its title, else the docs key. */

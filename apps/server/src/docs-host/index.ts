@@ -13,3 +13,12 @@ export {
   contentTypeOf,
   type ProjectFile,
 } from './project/project-files.js';
+export {
+  endpointPathTemplate,
+  GENERATORS_FILE,
+  ProjectTemplatesError,
+  projectSnippetTemplates,
+  type SnippetTemplate,
+  templatesForDefinition,
+  templatesForEndpoint,
+} from './snippet-templates/project-templates.js';

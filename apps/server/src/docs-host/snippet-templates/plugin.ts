@@ -13,7 +13,12 @@ import type { ApiDefinition, Endpoint } from '@sextant/definition';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { projectSnippetTemplates, type SnippetTemplate, templatesForEndpoint } from './project-templates.js';
+import {
+  endpointPathTemplate as pathTemplate,
+  projectSnippetTemplates,
+  type SnippetTemplate,
+  templatesForEndpoint,
+} from './project-templates.js';
 
 export const SNIPPET_TEMPLATES_PATH = '/_sextant/snippet-templates';
 
@@ -30,10 +35,6 @@ interface HostedSiteSource {
 }
 
 class NotFound extends Error {}
-
-function pathTemplate(endpoint: Endpoint): string {
-  return endpoint.path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
-}
 
 function endpointOf(definition: ApiDefinition | undefined, endpointId: string): Endpoint {
   const endpoint = definition?.endpoints[endpointId];

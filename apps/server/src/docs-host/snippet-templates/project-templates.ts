@@ -12,6 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative } from 'node:path';
+import type { ApiDefinition, Endpoint } from '@sextant/definition';
 import { snippetTemplateSchema } from '@sextant/registry-client';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -91,6 +92,11 @@ function parseYamlOrThrow(text: string, file: string): unknown {
   }
 }
 
+/** An endpoint's path as a template: `/pets/{petId}` (the registry's key for its templates). */
+export function endpointPathTemplate(endpoint: Pick<Endpoint, 'path'>): string {
+  return endpoint.path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
+}
+
 /** The templates of one endpoint (its method and path, parameter names ignored), one per SDK. */
 export function templatesForEndpoint(
   templates: readonly SnippetTemplate[],
@@ -106,5 +112,20 @@ export function templatesForEndpoint(
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+/**
+ * The templates of every endpoint of `definition`, each keyed by the endpoint's own method and
+ * path (`/pets/{petId}` even when the template says `/pets/{id}`): the registry looks templates
+ * up by exact path, where local mode ignores parameter names.
+ */
+export function templatesForDefinition(
+  templates: readonly SnippetTemplate[],
+  definition: Pick<ApiDefinition, 'endpoints'>,
+): SnippetTemplate[] {
+  return Object.values(definition.endpoints).flatMap((endpoint) => {
+    const endpointId = { method: endpoint.method, path: endpointPathTemplate(endpoint) };
+    return templatesForEndpoint(templates, endpointId).map((template) => ({ ...template, endpointId }));
   });
 }

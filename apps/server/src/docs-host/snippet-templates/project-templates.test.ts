@@ -1,0 +1,56 @@
+import type { ApiDefinition } from '@sextant/definition';
+import { describe, expect, it } from 'vitest';
+import { type SnippetTemplate, templatesForDefinition } from './project-templates.js';
+
+function template(
+  language: 'go' | 'ruby',
+  method: 'GET' | 'POST',
+  path: string,
+  version = '1.0.0',
+): SnippetTemplate {
+  return {
+    sdk: { language, package: `${language}-pets`, version },
+    endpointId: { method, path },
+    snippetTemplate: {
+      type: 'v1',
+      clientInstantiation: 'client := pets.New()',
+      functionInvocation: { type: 'generic', templateString: `${method} ${path}`, templateInputs: [] },
+    },
+  } as SnippetTemplate;
+}
+
+const definition = {
+  endpoints: {
+    getPet: {
+      method: 'GET',
+      path: [
+        { type: 'literal', value: '/pets/' },
+        { type: 'pathParameter', name: 'petId' },
+      ],
+    },
+    listPets: { method: 'GET', path: [{ type: 'literal', value: '/pets' }] },
+  },
+} as unknown as Pick<ApiDefinition, 'endpoints'>;
+
+describe('templatesForDefinition', () => {
+  it("keys each matching template to its endpoint's own path, one per SDK, skipping other endpoints", () => {
+    const templates = [
+      template('go', 'GET', '/pets/{id}'),
+      template('go', 'GET', '/pets/{id}', '0.9.0'),
+      template('ruby', 'GET', 'pets/{pet_id}/'),
+      template('go', 'POST', '/pets'),
+      template('go', 'GET', '/owners'),
+      template('ruby', 'GET', '/pets'),
+    ];
+    const keyed = templatesForDefinition(templates, definition);
+    expect(keyed.map((t) => [t.sdk.language, t.sdk.version, t.endpointId.method, t.endpointId.path])).toEqual(
+      [
+        ['go', '1.0.0', 'GET', '/pets/{petId}'],
+        ['ruby', '1.0.0', 'GET', '/pets/{petId}'],
+        ['ruby', '1.0.0', 'GET', '/pets'],
+      ],
+    );
+    expect(keyed[0]?.snippetTemplate).toEqual(templates[0]?.snippetTemplate);
+    expect(templatesForDefinition([], definition)).toEqual([]);
+  });
+});
