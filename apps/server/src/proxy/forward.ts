@@ -1,18 +1,28 @@
 /**
  * One proxied exchange: checks the target, sends the request upstream through the guarded
  * agent with the body streamed, follows redirects by hand (each hop checked like the first,
- * credentials dropped when the origin changes), then streams the upstream response to the
- * reader with backpressure and the response-size cap. Nothing is buffered whole.
+ * credentials dropped when the origin changes; methods and bodies per redirects.ts), then
+ * streams the upstream response to the reader with backpressure and the response-size cap.
+ * Nothing is buffered whole (only a bounded copy of small request bodies, for redirects).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import type { Agent, Dispatcher } from 'undici';
 import { ProxyError } from './errors.js';
 import { readerResponseHeaders, upstreamRequestHeaders, withoutCredentials } from './headers.js';
 import type { ResolvedProxyOptions } from './options.js';
+import { REDIRECT_STATUSES, redirectStep } from './redirects.js';
+import { RequestBody } from './request-body.js';
 import { checkTarget, parseProxyTarget } from './target-guard.js';
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** What the access log reports of one proxied request; filled in as the request goes. */
+export interface ForwardRecord {
+  /** The target as requested (before redirects); undefined when it could not be read. */
+  target: URL | undefined;
+  /** Response body bytes relayed from the upstream. */
+  bytes: number;
+  /** The failure the reader was told about (or that cut the stream). */
+  error: ProxyError | undefined;
+}
 const TLS_CODES =
   /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH|ALTNAME|EPROTO/;
 
@@ -32,16 +42,6 @@ export function toProxyError(error: unknown): ProxyError {
     if (code && code !== 'UND_ERR_SOCKET') return new ProxyError('PROXY_UPSTREAM_UNREACHABLE', code);
   }
   return new ProxyError('PROXY_UPSTREAM_UNREACHABLE');
-}
-
-/** Yields the request body while counting it; throws PROXY_REQUEST_TOO_LARGE past `cap`. */
-async function* cappedBody(source: AsyncIterable<Buffer>, cap: number): AsyncGenerator<Buffer> {
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (total > cap) throw new ProxyError('PROXY_REQUEST_TOO_LARGE');
-    yield chunk;
-  }
 }
 
 /** Writes a proxy error as `{ error, code, reason }` (or cuts the stream when headers already left). */
@@ -68,7 +68,9 @@ export function writeProxyError(
 }
 
 /** How one upstream exchange ended: relayed to the reader, or a redirect to follow. */
-type Outcome = { kind: 'relayed' } | { kind: 'redirect'; status: number; location: string };
+type Outcome =
+  | { kind: 'relayed' }
+  | { kind: 'redirect'; location: string; method: Dispatcher.HttpMethod; body: Buffer | undefined };
 
 const RELAYED: Outcome = { kind: 'relayed' };
 /** The exchange a reader's response is attached to, for the shared listeners below. */
@@ -109,21 +111,23 @@ class Exchange implements Dispatcher.DispatchHandler {
   readonly #timer: NodeJS.Timeout;
   readonly #res: Attached;
   readonly #limits: ResolvedProxyOptions['limits'];
-  /** False when the body was streamed: a 307/308 (which must resend it) goes back to the reader. */
-  readonly #replayable: boolean;
+  readonly #request: Dispatcher.DispatchOptions;
+  readonly #record: ForwardRecord | undefined;
   readonly #resolve: (outcome: Outcome) => void;
   readonly #reject: (error: unknown) => void;
 
   constructor(
     res: ServerResponse,
     limits: ResolvedProxyOptions['limits'],
-    replayable: boolean,
+    request: Dispatcher.DispatchOptions,
+    record: ForwardRecord | undefined,
     resolve: (outcome: Outcome) => void,
     reject: (error: unknown) => void,
   ) {
     this.#res = res;
     this.#limits = limits;
-    this.#replayable = replayable;
+    this.#request = request;
+    this.#record = record;
     this.#resolve = resolve;
     this.#reject = reject;
     this.#timer = setTimeout(onDeadline, limits.durationMs, this);
@@ -145,13 +149,15 @@ class Exchange implements Dispatcher.DispatchHandler {
     headers: Record<string, string | string[] | undefined>,
   ): void {
     const location = headers.location;
-    if (
-      REDIRECTS.has(statusCode) &&
-      typeof location === 'string' &&
-      (this.#replayable || (statusCode !== 307 && statusCode !== 308))
-    ) {
-      this.#outcome = { kind: 'redirect', status: statusCode, location };
-      return;
+    let notFollowed: string | undefined;
+    if (REDIRECT_STATUSES.has(statusCode) && typeof location === 'string') {
+      const { method, body } = this.#request;
+      const step = redirectStep(method, statusCode, body, this.#limits.replayBodyBytes);
+      if (step.follow) {
+        this.#outcome = { kind: 'redirect', location, method: step.method, body: step.body };
+        return;
+      }
+      notFollowed = step.reason;
     }
     const length = headers['content-length'];
     if (length !== undefined && Number(length) > this.#limits.responseBytes) {
@@ -160,7 +166,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     }
     this.#relaying = true;
     const res = this.#res;
-    res.writeHead(statusCode, readerResponseHeaders(headers, performance.now() - this.#started));
+    res.writeHead(statusCode, readerResponseHeaders(headers, performance.now() - this.#started, notFollowed));
     // A stream (no declared length) must show its headers before its first chunk, which may be
     // long in coming. Flushed on the next turn: a chunk that came in the same read leaves with
     // the headers in one write instead of two.
@@ -195,6 +201,7 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   #finish(): void {
     clearTimeout(this.#timer);
+    if (this.#record) this.#record.bytes += this.#total;
     const res = this.#res;
     res[EXCHANGE] = undefined;
     res.removeListener('close', onReaderClose);
@@ -208,10 +215,10 @@ function exchange(
   request: Dispatcher.DispatchOptions,
   res: ServerResponse,
   limits: ResolvedProxyOptions['limits'],
-  replayable: boolean,
+  record: ForwardRecord | undefined,
 ): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const handler = new Exchange(res, limits, replayable, resolve, reject);
+    const handler = new Exchange(res, limits, request, record, resolve, reject);
     try {
       agent.dispatch(request, handler);
     } catch (error) {
@@ -220,9 +227,18 @@ function exchange(
   });
 }
 
+const CLOSE = { connection: 'close' };
+
+/** The request headers without those describing the body (for a hop that sends none). */
+function withoutBodyHeaders(headers: Record<string, string>): Record<string, string> {
+  const { 'content-type': _type, 'content-length': _length, 'content-encoding': _enc, ...rest } = headers;
+  return rest;
+}
+
 /**
  * Proxies one request. `rawTarget` is what followed `/proxy/` in the path (query included).
  * Resolves when the response has been fully relayed or has failed (the failure already written).
+ * `record`, when given, is filled in for the access log.
  */
 export async function forwardRequest(
   req: IncomingMessage,
@@ -230,10 +246,13 @@ export async function forwardRequest(
   rawTarget: string,
   agent: Agent,
   options: ResolvedProxyOptions,
+  record?: ForwardRecord,
 ): Promise<void> {
   const { limits } = options;
+  let streamed = false;
   try {
     let url = parseProxyTarget(rawTarget);
+    if (record) record.target = url;
     await checkTarget(url, options);
     let method = (req.method ?? 'GET') as Dispatcher.HttpMethod;
     let headers = upstreamRequestHeaders(req.headers);
@@ -244,14 +263,18 @@ export async function forwardRequest(
         throw new ProxyError('PROXY_REQUEST_TOO_LARGE');
       }
       headers['content-length'] = declared;
-      body = req;
+      // Never `req` itself: undici destroys the body stream when the upstream answers before
+      // reading all of it, and destroying `req` would cut the reader's connection too.
+      body = req.pipe(new RequestBody(limits.requestBodyBytes, limits.replayBodyBytes, Number(declared)));
+      streamed = true;
     } else if (req.headers['transfer-encoding'] !== undefined) {
-      body = Readable.from(cappedBody(req, limits.requestBodyBytes), { objectMode: false });
+      body = req.pipe(new RequestBody(limits.requestBodyBytes, limits.replayBodyBytes));
+      streamed = true;
     }
     for (let hop = 0; ; hop++) {
       const request = { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body };
-      const outcome = await exchange(agent, request, res, limits, body === undefined);
-      if (outcome.kind === 'relayed') return;
+      const outcome = await exchange(agent, request, res, limits, record);
+      if (outcome.kind === 'relayed') break;
       if (hop >= limits.maxRedirects) throw new ProxyError('PROXY_TOO_MANY_REDIRECTS');
       let next: URL;
       try {
@@ -262,20 +285,26 @@ export async function forwardRequest(
         throw new ProxyError('PROXY_REDIRECT_REFUSED', reason);
       }
       if (next.origin !== url.origin) headers = withoutCredentials(headers);
-      if (outcome.status === 303 || (method === 'POST' && outcome.status !== 307)) {
-        method = method === 'HEAD' ? 'HEAD' : 'GET';
-        body = undefined;
-        const {
-          'content-type': _type,
-          'content-length': _length,
-          'content-encoding': _enc,
-          ...rest
-        } = headers;
-        headers = rest;
-      }
+      if (outcome.body === undefined) headers = withoutBodyHeaders(headers);
+      else if (outcome.body !== undefined) headers['content-length'] = String(outcome.body.length);
+      method = outcome.method;
+      body = outcome.body;
       url = next;
     }
   } catch (error) {
-    if (!res.destroyed) writeProxyError(res, toProxyError(error));
+    const failure = toProxyError(error);
+    if (record) record.error = failure;
+    if (failure.code === 'PROXY_REQUEST_TOO_LARGE' && !req.complete) {
+      // The rest of a body over the cap is not read: the connection closes after the answer.
+      if (!res.destroyed) writeProxyError(res, failure, CLOSE);
+      return;
+    }
+    if (!res.destroyed) writeProxyError(res, failure);
+  }
+  // What the upstream left unread of the body (it answered early) is read and dropped, so the
+  // reader's connection stays usable, as Node does for a body nobody reads.
+  if (streamed && !req.complete) {
+    req.unpipe();
+    req.resume();
   }
 }

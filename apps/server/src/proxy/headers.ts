@@ -13,6 +13,8 @@ export const PROXY_REQUEST_HEADERS = 'x-sextant-proxy-request-headers';
 export const PROXY_RESPONSE_HEADERS = 'x-sextant-proxy-response-headers';
 /** Response header with the time from sending upstream to its response headers, in ms. */
 export const PROXY_ORIGIN_LATENCY = 'x-sextant-proxy-origin-latency';
+/** Response header on a redirect handed back instead of followed: why (see redirects.ts). */
+export const PROXY_REDIRECT_NOT_FOLLOWED = 'x-sextant-proxy-redirect-not-followed';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -110,12 +112,13 @@ const OWN_EXPOSED = `${PROXY_RESPONSE_HEADERS},${PROXY_ORIGIN_LATENCY}`;
 
 /**
  * Builds the reader's response headers from the upstream ones (one pass, no intermediate arrays:
- * this runs once per proxied response).
+ * this runs once per proxied response). `notFollowed`: why a redirect was not followed.
  * @example readerResponseHeaders({ 'content-type': 'application/json', 'set-cookie': ['a=1'] }, 12.5)
  */
 export function readerResponseHeaders(
   upstream: Record<string, string | string[] | undefined>,
   latencyMs: number,
+  notFollowed?: string,
 ): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   let names = '';
@@ -139,6 +142,10 @@ export function readerResponseHeaders(
   out['access-control-allow-origin'] = '*';
   out.vary = 'Origin';
   out['access-control-expose-headers'] = names ? `${names},${OWN_EXPOSED}` : OWN_EXPOSED;
+  if (notFollowed !== undefined) {
+    out[PROXY_REDIRECT_NOT_FOLLOWED] = notFollowed;
+    out['access-control-expose-headers'] += `,${PROXY_REDIRECT_NOT_FOLLOWED}`;
+  }
   // A proxied document must never run as the docs origin if someone navigates to it.
   out['content-security-policy'] = "sandbox; default-src 'none'";
   out['x-content-type-options'] = 'nosniff';

@@ -1,13 +1,16 @@
 /** The HTTP proxy: plugin, target checks, address classifier, header rules and error table. */
+
+export { type AccessLog, createAccessLog } from './access-log.js';
 export { type Allowlist, compileAllowlist, eitherAllowlist } from './allowlist.js';
 export { ClientLimiter } from './client-limiter.js';
 export { cachingResolver } from './dns-cache.js';
 export { PROXY_ERRORS, ProxyError, type ProxyErrorBody, type ProxyErrorCode } from './errors.js';
-export { forwardRequest, toProxyError, writeProxyError } from './forward.js';
+export { type ForwardRecord, forwardRequest, toProxyError, writeProxyError } from './forward.js';
 export { installFrontDoor } from './front-door.js';
 export {
   isForwardableRequestHeader,
   PROXY_ORIGIN_LATENCY,
+  PROXY_REDIRECT_NOT_FOLLOWED,
   PROXY_REQUEST_HEADERS,
   PROXY_RESPONSE_HEADERS,
 } from './headers.js';
@@ -30,6 +33,8 @@ export {
   type WsProxyLimits,
 } from './options.js';
 export { PROXY_PREFIX, type ProxyPluginOptions, proxyPlugin } from './proxy-plugin.js';
+export { REDIRECT_STATUSES, type RedirectStep, redirectStep } from './redirects.js';
 export { registryAllowlist, resolvePluginProxyOptions } from './registry-allowlist.js';
+export { RequestBody } from './request-body.js';
 export { type CheckedTarget, checkTarget, parseProxyTarget } from './target-guard.js';
 export { createUpstreamAgent, guardedLookup } from './upstream-agent.js';

@@ -29,6 +29,8 @@ export interface ProxyLimits {
   ratePerMinute: number;
   /** Redirects followed (each checked like the first target). */
   maxRedirects: number;
+  /** Largest request body kept (copied while streamed) to send again on a redirect; see redirects.ts. */
+  replayBodyBytes: number;
 }
 
 /** Caps of the WebSocket proxy. */
@@ -95,6 +97,7 @@ const HOSTED_LIMITS: ProxyLimits = {
   concurrencyPerClient: 8,
   ratePerMinute: 120,
   maxRedirects: 5,
+  replayBodyBytes: 1024 * 1024,
 };
 
 const LOCAL_LIMITS: ProxyLimits = {
@@ -105,6 +108,7 @@ const LOCAL_LIMITS: ProxyLimits = {
   concurrencyPerClient: Number.POSITIVE_INFINITY,
   ratePerMinute: Number.POSITIVE_INFINITY,
   maxRedirects: 10,
+  replayBodyBytes: 1024 * 1024,
 };
 
 const WS_DEFAULTS: WsProxyLimits = {

@@ -12,13 +12,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ServerMode } from '../options.js';
+import { type AccessLog, createAccessLog } from './access-log.js';
 import { ClientLimiter } from './client-limiter.js';
-import type { ProxyError } from './errors.js';
-import { forwardRequest, writeProxyError } from './forward.js';
+import { ProxyError } from './errors.js';
+import { type ForwardRecord, forwardRequest, writeProxyError } from './forward.js';
 import { installFrontDoor } from './front-door.js';
 import { preflightHeaders } from './headers.js';
 import { optionsForRequest, type ProxyOptions, type ResolvedProxyOptions } from './options.js';
 import { resolvePluginProxyOptions } from './registry-allowlist.js';
+import { parseProxyTarget } from './target-guard.js';
 import { createUpstreamAgent } from './upstream-agent.js';
 
 /** Path prefix of the HTTP proxy. */
@@ -32,14 +34,33 @@ export interface ProxyPluginOptions {
 
 /** Handles one proxy request; `client` keys the per-client caps. */
 type ProxyHandler = (req: IncomingMessage, res: ServerResponse, client: string) => Promise<void>;
+/** The same, filling in `record` (when given) for the access log. */
+type RecordingHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: string,
+  record: ForwardRecord | undefined,
+) => Promise<void>;
+
+/** The target of a request the proxy answered itself, for the access log. */
+function targetOf(raw: string): URL | undefined {
+  try {
+    return parseProxyTarget(raw);
+  } catch {
+    return undefined;
+  }
+}
 
 function createHandler(
   proxy: ResolvedProxyOptions,
   agent: ReturnType<typeof createUpstreamAgent>,
-): ProxyHandler {
+): RecordingHandler {
   const limiter = new ClientLimiter(proxy.limits.concurrencyPerClient, proxy.limits.ratePerMinute);
-  return async (req, res, client) => {
+  return async (req, res, client, record) => {
+    const url = req.url ?? '';
+    const target = url.slice(url.indexOf(PROXY_PREFIX) + PROXY_PREFIX.length);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      if (record) record.target = targetOf(target);
       res.writeHead(204, preflightHeaders(req.headers));
       res.end();
       return;
@@ -47,16 +68,33 @@ function createHandler(
     try {
       limiter.acquire(client);
     } catch (error) {
+      if (record) {
+        record.target = targetOf(target);
+        if (error instanceof ProxyError) record.error = error;
+      }
       writeProxyError(res, error as ProxyError, { 'retry-after': '5' });
       return;
     }
     try {
-      const url = req.url ?? '';
-      const target = url.slice(url.indexOf(PROXY_PREFIX) + PROXY_PREFIX.length);
       const options = optionsForRequest(proxy, req);
-      await forwardRequest(req, res, target, agent, options instanceof Promise ? await options : options);
+      const resolved = options instanceof Promise ? await options : options;
+      await forwardRequest(req, res, target, agent, resolved, record);
     } finally {
       limiter.release(client);
+    }
+  };
+}
+
+/** Adds the access log around the handler; without a logger the handler is used as is. */
+function withAccessLog(handle: RecordingHandler, accessLog: AccessLog | undefined): ProxyHandler {
+  if (!accessLog) return (req, res, client) => handle(req, res, client, undefined);
+  return async (req, res, client) => {
+    const started = performance.now();
+    const record: ForwardRecord = { target: undefined, bytes: 0, error: undefined };
+    try {
+      await handle(req, res, client, record);
+    } finally {
+      accessLog(req.method, res.headersSent ? res.statusCode : undefined, record, started);
     }
   };
 }
@@ -68,7 +106,7 @@ function createHandler(
 export async function proxyPlugin(app: FastifyInstance, pluginOptions: ProxyPluginOptions): Promise<void> {
   const proxy = resolvePluginProxyOptions(app, pluginOptions.mode, pluginOptions.proxy);
   const agent = createUpstreamAgent(proxy);
-  const handle = createHandler(proxy, agent);
+  const handle = withAccessLog(createHandler(proxy, agent), createAccessLog(app.log));
   app.addHook('onClose', async () => {
     await agent.close();
   });

@@ -1,0 +1,50 @@
+/**
+ * The proxy's access log: one info line per request through the server's logger, since the
+ * front door (front-door.ts) keeps proxied requests out of Fastify's request log. The line has
+ * the method, the target's origin and path, the status, the duration, the response bytes and,
+ * for a refusal or failure, its code and detail. Never the query (it can carry keys) and never a
+ * header value.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ForwardRecord } from './forward.js';
+
+/**
+ * Logs one finished proxy request; `status` is undefined when the reader got no response (it
+ * went away first), `started` is the request's `performance.now()` at arrival.
+ */
+export type AccessLog = (
+  method: string | undefined,
+  status: number | undefined,
+  record: ForwardRecord,
+  started: number,
+) => void;
+
+type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+
+/**
+ * The access log for `log`, or undefined when the server has no logger (Fastify's stand-in for
+ * `logger: false` has no `isLevelEnabled`): then nothing is measured or recorded per request.
+ * @example const accessLog = createAccessLog(app.log);
+ */
+export function createAccessLog(log: FastifyBaseLogger): AccessLog | undefined {
+  const logger = log as LevelAware;
+  if (typeof logger.isLevelEnabled !== 'function') return undefined;
+  return (method, status, record, started) => {
+    if (!logger.isLevelEnabled!('info')) return;
+    const { target, error } = record;
+    logger.info(
+      {
+        proxy: {
+          method,
+          target: target ? `${target.origin}${target.pathname}` : undefined,
+          status,
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+          bytes: record.bytes,
+          reason: error?.code,
+          detail: error?.detail,
+        },
+      },
+      'proxied request',
+    );
+  };
+}
