@@ -15,6 +15,12 @@ export const PROXY_RESPONSE_HEADERS = 'x-sextant-proxy-response-headers';
 export const PROXY_ORIGIN_LATENCY = 'x-sextant-proxy-origin-latency';
 /** Response header on a redirect handed back instead of followed: why (see redirects.ts). */
 export const PROXY_REDIRECT_NOT_FOLLOWED = 'x-sextant-proxy-redirect-not-followed';
+/**
+ * The Location of a redirect handed back. It travels under this name because a browser's fetch
+ * follows any 301/302/303/307/308 that carries a Location, straight to the upstream and around the
+ * proxy; without one, fetch hands the redirect to the playground as an ordinary response.
+ */
+export const PROXY_LOCATION = 'x-sextant-proxy-location';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -128,6 +134,10 @@ export function readerResponseHeaders(
     // undici hands over lower-case names; the check keeps this safe for any other source.
     const lower = isLowerCase(name) ? name : name.toLowerCase();
     if (NEVER_RELAY.has(lower) || lower.startsWith('access-control-')) continue;
+    if (notFollowed !== undefined && lower === 'location') {
+      out[PROXY_LOCATION] = value;
+      continue;
+    }
     out[lower] = value;
     names = names ? `${names},${lower}` : lower;
   }
@@ -144,7 +154,10 @@ export function readerResponseHeaders(
   out['access-control-expose-headers'] = names ? `${names},${OWN_EXPOSED}` : OWN_EXPOSED;
   if (notFollowed !== undefined) {
     out[PROXY_REDIRECT_NOT_FOLLOWED] = notFollowed;
-    out['access-control-expose-headers'] += `,${PROXY_REDIRECT_NOT_FOLLOWED}`;
+    out['access-control-expose-headers'] +=
+      out[PROXY_LOCATION] === undefined
+        ? `,${PROXY_REDIRECT_NOT_FOLLOWED}`
+        : `,${PROXY_REDIRECT_NOT_FOLLOWED},${PROXY_LOCATION}`;
   }
   // A proxied document must never run as the docs origin if someone navigates to it.
   out['content-security-policy'] = "sandbox; default-src 'none'";

@@ -9,6 +9,7 @@ export { type ForwardRecord, forwardRequest, toProxyError, writeProxyError } fro
 export { installFrontDoor } from './front-door.js';
 export {
   isForwardableRequestHeader,
+  PROXY_LOCATION,
   PROXY_ORIGIN_LATENCY,
   PROXY_REDIRECT_NOT_FOLLOWED,
   PROXY_REQUEST_HEADERS,

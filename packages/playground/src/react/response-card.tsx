@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatSize, formatTime, statusStyle } from '../core/json-tokens.js';
+import { proxyNotice } from '../core/proxy-notice.js';
 import type { RequestLifecycle } from '../core/request-lifecycle.js';
 import { filePreviewKind, type PlaygroundResponse } from '../core/response-reader.js';
 import { CopyButton } from './copy-button.js';
@@ -16,6 +17,7 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
   const state = useStore(request);
   const response =
     state.status === 'loaded' ? state.response : state.status === 'failed' ? state.response : undefined;
+  const notice = response && proxyNotice(response.response);
   return (
     <section className="sx-pg-card sx-pg-response" aria-label="Response" data-state={state.status}>
       <header className="sx-pg-card-head">
@@ -61,6 +63,19 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
         {state.status === 'failed' && (
           <div className="sx-pg-alert sx-pg-error" role="alert" data-testid="response-error">
             {state.error}
+          </div>
+        )}
+        {notice && (
+          <div className="sx-pg-alert sx-pg-warning" role="note" data-testid="proxy-notice">
+            <span>
+              {notice.reason}
+              {notice.location && (
+                <>
+                  {' '}
+                  Location: <code>{notice.location}</code>
+                </>
+              )}
+            </span>
           </div>
         )}
         {response && (
