@@ -72,6 +72,14 @@ describe('docs site on GitHub REST', () => {
       'TypeScript',
     );
     expect(await page.locator('.sx-code-panel:not([hidden])').first().textContent()).toContain('fetch(');
+    // The long response example shows its first lines; the control shows it whole, highlighted.
+    const example = page.locator('section[aria-label^="Example"]').first();
+    const shown = async () => (await example.locator('.sx-code-panel:not([hidden])').textContent()) ?? '';
+    expect((await shown()).split('\n').length).toBe(40);
+    await example.getByRole('button', { name: /^Show full example \(\d+ lines\)$/ }).click();
+    await example.locator('.sx-show-more').waitFor({ state: 'detached' });
+    expect((await shown()).split('\n').length).toBeGreaterThan(40);
+    expect(await example.locator('.sx-code-panel:not([hidden]) span').count()).toBeGreaterThan(100);
     // Try it: the explorer parameter opens the playground, Escape closes it and removes the parameter.
     await page.click('#sx-try-it');
     await page.waitForSelector('.sx-playground', { timeout: 15_000 });

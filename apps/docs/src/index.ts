@@ -13,6 +13,7 @@ export {
   resolveProjectPath,
 } from './server/markdown-files.js';
 export {
+  docsFullPageJson,
   docsSearchIndex,
   docsSiteCss,
   type RenderContext,
@@ -24,4 +25,4 @@ export { sanitize } from './server/sanitize.js';
 export { searchDocuments } from './server/search-index.js';
 export { createDocsSite, type DocsSite } from './server/site.js';
 export type { PageData, PageView } from './shared/page-data.js';
-export { PAGE_DATA_ELEMENT_ID } from './shared/page-data.js';
+export { FULL_PAGE_PATH, PAGE_DATA_ELEMENT_ID } from './shared/page-data.js';

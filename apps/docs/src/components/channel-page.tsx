@@ -2,14 +2,15 @@
 import type { PageView } from '../shared/page-data.js';
 import { ParameterSection } from './endpoint-page.js';
 import { TryItButton } from './explorer.js';
+import { useDefinition } from './full-page.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
 export function ChannelPage({ page }: { page: Extract<PageView, { kind: 'channel' }> }) {
+  const ctx: SchemaContext = useDefinition(page.definition);
   const channel = page.definition.websockets[page.channelId];
   if (!channel) return <p>Channel not found.</p>;
-  const ctx: SchemaContext = { definition: page.definition };
   return (
     <article className="sx-reference sx-reference-single">
       <div className="sx-reference-main">

@@ -7,8 +7,11 @@ import { CopyButton } from './copy-button.js';
 export interface CodeTab {
   id: string;
   label: string;
-  code: string;
+  /** What Copy copies; without it, the text of the shown code. */
+  code?: string | (() => Promise<string>);
   html: SafeHtml;
+  /** The code shown is the first lines only: a control shows the rest. */
+  more?: { label: string; onShow: () => void; busy: boolean };
 }
 
 export function CodeTabs({ tabs, title }: { tabs: CodeTab[]; title: string }) {
@@ -44,7 +47,13 @@ export function CodeTabs({ tabs, title }: { tabs: CodeTab[]; title: string }) {
             </button>
           ))}
         </div>
-        <CopyButton text={current.code} label={`Copy ${current.label}`} />
+        <CopyButton
+          text={
+            current.code ??
+            (async () => document.getElementById(`${baseId}-panel-${selected}`)?.textContent ?? '')
+          }
+          label={`Copy ${current.label}`}
+        />
       </div>
       {tabs.map((tab, i) => (
         <div
@@ -57,6 +66,17 @@ export function CodeTabs({ tabs, title }: { tabs: CodeTab[]; title: string }) {
           {...htmlProps(tab.html)}
         />
       ))}
+      {current.more ? (
+        <button
+          type="button"
+          className="sx-button sx-button-small sx-show-more"
+          onClick={current.more.onShow}
+          disabled={current.more.busy}
+          aria-controls={`${baseId}-panel-${selected}`}
+        >
+          {current.more.label}
+        </button>
+      ) : null}
     </section>
   );
 }

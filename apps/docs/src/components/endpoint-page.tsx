@@ -3,10 +3,12 @@
  * parameter lists, request body, responses, errors, code snippets and examples, and "Try it".
  */
 import type { AuthScheme, Parameter } from '@sextant/definition';
+import { useState } from 'react';
 import { prettyJson, typeLabel } from '../shared/format.js';
 import type { ExampleView, PageView } from '../shared/page-data.js';
-import { CodeTabs } from './code-tabs.js';
+import { type CodeTab, CodeTabs } from './code-tabs.js';
 import { TryItButton } from './explorer.js';
+import { useDefinition, useFullPage } from './full-page.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, PropertyRows, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
@@ -32,9 +34,9 @@ export function ParameterSection({
 }
 
 export function EndpointPage({ page }: { page: EndpointView }) {
+  const ctx: SchemaContext = useDefinition(page.definition);
   const endpoint = page.definition.endpoints[page.endpointId];
   if (!endpoint) return <p>Endpoint not found.</p>;
-  const ctx: SchemaContext = { definition: page.definition };
   const request = endpoint.requests[0];
   return (
     <article className="sx-reference">
@@ -165,8 +167,13 @@ export function EndpointPage({ page }: { page: EndpointView }) {
           <ExampleCards
             key={example.index}
             example={example}
-            requestValue={endpoint.examples[example.index]?.requestBody}
-            responseValue={endpoint.examples[example.index]?.responseBody}
+            values={(full) => {
+              const value =
+                full.kind === 'endpoint'
+                  ? full.definition.endpoints[full.endpointId]?.examples[example.index]
+                  : undefined;
+              return { request: value?.requestBody, response: value?.responseBody };
+            }}
           />
         ))}
       </aside>
@@ -174,41 +181,47 @@ export function EndpointPage({ page }: { page: EndpointView }) {
   );
 }
 
-/** An example's request and response bodies; copy texts come from the definition slice. */
-export function ExampleCards({
-  example,
-  requestValue,
-  responseValue,
-}: {
-  example: ExampleView;
-  requestValue: unknown;
-  responseValue: unknown;
-}) {
+/** The example values a page's definition holds (copied from the full view). */
+export type ExampleValues = (full: PageView) => { request?: unknown; response?: unknown };
+
+/**
+ * An example's request and response bodies. Long ones show their first lines with a control that
+ * shows the whole (highlighted by the server, from the full view); copying always copies it whole.
+ */
+export function ExampleCards({ example, values }: { example: ExampleView; values: ExampleValues }) {
+  const { full, error, load } = useFullPage();
+  const [whole, setWhole] = useState<Partial<Record<Part, boolean>>>({});
+  const fullExample = full && 'examples' in full ? full.examples[example.index] : undefined;
+  const tab = (part: Part, label: string): CodeTab | undefined => {
+    const html = example[part];
+    if (!html) return undefined;
+    const lines = example[`${part}Lines`];
+    if (lines === undefined) return { id: part, label, html };
+    const shown = whole[part] ? fullExample?.[part] : undefined;
+    if (shown) return { id: part, label, html: shown };
+    return {
+      id: part,
+      label,
+      html,
+      code: async () => prettyJson(values(await load())[part]),
+      more: {
+        label: whole[part] && !error ? 'Loading the full example…' : `Show full example (${lines} lines)`,
+        busy: Boolean(whole[part] && !error),
+        onShow: () => {
+          setWhole((w) => ({ ...w, [part]: true }));
+          load().catch(() => setWhole((w) => ({ ...w, [part]: false })));
+        },
+      },
+    };
+  };
   const tabs = [
-    ...(example.request
-      ? [
-          {
-            id: 'request',
-            label: example.responseStatus ? 'Request body' : 'Payload',
-            code: prettyJson(requestValue),
-            html: example.request,
-          },
-        ]
-      : []),
-    ...(example.response
-      ? [
-          {
-            id: 'response',
-            label: `Response ${example.responseStatus}`,
-            code: prettyJson(responseValue),
-            html: example.response,
-          },
-        ]
-      : []),
-  ];
+    tab('request', example.responseStatus ? 'Request body' : 'Payload'),
+    tab('response', `Response ${example.responseStatus}`),
+  ].filter((t): t is CodeTab => t !== undefined);
   if (tabs.length === 0) return null;
   return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} />;
 }
+type Part = 'request' | 'response';
 
 function authLabel(scheme: AuthScheme): string {
   switch (scheme.type) {

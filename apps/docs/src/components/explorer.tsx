@@ -5,6 +5,7 @@
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import { EXPLORER_PARAM, type PageView, type SiteView } from '../shared/page-data.js';
+import { useFullPage } from './full-page.js';
 
 const PlaygroundView = lazy(() => import('../client/playground-view.js'));
 
@@ -48,10 +49,21 @@ export function ExplorerHost({
     setExplorerId(undefined);
     document.getElementById('sx-try-it')?.focus();
   }, []);
-  const target = explorerId !== undefined && isExplorable(page, explorerId) ? page : undefined;
+  const { full, error, load } = useFullPage();
+  const wanted = explorerId !== undefined && isExplorable(page, explorerId);
+  // The playground needs the whole definition slice (examples, nested types): the full view.
+  useEffect(() => {
+    if (wanted && !full) load().catch(() => undefined);
+  }, [wanted, full, load]);
+  const target = wanted && full && isExplorable(full, explorerId) ? full : undefined;
   return (
     <ExplorerContext.Provider value={open}>
       {children}
+      {wanted && !target ? (
+        <div className="sx-explorer-loading" role="status">
+          {error ? `Could not load the playground: ${error}` : 'Loading playground…'}
+        </div>
+      ) : null}
       {target && explorerId ? (
         <Suspense
           fallback={

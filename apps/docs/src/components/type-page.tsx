@@ -1,12 +1,13 @@
 /** A named type's page: its description and shape. */
 import type { PageView } from '../shared/page-data.js';
+import { useDefinition } from './full-page.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock } from './type-view.js';
 
 export function TypePage({ page }: { page: Extract<PageView, { kind: 'type' }> }) {
+  const ctx: SchemaContext = useDefinition(page.definition);
   const type = page.definition.types[page.typeId];
   if (!type) return <p>Type not found.</p>;
-  const ctx: SchemaContext = { definition: page.definition };
   return (
     <article className="sx-reference sx-reference-single">
       <div className="sx-reference-main">

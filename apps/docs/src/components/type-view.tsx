@@ -9,9 +9,15 @@ import { isRequired, typeLabel, unwrap } from '../shared/format.js';
 import { InlineMarkdown } from '../shared/inline-markdown.js';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
+import { useFullPage } from './full-page.js';
 
 export interface SchemaContext {
   definition: ApiDefinition;
+  /**
+   * False while `definition` is the embedded slice, which holds the types the collapsed view
+   * reads but not those inside them: expanding loads the full one first.
+   */
+  complete?: boolean;
 }
 
 type Expansion =
@@ -111,6 +117,11 @@ export function ShapeDetails({
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const { load, error } = useFullPage();
+  const toggle = () => {
+    if (!open && ctx.complete === false) load().catch(() => undefined);
+    setOpen(!open);
+  };
   const { expansion, typeId } = expansionOf(shape, ctx.definition);
   if (!expansion) return null;
   if (typeId && seen.includes(typeId))
@@ -129,13 +140,19 @@ export function ShapeDetails({
         className="sx-expand-toggle"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen(!open)}
+        onClick={toggle}
       >
         {open ? 'Hide' : 'Show'} {label ?? count}
       </button>
       {open ? (
         <div id={id} className="sx-expand-body">
-          <ExpansionView expansion={expansion} ctx={ctx} seen={nextSeen} />
+          {ctx.complete !== false ? (
+            <ExpansionView expansion={expansion} ctx={ctx} seen={nextSeen} />
+          ) : (
+            <p className="sx-muted sx-small" role="status">
+              {error ? `Could not load the details: ${error}` : 'Loading…'}
+            </p>
+          )}
         </div>
       ) : null}
     </div>

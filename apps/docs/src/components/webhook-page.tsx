@@ -1,14 +1,15 @@
 /** The webhook page: the event name and method, headers, payload schema and examples. */
 import type { PageView } from '../shared/page-data.js';
 import { ExampleCards, ParameterSection } from './endpoint-page.js';
+import { useDefinition } from './full-page.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
 export function WebhookPage({ page }: { page: Extract<PageView, { kind: 'webhook' }> }) {
+  const ctx: SchemaContext = useDefinition(page.definition);
   const webhook = page.definition.webhooks[page.webhookId];
   if (!webhook) return <p>Webhook not found.</p>;
-  const ctx: SchemaContext = { definition: page.definition };
   return (
     <article className="sx-reference">
       <div className="sx-reference-main">
@@ -36,8 +37,12 @@ export function WebhookPage({ page }: { page: Extract<PageView, { kind: 'webhook
           <ExampleCards
             key={example.index}
             example={example}
-            requestValue={webhook.examples[example.index]?.payload}
-            responseValue={undefined}
+            values={(full) => ({
+              request:
+                full.kind === 'webhook'
+                  ? full.definition.webhooks[full.webhookId]?.examples[example.index]?.payload
+                  : undefined,
+            })}
           />
         ))}
       </aside>

@@ -21,6 +21,27 @@ import type { DocsSite } from './site.js';
 import { endpointSnippets } from './snippets.js';
 
 const MAX_EXAMPLES = 3;
+/** Lines of an example highlighted in the page; the rest comes with the full view on demand. */
+export const EXAMPLE_PREFIX_LINES = 40;
+
+export interface PageViewOptions {
+  /** Highlight only this many lines of each example (the view records the whole count). */
+  exampleLines?: number;
+}
+
+/** The highlighted example, cut to `limit` lines; `lines` is set when it was cut. */
+function exampleHtml(
+  highlighter: HighlighterCore,
+  value: unknown,
+  limit: number,
+): { html: SafeHtml; lines?: number } {
+  const lines = prettyJson(value).split('\n');
+  if (lines.length <= limit) return { html: safeHtml(highlight(highlighter, lines.join('\n'), 'json')) };
+  return {
+    html: safeHtml(highlight(highlighter, lines.slice(0, limit).join('\n'), 'json')),
+    lines: lines.length,
+  };
+}
 
 function markdownHtml(highlighter: HighlighterCore, markdown: string | undefined): SafeHtml | undefined {
   return markdown?.trim() ? safeHtml(renderMarkdown(highlighter, markdown).html) : undefined;
@@ -31,7 +52,9 @@ export function buildPageView(
   site: DocsSite,
   highlighter: HighlighterCore,
   slug: string,
+  options: PageViewOptions = {},
 ): PageView | undefined {
+  const limit = options.exampleLines ?? Number.POSITIVE_INFINITY;
   const entry = site.bySlug.get(slug);
   if (!entry) return undefined;
   const { item } = entry;
@@ -79,7 +102,7 @@ export function buildPageView(
     case 'channel':
     case 'webhook':
     case 'type':
-      return apiPageView(site, highlighter, item, base);
+      return apiPageView(site, highlighter, item, base, limit);
   }
 }
 
@@ -88,6 +111,7 @@ function apiPageView(
   highlighter: HighlighterCore,
   item: Extract<RoutableNavItem, { type: 'endpoint' | 'channel' | 'webhook' | 'type' }>,
   base: { slug: string; title: string; actions: string[]; markdownUrl: string },
+  limit: number,
 ): PageView | undefined {
   const api = site.apis[item.apiId];
   if (!api) return undefined;
@@ -104,21 +128,25 @@ function apiPageView(
       definition,
       description: markdownHtml(highlighter, endpoint.description),
       snippets: endpointSnippets(highlighter, definition, endpoint),
-      examples: endpoint.examples.slice(0, MAX_EXAMPLES).map(
-        (example, i): ExampleView => ({
+      examples: endpoint.examples.slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
+        const request =
+          example.requestBody === undefined
+            ? undefined
+            : exampleHtml(highlighter, example.requestBody, limit);
+        const response =
+          example.responseBody === undefined
+            ? undefined
+            : exampleHtml(highlighter, example.responseBody, limit);
+        return {
           name: example.name ?? `Example ${i + 1}`,
           index: i,
-          request:
-            example.requestBody === undefined
-              ? undefined
-              : safeHtml(highlight(highlighter, prettyJson(example.requestBody), 'json')),
+          request: request?.html,
+          requestLines: request?.lines,
           responseStatus: example.responseStatusCode,
-          response:
-            example.responseBody === undefined
-              ? undefined
-              : safeHtml(highlight(highlighter, prettyJson(example.responseBody), 'json')),
-        }),
-      ),
+          response: response?.html,
+          responseLines: response?.lines,
+        };
+      }),
     };
   }
   if (item.type === 'channel') {
@@ -142,12 +170,16 @@ function apiPageView(
       webhookId: item.webhookId,
       definition,
       description: markdownHtml(highlighter, webhook?.description),
-      examples: (webhook?.examples ?? []).slice(0, MAX_EXAMPLES).map((example, i) => ({
-        name: example.name ?? `Example ${i + 1}`,
-        index: i,
-        responseStatus: 0,
-        request: safeHtml(highlight(highlighter, prettyJson(example.payload), 'json')),
-      })),
+      examples: (webhook?.examples ?? []).slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
+        const request = exampleHtml(highlighter, example.payload, limit);
+        return {
+          name: example.name ?? `Example ${i + 1}`,
+          index: i,
+          responseStatus: 0,
+          request: request.html,
+          requestLines: request.lines,
+        };
+      }),
     };
   }
   const definition = typeSlice(api, item.typeId);

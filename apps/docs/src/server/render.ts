@@ -8,8 +8,9 @@ import { safeHtml, withPageHtmlIds } from '../shared/safe-html.js';
 import { type ClientAssets, renderDocument } from './document.js';
 import { loadHighlighter } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
-import { buildPageView } from './page-view.js';
+import { buildPageView, EXAMPLE_PREFIX_LINES } from './page-view.js';
 import { buildSearchIndex } from './search-index.js';
+import { shippedView } from './shipped-view.js';
 import { cached, type DocsSite } from './site.js';
 import { siteCss } from './site-css.js';
 
@@ -28,10 +29,17 @@ export interface RenderContext {
 
 export type RenderedPage = { status: 200 | 404; html: string };
 
-async function view(site: DocsSite, slug: string, basePath: string): Promise<PageView | undefined> {
+/** The view of a page: `full` highlights every example whole, else their first lines. */
+async function view(
+  site: DocsSite,
+  slug: string,
+  basePath: string,
+  full = false,
+): Promise<PageView | undefined> {
   const highlighter = await loadHighlighter();
-  return cached(site, `view:${slug}`, () => {
-    const v = withPageHtmlIds(() => buildPageView(site, highlighter, slug));
+  return cached(site, `view:${full ? 'full:' : ''}${basePath}:${slug}`, () => {
+    const options = full ? {} : { exampleLines: EXAMPLE_PREFIX_LINES };
+    const v = withPageHtmlIds(() => buildPageView(site, highlighter, slug, options));
     return v ? { ...v, markdownUrl: `${basePath}${v.markdownUrl}` } : undefined;
   });
 }
@@ -75,10 +83,24 @@ export async function renderDocsPage(
       theme,
     });
   if (!found) return { status: 404, html: render(notFoundView(slug)) };
-  return cached(site, `html:${slug}:${theme ?? ''}:${ctx.assets.entry}`, () => ({
+  return cached(site, `html:${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`, () => ({
     status: 200 as const,
-    html: render(found),
+    html: render(shippedView(found, siteView)),
   }));
+}
+
+/**
+ * The full view of the page at `slug` as JSON (server HTML included), or undefined: what the
+ * client fetches to expand nested types, show whole examples, copy them and open the playground.
+ */
+export async function docsFullPageJson(
+  site: DocsSite,
+  slug: string,
+  basePath: string,
+): Promise<string | undefined> {
+  const found = await view(site, slug, basePath, true);
+  if (!found) return undefined;
+  return cached(site, `full-json:${basePath}:${slug}`, () => JSON.stringify(found));
 }
 
 /** The markdown of the page at `slug`, or undefined. */

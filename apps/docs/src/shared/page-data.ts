@@ -25,8 +25,12 @@ export interface ExampleView {
   index: number;
   /** Highlighted JSON of the request body (or webhook payload), when there is one. */
   request?: SafeHtml;
+  /** Set when `request` holds only the first lines: the example's whole line count. */
+  requestLines?: number;
   responseStatus: number;
   response?: SafeHtml;
+  /** Set when `response` holds only the first lines: the example's whole line count. */
+  responseLines?: number;
 }
 
 export interface SiteView {
@@ -99,6 +103,16 @@ export interface PageData {
   site: SiteView;
   page: PageView;
 }
+
+/**
+ * URL of the page's full view as JSON: the whole definition slice (every nested type, the
+ * examples' values) and the examples highlighted in full. The embedded page data holds only
+ * what the first render reads; the client fetches this when a reader asks for more.
+ */
+export function fullPageUrl(site: Pick<SiteView, 'basePath'>, slug: string): string {
+  return `${site.basePath}${FULL_PAGE_PATH}?slug=${encodeURIComponent(slug)}`;
+}
+export const FULL_PAGE_PATH = '/_sextant/page.json';
 
 /** Id of the `<script type="application/json">` element holding the page data. */
 export const PAGE_DATA_ELEMENT_ID = 'sx-data';

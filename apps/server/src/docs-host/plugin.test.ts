@@ -69,6 +69,33 @@ describe('docs host, local mode', () => {
     expect(overview.body).toContain('href="/api/pets"');
   });
 
+  it('embeds only what the first render reads; the full view comes as JSON on demand', async () => {
+    type Slice = { endpoints: Record<string, { examples: unknown[] }>; types: Record<string, unknown> };
+    const embedded = pageData((await app.inject({ url: '/api/pets/get-a-pet' })).body).page
+      .definition as unknown as Slice;
+    const response = await app.inject({ url: '/_sextant/page.json?slug=api%2Fpets%2Fget-a-pet' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const full = JSON.parse(response.body) as {
+      kind: string;
+      definition: Slice;
+      examples: { response?: { __html: string } }[];
+    };
+    expect(full.kind).toBe('endpoint');
+    // Example values travel in the full view only (copy, playground).
+    expect(embedded.endpoints.getPet?.examples).toEqual([]);
+    expect(full.definition.endpoints.getPet?.examples.length).toBeGreaterThan(0);
+    // Pet's rows are on the page, so Pet is embedded; the full view holds every embedded type.
+    expect(Object.keys(embedded.types)).toContain('Pet');
+    expect(Object.keys(full.definition.types).length).toBeGreaterThanOrEqual(
+      Object.keys(embedded.types).length,
+    );
+    for (const id of Object.keys(embedded.types)) expect(full.definition.types).toHaveProperty([id]);
+    // The full view carries the highlighted HTML the embedded data leaves to the DOM.
+    expect(full.examples[0]?.response?.__html).toContain('<pre class="sx-code"');
+    expect((await app.inject({ url: '/_sextant/page.json?slug=nope' })).statusCode).toBe(404);
+  });
+
   it('serves the markdown variant of every page', async () => {
     const endpoint = await app.inject({ url: '/api/pets/get-a-pet.md' });
     expect(endpoint.headers['content-type']).toBe('text/markdown; charset=utf-8');

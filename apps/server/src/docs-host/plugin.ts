@@ -19,9 +19,11 @@ import {
   type ClientBuild,
   createDocsSite,
   type DocsSite,
+  docsFullPageJson,
   docsSearchIndex,
   docsSiteCss,
   ensureClientBuild,
+  FULL_PAGE_PATH,
   type RenderContext,
   renderDocsPage,
   renderDocsPageMarkdown,
@@ -358,6 +360,12 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
 
     if (rel === '/_sextant/search-index.json')
       return send(reply, 200, 'application/json', await docsSearchIndex(site), 'public, max-age=300');
+    if (rel === FULL_PAGE_PATH) {
+      const slug = url.searchParams.get('slug') ?? '';
+      const json = await docsFullPageJson(site, slug || site.definition.homeSlug, basePath);
+      if (json === undefined) return send(reply, 404, 'application/json', '{"error":"no such page"}');
+      return send(reply, 200, 'application/json', json);
+    }
     if (rel === '/_sextant/site.css')
       return send(
         reply,
