@@ -298,6 +298,8 @@ describe('docs.yml options (SPEC §9)', () => {
       site: '@sextant',
       description: expect.stringMatching(/^Every/),
     });
+    // Social cards need an absolute image URL: on the origin the page was read from.
+    expect(head.image?.startsWith(`${new URL(sidebar.url).origin}/`)).toBe(true);
     // Small images may be inlined as data: URLs; either way it must be our favicon.
     const read = async (href: string) =>
       href.startsWith('data:')

@@ -16,8 +16,17 @@ export interface ServerOptions {
   parts?: { registry?: boolean; proxy?: boolean; wsProxy?: boolean; docsHost?: boolean };
   /** HTTP and WebSocket proxy: allowlist, resolver, caps (see proxy/options.ts). */
   proxy?: import('./proxy/options.js').ProxyOptions;
-  /** Docs host: `projectDir` (local mode docs project), `watch`, `proxyBaseUrl`, `cacheDir`. */
-  docs?: { projectDir?: string; watch?: boolean; proxyBaseUrl?: string; cacheDir?: string };
+  /**
+   * Docs host: `projectDir` (local mode docs project), `watch`, `proxyBaseUrl`, `cacheDir`,
+   * `trustForwardedProto` (scheme of absolute URLs from X-Forwarded-Proto).
+   */
+  docs?: {
+    projectDir?: string;
+    watch?: boolean;
+    proxyBaseUrl?: string;
+    cacheDir?: string;
+    trustForwardedProto?: boolean;
+  };
   /** Docs site login for the playground's API-key injection; local mode defaults to the demo provider, `false` disables. */
   authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
   logger?: boolean;

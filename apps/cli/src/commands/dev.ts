@@ -45,10 +45,11 @@ export async function runDev(
 ): Promise<DevServer> {
   const source = await openProjectSource(path);
   if (flags.persist && !flags.dataDir) flags.dataDir = `${source.projectDir}/.sextant/data`;
+  const base = serverOptionsFromFlags('local', flags);
   const options = {
-    ...serverOptionsFromFlags('local', flags),
+    ...base,
     logger: Boolean(flags.verbose),
-    docs: { projectDir: source.projectDir, watch: false },
+    docs: { ...base.docs, projectDir: source.projectDir, watch: false },
   };
   const { color, errColor } = output;
   let app: FastifyInstance;

@@ -23,6 +23,7 @@ export interface ServerFlags {
   proxyRate?: number;
   wsMessageLimit?: number;
   previewDomain?: string;
+  trustForwardedProto?: boolean;
   shutdownTimeout: number;
   registry: boolean;
   proxy: boolean;
@@ -108,6 +109,12 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
       ),
     )
     .addOption(
+      new Option(
+        '--trust-forwarded-proto',
+        "docs: take the scheme of absolute URLs (social cards) from the proxy's X-Forwarded-Proto",
+      ).env('SEXTANT_TRUST_FORWARDED_PROTO'),
+    )
+    .addOption(
       new Option('--shutdown-timeout <ms>', 'longest wait for in-flight requests on SIGTERM/SIGINT')
         .default(10_000)
         .argParser(parsePositiveInt),
@@ -133,6 +140,7 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),
     ...(flags.bodyLimit ? { bodyLimitBytes: flags.bodyLimit } : {}),
     parts: { registry: flags.registry, proxy: flags.proxy, wsProxy: flags.wsProxy, docsHost: flags.docs },
+    ...(flags.trustForwardedProto ? { docs: { trustForwardedProto: true } } : {}),
     proxy: {
       ...(flags.allowlist?.length ? { allowlist: flags.allowlist } : {}),
       ...(flags.allowlistFromRegistry ? { allowlistFromRegistry: true } : {}),

@@ -31,6 +31,8 @@ export interface RenderDocumentOptions {
   fileUrl: (path: string) => string;
   /** Absolute URL of the page, for social cards. */
   canonicalUrl?: string;
+  /** `https://docs.example.com`: the request's origin; social card images need absolute URLs. */
+  origin?: string;
 }
 
 const CONTENT_PLACEHOLDER = '__SX_CONTENT_PLACEHOLDER__';
@@ -54,6 +56,16 @@ export function withoutServerHtml(data: PageData): PageData {
   return JSON.parse(
     JSON.stringify(data, (key, value: unknown) => (key === '__html' ? '' : value)),
   ) as PageData;
+}
+
+/** `url` resolved against `origin` (absolute URLs and data: URLs stay as they are). */
+export function absoluteUrl(url: string, origin: string | undefined): string {
+  if (!origin) return url;
+  try {
+    return new URL(url, `${origin}/`).href;
+  } catch {
+    return url;
+  }
 }
 
 export function assetUrl(ref: AssetRef | undefined, fileUrl: (path: string) => string): string | undefined {
@@ -116,7 +128,8 @@ export function renderDocument(options: RenderDocumentOptions): string {
   const content = renderToString(<Page data={data} />);
   const description = config.metadata.description ?? '';
   const favicon = assetUrl(config.favicon, fileUrl);
-  const ogImage = assetUrl(config.metadata.ogImage, fileUrl);
+  const ogImageUrl = assetUrl(config.metadata.ogImage, fileUrl);
+  const ogImage = ogImageUrl && absoluteUrl(ogImageUrl, options.origin);
   const title = page.slug === site.definition.homeSlug ? config.title : `${page.title} | ${config.title}`;
   const layout = page.kind === 'markdown' ? page.layout : 'reference';
   const chrome = renderToStaticMarkup(
@@ -162,6 +175,7 @@ export function renderDocument(options: RenderDocumentOptions): string {
       ? `<meta name="twitter:site" content="${escapeAttr(config.metadata.twitterSite)}">`
       : '',
     ogImage ? `<meta property="og:image" content="${escapeAttr(ogImage)}">` : '',
+    ogImage ? `<meta name="twitter:image" content="${escapeAttr(ogImage)}">` : '',
     options.canonicalUrl ? `<link rel="canonical" href="${escapeAttr(options.canonicalUrl)}">` : '',
     // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
     `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,

@@ -25,6 +25,8 @@ export interface RenderContext {
   /** URLs of the per-site resources (they carry the site version to bust caches). */
   searchIndexUrl: string;
   siteCssUrl: string;
+  /** `https://docs.example.com`: the request's origin, for absolute URLs (social cards). */
+  origin?: string;
 }
 
 export type RenderedPage = { status: 200 | 404; html: string };
@@ -80,13 +82,18 @@ export async function renderDocsPage(
       assets: ctx.assets,
       fileUrl: ctx.fileUrl,
       siteCssUrl: ctx.siteCssUrl,
+      origin: ctx.origin,
       theme,
     });
   if (!found) return { status: 404, html: render(notFoundView(slug)) };
-  return cached(site, `html:${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`, () => ({
-    status: 200 as const,
-    html: render(shippedView(found, siteView)),
-  }));
+  return cached(
+    site,
+    `html:${ctx.origin ?? ''}${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`,
+    () => ({
+      status: 200 as const,
+      html: render(shippedView(found, siteView)),
+    }),
+  );
 }
 
 /**

@@ -267,3 +267,58 @@ describe('docs host with the XSS corpus in every description and page', () => {
     expect(JSON.stringify(JSON.parse(json))).toContain(XSS_CORPUS[0]);
   });
 });
+
+describe('docs host social card', () => {
+  let cardApp: FastifyInstance;
+  /** The fixture project with a social card image. */
+  const cardProject = async () => {
+    const project = await writeFixtureProject();
+    await writeFile(join(project, 'card.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const yml = await readFile(join(project, 'docs.yml'), 'utf8');
+    await writeFile(join(project, 'docs.yml'), `${yml}metadata:\n  ogImage: card.png\n`);
+    return project;
+  };
+  beforeAll(async () => {
+    cardApp = Fastify();
+    await cardApp.register(docsHost, {
+      mode: 'local',
+      projectDir: await cardProject(),
+      trustForwardedProto: true,
+    });
+    await cardApp.ready();
+  });
+  afterAll(() => cardApp.close());
+
+  const images = (html: string) => [
+    /<meta property="og:image" content="([^"]*)">/.exec(html)?.[1],
+    /<meta name="twitter:image" content="([^"]*)">/.exec(html)?.[1],
+  ];
+
+  it("gives og:image and twitter:image as absolute URLs on the request's origin", async () => {
+    const plain = await cardApp.inject({ url: '/guides/guide', headers: { host: 'docs.example.com:8080' } });
+    const [image, twitter] = images(plain.body);
+    expect(image).toMatch(/^http:\/\/docs\.example\.com:8080\/_sextant\/files\/.*card\.png$/);
+    expect(twitter).toBe(image);
+    // The image URL serves the file.
+    const path = new URL(image ?? '').pathname;
+    expect((await cardApp.inject({ url: path, headers: { host: 'docs.example.com:8080' } })).statusCode).toBe(
+      200,
+    );
+    const proxied = await cardApp.inject({
+      url: '/guides/guide',
+      headers: { host: 'docs.example.com', 'x-forwarded-proto': 'https' },
+    });
+    expect(images(proxied.body)[0]).toMatch(/^https:\/\/docs\.example\.com\/_sextant\/files\//);
+  });
+
+  it('does not trust X-Forwarded-Proto unless told to', async () => {
+    const untrusting = Fastify();
+    await untrusting.register(docsHost, { mode: 'local', projectDir: await cardProject() });
+    const page = await untrusting.inject({
+      url: '/guides/guide',
+      headers: { host: 'docs.example.com', 'x-forwarded-proto': 'https' },
+    });
+    expect(images(page.body)[0]).toMatch(/^http:\/\/docs\.example\.com\//);
+    await untrusting.close();
+  });
+});

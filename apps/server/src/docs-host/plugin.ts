@@ -35,6 +35,7 @@ import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
 import { collectProjectFiles, contentTypeOf } from './project/project-files.js';
 import { matchRedirect } from './redirects.js';
+import { requestOrigin } from './request-origin.js';
 
 export interface DocsHostOptions {
   mode: 'local' | 'hosted';
@@ -46,6 +47,11 @@ export interface DocsHostOptions {
   proxyBaseUrl?: string;
   /** Where the client bundle is built; defaults to node_modules/.cache/sextant-docs. */
   cacheDir?: string;
+  /**
+   * Behind a proxy that terminates TLS: take the scheme of absolute page URLs (social cards)
+   * from its X-Forwarded-Proto. Off by default, as a client could send any value.
+   */
+  trustForwardedProto?: boolean;
 }
 
 /** What `app.docsHost` offers the rest of the server (the CLI's `dev`). */
@@ -434,6 +440,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       fileUrl,
       searchIndexUrl: `${basePath}/_sextant/search-index.json?v=${site.version}`,
       siteCssUrl: `${basePath}/_sextant/site.css?v=${site.version}`,
+      origin: requestOrigin(request.raw, options.trustForwardedProto === true),
     };
     const page = await renderDocsPage(site, slug, ctx, themeFromCookie(request.headers.cookie));
     reply.header('content-security-policy', contentSecurityPolicy(site.definition.config));
