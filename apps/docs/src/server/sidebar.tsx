@@ -14,12 +14,11 @@ function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   );
 }
 
-function Method({ method }: { method: string }) {
-  return (
-    <span className={`sx-method sx-method-small sx-method-${method.toLowerCase()}`}>
-      {method === 'DELETE' ? 'DEL' : method}
-    </span>
-  );
+/** The short method label of a sidebar link, shown by CSS (`data-method`): no element per link. */
+function methodLabel(item: NavItem): string | undefined {
+  if (item.type === 'endpoint' || item.type === 'webhook')
+    return item.method === 'DELETE' ? 'DEL' : item.method;
+  return item.type === 'channel' ? 'WSS' : undefined;
 }
 
 function NavList({
@@ -65,15 +64,11 @@ function NavList({
             </li>
           );
         }
+        // A group can list hundreds of endpoints: one element per link keeps the page light.
         return (
           <li key={item.slug}>
-            <a className="sx-nav-link" href={href} aria-current={current}>
-              {item.type === 'endpoint' || item.type === 'webhook' ? (
-                <Method method={item.method} />
-              ) : item.type === 'channel' ? (
-                <Method method="WSS" />
-              ) : null}
-              <span>{item.title}</span>
+            <a className="sx-nav-link" href={href} aria-current={current} data-method={methodLabel(item)}>
+              {item.title}
             </a>
           </li>
         );
