@@ -8,7 +8,7 @@ import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
 export function ChannelPage({ page }: { page: Extract<PageView, { kind: 'channel' }> }) {
-  const ctx: SchemaContext = useDefinition(page.definition);
+  const ctx: SchemaContext = useDefinition(page);
   const channel = page.definition.websockets[page.channelId];
   if (!channel) return <p>Channel not found.</p>;
   return (

@@ -34,7 +34,7 @@ export function ParameterSection({
 }
 
 export function EndpointPage({ page }: { page: EndpointView }) {
-  const ctx: SchemaContext = useDefinition(page.definition);
+  const ctx: SchemaContext = useDefinition(page);
   const endpoint = page.definition.endpoints[page.endpointId];
   if (!endpoint) return <p>Endpoint not found.</p>;
   const request = endpoint.requests[0];

@@ -5,7 +5,7 @@
  */
 import type { ApiDefinition } from '@sextant/definition';
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
+import { fullPageUrl, type PageView, type SiteView, type TypeSummary } from '../shared/page-data.js';
 
 export interface FullPage {
   /** The full view once loaded. */
@@ -57,8 +57,14 @@ export function FullPageProvider({
 export const useFullPage = (): FullPage => useContext(FullPageContext);
 
 /** The definition slice views read: the full one once loaded (`complete`), else the embedded one. */
-export function useDefinition(embedded: ApiDefinition): { definition: ApiDefinition; complete: boolean } {
+export function useDefinition(page: { definition: ApiDefinition; summaries?: Record<string, TypeSummary> }): {
+  definition: ApiDefinition;
+  complete: boolean;
+  summaries?: Record<string, TypeSummary>;
+} {
   const { full } = useFullPage();
   const definition = full && 'definition' in full ? full.definition : undefined;
-  return definition ? { definition, complete: true } : { definition: embedded, complete: false };
+  return definition
+    ? { definition, complete: true }
+    : { definition: page.definition, complete: false, summaries: page.summaries };
 }

@@ -5,7 +5,7 @@ import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock } from './type-view.js';
 
 export function TypePage({ page }: { page: Extract<PageView, { kind: 'type' }> }) {
-  const ctx: SchemaContext = useDefinition(page.definition);
+  const ctx: SchemaContext = useDefinition(page);
   const type = page.definition.types[page.typeId];
   if (!type) return <p>Type not found.</p>;
   return (

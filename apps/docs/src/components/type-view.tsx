@@ -7,7 +7,7 @@ import type { ApiDefinition, ObjectProperty, TypeId, TypeReference } from '@sext
 import { useId, useState } from 'react';
 import { isRequired, typeLabel, unwrap } from '../shared/format.js';
 import { InlineMarkdown } from '../shared/inline-markdown.js';
-import type { SafeHtml } from '../shared/page-data.js';
+import type { SafeHtml, TypeSummary } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { useFullPage } from './full-page.js';
 
@@ -18,6 +18,8 @@ export interface SchemaContext {
    * reads but not those inside them: expanding loads the full one first.
    */
   complete?: boolean;
+  /** Collapsed details of types the embedded slice leaves out (see `TypeSummary`). */
+  summaries?: Record<TypeId, TypeSummary>;
 }
 
 type Expansion =
@@ -97,6 +99,40 @@ export function expansionOf(
   }
 }
 
+/** What a collapsed details button shows of a shape's type: its name and `80 properties`. */
+export function summaryOf(shape: TypeReference, definition: ApiDefinition): TypeSummary | undefined {
+  const { expansion, typeId } = expansionOf(shape, definition);
+  if (!expansion || !typeId) return undefined;
+  return { name: definition.types[typeId]?.name ?? typeId, count: countLabel(expansion) };
+}
+
+function countLabel(expansion: Expansion): string {
+  return expansion.kind === 'properties'
+    ? `${expansion.properties.length} properties`
+    : expansion.kind === 'enum'
+      ? `${expansion.values.length} values`
+      : `${expansion.variants.length} variants`;
+}
+
+/** The type id a shape names once lists, sets, maps and optional/nullable wrappers are removed. */
+function namedTypeId(shape: TypeReference): TypeId | undefined {
+  const inner = unwrap(shape).shape;
+  if (inner.type === 'list' || inner.type === 'set') return namedTypeId(inner.itemShape);
+  if (inner.type === 'map') return namedTypeId(inner.valueShape);
+  return inner.type === 'id' ? inner.id : undefined;
+}
+
+/** What a collapsed details button shows when the embedded slice leaves the type out. */
+function collapsedOf(
+  shape: TypeReference,
+  ctx: SchemaContext,
+): { typeId: TypeId; summary: TypeSummary } | undefined {
+  const typeId = namedTypeId(shape);
+  if (!typeId || typeId in ctx.definition.types) return undefined;
+  const summary = ctx.summaries?.[typeId];
+  return summary && { typeId, summary };
+}
+
 /** A description the server rendered from full markdown (endpoint, page level). */
 function Description({ html }: { html?: SafeHtml }) {
   // The HTML was rendered from markdown and sanitised on the server.
@@ -122,16 +158,18 @@ export function ShapeDetails({
     if (!open && ctx.complete === false) load().catch(() => undefined);
     setOpen(!open);
   };
-  const { expansion, typeId } = expansionOf(shape, ctx.definition);
-  if (!expansion) return null;
+  const found = expansionOf(shape, ctx.definition);
+  const collapsed = found.expansion ? undefined : collapsedOf(shape, ctx);
+  const { expansion } = found;
+  const typeId = found.typeId ?? collapsed?.typeId;
+  if (!expansion && !collapsed) return null;
   if (typeId && seen.includes(typeId))
-    return <span className="sx-muted sx-small">recursive: {ctx.definition.types[typeId]?.name}</span>;
-  const count =
-    expansion.kind === 'properties'
-      ? `${expansion.properties.length} properties`
-      : expansion.kind === 'enum'
-        ? `${expansion.values.length} values`
-        : `${expansion.variants.length} variants`;
+    return (
+      <span className="sx-muted sx-small">
+        recursive: {ctx.definition.types[typeId]?.name ?? collapsed?.summary.name}
+      </span>
+    );
+  const count = expansion ? countLabel(expansion) : collapsed?.summary.count;
   const nextSeen = typeId ? [...seen, typeId] : seen;
   return (
     <div className="sx-expand">
@@ -146,7 +184,7 @@ export function ShapeDetails({
       </button>
       {open ? (
         <div id={id} className="sx-expand-body">
-          {ctx.complete !== false ? (
+          {expansion && ctx.complete !== false ? (
             <ExpansionView expansion={expansion} ctx={ctx} seen={nextSeen} />
           ) : (
             <p className="sx-muted sx-small" role="status">

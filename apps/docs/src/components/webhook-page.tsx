@@ -7,7 +7,7 @@ import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
 export function WebhookPage({ page }: { page: Extract<PageView, { kind: 'webhook' }> }) {
-  const ctx: SchemaContext = useDefinition(page.definition);
+  const ctx: SchemaContext = useDefinition(page);
   const webhook = page.definition.webhooks[page.webhookId];
   if (!webhook) return <p>Webhook not found.</p>;
   return (

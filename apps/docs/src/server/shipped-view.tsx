@@ -7,6 +7,7 @@
 import type { ApiDefinition } from '@sextant/definition';
 import { renderToString } from 'react-dom/server';
 import { Page } from '../components/page.js';
+import { summaryOf } from '../components/type-view.js';
 import type { PageView, SiteView } from '../shared/page-data.js';
 
 /** `types` that records every id read from it, present or not. */
@@ -50,12 +51,43 @@ export function shippedView(page: PageView, site: SiteView): PageView {
     ...trimmed,
     definition: { ...trimmed.definition, types: recordingTypes(trimmed.definition.types, read) },
   } as PageView;
-  renderToString(<Page data={{ site, page: recording }} />);
+  const html = renderToString(<Page data={{ site, page: recording }} />);
   if (read.has('*')) return trimmed;
   const types: ApiDefinition['types'] = {};
   for (const id of read) {
     const type = trimmed.definition.types[id];
     if (type && Object.hasOwn(trimmed.definition.types, id)) types[id] = type;
   }
-  return { ...trimmed, definition: { ...trimmed.definition, types } } as PageView;
+  return withSummaries({ ...trimmed, definition: { ...trimmed.definition, types } } as ApiPage, site, html);
+}
+
+type ApiPage = Extract<PageView, { definition: ApiDefinition }>;
+/** Types smaller than this stay in the slice: a summary would save little. */
+const SUMMARY_MIN_BYTES = 1024;
+const MAX_SUMMARY_TRIES = 24;
+
+/**
+ * Replaces types the page reads only to label a collapsed details button (`Show 80 properties`)
+ * by that label. A type is left out only when the page renders to the very same HTML without it,
+ * so hydration sees what the server rendered.
+ */
+function withSummaries(page: ApiPage, site: SiteView, html: string): PageView {
+  const candidates = Object.entries(page.definition.types)
+    .map(([id, type]) => ({ id, bytes: JSON.stringify(type).length }))
+    .filter((c) => c.bytes >= SUMMARY_MIN_BYTES)
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, MAX_SUMMARY_TRIES);
+  let current = page;
+  for (const { id } of candidates) {
+    const summary = summaryOf({ type: 'id', id }, page.definition);
+    if (!summary) continue;
+    const { [id]: _left, ...types } = current.definition.types;
+    const candidate = {
+      ...current,
+      summaries: { ...current.summaries, [id]: summary },
+      definition: { ...current.definition, types },
+    } as ApiPage;
+    if (renderToString(<Page data={{ site, page: candidate }} />) === html) current = candidate;
+  }
+  return current;
 }

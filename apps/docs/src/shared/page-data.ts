@@ -45,7 +45,18 @@ export interface SiteView {
   basePath: string;
 }
 
+/** A type's collapsed details button: `Show 80 properties` (see `summaries`). */
+export interface TypeSummary {
+  name: string;
+  count: string;
+}
+
 interface PageBase {
+  /**
+   * Types the embedded definition slice leaves out although the page names them (behind a
+   * collapsed details button): what that button shows. Their contents come with the full view.
+   */
+  summaries?: Record<string, TypeSummary>;
   slug: string;
   title: string;
   /** Page actions to show (copyPage, viewAsMarkdown). */
