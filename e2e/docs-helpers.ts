@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { NavItem } from '@sextant/definition';
 import { buildServer, type ServerOptions } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -95,4 +96,14 @@ export async function screenshots(browser: Browser, url: string, name: string): 
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`) });
     await context.close();
   }
+}
+
+/** The slug of the endpoint page for `endpointId` in a docs navigation tree. */
+export function findSlug(items: NavItem[], endpointId: string): string | undefined {
+  for (const item of items) {
+    if (item.type === 'endpoint' && item.endpointId === endpointId) return item.slug;
+    const inner = 'children' in item ? findSlug(item.children, endpointId) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
 }

@@ -5,14 +5,13 @@
  * with the tooltip "Cannot send requests to localhost". Screenshot of that state.
  */
 import { resolve } from 'node:path';
-import type { NavItem } from '@sextant/definition';
 import { createRegistryClient } from '@sextant/registry-client';
 import { buildServer, loadDocsProject } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectSnippetTemplates } from '../apps/server/src/docs-host/snippet-templates/project-templates.js';
-import { SCREENSHOT_DIR, seriousAxeViolations, watchedPage } from './docs-helpers.js';
+import { findSlug, SCREENSHOT_DIR, seriousAxeViolations, watchedPage } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../examples');
@@ -20,15 +19,6 @@ let app: FastifyInstance;
 let browser: Browser;
 let origin: string;
 let slug = '';
-
-function findSlug(items: NavItem[], endpointId: string): string | undefined {
-  for (const item of items) {
-    if (item.type === 'endpoint' && item.endpointId === endpointId) return item.slug;
-    const inner = 'children' in item ? findSlug(item.children, endpointId) : undefined;
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 beforeAll(async () => {
   app = await buildServer({

@@ -8,13 +8,12 @@
  * at 390 px. No console errors, no serious axe violations, screenshots at 1280 and 390 px.
  */
 import { resolve } from 'node:path';
-import type { NavItem } from '@sextant/definition';
 import { buildServer } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoServers, startDemoServers } from '../examples/servers/index.js';
-import { SCREENSHOT_DIR, seriousAxeViolations, watchedPage } from './docs-helpers.js';
+import { findSlug, SCREENSHOT_DIR, seriousAxeViolations, watchedPage } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 
 let app: FastifyInstance;
@@ -23,15 +22,6 @@ let browser: Browser;
 let origin: string;
 let restPort: string;
 const slugs: Record<string, string> = {};
-
-function findSlug(items: NavItem[], endpointId: string): string | undefined {
-  for (const item of items) {
-    if (item.type === 'endpoint' && item.endpointId === endpointId) return item.slug;
-    const inner = 'children' in item ? findSlug(item.children, endpointId) : undefined;
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 beforeAll(async () => {
   demos = await startDemoServers({ restPort: 0, wsPort: 0, rpcPort: 0 });
