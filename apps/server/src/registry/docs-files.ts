@@ -76,16 +76,6 @@ export async function declareFiles(
   const uploads = new Map<string, string>();
   const statuses: DocsFileStatus[] = [];
   for (const file of files) {
-    await trx
-      .insertInto('docs_registration_files')
-      .values({
-        registration_id: registrationId,
-        path: file.path,
-        sha256: file.sha256,
-        size_bytes: file.size,
-        content_type: file.contentType,
-      })
-      .execute();
     const fileId = stored.get(file.sha256);
     if (fileId) {
       statuses.push({ path: file.path, sha256: file.sha256, status: 'stored', fileId });
@@ -95,17 +85,6 @@ export async function declareFiles(
     if (!uploadId) {
       uploadId = randomUUID();
       uploads.set(file.sha256, uploadId);
-      await trx
-        .insertInto('docs_file_uploads')
-        .values({
-          id: uploadId,
-          registration_id: registrationId,
-          org_id: orgId,
-          sha256: file.sha256,
-          size_bytes: file.size,
-          expires_at: expiresAt,
-        })
-        .execute();
     }
     statuses.push({
       path: file.path,
@@ -118,6 +97,35 @@ export async function declareFiles(
         expiresAt: expiresAt.toISOString(),
       },
     });
+  }
+  // One statement per table (a project may declare thousands of files).
+  await trx
+    .insertInto('docs_registration_files')
+    .values(
+      files.map((file) => ({
+        registration_id: registrationId,
+        path: file.path,
+        sha256: file.sha256,
+        size_bytes: file.size,
+        content_type: file.contentType,
+      })),
+    )
+    .execute();
+  if (uploads.size > 0) {
+    const sizes = new Map(files.map((file) => [file.sha256, file.size]));
+    await trx
+      .insertInto('docs_file_uploads')
+      .values(
+        [...uploads].map(([sha256, id]) => ({
+          id,
+          registration_id: registrationId,
+          org_id: orgId,
+          sha256,
+          size_bytes: sizes.get(sha256) as number,
+          expires_at: expiresAt,
+        })),
+      )
+      .execute();
   }
   return statuses;
 }
@@ -223,17 +231,18 @@ export async function linkDeclaredFiles(
       'DocsFilesNotUploadedError',
       `${missing.length} declared file(s) were not uploaded: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`,
     );
-  for (const row of declared) {
-    await trx
-      .insertInto('docs_definition_files')
-      .values({
+  if (declared.length === 0) return;
+  await trx
+    .insertInto('docs_definition_files')
+    .values(
+      declared.map((row) => ({
         docs_definition_id: docsDefinitionId,
         path: row.path,
         file_id: row.file_id as string,
         content_type: row.content_type,
-      })
-      .execute();
-  }
+      })),
+    )
+    .execute();
 }
 
 /** The files linked to a docs version, by project path. */
