@@ -1,5 +1,6 @@
 export { contentSecurityPolicy } from './csp.js';
 export { type DocsHostOptions, type DocsHostService, docsHost } from './plugin.js';
+export { contentTypeOf } from './project/content-types.js';
 export { DocsProjectError } from './project/docs-project-error.js';
 export {
   DOCS_CONFIG_FILE,
@@ -10,7 +11,6 @@ export {
 export {
   type CollectedProjectFiles,
   collectProjectFiles,
-  contentTypeOf,
   type ProjectFile,
 } from './project/project-files.js';
 export {

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, posix, relative, sep } from 'node:path';
+import { join, normalize, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
 import {
@@ -31,9 +31,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './csp.js';
+import { contentTypeOf } from './project/content-types.js';
 import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
-import { collectProjectFiles, contentTypeOf } from './project/project-files.js';
+import { collectProjectFiles } from './project/project-files.js';
 import { matchRedirect } from './redirects.js';
 import { requestOrigin } from './request-origin.js';
 
@@ -95,17 +96,6 @@ interface ResolvedSite {
   hostedFiles?: Record<string, HostedFile>;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-};
 const MAX_HOSTED_SITES = 200;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files are never documents of the site: opened directly, an SVG or HTML file runs nothing. */
@@ -338,13 +328,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       const build = await client();
       const body = await readInside(build.dir, path.slice(ASSET_BASE.length));
       if (!body) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
-      return send(
-        reply,
-        200,
-        CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-        body,
-        'public, max-age=31536000, immutable',
-      );
+      return send(reply, 200, contentTypeOf(path), body, 'public, max-age=31536000, immutable');
     }
 
     let resolved: ResolvedSite | undefined;

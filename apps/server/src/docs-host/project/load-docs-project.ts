@@ -5,7 +5,7 @@
  * naming the file, line and JSON pointer. Used by the docs host (local mode) and the CLI.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { extname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import {
   type ApiDefinition,
   type AssetRef,
@@ -21,6 +21,7 @@ import {
   type ThemedColor,
 } from '@sextant/definition';
 import { z } from 'zod';
+import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
 import { type DocsYml, docsYmlSchema, type NavEntryInput } from './docs-yml-schema.js';
 import { defaultImportSpec, type ImportSpec } from './import-spec.js';
@@ -29,15 +30,6 @@ import { parseLocatedYaml, splitFrontMatter, toPointer } from './yaml-locate.js'
 export const DOCS_CONFIG_FILE = 'docs.yml';
 /** Images (logo, favicon, social image) up to this size are inlined as data URLs, so they travel with the definition. */
 const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
-const IMAGE_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-};
 
 export interface LoadDocsProjectOptions {
   /** Fetches a spec given by `url:` (absolute, or a path of this server such as `/openapi.json`). */
@@ -125,8 +117,13 @@ export async function loadDocsProject(
     const abs = projectFile(value, path);
     const info = await stat(abs).catch(() => fail(path, `cannot read "${value}": the file does not exist`));
     watchedFiles.push(abs);
-    const type = IMAGE_TYPES[extname(abs).toLowerCase()];
-    if (inline && options.inlineImages !== false && type && info.size <= MAX_INLINE_IMAGE_BYTES) {
+    const type = contentTypeOf(abs);
+    if (
+      inline &&
+      options.inlineImages !== false &&
+      type.startsWith('image/') &&
+      info.size <= MAX_INLINE_IMAGE_BYTES
+    ) {
       return { type: 'url', url: `data:${type};base64,${(await readFile(abs)).toString('base64')}` };
     }
     const rel = relative(dir, abs).split(sep).join('/');

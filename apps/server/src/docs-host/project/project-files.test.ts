@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contentTypeOf } from './content-types.js';
 import { loadDocsProject } from './load-docs-project.js';
-import { collectProjectFiles, contentTypeOf } from './project-files.js';
+import { collectProjectFiles } from './project-files.js';
 
 async function project(page: string, files: Record<string, string> = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sextant-project-files-'));

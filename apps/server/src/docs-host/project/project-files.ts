@@ -5,8 +5,9 @@
  * reference to a file that does not exist (or lies outside the project) is a located error.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, posix } from 'node:path';
+import { join, posix } from 'node:path';
 import { findMarkdownFileReferences, resolveProjectPath } from '@sextant/docs';
+import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
 import type { LoadedDocsProject } from './load-docs-project.js';
 import { DOCS_CONFIG_FILE } from './load-docs-project.js';
@@ -28,40 +29,6 @@ export interface CollectedProjectFiles {
   files: ProjectFile[];
   /** References to files that do not exist or lie outside the project, located. */
   errors: DocsProjectError[];
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.pdf': 'application/pdf',
-  '.json': 'application/json',
-  '.yaml': 'application/yaml',
-  '.yml': 'application/yaml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.zip': 'application/zip',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-};
-
-/** The Content-Type a project file is served with, by its extension. */
-export function contentTypeOf(path: string): string {
-  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
 async function fileSize(path: string): Promise<number | undefined> {
