@@ -32,6 +32,25 @@ function controller(options: Partial<ConstructorParameters<typeof EndpointContro
   });
 }
 
+/** A Ruby SDK template of GET /pets/{petId} (registry JSON). */
+const RUBY_TEMPLATE = {
+  sdk: { language: 'ruby', package: 'pets', version: '1.0.0' },
+  endpointId: { method: 'GET', path: '/pets/{petId}' },
+  snippetTemplate: {
+    type: 'v1',
+    clientInstantiation: {
+      type: 'generic',
+      templateString: 'client = Pets::Client.new(token: $INPUT)',
+      templateInputs: [{ type: 'payload', value: { location: 'AUTH', path: 'token' } }],
+    },
+    functionInvocation: {
+      type: 'generic',
+      templateString: 'client.pets.get($INPUT)',
+      templateInputs: [{ type: 'payload', value: { location: 'PATH', path: 'petId' } }],
+    },
+  },
+};
+
 describe('EndpointController', () => {
   it('sends the built request through the proxy with the bearer token and records history without it', async () => {
     const events: PlaygroundAnalyticsEvent[] = [];
@@ -213,26 +232,9 @@ describe('EndpointController', () => {
   });
 
   it('adds SDK languages when templates arrive later, and keeps auth values out of SDK snippets', () => {
-    const template = {
-      sdk: { language: 'ruby', package: 'pets', version: '1.0.0' },
-      endpointId: { method: 'GET', path: '/pets/{petId}' },
-      snippetTemplate: {
-        type: 'v1',
-        clientInstantiation: {
-          type: 'generic',
-          templateString: 'client = Pets::Client.new(token: $INPUT)',
-          templateInputs: [{ type: 'payload', value: { location: 'AUTH', path: 'token' } }],
-        },
-        functionInvocation: {
-          type: 'generic',
-          templateString: 'client.pets.get($INPUT)',
-          templateInputs: [{ type: 'payload', value: { location: 'PATH', path: 'petId' } }],
-        },
-      },
-    };
     const c = controller();
     expect(c.languages().map((l) => l.label)).toEqual(['cURL', 'TypeScript', 'Python']);
-    c.setSnippetTemplates([template]);
+    c.setSnippetTemplates([RUBY_TEMPLATE]);
     expect(c.languages().map((l) => l.label)).toEqual(['cURL', 'TypeScript', 'Python', 'Ruby']);
     c.auth.setBearerToken('secret-token');
     c.view.set({ language: 'ruby' });
@@ -246,8 +248,30 @@ describe('EndpointController', () => {
     expect(c.languages()).toHaveLength(3);
     expect(c.view.getState().language).toBe('curl');
     const off = controller({ features: { sdkSnippets: false } });
-    off.setSnippetTemplates([template]);
+    off.setSnippetTemplates([RUBY_TEMPLATE]);
     expect(off.languages()).toHaveLength(3);
+  });
+
+  it('loads SDK snippet templates, shows a failed load, and ignores an answer that comes too late', async () => {
+    const loaded = controller();
+    loaded.loadSnippetTemplates(async () => [RUBY_TEMPLATE]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loaded.languages().map((l) => l.label)).toContain('Ruby');
+
+    const failed = controller();
+    failed.loadSnippetTemplates(async () => {
+      throw new Error('the docs host answered 503');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(failed.view.getState().sdkError).toBe('SDK snippets are unavailable: the docs host answered 503');
+
+    const late = controller();
+    let answer: (value: unknown) => void = () => {};
+    const cancel = late.loadSnippetTemplates(() => new Promise((resolve) => (answer = resolve)));
+    cancel();
+    answer([RUBY_TEMPLATE]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(late.languages()).toHaveLength(3);
   });
 
   it('rejects an endpoint id the slice does not hold', () => {

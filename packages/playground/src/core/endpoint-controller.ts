@@ -157,6 +157,28 @@ export class EndpointController {
     this.view.set({ sdkError: message });
   }
 
+  /**
+   * Loads the templates with `load` (the docs host's call) and applies them, or the error;
+   * the returned function makes a late answer ignored (the playground closed or changed).
+   */
+  loadSnippetTemplates(load: () => Promise<unknown>): () => void {
+    let live = true;
+    load().then(
+      (templates) => {
+        if (live) this.setSnippetTemplates(templates);
+      },
+      (error: unknown) => {
+        if (live)
+          this.setSnippetTemplatesError(
+            `SDK snippets are unavailable: ${error instanceof Error ? error.message : String(error)}`,
+          );
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }
+
   /** The scheme the auth card shows (the selected one, else the endpoint's first). */
   get authScheme() {
     const id = this.auth.getState().selectedSchemeId ?? this.endpoint.auth[0];

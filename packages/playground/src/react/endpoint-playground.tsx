@@ -113,21 +113,10 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
   }, [controller]);
 
   const loadTemplates = props.loadSnippetTemplates;
-  useEffect(() => {
-    if (!loadTemplates) return;
-    let live = true;
-    loadTemplates().then(
-      (templates) => live && controller.setSnippetTemplates(templates),
-      (error: unknown) =>
-        live &&
-        controller.setSnippetTemplatesError(
-          `SDK snippets are unavailable: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-    );
-    return () => {
-      live = false;
-    };
-  }, [controller, loadTemplates]);
+  useEffect(
+    () => (loadTemplates ? controller.loadSnippetTemplates(loadTemplates) : undefined),
+    [controller, loadTemplates],
+  );
 
   useEffect(() => (injection ? controller.followInjection(injection) : undefined), [controller, injection]);
   // Keep the injection store subscribed (it refreshes every 5 minutes while enabled).
