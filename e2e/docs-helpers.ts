@@ -107,3 +107,10 @@ export function findSlug(items: NavItem[], endpointId: string): string | undefin
   }
   return undefined;
 }
+
+/** The request card's snippet languages, once `last` (an SDK language loaded after mount) is listed. */
+export async function snippetLanguagesOnceLoaded(page: Page, last: string): Promise<string[]> {
+  const languages = page.getByLabel('Snippet language');
+  await languages.locator('option', { hasText: last }).waitFor({ state: 'attached' });
+  return languages.locator('option').allInnerTexts();
+}

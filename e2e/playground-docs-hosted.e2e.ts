@@ -11,7 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectSnippetTemplates } from '../apps/server/src/docs-host/snippet-templates/project-templates.js';
-import { findSlug, SCREENSHOT_DIR, seriousAxeViolations, watchedPage } from './docs-helpers.js';
+import {
+  findSlug,
+  SCREENSHOT_DIR,
+  seriousAxeViolations,
+  snippetLanguagesOnceLoaded,
+  watchedPage,
+} from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../examples');
@@ -81,16 +87,14 @@ describe('endpoint playground on hosted docs', () => {
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 90_000 });
     await page.getByRole('button', { name: 'Try it' }).click();
     await page.getByRole('dialog').waitFor();
-    const languages = page.getByLabel('Snippet language');
-    await languages.locator('option', { hasText: 'Go' }).waitFor({ state: 'attached' });
-    expect(await languages.locator('option').allInnerTexts()).toEqual([
+    expect(await snippetLanguagesOnceLoaded(page, 'Go')).toEqual([
       'cURL',
       'TypeScript',
       'Python',
       'Ruby',
       'Go',
     ]);
-    await languages.selectOption('go');
+    await page.getByLabel('Snippet language').selectOption('go');
     await page.getByTestId('snippet').filter({ hasText: 'client.Plants.Get(' }).waitFor();
     expect(await page.getByTestId('send').isDisabled()).toBe(true);
     await page.locator('.sx-pg-send-wrap').hover();

@@ -13,7 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoServers, startDemoServers } from '../examples/servers/index.js';
-import { findSlug, SCREENSHOT_DIR, seriousAxeViolations, watchedPage } from './docs-helpers.js';
+import {
+  findSlug,
+  SCREENSHOT_DIR,
+  seriousAxeViolations,
+  snippetLanguagesOnceLoaded,
+  watchedPage,
+} from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 
 let app: FastifyInstance;
@@ -100,9 +106,7 @@ describe('endpoint playground on the demo docs site', () => {
     const { page, errors } = await open(slugs.getPlant ?? '');
     await tryIt(page);
     expect(new URL(page.url()).searchParams.get('explorer')).toBe('getPlant');
-    const languages = page.getByLabel('Snippet language');
-    await languages.locator('option', { hasText: 'Go' }).waitFor({ state: 'attached' });
-    expect(await languages.locator('option').allInnerTexts()).toEqual([
+    expect(await snippetLanguagesOnceLoaded(page, 'Go')).toEqual([
       'cURL',
       'TypeScript',
       'Python',
@@ -114,10 +118,10 @@ describe('endpoint playground on the demo docs site', () => {
     await send(page);
     expect(await page.getByTestId('response-status').innerText()).toMatch(/^200/);
     expect(await responseJson(page)).toMatchObject({ id: 2 });
-    await languages.selectOption('go');
+    await page.getByLabel('Snippet language').selectOption('go');
     await page.getByTestId('snippet').filter({ hasText: 'client.Plants.Get(' }).waitFor();
     expect(await page.getByTestId('snippet').innerText()).toContain('2,');
-    await languages.selectOption('ruby');
+    await page.getByLabel('Snippet language').selectOption('ruby');
     await page.getByTestId('snippet').filter({ hasText: 'client.plants.get(plant_id: 2)' }).waitFor();
     await page.getByLabel('plantId').fill('3');
     await page.getByTestId('snippet').filter({ hasText: 'client.plants.get(plant_id: 3)' }).waitFor();
