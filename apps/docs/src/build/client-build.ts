@@ -22,6 +22,8 @@ const SOURCE_DIRS = [
 ];
 const SOURCE_FILES = [join(DOCS_ROOT, 'vite.config.ts'), join(REPO_ROOT, 'package-lock.json')];
 export const ASSET_BASE = '/_sextant/assets/';
+/** The chunk the entry loads after the first paint to hydrate the page. */
+const HYDRATION_CHUNK = 'src/client/hydrate.tsx';
 
 export interface ClientBuild {
   /** Folder holding the built files (served at {@link ASSET_BASE}). */
@@ -78,14 +80,18 @@ async function readBuild(dir: string): Promise<ClientBuild> {
     for (const i of chunk.imports ?? []) visit(i);
   };
   for (const i of entry.imports ?? []) visit(i);
+  // The entry imports the hydration chunk dynamically (after the first paint); it is needed on
+  // every page, so it is preloaded with the entry. The other dynamic chunks load on demand.
+  for (const i of entry.dynamicImports ?? []) if (i === HYDRATION_CHUNK) visit(i);
   const chunks = Object.fromEntries(
     Object.entries(manifest).map(([key, chunk]) => [key, ASSET_BASE + chunk.file]),
   );
+  const styles = await Promise.all([...css].map((f) => readFile(join(dir, f), 'utf8')));
   return {
     dir,
     assets: {
       entry: ASSET_BASE + entry.file,
-      css: [...css].map((f) => ASSET_BASE + f),
+      css: styles.join('\n'),
       preload: [...preload].map((f) => ASSET_BASE + f),
     },
     chunks,

@@ -4,6 +4,7 @@
  * island, the page data as inert JSON, and the client entry script. The content is in the HTML
  * before any script runs.
  */
+import { createHash } from 'node:crypto';
 import type { AssetRef, DocsConfig } from '@sextant/definition';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { HeaderTools } from '../components/header-tools.js';
@@ -12,10 +13,11 @@ import { CONTENT_ROOT_ID, PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
 
-/** The built client: the entry script, the CSS and the chunks to preload. */
+/** The built client: the entry script, the text of its CSS and the chunks to preload. */
 export interface ClientAssets {
   entry: string;
-  css: string[];
+  /** The stylesheet of the first render, inlined into every page (see `inlineStyles`). */
+  css: string;
   preload: string[];
 }
 
@@ -23,8 +25,8 @@ export interface RenderDocumentOptions {
   site: DocsSite;
   data: PageData;
   assets: ClientAssets;
-  /** URL of the site stylesheet (colours, fonts, highlighting). */
-  siteCssUrl: string;
+  /** The site stylesheet (colours, fonts, highlighting). */
+  siteCss: string;
   /** The reader's theme cookie, when set. */
   theme?: 'light' | 'dark';
   /** URL of a project file (`/_sextant/files/...`). */
@@ -120,8 +122,29 @@ function Header({
   );
 }
 
+/** A rendered page: its HTML and the CSP hashes of its inline style elements. */
+export interface RenderedDocument {
+  html: string;
+  /** `'sha256-…'` sources for the page's `style-src`, one per inline style element. */
+  styleHashes: string[];
+}
+
+/**
+ * The page's stylesheets as `<style>` elements. Inlined rather than linked: a first visit (the
+ * common case for docs, arriving from a search) renders as soon as the HTML has arrived instead of
+ * waiting for two more requests, for ~5 KB gzip per page. The CSP allows exactly these by hash.
+ */
+function inlineStyles(sheets: string[]): { tags: string; hashes: string[] } {
+  // `</style` would end the element early; `<\/style` is the same text to a CSS parser.
+  const texts = sheets.map((css) => css.replace(/<\/(style)/gi, '<\\/$1'));
+  return {
+    tags: texts.map((css) => `<style>${css}</style>`).join('\n'),
+    hashes: texts.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`),
+  };
+}
+
 /** The HTML document of a page. */
-export function renderDocument(options: RenderDocumentOptions): string {
+export function renderDocument(options: RenderDocumentOptions): RenderedDocument {
   const { site, data, assets, fileUrl } = options;
   const config = site.definition.config;
   const page = data.page;
@@ -155,11 +178,13 @@ export function renderDocument(options: RenderDocumentOptions): string {
   const scripts = config.scripts.map((script) => {
     const src = escapeAttr(assetUrl(script.src, fileUrl) ?? '');
     if (script.strategy === 'beforeInteractive') return { head: true, tag: `<script src="${src}"></script>` };
+    // afterInteractive: fetched early, run by the client entry once the page is hydrated.
     if (script.strategy === 'afterInteractive')
-      return { head: false, tag: `<script src="${src}" defer></script>` };
+      return { head: true, tag: `<link rel="preload" as="script" href="${src}" data-sx-after-script>` };
     // lazyOnload: fetched at idle priority, run by the client entry after the load event.
     return { head: false, tag: `<link rel="prefetch" as="script" href="${src}" data-sx-lazy-script>` };
   });
+  const styles = inlineStyles([assets.css, options.siteCss]);
   const fontPreloads = Object.values(config.fonts)
     .map((font) => assetUrl(font?.src, fileUrl))
     .filter((u): u is string => Boolean(u))
@@ -180,8 +205,7 @@ export function renderDocument(options: RenderDocumentOptions): string {
     // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
     `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,
     ...fontPreloads,
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    `<link rel="stylesheet" href="${escapeAttr(options.siteCssUrl)}">`,
+    styles.tags,
     `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
     ...scripts.filter((s) => s.head).map((s) => s.tag),
@@ -194,7 +218,7 @@ export function renderDocument(options: RenderDocumentOptions): string {
       ? ''
       : ` data-theme="${config.defaultTheme}"`;
   const htmlAttrs = `lang="en"${themeAttr} data-align="${config.layout.contentAlignment.toLowerCase()}" data-header="${config.layout.headerPosition.toLowerCase()}" data-tabs="${config.layout.tabsPlacement.toLowerCase()}" data-search="${config.layout.searchbarPlacement.toLowerCase()}" data-layout="${layout}" data-kind="${page.kind}"`;
-  return `<!doctype html>
+  const html = `<!doctype html>
 <html ${htmlAttrs}>
 <head>
 ${head}
@@ -209,4 +233,5 @@ ${scripts
   .join('\n')}
 </body>
 </html>`;
+  return { html, styleHashes: styles.hashes };
 }

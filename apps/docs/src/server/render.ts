@@ -5,7 +5,7 @@
 
 import type { PageView, SiteView } from '../shared/page-data.js';
 import { safeHtml, withPageHtmlIds } from '../shared/safe-html.js';
-import { type ClientAssets, renderDocument } from './document.js';
+import { type ClientAssets, type RenderedDocument, renderDocument } from './document.js';
 import { loadHighlighter } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
 import { buildPageView, EXAMPLE_PREFIX_LINES } from './page-view.js';
@@ -24,12 +24,14 @@ export interface RenderContext {
   fileUrl: (path: string) => string;
   /** URLs of the per-site resources (they carry the site version to bust caches). */
   searchIndexUrl: string;
-  siteCssUrl: string;
+  /** The site stylesheet (`docsSiteCss`), inlined into the page. */
+  siteCss: string;
   /** `https://docs.example.com`: the request's origin, for absolute URLs (social cards). */
   origin?: string;
 }
 
-export type RenderedPage = { status: 200 | 404; html: string };
+/** A page's HTML with its status and the CSP hashes of its inline styles. */
+export type RenderedPage = RenderedDocument & { status: 200 | 404 };
 
 /** The view of a page: `full` highlights every example whole, else their first lines. */
 async function view(
@@ -81,17 +83,17 @@ export async function renderDocsPage(
       data: { site: siteView, page },
       assets: ctx.assets,
       fileUrl: ctx.fileUrl,
-      siteCssUrl: ctx.siteCssUrl,
+      siteCss: ctx.siteCss,
       origin: ctx.origin,
       theme,
     });
-  if (!found) return { status: 404, html: render(notFoundView(slug)) };
+  if (!found) return { status: 404, ...render(notFoundView(slug)) };
   return cached(
     site,
     `html:${ctx.origin ?? ''}${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`,
     () => ({
       status: 200 as const,
-      html: render(shippedView(found, siteView)),
+      ...render(shippedView(found, siteView)),
     }),
   );
 }

@@ -21,6 +21,22 @@ function methodLabel(item: NavItem): string | undefined {
   return item.type === 'channel' ? 'WSS' : undefined;
 }
 
+/**
+ * Links per list element in a long list. An API group can list hundreds of endpoints; each chunk
+ * of this many is its own `<ul>` with `content-visibility: auto`, so the browser styles and lays
+ * out only the chunks on screen (the first render of a 200-endpoint group costs a few chunks, not
+ * the whole list). Shorter lists stay one element.
+ */
+export const NAV_CHUNK_SIZE = 25;
+
+/** `items` split into runs of NAV_CHUNK_SIZE, or one run when the list is short. */
+export function navChunks<T>(items: T[]): T[][] {
+  if (items.length <= NAV_CHUNK_SIZE * 2) return [items];
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += NAV_CHUNK_SIZE) chunks.push(items.slice(i, i + NAV_CHUNK_SIZE));
+  return chunks;
+}
+
 function NavList({
   items,
   currentSlug,
@@ -30,8 +46,39 @@ function NavList({
   currentSlug: string;
   basePath: string;
 }) {
+  const chunks = navChunks(items);
+  if (chunks.length === 1)
+    return <NavListChunk items={items} currentSlug={currentSlug} basePath={basePath} />;
   return (
-    <ul className="sx-nav-list">
+    <>
+      {chunks.map((chunk, i) => (
+        <NavListChunk
+          // biome-ignore lint/suspicious/noArrayIndexKey: chunks are positions in a list rendered once on the server
+          key={i}
+          items={chunk}
+          currentSlug={currentSlug}
+          basePath={basePath}
+          // The last chunk may be short: it renders always, so no size has to be guessed for it.
+          deferred={i < chunks.length - 1}
+        />
+      ))}
+    </>
+  );
+}
+
+function NavListChunk({
+  items,
+  currentSlug,
+  basePath,
+  deferred = false,
+}: {
+  items: NavItem[];
+  currentSlug: string;
+  basePath: string;
+  deferred?: boolean;
+}) {
+  return (
+    <ul className={deferred ? 'sx-nav-list sx-nav-chunk' : 'sx-nav-list'}>
       {items.map((item) => {
         if (item.type === 'link') {
           return (

@@ -32,18 +32,29 @@ export function htmlProps(html: SafeHtml): { 'data-h': string; dangerouslySetInn
   return { 'data-h': html.id, dangerouslySetInnerHTML: { __html: html.__html } };
 }
 
-/** Fills the emptied `__html` of the page data from the server's DOM (client, before hydration). */
+/**
+ * Fills the emptied `__html` of the page data from the server's DOM (client, before hydration).
+ * One pass over the marked elements, then a lookup per piece: a page may carry hundreds of pieces.
+ */
 export function refillServerHtml(value: unknown, root: ParentNode): void {
+  const elements = new Map<string, Element>();
+  for (const element of root.querySelectorAll('[data-h]')) {
+    const id = element.getAttribute('data-h');
+    if (id && !elements.has(id)) elements.set(id, element);
+  }
+  fill(value, elements);
+}
+
+function fill(value: unknown, elements: Map<string, Element>): void {
   if (Array.isArray(value)) {
-    for (const item of value) refillServerHtml(item, root);
+    for (const item of value) fill(item, elements);
     return;
   }
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   if (typeof record.__html === 'string' && typeof record.id === 'string') {
-    if (record.__html === '')
-      record.__html = root.querySelector(`[data-h="${CSS.escape(record.id)}"]`)?.innerHTML ?? '';
+    if (record.__html === '') record.__html = elements.get(record.id)?.innerHTML ?? '';
     return;
   }
-  for (const child of Object.values(record)) refillServerHtml(child, root);
+  for (const child of Object.values(record)) fill(child, elements);
 }

@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy of docs pages: scripts and styles only from this origin (plus
- * the origins of scripts a docs author configured), no inline script or style, no plugins, no
- * framing, no base-URI tricks. Images may come from https and data: URLs (logos, markdown).
+ * the origins of scripts a docs author configured), no inline script, no inline style but the
+ * page's own stylesheets named by hash, no plugins, no framing, no base-URI tricks. Images may
+ * come from https and data: URLs (logos, markdown).
  */
 import type { DocsConfig } from '@sextant/definition';
 
@@ -18,8 +19,11 @@ function origins(urls: (string | undefined)[]): string[] {
   return [...out];
 }
 
-/** The CSP header value for pages of a site with `config`. */
-export function contentSecurityPolicy(config: DocsConfig): string {
+/**
+ * The CSP header value for pages of a site with `config`; `styleHashes` (`'sha256-…'`) allow the
+ * page's inline `<style>` elements and nothing else inline.
+ */
+export function contentSecurityPolicy(config: DocsConfig, styleHashes: string[] = []): string {
   const scriptOrigins = origins(config.scripts.map((s) => (s.src.type === 'url' ? s.src.url : undefined)));
   const fontOrigins = origins(
     Object.values(config.fonts).map((f) => (f?.src.type === 'url' ? f.src.url : undefined)),
@@ -27,7 +31,7 @@ export function contentSecurityPolicy(config: DocsConfig): string {
   return [
     "default-src 'self'",
     `script-src 'self'${scriptOrigins.map((o) => ` ${o}`).join('')}`,
-    "style-src 'self'",
+    `style-src 'self'${styleHashes.map((hash) => ` ${hash}`).join('')}`,
     "img-src 'self' data: https:",
     `font-src 'self' data:${fontOrigins.map((o) => ` ${o}`).join('')}`,
     "connect-src 'self' ws: wss:",

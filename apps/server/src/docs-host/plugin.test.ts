@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -244,8 +245,18 @@ describe('docs host with the XSS corpus in every description and page', () => {
     '/api',
     '/api/pets',
   ])('renders %s with no live payload', async (url) => {
-    const html = (await xssApp.inject({ url })).body;
-    const markup = html.replace(/<script type="application\/json" id="sx-data">[\s\S]*?<\/script>/, '');
+    const response = await xssApp.inject({ url });
+    const html = response.body;
+    // The page's own stylesheets are inlined in the head, each allowed by its hash in the CSP.
+    const head = html.slice(0, html.indexOf('</head>'));
+    const styles = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+    expect(styles).toHaveLength(2);
+    const csp = String(response.headers['content-security-policy']);
+    for (const css of styles)
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    const markup = styles
+      .reduce((rest, css) => rest.replace(`<style>${css}</style>`, ''), html)
+      .replace(/<script type="application\/json" id="sx-data">[\s\S]*?<\/script>/, '');
     // Only real tags matter: escaped payloads (`&lt;script&gt;`) are text.
     const tags = markup.match(/<[a-zA-Z][^>]*>/g) ?? [];
     expect(tags.filter((tag) => tag.startsWith('<script'))).toHaveLength(1);

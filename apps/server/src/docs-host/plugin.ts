@@ -423,11 +423,11 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       assets: build.assets,
       fileUrl,
       searchIndexUrl: `${basePath}/_sextant/search-index.json?v=${site.version}`,
-      siteCssUrl: `${basePath}/_sextant/site.css?v=${site.version}`,
+      siteCss: await docsSiteCss(site, fileUrl),
       origin: requestOrigin(request.raw, options.trustForwardedProto === true),
     };
     const page = await renderDocsPage(site, slug, ctx, themeFromCookie(request.headers.cookie));
-    reply.header('content-security-policy', contentSecurityPolicy(site.definition.config));
+    reply.header('content-security-policy', contentSecurityPolicy(site.definition.config, page.styleHashes));
     return send(reply, page.status, 'text/html; charset=utf-8', page.html);
   };
 

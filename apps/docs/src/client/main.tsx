@@ -1,0 +1,13 @@
+/**
+ * The client entry, kept small: it scrolls the sidebar to the current page, then, in a task of its
+ * own, runs the hydration chunk (React and the page's components; preloaded by the server, so it is
+ * in memory by then). The module runs once the document is parsed.
+ */
+import '../styles/main.css';
+
+// Long API navigations: bring the current page's link into view before the first paint.
+document.querySelector('#sx-sidebar [aria-current="page"]')?.scrollIntoView({ block: 'center' });
+// A task of its own: the browser may paint the parsed page before React is evaluated.
+setTimeout(() => {
+  import('./hydrate.js').then(({ hydratePage }) => hydratePage());
+}, 0);

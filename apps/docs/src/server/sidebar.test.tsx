@@ -1,0 +1,100 @@
+import {
+  DOCS_DEFINITION_VERSION,
+  type DocsDefinition,
+  defaultDocsConfig,
+  type NavItem,
+} from '@sextant/definition';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { NAV_CHUNK_SIZE, navChunks, Sidebar } from './sidebar.js';
+
+function endpoints(count: number, group = 'big'): NavItem[] {
+  return Array.from({ length: count }, (_, i) => ({
+    type: 'endpoint' as const,
+    title: `Operation ${i}`,
+    slug: `api/${group}/op-${i}`,
+    apiId: 'api',
+    endpointId: `op${i}`,
+    method: i % 2 ? ('POST' as const) : ('GET' as const),
+  }));
+}
+
+function definition(groupSize: number): DocsDefinition {
+  return {
+    docsVersion: DOCS_DEFINITION_VERSION,
+    config: defaultDocsConfig('Docs'),
+    pages: {},
+    homeSlug: 'api',
+    navigation: [
+      {
+        type: 'apiReference',
+        title: 'API',
+        slug: 'api',
+        apiId: 'api',
+        children: [
+          {
+            type: 'group',
+            title: 'big',
+            slug: 'api/big',
+            apiId: 'api',
+            subpackageId: 'big',
+            children: endpoints(groupSize),
+          },
+          {
+            type: 'group',
+            title: 'other',
+            slug: 'api/other',
+            apiId: 'api',
+            subpackageId: 'other',
+            children: endpoints(3, 'other'),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const render = (groupSize: number, currentSlug: string) =>
+  renderToStaticMarkup(<Sidebar definition={definition(groupSize)} currentSlug={currentSlug} basePath="" />);
+
+describe('navChunks', () => {
+  it('keeps a list of up to two chunks whole', () => {
+    expect(navChunks(Array.from({ length: NAV_CHUNK_SIZE * 2 }, (_, i) => i))).toHaveLength(1);
+    expect(navChunks([])).toEqual([[]]);
+  });
+
+  it('splits a longer list into runs of NAV_CHUNK_SIZE, in order, losing nothing', () => {
+    const items = Array.from({ length: 201 }, (_, i) => i);
+    const chunks = navChunks(items);
+    expect(chunks.map((c) => c.length)).toEqual([25, 25, 25, 25, 25, 25, 25, 25, 1]);
+    expect(chunks.flat()).toEqual(items);
+  });
+});
+
+describe('Sidebar', () => {
+  it('renders a 200-endpoint group as deferred chunks with every link once, in order', () => {
+    const html = render(200, 'api/big/op-130');
+    const lists = html.match(/<ul class="[^"]*">/g) ?? [];
+    // The API's list, the group's 8 chunks, and the collapsed "other" group shows no list.
+    expect(lists.filter((l) => l.includes('sx-nav-chunk'))).toHaveLength(7);
+    expect(lists).toHaveLength(1 + 1 + 8);
+    const links = [...html.matchAll(/href="\/api\/big\/op-(\d+)"/g)].map((m) => Number(m[1]));
+    expect(links).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(html).toMatch(/href="\/api\/big\/op-130" aria-current="page"/);
+    // Every chunk is a list of list items only (valid markup, no wrapper between ul and li).
+    expect(html).not.toMatch(/<ul[^>]*>(?!<li)/);
+  });
+
+  it('keeps a short group as one list', () => {
+    const html = render(12, 'api/big/op-3');
+    expect(html).not.toContain('sx-nav-chunk');
+    expect([...html.matchAll(/href="\/api\/big\/op-\d+"/g)]).toHaveLength(12);
+  });
+
+  it('carries the method as data-method and the collapsed group as a link to its overview', () => {
+    const html = render(3, 'api/big/op-0');
+    expect(html).toContain('data-method="GET"');
+    expect(html).toContain('data-method="POST"');
+    expect(html).toMatch(/<li class="sx-nav-group" data-expanded="false"><a [^>]*href="\/api\/other"/);
+  });
+});
