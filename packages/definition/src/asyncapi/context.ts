@@ -6,9 +6,9 @@ import type { DocumentSet, Location } from '../document/document-set.js';
 import type { WarningSink } from '../document/warnings.js';
 import type { AuthScheme, AuthSchemeId } from '../ir/auth.js';
 import type { Environment } from '../ir/endpoint.js';
-import { describeType } from '../openapi/context.js';
+import { objectAt } from '../openapi/context.js';
 import type { IdAllocator } from '../openapi/paths.js';
-import { isObject, type SchemaConverter } from '../schema/schema-converter.js';
+import type { SchemaConverter } from '../schema/schema-converter.js';
 
 export type Json = Record<string, unknown>;
 
@@ -31,19 +31,7 @@ export interface AsyncApiContext {
   auths: Record<AuthSchemeId, AuthScheme>;
 }
 
-/** `value` as an object, following `$ref`s; a `DefinitionImportError` when it is something else. */
-export function objectAt(
-  context: AsyncApiContext,
-  value: unknown,
-  at: Location,
-  what: string,
-): { value: Json; at: Location } {
-  const resolved = context.docs.deref(value, at);
-  if (!isObject(resolved.value)) {
-    throw context.docs.error(resolved.at, `${what} must be an object, got ${describeType(resolved.value)}`);
-  }
-  return { value: resolved.value, at: resolved.at };
-}
+export { objectAt };
 
 /** An optional object member: undefined when absent. */
 export function optionalObjectAt(

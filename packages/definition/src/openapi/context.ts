@@ -24,9 +24,12 @@ export interface ImportContext {
   produces: string[];
 }
 
-/** `value` as an object, following `$ref`s; a clear error when it is something else. */
+/**
+ * `value` as an object, following `$ref`s; a `DefinitionImportError` naming the pointer when it
+ * is something else. Shared by the importers that read JSON documents (OpenAPI, AsyncAPI).
+ */
 export function objectAt(
-  context: ImportContext,
+  context: { docs: DocumentSet },
   value: unknown,
   at: Location,
   what: string,

@@ -8,7 +8,8 @@
  */
 import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
 import { WarningSink } from '../document/warnings.js';
-import type { ApiDefinition, Subpackage } from '../ir/definition.js';
+import { NavigationGroups } from '../import/navigation-groups.js';
+import type { ApiDefinition } from '../ir/definition.js';
 import { IR_VERSION } from '../ir/definition.js';
 import type { Endpoint, Environment, Webhook } from '../ir/endpoint.js';
 import type { ImportOptions, ImportResult, ImportSource } from '../ir/import-result.js';
@@ -98,7 +99,8 @@ export function importOpenApiDocuments(docs: DocumentSet, options: ImportOptions
   };
 
   const endpoints: Record<string, Endpoint> = {};
-  const groups = new TagGroups(root);
+  // Tags → subpackages, untagged operations → the root package.
+  const groups = new NavigationGroups(tagDescriptions(root));
   const pathsAt = pointerAt(rootAt, 'paths');
   const paths = optionalObject(context, root.paths, pathsAt, '`paths`') ?? {};
   for (const path of Object.keys(paths)) {
@@ -190,39 +192,14 @@ function detectVersion(docs: DocumentSet, root: Json, at: Location): OpenApiVers
   );
 }
 
-/** Tags → subpackages (spec tag order first), untagged operations → the root package. */
-class TagGroups {
-  readonly rootPackage: ApiDefinition['rootPackage'] = {
-    endpoints: [],
-    websockets: [],
-    webhooks: [],
-    subpackages: [],
-  };
-  readonly subpackages: Record<string, Subpackage> = {};
-  private readonly descriptions = new Map<string, string>();
-
-  constructor(root: Json) {
-    if (!Array.isArray(root.tags)) return;
-    for (const tag of root.tags) {
-      if (!isObject(tag) || typeof tag.name !== 'string') continue;
-      const description = str(tag.description);
-      if (description) this.descriptions.set(tag.name, description);
-    }
+/** The descriptions of the root `tags` list, by tag name (they become the groups' descriptions). */
+function tagDescriptions(root: Json): Map<string, string> {
+  const descriptions = new Map<string, string>();
+  if (!Array.isArray(root.tags)) return descriptions;
+  for (const tag of root.tags) {
+    if (!isObject(tag) || typeof tag.name !== 'string') continue;
+    const description = str(tag.description);
+    if (description) descriptions.set(tag.name, description);
   }
-
-  add(tag: string | undefined, kind: 'endpoints' | 'webhooks', id: string): void {
-    if (tag === undefined) {
-      this.rootPackage[kind].push(id);
-      return;
-    }
-    let group = this.subpackages[tag];
-    if (!group) {
-      group = { id: tag, name: tag, endpoints: [], websockets: [], webhooks: [], subpackages: [] };
-      const description = this.descriptions.get(tag);
-      if (description) group.description = description;
-      this.subpackages[tag] = group;
-      this.rootPackage.subpackages.push(tag);
-    }
-    group[kind].push(id);
-  }
+  return descriptions;
 }

@@ -31,31 +31,7 @@ export interface ValueInputProps {
 /** Renders the input for any type reference. */
 export function ValueInput({ shape, types, value, onChange, label, depth = 0 }: ValueInputProps) {
   const described = describeShape(shape, types);
-  if (described.nullable) {
-    return (
-      <div className="sx-pg-nullable">
-        <label className="sx-pg-inline">
-          <input
-            type="checkbox"
-            checked={value === null}
-            onChange={(event) => onChange(event.target.checked ? null : (emptyValue(shape, types) ?? ''))}
-          />
-          <span>null</span>
-        </label>
-        {value !== null && (
-          <ShapeInput
-            shape={described.shape}
-            types={types}
-            value={value}
-            onChange={onChange}
-            label={label}
-            depth={depth}
-          />
-        )}
-      </div>
-    );
-  }
-  return (
+  const input = (
     <ShapeInput
       shape={described.shape}
       types={types}
@@ -64,6 +40,20 @@ export function ValueInput({ shape, types, value, onChange, label, depth = 0 }: 
       label={label}
       depth={depth}
     />
+  );
+  if (!described.nullable) return input;
+  return (
+    <div className="sx-pg-nullable">
+      <label className="sx-pg-inline">
+        <input
+          type="checkbox"
+          checked={value === null}
+          onChange={(event) => onChange(event.target.checked ? null : (emptyValue(shape, types) ?? ''))}
+        />
+        <span>null</span>
+      </label>
+      {value !== null && input}
+    </div>
   );
 }
 
