@@ -4,7 +4,8 @@
  *
  * Hydration runs as a transition, which React performs in slices of a few milliseconds: the page
  * the server rendered is readable and scrollable at once, and the main thread never blocks for the
- * whole tree. An early click is not lost: React hydrates the clicked part first and replays it.
+ * whole tree. Once the roots exist, a click on a part not yet hydrated is not lost: React hydrates
+ * that part first and replays the click.
  * `<html data-hydrated>` is set once both roots have committed.
  */
 import { startTransition, useEffect } from 'react';

@@ -5,7 +5,7 @@
  */
 import '../styles/main.css';
 
-// Long API navigations: bring the current page's link into view before the first paint.
+// Long API navigations: bring the current page's link into view as early as possible.
 document.querySelector('#sx-sidebar [aria-current="page"]')?.scrollIntoView({ block: 'center' });
 // Tasks of their own: the browser may paint the parsed page before React is evaluated, and
 // evaluating React (a long task on a slow machine) is not lengthened by the hydration set-up.
