@@ -44,7 +44,7 @@ export interface Sample {
  * waitForFunction) starts only once the page's main thread first lets it in, which on a page that
  * is on screen early reports its visibility late.
  */
-export function initScript(target: Target): string {
+function initScript(target: Target): string {
   return `(() => {
   const bench = (window.__bench = { longTasks: [], loadAt: null, hydratedAt: null, visibleAt: null });
   try {
