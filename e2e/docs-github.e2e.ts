@@ -94,6 +94,61 @@ describe('docs site on GitHub REST', () => {
     await context.close();
   });
 
+  it('hydrates the server HTML in place, part by part, and every part answers', async () => {
+    const context = await browser.newContext();
+    // Once the document is parsed, before the page's scripts run, note every element the server
+    // sent: hydration must adopt them all, not render the page again.
+    await context.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { sxServer: Element[] }).sxServer = [
+          ...document.querySelectorAll('#sx-content *'),
+        ];
+      });
+    });
+    const { page, errors } = await watchedPage(context);
+    await openDocsPage(page, `${server.url}/${endpointSlug}`);
+    const kept = await page.evaluate(() => {
+      const server = (window as unknown as { sxServer: Element[] }).sxServer;
+      return { server: server.length, connected: server.filter((el) => el.isConnected).length };
+    });
+    expect(kept.server).toBeGreaterThan(500);
+    expect(kept.connected).toBe(kept.server);
+    // The 200 response lists its properties in consecutive lists (each hydrated in a task of its
+    // own); an expander in the last one answers, and names the body it shows.
+    const response = page.locator('section[aria-label="Response 200"]');
+    expect(
+      await response.locator(':scope > .sx-shape > ul.sx-props, :scope > ul.sx-props').count(),
+    ).toBeGreaterThan(1);
+    // A fixed index: once it opens, the nested rows add toggles after it.
+    const toggles = response.locator('.sx-expand-toggle');
+    const lastToggle = toggles.nth((await toggles.count()) - 1);
+    await expect(lastToggle.getAttribute('aria-controls')).resolves.toBeNull();
+    await lastToggle.click();
+    await expect(lastToggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    const bodyId = await lastToggle.getAttribute('aria-controls');
+    expect(bodyId).toBeTruthy();
+    await page.locator(`[id="${bodyId}"]`).waitFor();
+    // Tabs and panels name each other with the ids the server rendered.
+    const snippets = page.locator('section[aria-label="Request"]');
+    await snippets.locator('.sx-tab', { hasText: 'Python' }).click();
+    const pairs = await snippets.evaluate((section) =>
+      [...section.querySelectorAll('[role="tab"]')].map((tab) => {
+        const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+        return {
+          panel: panel?.getAttribute('role'),
+          back: panel?.getAttribute('aria-labelledby') === tab.id,
+          shown: tab.getAttribute('aria-selected') === 'true' ? !panel?.hidden : panel?.hidden,
+        };
+      }),
+    );
+    expect(pairs.length).toBeGreaterThan(2);
+    expect(pairs).toEqual(pairs.map(() => ({ panel: 'tabpanel', back: true, shown: true })));
+    expect(await snippets.locator('.sx-code-panel:not([hidden])').textContent()).toContain('requests.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('finds the endpoint with search and navigates to it by keyboard', async () => {
     const context = await browser.newContext();
     const { page, errors } = await watchedPage(context);

@@ -24,6 +24,8 @@ export interface PageWeight {
   html: number;
   data: number;
   navigation: number;
+  /** Links in the navigation to endpoint (and other leaf) pages, and to groups. */
+  navLinks: { leaves: number; groups: number };
   htmlRest: number;
   js: number;
   css: number;
@@ -111,6 +113,10 @@ export async function pageWeight(browser: Browser, n: number, capMs: number): Pr
       html: gz(html),
       data: gz(data),
       navigation: gz(navigation),
+      navLinks: {
+        leaves: navigation.match(/class="sx-nav-link"/g)?.length ?? 0,
+        groups: navigation.match(/class="sx-nav-link sx-nav-group-link"/g)?.length ?? 0,
+      },
       htmlRest: gz(htmlRest),
       js: sample.jsGzip,
       css: sample.bytes.stylesheet?.gzip ?? 0,

@@ -1,8 +1,9 @@
 /** Code in several languages (or several examples) behind an accessible tab list, with a copy button. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { CopyButton } from './copy-button.js';
+import { HydrateLater } from './hydrate-later.js';
 
 export interface CodeTab {
   id: string;
@@ -14,9 +15,14 @@ export interface CodeTab {
   more?: { label: string; onShow: () => void; busy: boolean };
 }
 
-export function CodeTabs({ tabs, title }: { tabs: CodeTab[]; title: string }) {
+/**
+ * `idBase` names the tabs and panels (`<idBase>-tab-<i>`, `<idBase>-panel-<i>`): unique on the
+ * page and the same on the server and in the browser (the browser runtime's generated ids are
+ * not the server's).
+ */
+export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: string; idBase: string }) {
   const [selected, setSelected] = useState(0);
-  const baseId = useId();
+  const baseId = idBase;
   const current = tabs[selected] ?? tabs[0];
   if (!current) return null;
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -28,55 +34,57 @@ export function CodeTabs({ tabs, title }: { tabs: CodeTab[]; title: string }) {
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
   return (
-    <section className="sx-card sx-code-card" aria-label={title}>
-      <div className="sx-card-head">
-        <div role="tablist" aria-label={title} className="sx-tabs" onKeyDown={onKeyDown}>
-          {tabs.map((tab, i) => (
-            <button
-              key={tab.id}
-              id={`${baseId}-tab-${i}`}
-              type="button"
-              role="tab"
-              aria-selected={i === selected}
-              aria-controls={`${baseId}-panel-${i}`}
-              tabIndex={i === selected ? 0 : -1}
-              className="sx-tab"
-              onClick={() => setSelected(i)}
-            >
-              {tab.label}
-            </button>
-          ))}
+    <HydrateLater>
+      <section className="sx-card sx-code-card" aria-label={title}>
+        <div className="sx-card-head">
+          <div role="tablist" aria-label={title} className="sx-tabs" onKeyDown={onKeyDown}>
+            {tabs.map((tab, i) => (
+              <button
+                key={tab.id}
+                id={`${baseId}-tab-${i}`}
+                type="button"
+                role="tab"
+                aria-selected={i === selected}
+                aria-controls={`${baseId}-panel-${i}`}
+                tabIndex={i === selected ? 0 : -1}
+                className="sx-tab"
+                onClick={() => setSelected(i)}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </div>
+          <CopyButton
+            text={
+              current.code ??
+              (async () => document.getElementById(`${baseId}-panel-${selected}`)?.textContent ?? '')
+            }
+            label={`Copy ${current.label}`}
+          />
         </div>
-        <CopyButton
-          text={
-            current.code ??
-            (async () => document.getElementById(`${baseId}-panel-${selected}`)?.textContent ?? '')
-          }
-          label={`Copy ${current.label}`}
-        />
-      </div>
-      {tabs.map((tab, i) => (
-        <div
-          key={tab.id}
-          id={`${baseId}-panel-${i}`}
-          role="tabpanel"
-          aria-labelledby={`${baseId}-tab-${i}`}
-          hidden={i !== selected}
-          className="sx-code-panel"
-          {...htmlProps(tab.html)}
-        />
-      ))}
-      {current.more ? (
-        <button
-          type="button"
-          className="sx-button sx-button-small sx-show-more"
-          onClick={current.more.onShow}
-          disabled={current.more.busy}
-          aria-controls={`${baseId}-panel-${selected}`}
-        >
-          {current.more.label}
-        </button>
-      ) : null}
-    </section>
+        {tabs.map((tab, i) => (
+          <div
+            key={tab.id}
+            id={`${baseId}-panel-${i}`}
+            role="tabpanel"
+            aria-labelledby={`${baseId}-tab-${i}`}
+            hidden={i !== selected}
+            className="sx-code-panel"
+            {...htmlProps(tab.html)}
+          />
+        ))}
+        {current.more ? (
+          <button
+            type="button"
+            className="sx-button sx-button-small sx-show-more"
+            onClick={current.more.onShow}
+            disabled={current.more.busy}
+            aria-controls={`${baseId}-panel-${selected}`}
+          >
+            {current.more.label}
+          </button>
+        ) : null}
+      </section>
+    </HydrateLater>
   );
 }

@@ -162,7 +162,9 @@ export function EndpointPage({ page }: { page: EndpointView }) {
         ) : null}
       </div>
       <aside className="sx-reference-aside" aria-label="Code examples">
-        {page.snippets.length > 0 ? <CodeTabs title="Request" tabs={page.snippets} /> : null}
+        {page.snippets.length > 0 ? (
+          <CodeTabs title="Request" tabs={page.snippets} idBase="sx-snippets" />
+        ) : null}
         {page.examples.map((example) => (
           <ExampleCards
             key={example.index}
@@ -219,7 +221,7 @@ export function ExampleCards({ example, values }: { example: ExampleView; values
     tab('response', `Response ${example.responseStatus}`),
   ].filter((t): t is CodeTab => t !== undefined);
   if (tabs.length === 0) return null;
-  return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} />;
+  return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} idBase={`sx-example-${example.index}`} />;
 }
 type Part = 'request' | 'response';
 

@@ -10,6 +10,7 @@ import { InlineMarkdown } from '../shared/inline-markdown.js';
 import type { SafeHtml, TypeSummary } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { useFullPage } from './full-page.js';
+import { HydrateLater } from './hydrate-later.js';
 
 export interface SchemaContext {
   definition: ApiDefinition;
@@ -177,7 +178,7 @@ export function ShapeDetails({
         type="button"
         className="sx-expand-toggle"
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         onClick={toggle}
       >
         {open ? 'Hide' : 'Show'} {label ?? count}
@@ -243,6 +244,12 @@ export interface Row {
   access?: string;
 }
 
+/**
+ * Rows a list holds at most: longer lists are consecutive lists of this many rows, each
+ * hydrated in a task of its own (`HydrateLater`).
+ */
+export const ROW_CHUNK_SIZE = 20;
+
 /** Rows of named values: parameters, headers, properties. */
 export function PropertyRows({
   rows,
@@ -253,30 +260,42 @@ export function PropertyRows({
   ctx: SchemaContext;
   seen?: readonly TypeId[];
 }) {
+  const chunks: Row[][] = [];
+  for (let start = 0; start < rows.length; start += ROW_CHUNK_SIZE)
+    chunks.push(rows.slice(start, start + ROW_CHUNK_SIZE));
+  if (chunks.length === 0) chunks.push([]);
+  return chunks.map((chunk) => (
+    <HydrateLater key={chunk[0]?.key ?? ''}>
+      <ul className="sx-props">
+        {chunk.map((row) => (
+          <PropertyRow key={row.key} row={row} ctx={ctx} seen={seen} />
+        ))}
+      </ul>
+    </HydrateLater>
+  ));
+}
+
+function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: readonly TypeId[] }) {
   return (
-    <ul className="sx-props">
-      {rows.map((row) => (
-        <li key={row.key} className="sx-prop">
-          <div className="sx-prop-head">
-            <code className="sx-prop-name">{row.key}</code>
-            <span className="sx-type">{typeLabel(row.valueShape, ctx.definition)}</span>
-            {isRequired(row.valueShape) ? (
-              <span className="sx-badge sx-required">required</span>
-            ) : (
-              <span className="sx-badge">optional</span>
-            )}
-            {row.availability && row.availability !== 'stable' ? (
-              <span className="sx-badge sx-warn">{row.availability}</span>
-            ) : null}
-            {row.access ? (
-              <span className="sx-badge">{row.access === 'READ_ONLY' ? 'read-only' : 'write-only'}</span>
-            ) : null}
-          </div>
-          <TextDescription text={row.description} />
-          <ShapeDetails shape={row.valueShape} ctx={ctx} seen={seen} />
-        </li>
-      ))}
-    </ul>
+    <li className="sx-prop">
+      <div className="sx-prop-head">
+        <code className="sx-prop-name">{row.key}</code>
+        <span className="sx-type">{typeLabel(row.valueShape, ctx.definition)}</span>
+        {isRequired(row.valueShape) ? (
+          <span className="sx-badge sx-required">required</span>
+        ) : (
+          <span className="sx-badge">optional</span>
+        )}
+        {row.availability && row.availability !== 'stable' ? (
+          <span className="sx-badge sx-warn">{row.availability}</span>
+        ) : null}
+        {row.access ? (
+          <span className="sx-badge">{row.access === 'READ_ONLY' ? 'read-only' : 'write-only'}</span>
+        ) : null}
+      </div>
+      <TextDescription text={row.description} />
+      <ShapeDetails shape={row.valueShape} ctx={ctx} seen={seen} />
+    </li>
   );
 }
 

@@ -60,3 +60,25 @@ export interface ApiDefinition {
    */
   snippetsConfiguration?: { apiId?: string; sdks: { language: string; package: string }[] };
 }
+
+/** A definition with nothing in it: the stand-in of an API that failed to import, and a base for tests. */
+export function emptyApiDefinition(
+  id: ApiDefinitionId,
+  title: string,
+  source: ApiDefinition['source'] = { format: 'openapi', version: 'unknown' },
+): ApiDefinition {
+  return {
+    irVersion: IR_VERSION,
+    id,
+    title,
+    source,
+    endpoints: {},
+    websockets: {},
+    webhooks: {},
+    types: {},
+    auths: {},
+    globalHeaders: [],
+    rootPackage: { endpoints: [], websockets: [], webhooks: [], subpackages: [] },
+    subpackages: {},
+  };
+}

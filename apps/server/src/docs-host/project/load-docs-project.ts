@@ -15,6 +15,7 @@ import {
   DocsDefinitionError,
   type DocsProject,
   defaultDocsConfig,
+  emptyApiDefinition,
   PAGE_LAYOUTS,
   type PageLayout,
   type ProjectNavItem,
@@ -231,21 +232,7 @@ export async function loadDocsProject(
 
 /** The stand-in of an API that failed to import: no operations, the error as its description. */
 function emptyApi(id: string, title: string, description: string): ApiDefinition {
-  return {
-    irVersion: 1,
-    id,
-    title,
-    description,
-    source: { format: 'openapi', version: 'unknown' },
-    endpoints: {},
-    websockets: {},
-    webhooks: {},
-    types: {},
-    auths: {},
-    globalHeaders: [],
-    rootPackage: { endpoints: [], websockets: [], webhooks: [], subpackages: [] },
-    subpackages: {},
-  };
+  return { ...emptyApiDefinition(id, title), description };
 }
 
 const frontMatterSchema = z.object({

@@ -1,0 +1,92 @@
+/**
+ * Progressive hydration: a part wrapped in `HydrateLater` keeps its server HTML while the page
+ * hydrates and is hydrated in a task of its own afterwards, in document order. No single task of
+ * the browser then hydrates the whole page (a long page is hundreds of elements), so the main
+ * thread answers input between parts.
+ *
+ * It relies on the browser runtime (Preact) keeping the server DOM of a component that suspends
+ * during hydration and hydrating it when the promise settles; Preact keeps exactly one element,
+ * so the child of `HydrateLater` must render exactly one element. On the server, and in the browser
+ * once the page has hydrated (an expander opening, a re-render), it renders its child as is.
+ */
+import { type ReactNode, Suspense, useRef } from 'react';
+
+interface Slot {
+  done: boolean;
+  promise: Promise<void>;
+  open: () => void;
+}
+
+/** The parts waiting for their task, in the order they were met; undefined when not hydrating. */
+let queue: Slot[] | undefined;
+
+function takeSlot(pending: Slot[]): Slot {
+  let open = () => {};
+  const slot: Slot = { done: false, promise: new Promise<void>((resolve) => (open = resolve)), open };
+  slot.open = () => {
+    slot.done = true;
+    open();
+  };
+  pending.push(slot);
+  return slot;
+}
+
+/** Suspends while its slot is closed (only during the page's hydration). */
+function Gate({ children }: { children: ReactNode }) {
+  const slot = useRef<Slot | undefined>(undefined);
+  if (queue && !slot.current) slot.current = takeSlot(queue);
+  if (slot.current && !slot.current.done) throw slot.current.promise;
+  return children;
+}
+
+export function HydrateLater({ children }: { children: ReactNode }) {
+  if (typeof document === 'undefined') return children;
+  return (
+    <Suspense fallback={null}>
+      <Gate>{children}</Gate>
+    </Suspense>
+  );
+}
+
+/** Runs `task` in a macrotask of its own, without the 4 ms clamp of nested timeouts. */
+let channel: MessageChannel | undefined;
+const tasks: (() => void)[] = [];
+function nextTask(task: () => void): void {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => tasks.shift()?.();
+  }
+  tasks.push(task);
+  channel.port2.postMessage(undefined);
+}
+
+/**
+ * Hydrates the page progressively: each of `roots` runs the synchronous hydration of one root in
+ * a task of its own (every `HydrateLater` met keeps its server HTML); then each waiting part is
+ * hydrated in a task of its own, in document order (parts inside parts join the queue as they are
+ * met), and `done` runs once none is left.
+ */
+export function hydrateProgressively(roots: (() => void)[], done: () => void): void {
+  const pending: Slot[] = [];
+  const steps = [...roots];
+  const step = () => {
+    queue = pending;
+    const root = steps.shift();
+    if (root) {
+      root();
+      nextTask(step);
+      return;
+    }
+    const slot = pending.shift();
+    if (!slot) {
+      queue = undefined;
+      done();
+      return;
+    }
+    slot.open();
+    // The part renders in this task's microtasks (the runtime's render queue); the next one
+    // waits for a task of its own.
+    nextTask(step);
+  };
+  step();
+}
