@@ -7,8 +7,5 @@ import '../styles/main.css';
 
 // Long API navigations: bring the current page's link into view as early as possible.
 document.querySelector('#sx-sidebar [aria-current="page"]')?.scrollIntoView({ block: 'center' });
-// Tasks of their own: the browser may paint the parsed page before the chunk is evaluated, and
-// the hydration set-up does not lengthen the chunk's evaluation.
-setTimeout(() => {
-  import('./hydrate.js').then(({ hydratePage }) => setTimeout(hydratePage, 0));
-}, 0);
+// The chunk is preloaded: it is evaluated, and the page hydrated, as soon as it is in memory.
+import('./hydrate.js').then(({ hydratePage }) => hydratePage());

@@ -9,12 +9,17 @@
  * so the child of `HydrateLater` must render exactly one element. On the server, and in the browser
  * once the page has hydrated (an expander opening, a re-render), it renders its child as is.
  */
-import { type ReactNode, Suspense, useRef } from 'react';
+import { type ReactNode, Suspense, useLayoutEffect, useRef } from 'react';
 
 interface Slot {
+  /** Open: the part may render. */
   done: boolean;
+  /** What the closed part throws (suspends on). */
   promise: Promise<void>;
   open: () => void;
+  /** Settles once the part has rendered and committed after opening. */
+  hydrated: Promise<void>;
+  markHydrated: () => void;
 }
 
 /** The parts waiting for their task, in the order they were met; undefined when not hydrating. */
@@ -22,10 +27,16 @@ let queue: Slot[] | undefined;
 
 function takeSlot(pending: Slot[]): Slot {
   let open = () => {};
-  const slot: Slot = { done: false, promise: new Promise<void>((resolve) => (open = resolve)), open };
-  slot.open = () => {
-    slot.done = true;
-    open();
+  let hydrated = () => {};
+  const slot: Slot = {
+    done: false,
+    promise: new Promise<void>((resolve) => (open = resolve)),
+    open: () => {
+      slot.done = true;
+      open();
+    },
+    hydrated: new Promise<void>((resolve) => (hydrated = resolve)),
+    markHydrated: () => hydrated(),
   };
   pending.push(slot);
   return slot;
@@ -35,6 +46,11 @@ function takeSlot(pending: Slot[]): Slot {
 function Gate({ children }: { children: ReactNode }) {
   const slot = useRef<Slot | undefined>(undefined);
   if (queue && !slot.current) slot.current = takeSlot(queue);
+  // After every commit (no dependency list: a hook first met in a render that suspended may not
+  // run on the first commit otherwise); marking twice is harmless.
+  useLayoutEffect(() => {
+    if (slot.current?.done) slot.current.markHydrated();
+  });
   if (slot.current && !slot.current.done) throw slot.current.promise;
   return children;
 }
@@ -60,11 +76,14 @@ function nextTask(task: () => void): void {
   channel.port2.postMessage(undefined);
 }
 
+/** Parts hydrate back to back in one task until it has run this long; then the next task. */
+const TASK_BUDGET_MS = 8;
+
 /**
  * Hydrates the page progressively: each of `roots` runs the synchronous hydration of one root in
- * a task of its own (every `HydrateLater` met keeps its server HTML); then each waiting part is
- * hydrated in a task of its own, in document order (parts inside parts join the queue as they are
- * met), and `done` runs once none is left.
+ * a task of its own (every `HydrateLater` met keeps its server HTML); then the waiting parts are
+ * hydrated in document order (parts inside parts join the queue as they are met), back to back
+ * within a task until it has run TASK_BUDGET_MS, and `done` runs once none is left.
  */
 export function hydrateProgressively(roots: (() => void)[], done: () => void): void {
   const pending: Slot[] = [];
@@ -77,16 +96,28 @@ export function hydrateProgressively(roots: (() => void)[], done: () => void): v
       nextTask(step);
       return;
     }
-    const slot = pending.shift();
-    if (!slot) {
-      queue = undefined;
-      done();
-      return;
-    }
-    slot.open();
-    // The part renders in this task's microtasks (the runtime's render queue); the next one
-    // waits for a task of its own.
-    nextTask(step);
+    const started = performance.now();
+    const openNext = () => {
+      const slot = pending.shift();
+      if (!slot) {
+        queue = undefined;
+        done();
+        return;
+      }
+      // The part renders in this task's microtasks (the runtime's render queue). Should it never
+      // commit (removed meanwhile), the next task goes on without it.
+      let moved = false;
+      const move = (sameTask: boolean) => {
+        if (moved) return;
+        moved = true;
+        if (sameTask && performance.now() - started < TASK_BUDGET_MS) openNext();
+        else nextTask(step);
+      };
+      slot.hydrated.then(() => move(true));
+      nextTask(() => move(false));
+      slot.open();
+    };
+    openNext();
   };
   step();
 }
