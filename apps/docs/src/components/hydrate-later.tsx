@@ -1,8 +1,8 @@
 /**
  * Progressive hydration: a part wrapped in `HydrateLater` keeps its server HTML while the page
- * hydrates and is hydrated in a task of its own afterwards, in document order. No single task of
- * the browser then hydrates the whole page (a long page is hundreds of elements), so the main
- * thread answers input between parts.
+ * hydrates and is hydrated afterwards, in document order, in short tasks. No single task of the
+ * browser then hydrates the whole page (a long page is hundreds of elements), so the main thread
+ * answers input between parts.
  *
  * It relies on the browser runtime (Preact) keeping the server DOM of a component that suspends
  * during hydration and hydrating it when the promise settles; Preact keeps exactly one element,
