@@ -149,6 +149,39 @@ describe('docs site on GitHub REST', () => {
     await context.close();
   });
 
+  it('replays the clicks a reader makes before the page has hydrated', async () => {
+    const context = await browser.newContext();
+    // Hold the hydration chunk: the page stays server HTML until it is released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/hydrate-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const { page, errors } = await watchedPage(context);
+    await page.goto(`${server.url}/${endpointSlug}`, { waitUntil: 'domcontentloaded' });
+    const toggle = page.locator('section[aria-label="Response 200"] .sx-expand-toggle').first();
+    const python = page.locator('section[aria-label="Request"] .sx-tab', { hasText: 'Python' });
+    await toggle.click();
+    await python.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(python.getAttribute('aria-selected')).resolves.toBe('false');
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(python.getAttribute('aria-selected')).resolves.toBe('true');
+    expect(
+      await page.locator('section[aria-label="Request"] .sx-code-panel:not([hidden])').textContent(),
+    ).toContain('requests.');
+    // A click once hydrated is handled once, not replayed.
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('finds the endpoint with search and navigates to it by keyboard', async () => {
     const context = await browser.newContext();
     const { page, errors } = await watchedPage(context);

@@ -14,8 +14,11 @@ import { CONTENT_ROOT_ID, PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/
 import { refillServerHtml } from '../shared/safe-html.js';
 import { runDeferredScripts } from './deferred-scripts.js';
 
-/** Hydrates the page; without the server's page data (an error page) only starts the deferred scripts. */
-export function hydratePage(): void {
+/**
+ * Hydrates the page, then calls `onHydrated` (before the deferred scripts start); without the
+ * server's page data (an error page) only starts the deferred scripts.
+ */
+export function hydratePage(onHydrated: () => void = () => {}): void {
   const dataElement = document.getElementById(PAGE_DATA_ELEMENT_ID);
   const content = document.getElementById(CONTENT_ROOT_ID);
   const tools = document.getElementById('sx-tools');
@@ -41,6 +44,7 @@ export function hydratePage(): void {
       },
     ],
     () => {
+      onHydrated();
       document.documentElement.dataset.hydrated = 'true';
       runDeferredScripts();
     },
