@@ -11,7 +11,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DocsServer,
+  hydrationChanges,
   openDocsPage,
+  recordServerHtml,
   screenshots,
   seriousAxeViolations,
   startDocsServer,
@@ -69,8 +71,9 @@ describe('demo docs', () => {
     });
   });
 
-  it('renders and hydrates every page type with no console errors', async () => {
+  it('renders and hydrates every page type with no console errors, adopting the server HTML as sent', async () => {
     const context = await browser.newContext();
+    await recordServerHtml(context);
     const { page, errors } = await watchedPage(context);
     const expectations: [string, string][] = [
       ['', 'Welcome'],
@@ -84,6 +87,7 @@ describe('demo docs', () => {
     ];
     for (const [slug, title] of expectations) {
       await openDocsPage(page, `${server.url}/${slug}`);
+      expect(await hydrationChanges(page), slug).toEqual([]);
       const h1 = await page.locator('main h1').first().textContent();
       if (title) expect(h1, slug).toBe(title);
       else expect(h1?.length, slug).toBeGreaterThan(0);

@@ -11,7 +11,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DocsServer,
+  hydrationChanges,
   openDocsPage,
+  recordServerHtml,
   screenshots,
   seriousAxeViolations,
   startDocsServer,
@@ -97,7 +99,8 @@ describe('docs site on GitHub REST', () => {
   it('hydrates the server HTML in place, part by part, and every part answers', async () => {
     const context = await browser.newContext();
     // Once the document is parsed, before the page's scripts run, note every element the server
-    // sent: hydration must adopt them all, not render the page again.
+    // sent and its HTML: hydration must adopt them all as they are, not render the page again.
+    await recordServerHtml(context);
     await context.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
@@ -114,6 +117,7 @@ describe('docs site on GitHub REST', () => {
     });
     expect(kept.server).toBeGreaterThan(500);
     expect(kept.connected).toBe(kept.server);
+    expect(await hydrationChanges(page)).toEqual([]);
     // The 200 response lists its properties in consecutive lists (each hydrated in a task of its
     // own); an expander in the last one answers, and names the body it shows.
     const response = page.locator('section[aria-label="Response 200"]');

@@ -56,6 +56,45 @@ export async function openDocsPage(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
 }
 
+/**
+ * Records, once the document is parsed and before the page's scripts run, the HTML the server sent
+ * for the hydrated roots; `hydrationChanges` compares it with the hydrated page.
+ */
+export async function recordServerHtml(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { sxServerHtml: Record<string, string> }).sxServerHtml = Object.fromEntries(
+        ['sx-content', 'sx-tools'].map((id) => [id, document.getElementById(id)?.innerHTML ?? '']),
+      );
+    });
+  });
+}
+
+/**
+ * The hydrated roots whose HTML differs from what the server sent, with the first difference.
+ * Hydration adopts the server's DOM: a difference means the browser's render of the page data
+ * disagrees with the server's (the runtime then inserts or removes nodes). React's text
+ * separators (`<!-- -->`) are left out of the comparison.
+ */
+export async function hydrationChanges(
+  page: Page,
+): Promise<{ root: string; server: string; hydrated: string }[]> {
+  return page.evaluate(() => {
+    const strip = (html: string) => html.replace(/<!--[^]*?-->/g, '');
+    const recorded = (window as unknown as { sxServerHtml: Record<string, string> }).sxServerHtml;
+    return Object.entries(recorded).flatMap(([root, html]) => {
+      const server = strip(html);
+      const hydrated = strip(document.getElementById(root)?.innerHTML ?? '');
+      let at = 0;
+      while (at < server.length && server[at] === hydrated[at]) at++;
+      return at === server.length && server.length === hydrated.length
+        ? []
+        : [{ root, server: server.slice(at - 80, at + 80), hydrated: hydrated.slice(at - 80, at + 80) }];
+    });
+  });
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
