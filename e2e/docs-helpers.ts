@@ -81,7 +81,7 @@ export async function hydrationChanges(
   page: Page,
 ): Promise<{ root: string; server: string; hydrated: string }[]> {
   return page.evaluate(() => {
-    const strip = (html: string) => html.replace(/<!--[^]*?-->/g, '');
+    const strip = (html: string) => html.replace(/<!--[\s\S]*?-->/g, '');
     const recorded = (window as unknown as { sxServerHtml: Record<string, string> }).sxServerHtml;
     return Object.entries(recorded).flatMap(([root, html]) => {
       const server = strip(html);
