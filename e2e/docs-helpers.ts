@@ -56,18 +56,35 @@ export async function openDocsPage(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
 }
 
+interface RecordedServerPage {
+  sxServerHtml: Record<string, string>;
+  sxServerElements: Element[];
+}
+
 /**
  * Records, once the document is parsed and before the page's scripts run, the HTML the server sent
- * for the hydrated roots; `hydrationChanges` compares it with the hydrated page.
+ * for the hydrated roots and their elements; `hydrationChanges` and `detachedServerElements`
+ * compare them with the hydrated page.
  */
 export async function recordServerHtml(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
-      (window as unknown as { sxServerHtml: Record<string, string> }).sxServerHtml = Object.fromEntries(
-        ['sx-content', 'sx-tools'].map((id) => [id, document.getElementById(id)?.innerHTML ?? '']),
+      const ids = ['sx-content', 'sx-tools'];
+      const recorded = window as unknown as RecordedServerPage;
+      recorded.sxServerHtml = Object.fromEntries(
+        ids.map((id) => [id, document.getElementById(id)?.innerHTML ?? '']),
       );
+      recorded.sxServerElements = ids.flatMap((id) => [...document.querySelectorAll(`#${id} *`)]);
     });
+  });
+}
+
+/** How many elements the server sent for the hydrated roots, and how many are no longer in the page. */
+export async function detachedServerElements(page: Page): Promise<{ sent: number; detached: number }> {
+  return page.evaluate(() => {
+    const elements = (window as unknown as RecordedServerPage).sxServerElements;
+    return { sent: elements.length, detached: elements.filter((element) => !element.isConnected).length };
   });
 }
 
@@ -82,7 +99,7 @@ export async function hydrationChanges(
 ): Promise<{ root: string; server: string; hydrated: string }[]> {
   return page.evaluate(() => {
     const strip = (html: string) => html.replace(/<!--[\s\S]*?-->/g, '');
-    const recorded = (window as unknown as { sxServerHtml: Record<string, string> }).sxServerHtml;
+    const recorded = (window as unknown as RecordedServerPage).sxServerHtml;
     return Object.entries(recorded).flatMap(([root, html]) => {
       const server = strip(html);
       const hydrated = strip(document.getElementById(root)?.innerHTML ?? '');

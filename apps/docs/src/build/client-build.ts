@@ -22,7 +22,7 @@ const SOURCE_DIRS = [
 ];
 const SOURCE_FILES = [join(DOCS_ROOT, 'vite.config.ts'), join(REPO_ROOT, 'package-lock.json')];
 export const ASSET_BASE = '/_sextant/assets/';
-/** The chunk the entry loads, in a task of its own, to hydrate the page. */
+/** The chunk the entry imports (dynamically, so the entry stays small) to hydrate the page. */
 const HYDRATION_CHUNK = 'src/client/hydrate.tsx';
 
 export interface ClientBuild {
@@ -80,8 +80,8 @@ async function readBuild(dir: string): Promise<ClientBuild> {
     for (const i of chunk.imports ?? []) visit(i);
   };
   for (const i of entry.imports ?? []) visit(i);
-  // The entry imports the hydration chunk dynamically (in a task of its own); it is needed on
-  // every page, so it is preloaded with the entry. The other dynamic chunks load on demand.
+  // The entry imports the hydration chunk dynamically; it is needed on every page, so it is
+  // preloaded with the entry. The other dynamic chunks load on demand.
   for (const i of entry.dynamicImports ?? []) if (i === HYDRATION_CHUNK) visit(i);
   const chunks = Object.fromEntries(
     Object.entries(manifest).map(([key, chunk]) => [key, ASSET_BASE + chunk.file]),

@@ -2,17 +2,18 @@
  * Hydrates the page content and the header tools with the page data the server embedded.
  * Everything else (search, playground) is a lazy chunk.
  *
- * Hydration is progressive (see `HydrateLater`): the roots and the page header hydrate in one
- * short task, then each section and property row in a task of its own, so the main thread never
- * blocks for the whole page. `<html data-hydrated>` is set once every part is hydrated.
+ * Hydration is progressive (`HydrateLater`, `hydration-queue.ts`): the header tools, then the
+ * content root with its page header, each in a task of its own; then the property lists and code
+ * cards in document order, in short tasks, so the main thread never blocks for the whole page.
+ * `<html data-hydrated>` is set once every part is hydrated.
  */
 import { hydrateRoot } from 'react-dom/client';
 import { HeaderTools } from '../components/header-tools.js';
-import { hydrateProgressively } from '../components/hydrate-later.js';
 import { Page } from '../components/page.js';
 import { CONTENT_ROOT_ID, PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/page-data.js';
 import { refillServerHtml } from '../shared/safe-html.js';
 import { runDeferredScripts } from './deferred-scripts.js';
+import { hydrateProgressively } from './hydration-queue.js';
 
 /**
  * Hydrates the page, then calls `onHydrated` (before the deferred scripts start); without the

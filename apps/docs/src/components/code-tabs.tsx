@@ -22,7 +22,6 @@ export interface CodeTab {
  */
 export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: string; idBase: string }) {
   const [selected, setSelected] = useState(0);
-  const baseId = idBase;
   const current = tabs[selected] ?? tabs[0];
   if (!current) return null;
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -31,7 +30,7 @@ export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: stri
     event.preventDefault();
     const next = (selected + delta + tabs.length) % tabs.length;
     setSelected(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+    document.getElementById(`${idBase}-tab-${next}`)?.focus();
   };
   return (
     <HydrateLater>
@@ -41,11 +40,11 @@ export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: stri
             {tabs.map((tab, i) => (
               <button
                 key={tab.id}
-                id={`${baseId}-tab-${i}`}
+                id={`${idBase}-tab-${i}`}
                 type="button"
                 role="tab"
                 aria-selected={i === selected}
-                aria-controls={`${baseId}-panel-${i}`}
+                aria-controls={`${idBase}-panel-${i}`}
                 tabIndex={i === selected ? 0 : -1}
                 className="sx-tab"
                 onClick={() => setSelected(i)}
@@ -57,7 +56,7 @@ export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: stri
           <CopyButton
             text={
               current.code ??
-              (async () => document.getElementById(`${baseId}-panel-${selected}`)?.textContent ?? '')
+              (async () => document.getElementById(`${idBase}-panel-${selected}`)?.textContent ?? '')
             }
             label={`Copy ${current.label}`}
           />
@@ -65,9 +64,9 @@ export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: stri
         {tabs.map((tab, i) => (
           <div
             key={tab.id}
-            id={`${baseId}-panel-${i}`}
+            id={`${idBase}-panel-${i}`}
             role="tabpanel"
-            aria-labelledby={`${baseId}-tab-${i}`}
+            aria-labelledby={`${idBase}-tab-${i}`}
             hidden={i !== selected}
             className="sx-code-panel"
             {...htmlProps(tab.html)}
@@ -79,7 +78,7 @@ export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: stri
             className="sx-button sx-button-small sx-show-more"
             onClick={current.more.onShow}
             disabled={current.more.busy}
-            aria-controls={`${baseId}-panel-${selected}`}
+            aria-controls={`${idBase}-panel-${selected}`}
           >
             {current.more.label}
           </button>

@@ -245,8 +245,8 @@ export interface Row {
 }
 
 /**
- * Rows a list holds at most: longer lists are consecutive lists of this many rows, each
- * hydrated in a task of its own (`HydrateLater`).
+ * Rows a list holds at most: longer lists are consecutive lists of this many rows, each a part
+ * that hydrates on its own (`HydrateLater`).
  */
 export const ROW_CHUNK_SIZE = 20;
 

@@ -62,16 +62,12 @@ export interface ApiDefinition {
 }
 
 /** A definition with nothing in it: the stand-in of an API that failed to import, and a base for tests. */
-export function emptyApiDefinition(
-  id: ApiDefinitionId,
-  title: string,
-  source: ApiDefinition['source'] = { format: 'openapi', version: 'unknown' },
-): ApiDefinition {
+export function emptyApiDefinition(id: ApiDefinitionId, title: string): ApiDefinition {
   return {
     irVersion: IR_VERSION,
     id,
     title,
-    source,
+    source: { format: 'openapi', version: 'unknown' },
     endpoints: {},
     websockets: {},
     webhooks: {},
