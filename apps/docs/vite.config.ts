@@ -9,18 +9,6 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   logLevel: 'warn',
-  // The browser runs the components on Preact's React-compatible runtime (the server renders them
-  // with React): React DOM's own evaluation is a long task of 40-160 ms on a slow machine, Preact's
-  // is not measurable. See ARCHITECTURE.md, "Docs client runtime".
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
   base: '/_sextant/assets/',
   // Always React's production build: the bundle is built on demand by whatever process needs it
   // first (vitest sets NODE_ENV=test), and the cached build is shared by every later process.
