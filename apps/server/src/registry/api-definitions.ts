@@ -7,6 +7,7 @@ import { packJson } from './compression.js';
 import { type Handlers, RawJson, type RegistryContext } from './context.js';
 import { fail } from './errors.js';
 import { requireMember, requireOrg } from './identity.js';
+import { validateStoredApiDefinition } from './validate-stored.js';
 
 async function rawDefinition(ctx: RegistryContext, id: string): Promise<RawJson> {
   const entry = await ctx.definitions.get(id);
@@ -18,6 +19,7 @@ export const apiDefinitionHandlers: Handlers<
   'registerApiDefinition' | 'loadApiDefinition' | 'loadLatestApiDefinition'
 > = {
   async registerApiDefinition(ctx, { body }, { caller }) {
+    validateStoredApiDefinition(body.definition);
     await requireOrg(ctx.db, body.orgId);
     await requireMember(ctx.db, caller, body.orgId);
     const apiDefinitionId = randomUUID();

@@ -14,6 +14,7 @@ import { checkDeclaredSizes, declareFiles, linkDeclaredFiles, receiveUpload } fr
 import { fail } from './errors.js';
 import { orgsOf, requireCaller, requireMember, requireOrg } from './identity.js';
 import { type DocsAddress, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
+import { validateStoredDocsDefinition, validateStoredFileTypes } from './validate-stored.js';
 
 async function loadOrFail(ctx: RegistryContext, input: string): Promise<LoadedDocs> {
   const address = requireUrl(input);
@@ -56,6 +57,7 @@ async function startRegistration(
   await requireOrg(ctx.db, orgId);
   await requireMember(ctx.db, call.caller, orgId);
   checkDeclaredSizes(declaredFiles);
+  validateStoredFileTypes(declaredFiles);
   const urls = [main.url];
   const customUrls = custom.map((address) => address.url).filter((url) => url !== main.url);
   await checkOwnership(ctx.db, orgId, [...urls, ...customUrls]);
@@ -99,6 +101,7 @@ async function finishRegistration(
     const missing = apiIds.find((id) => !found.some((row) => row.id === id));
     if (missing) fail('ApiDoesNotExistError', `apiDefinitionIds: no API definition has id "${missing}"`);
   }
+  validateStoredDocsDefinition(body.docsDefinition);
   const { gz } = await packJson(body.docsDefinition);
   const docsConfigId = randomUUID();
   const all = [

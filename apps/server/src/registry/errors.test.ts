@@ -11,6 +11,7 @@ import {
   type RegistryErrorName,
   RegistryNamedError,
   routes,
+  STORED_CONTENT_ERRORS,
 } from '@sextant/registry-client';
 import { describe, expect, it } from 'vitest';
 import { RegistryError, statusOf } from './errors.js';
@@ -93,12 +94,16 @@ describe('registry error catalogue', () => {
   it('lists only catalogue errors and docs file upload errors on routes', () => {
     for (const spec of Object.values(routes)) {
       for (const name of spec.errors)
-        expect([...SPEC_ERRORS, ...Object.keys(DOCS_FILE_ERRORS)]).toContain(name);
+        expect([
+          ...SPEC_ERRORS,
+          ...Object.keys(DOCS_FILE_ERRORS),
+          ...Object.keys(STORED_CONTENT_ERRORS),
+        ]).toContain(name);
     }
   });
 
   it('decodes the docs file upload errors into typed client errors with their 4xx status', () => {
-    for (const [name, { status }] of Object.entries(DOCS_FILE_ERRORS)) {
+    for (const [name, { status }] of Object.entries({ ...DOCS_FILE_ERRORS, ...STORED_CONTENT_ERRORS })) {
       expect(status >= 400 && status < 500, name).toBe(true);
       expect(statusOf(name as keyof typeof DOCS_FILE_ERRORS)).toBe(status);
       const decoded = errorFromResponse(status, JSON.stringify({ error: name, content: 'why' }));

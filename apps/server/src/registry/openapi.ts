@@ -10,6 +10,7 @@ import {
   REGISTRY_ERRORS,
   type RouteSpec,
   routes,
+  STORED_CONTENT_ERRORS,
 } from '@sextant/registry-client';
 import { z } from 'zod';
 
@@ -139,7 +140,7 @@ export function buildOpenApiDocument(serverUrl?: string): JsonSchema {
     info: {
       title: 'Sextant registry',
       version: '1.0.0',
-      description: `Stores API definitions, docs sites, generators, snippets and tokens. Errors are \`{ "error": "Name", "content": … }\`; the named errors are: ${[...Object.keys(REGISTRY_ERRORS), ...Object.keys(DOCS_FILE_ERRORS)].join(', ')}.`,
+      description: `Stores API definitions, docs sites, generators, snippets and tokens. Errors are \`{ "error": "Name", "content": … }\`; the named errors are: ${[...Object.keys(REGISTRY_ERRORS), ...Object.keys(DOCS_FILE_ERRORS), ...Object.keys(STORED_CONTENT_ERRORS)].join(', ')}.`,
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     components: { schemas: shared, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

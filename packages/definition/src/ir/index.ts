@@ -4,4 +4,5 @@ export { emptyApiDefinition, IR_VERSION } from './definition.js';
 export type * from './endpoint.js';
 export type * from './import-result.js';
 export { DefinitionImportError } from './import-result.js';
+export { apiDefinitionProblems } from './invariants.js';
 export type * from './types.js';

@@ -10,7 +10,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { DocumentSet, type Location } from '../document/document-set.js';
 import { childPointer } from '../document/pointer.js';
-import type { ApiDefinition } from '../ir/definition.js';
 import type { Endpoint } from '../ir/endpoint.js';
 import type { ImportSource } from '../ir/import-result.js';
 import { isObject } from '../schema/schema-converter.js';
@@ -35,54 +34,8 @@ export function spread<T>(items: T[], count: number): T[] {
   return picked;
 }
 
-/** Broken invariants of a definition, as messages (empty when it is sound). */
-export function invariantProblems(definition: ApiDefinition): string[] {
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  for (const [key, endpoint] of Object.entries(definition.endpoints)) {
-    if (endpoint.id !== key) problems.push(`endpoint key ${key} holds id ${endpoint.id}`);
-    if (seen.has(endpoint.id)) problems.push(`duplicate endpoint id ${endpoint.id}`);
-    seen.add(endpoint.id);
-    for (const auth of endpoint.auth)
-      if (!definition.auths[auth]) problems.push(`${key}: unknown auth ${auth}`);
-  }
-  for (const auth of Object.values(definition.auths)) {
-    if (auth.type === 'oAuth' && !definition.endpoints[auth.value.tokenEndpoint.endpointId]) {
-      problems.push(`auth ${auth.id}: token endpoint ${auth.value.tokenEndpoint.endpointId} missing`);
-    }
-  }
-  for (const [key, type] of Object.entries(definition.types))
-    if (type.id !== key) problems.push(`type key ${key} holds ${type.id}`);
-  // Every id reference outside example values resolves.
-  const stack: unknown[] = [
-    definition.endpoints,
-    definition.webhooks,
-    definition.types,
-    definition.websockets,
-  ];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (Array.isArray(value)) {
-      for (const item of value) if (item !== null && typeof item === 'object') stack.push(item);
-      continue;
-    }
-    if (!isObject(value)) continue;
-    if (value.type === 'id' && typeof value.id === 'string' && !definition.types[value.id]) {
-      problems.push(`dangling type reference ${value.id}`);
-    }
-    if (typeof value.typeId === 'string' && !definition.types[value.typeId])
-      problems.push(`dangling variant ${value.typeId}`);
-    if (Array.isArray(value.extends)) {
-      for (const id of value.extends)
-        if (typeof id === 'string' && !definition.types[id]) problems.push(`dangling extends ${id}`);
-    }
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'examples' || key === 'default') continue;
-      if (child !== null && typeof child === 'object') stack.push(child);
-    }
-  }
-  return problems.slice(0, 20);
-}
+/** Broken invariants of a definition (the registry checks stored definitions with the same rule). */
+export { apiDefinitionProblems as invariantProblems } from '../ir/invariants.js';
 
 type Direction = 'request' | 'response';
 

@@ -115,17 +115,47 @@ export const DOCS_FILE_ERRORS = {
 /** Name of a docs file upload error. */
 export type DocsFileErrorName = keyof typeof DOCS_FILE_ERRORS;
 
-/** Every named error a route can answer with on purpose: the SPEC §8 catalogue and the upload errors. */
-export type NamedErrorName = RegistryErrorName | DocsFileErrorName;
+/**
+ * Named errors of content the registry refuses to store: what the CLI would reject (unsafe URLs in
+ * a docs definition, an API definition that is not the IR) and file types outside the allowlist.
+ * The registry checks with the same rules as the CLI, so a CLI publish never meets them.
+ */
+export const STORED_CONTENT_ERRORS = {
+  InvalidDocsDefinitionError: {
+    status: 400,
+    description:
+      'The docs definition breaks a rule of the docs model (e.g. a javascript: URL); content names the field.',
+  },
+  InvalidApiDefinitionError: {
+    status: 400,
+    description:
+      'The API definition is not the IR of this registry (version, shape or a dangling type reference).',
+  },
+  DocsFileTypeNotAllowedError: {
+    status: 400,
+    description: 'A docs file has an extension or declared content type outside the allowlist.',
+  },
+} as const satisfies Record<string, ErrorDescription>;
 
-/** True when `name` is a catalogue error or a docs file upload error. */
+/** Name of a stored-content error. */
+export type StoredContentErrorName = keyof typeof STORED_CONTENT_ERRORS;
+
+/** Every named error a route can answer with on purpose: the catalogue, upload and stored-content errors. */
+export type NamedErrorName = RegistryErrorName | DocsFileErrorName | StoredContentErrorName;
+
+const EXTRA_ERRORS: Record<DocsFileErrorName | StoredContentErrorName, ErrorDescription> = {
+  ...DOCS_FILE_ERRORS,
+  ...STORED_CONTENT_ERRORS,
+};
+
+/** True when `name` is a catalogue error, a docs file upload error or a stored-content error. */
 export function isNamedErrorName(name: unknown): name is NamedErrorName {
-  return isRegistryErrorName(name) || (typeof name === 'string' && Object.hasOwn(DOCS_FILE_ERRORS, name));
+  return isRegistryErrorName(name) || (typeof name === 'string' && Object.hasOwn(EXTRA_ERRORS, name));
 }
 
 /** HTTP status of a named error. */
 export function namedErrorStatus(name: NamedErrorName): number {
-  return isRegistryErrorName(name) ? REGISTRY_ERRORS[name].status : DOCS_FILE_ERRORS[name].status;
+  return isRegistryErrorName(name) ? REGISTRY_ERRORS[name].status : EXTRA_ERRORS[name].status;
 }
 
 /** True when `name` is one of the 27 catalogue errors. */

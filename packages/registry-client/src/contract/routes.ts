@@ -34,7 +34,7 @@ const versionParams = z.strictObject({ version: z.string().min(1) });
 const generatorVersionParams = z.strictObject({ id: z.string().min(1), version: z.string().min(1) });
 const member = ['UnauthorizedError', 'UserNotInOrgError'] as const;
 const urlErrors = ['InvalidURLError', 'DomainNotRegisteredError'] as const;
-const fileDeclarationErrors = ['DocsFileTooLargeError'] as const;
+const fileDeclarationErrors = ['DocsFileTooLargeError', 'DocsFileTypeNotAllowedError'] as const;
 
 export const routes = {
   loadLatestApiDefinition: route({
@@ -62,7 +62,7 @@ export const routes = {
     auth: 'token',
     body: s.registerApiDefinitionBodySchema,
     response: s.registerApiDefinitionResponseSchema,
-    errors: [...member, 'OrgIdNotFound'],
+    errors: [...member, 'OrgIdNotFound', 'InvalidApiDefinitionError'],
     bodyLimit: 128 * MB,
   }),
   getDocsSitesForOrg: route({
@@ -121,6 +121,7 @@ export const routes = {
       'ApiDoesNotExistError',
       'DomainBelongsToAnotherOrgError',
       'DocsFilesNotUploadedError',
+      'InvalidDocsDefinitionError',
     ],
     bodyLimit: 64 * MB,
   }),
@@ -253,6 +254,7 @@ export const routes = {
       'ApiDoesNotExistError',
       'DomainBelongsToAnotherOrgError',
       'DocsFilesNotUploadedError',
+      'InvalidDocsDefinitionError',
     ],
     bodyLimit: 64 * MB,
   }),

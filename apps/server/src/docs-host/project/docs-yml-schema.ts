@@ -6,6 +6,9 @@ import {
   CONTENT_ALIGNMENTS,
   FONT_DISPLAYS,
   HEADER_POSITIONS,
+  isCssColor,
+  isSafeLinkHref,
+  isSafeRedirectDestination,
   PAGE_ACTIONS,
   PAGE_LAYOUTS,
   SCRIPT_STRATEGIES,
@@ -15,12 +18,9 @@ import {
 } from '@sextant/definition';
 import { z } from 'zod';
 
-const color = z
-  .string()
-  .regex(
-    /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch)\([0-9.,%\s/a-z-]+\)|[a-zA-Z]+)$/,
-    'must be a CSS colour like #4f46e5',
-  );
+const color = z.string().refine(isCssColor, 'must be a CSS colour like #4f46e5');
+/** A link a reader follows: the shared URL rule of docs sites (no `javascript:` or other schemes). */
+const linkHref = z.string().refine(isSafeLinkHref, 'links must be http(s), mailto:, site paths or relative');
 const themedColor = z.union([color, z.strictObject({ light: color.optional(), dark: color.optional() })]);
 /** A file of the project (relative path) or an https URL. */
 const asset = z.string().min(1).max(2000);
@@ -59,7 +59,7 @@ const navEntry: z.ZodType<NavEntryInput> = z.lazy(() =>
     }),
     z.strictObject({
       link: z.string().min(1).max(200),
-      href: z.string().regex(/^(https?:\/\/|\/|mailto:)/, 'links must be http(s), mailto: or site paths'),
+      href: linkHref,
     }),
     z
       .strictObject({
@@ -82,7 +82,7 @@ export const docsYmlSchema = z.strictObject({
     .strictObject({
       light: asset.optional(),
       dark: asset.optional(),
-      href: z.string().optional(),
+      href: linkHref.optional(),
       height: z.number().int().min(8).max(200).optional(),
     })
     .optional(),
@@ -130,7 +130,7 @@ export const docsYmlSchema = z.strictObject({
         source: z.string().regex(/^\//, 'a redirect source is a site path starting with "/"'),
         destination: z
           .string()
-          .regex(/^(\/|https?:\/\/)/, 'a redirect destination is a site path or an http(s) URL'),
+          .refine(isSafeRedirectDestination, 'a redirect destination is a site path or an http(s) URL'),
         permanent: z.boolean().default(false),
       }),
     )

@@ -1,0 +1,209 @@
+/**
+ * `docsDefinitionProblems(value)`: what is wrong with a docs definition that arrives as untrusted
+ * JSON (the registry stores what a publisher sends, and the docs host renders it on a site's own
+ * origin). It checks the fields the site turns into URLs, CSS and enums with the URL rules the
+ * CLI's `docs.yml` schema uses, so anything the CLI builds passes and anything it would refuse
+ * (`javascript:` links and redirects, `data:` scripts, unknown enum values) is named.
+ */
+import {
+  CONTENT_ALIGNMENTS,
+  FONT_DISPLAYS,
+  HEADER_POSITIONS,
+  PAGE_ACTIONS,
+  PAGE_LAYOUTS,
+  SCRIPT_STRATEGIES,
+  SEARCHBAR_PLACEMENTS,
+  SOCIAL_CARD_TYPES,
+  TABS_PLACEMENTS,
+} from './config.js';
+import { DOCS_DEFINITION_VERSION } from './docs-definition.js';
+import {
+  isCssColor,
+  isProjectFilePath,
+  isSafeAssetUrl,
+  isSafeLinkHref,
+  isSafeRedirectDestination,
+} from './url-rules.js';
+
+/** Deepest navigation a definition may nest (sections in sections…). */
+export const MAX_NAVIGATION_DEPTH = 32;
+const MAX_PROBLEMS = 20;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const show = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
+
+class Problems {
+  readonly list: string[] = [];
+  add(at: string, message: string): void {
+    if (this.list.length < MAX_PROBLEMS) this.list.push(`${at}: ${message}`);
+  }
+  /** `value` is absent or one of `allowed`. */
+  oneOf(at: string, value: unknown, allowed: readonly unknown[]): void {
+    if (value !== undefined && !allowed.includes(value))
+      this.add(at, `${show(value)} is not one of ${allowed.join(', ')}`);
+  }
+  string(at: string, value: unknown, optional = false): value is string {
+    if (typeof value === 'string') return true;
+    if (!(optional && value === undefined)) this.add(at, 'must be a string');
+    return false;
+  }
+  object(at: string, value: unknown, optional = true): value is Json {
+    if (isObject(value)) return true;
+    if (!(optional && value === undefined)) this.add(at, 'must be an object');
+    return false;
+  }
+  /** A file of the project or an asset URL (`inlineImage`: a `data:` image is allowed too). */
+  asset(at: string, value: unknown, inlineImage: boolean): void {
+    if (!this.object(at, value)) return;
+    if (value.type === 'file') {
+      if (typeof value.path !== 'string' || !isProjectFilePath(value.path))
+        this.add(`${at}.path`, `${show(value.path)} must be a relative path inside the project`);
+    } else if (value.type === 'url') {
+      if (typeof value.url !== 'string' || !isSafeAssetUrl(value.url, { inlineImage }))
+        this.add(
+          `${at}.url`,
+          `${show(value.url)} must be an https URL${inlineImage ? ' or an inlined image (data:image/…;base64)' : ''}`,
+        );
+    } else this.add(`${at}.type`, 'must be "file" or "url"');
+  }
+}
+
+function checkConfig(problems: Problems, config: Json): void {
+  problems.string('config.title', config.title);
+  if (problems.object('config.logo', config.logo)) {
+    const logo = config.logo;
+    for (const side of ['light', 'dark'] as const)
+      if (logo[side] !== undefined) problems.asset(`config.logo.${side}`, logo[side], true);
+    if (problems.string('config.logo.href', logo.href, true) && !isSafeLinkHref(logo.href))
+      problems.add('config.logo.href', `${show(logo.href)} must be an http(s) URL, mailto: or a site path`);
+    if (logo.height !== undefined && typeof logo.height !== 'number')
+      problems.add('config.logo.height', 'must be a number');
+  }
+  if (config.favicon !== undefined) problems.asset('config.favicon', config.favicon, true);
+  if (problems.object('config.colors', config.colors)) {
+    for (const [name, themed] of Object.entries(config.colors)) {
+      if (!problems.object(`config.colors.${name}`, themed)) continue;
+      for (const [side, color] of Object.entries(themed))
+        if (color !== undefined && (typeof color !== 'string' || !isCssColor(color)))
+          problems.add(`config.colors.${name}.${side}`, `${show(color)} must be a CSS colour like #4f46e5`);
+    }
+  }
+  problems.oneOf('config.defaultTheme', config.defaultTheme, ['light', 'dark', 'system']);
+  problems.oneOf('config.defaultPageLayout', config.defaultPageLayout, PAGE_LAYOUTS);
+  if (problems.object('config.layout', config.layout)) {
+    const layout = config.layout;
+    problems.oneOf('config.layout.searchbarPlacement', layout.searchbarPlacement, SEARCHBAR_PLACEMENTS);
+    problems.oneOf('config.layout.tabsPlacement', layout.tabsPlacement, TABS_PLACEMENTS);
+    problems.oneOf('config.layout.contentAlignment', layout.contentAlignment, CONTENT_ALIGNMENTS);
+    problems.oneOf('config.layout.headerPosition', layout.headerPosition, HEADER_POSITIONS);
+    for (const key of ['contentWidth', 'sidebarWidth'] as const)
+      if (layout[key] !== undefined && typeof layout[key] !== 'number')
+        problems.add(`config.layout.${key}`, 'must be a number');
+  }
+  if (config.pageActions !== undefined) {
+    if (!Array.isArray(config.pageActions)) problems.add('config.pageActions', 'must be a list');
+    else
+      for (const [index, action] of config.pageActions.entries())
+        problems.oneOf(`config.pageActions[${index}]`, action, PAGE_ACTIONS);
+  }
+  if (problems.object('config.metadata', config.metadata)) {
+    const metadata = config.metadata;
+    problems.oneOf('config.metadata.socialCard', metadata.socialCard, SOCIAL_CARD_TYPES);
+    if (metadata.ogImage !== undefined) problems.asset('config.metadata.ogImage', metadata.ogImage, true);
+  }
+  list(problems, 'config.scripts', config.scripts, (at, script) => {
+    problems.asset(`${at}.src`, script.src, false);
+    problems.oneOf(`${at}.strategy`, script.strategy, SCRIPT_STRATEGIES);
+  });
+  if (problems.object('config.fonts', config.fonts)) {
+    for (const [role, font] of Object.entries(config.fonts)) {
+      const at = `config.fonts.${role}`;
+      if (!problems.object(at, font)) continue;
+      problems.string(`${at}.name`, font.name);
+      problems.asset(`${at}.src`, font.src, false);
+      problems.oneOf(`${at}.display`, font.display, FONT_DISPLAYS);
+      problems.oneOf(`${at}.style`, font.style, ['normal', 'italic']);
+      problems.string(`${at}.weight`, font.weight, true);
+    }
+  }
+  list(problems, 'config.redirects', config.redirects, (at, redirect) => {
+    if (problems.string(`${at}.source`, redirect.source) && !redirect.source.startsWith('/'))
+      problems.add(`${at}.source`, 'a redirect source is a site path starting with "/"');
+    if (
+      problems.string(`${at}.destination`, redirect.destination) &&
+      !isSafeRedirectDestination(redirect.destination)
+    )
+      problems.add(
+        `${at}.destination`,
+        `${show(redirect.destination)} must be a site path or an http(s) URL`,
+      );
+  });
+}
+
+/** Calls `check` for every object of an optional list. */
+function list(problems: Problems, at: string, value: unknown, check: (at: string, item: Json) => void): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) {
+    problems.add(at, 'must be a list');
+    return;
+  }
+  for (const [index, item] of value.entries())
+    if (problems.object(`${at}[${index}]`, item, false)) check(`${at}[${index}]`, item);
+}
+
+function checkNavigation(problems: Problems, navigation: unknown): void {
+  // Iterative, so a hostile nesting cannot exhaust the stack; the depth is capped all the same.
+  const stack: { at: string; items: unknown; depth: number }[] = [
+    { at: 'navigation', items: navigation, depth: 0 },
+  ];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { at, items, depth } = next;
+    if (!Array.isArray(items)) {
+      problems.add(at, 'must be a list');
+      continue;
+    }
+    if (depth > MAX_NAVIGATION_DEPTH) {
+      problems.add(at, `navigation nests deeper than ${MAX_NAVIGATION_DEPTH} levels`);
+      continue;
+    }
+    for (const [index, item] of items.entries()) {
+      const itemAt = `${at}[${index}]`;
+      if (!problems.object(itemAt, item, false)) continue;
+      problems.string(`${itemAt}.title`, item.title);
+      if (item.type === 'link') {
+        if (problems.string(`${itemAt}.href`, item.href) && !isSafeLinkHref(item.href))
+          problems.add(`${itemAt}.href`, `${show(item.href)} must be an http(s) URL, mailto: or a site path`);
+        continue;
+      }
+      problems.string(`${itemAt}.slug`, item.slug);
+      if (item.children !== undefined)
+        stack.push({ at: `${itemAt}.children`, items: item.children, depth: depth + 1 });
+    }
+  }
+}
+
+/**
+ * The problems of a docs definition (empty when it may be stored and served), each as
+ * `field: reason`, at most 20.
+ * @example docsDefinitionProblems({ ...definition, navigation: [{ type: 'link', title: 'x', href: 'javascript:alert(1)' }] })
+ * // ['navigation[0].href: "javascript:alert(1)" must be an http(s) URL, mailto: or a site path']
+ */
+export function docsDefinitionProblems(value: unknown): string[] {
+  const problems = new Problems();
+  if (!problems.object('definition', value, false)) return problems.list;
+  if (value.docsVersion !== DOCS_DEFINITION_VERSION)
+    problems.add('docsVersion', `must be ${DOCS_DEFINITION_VERSION} (publish with a matching CLI)`);
+  if (problems.object('config', value.config, false)) checkConfig(problems, value.config);
+  checkNavigation(problems, value.navigation);
+  if (problems.object('pages', value.pages, false))
+    for (const [id, page] of Object.entries(value.pages)) {
+      if (!problems.object(`pages.${id}`, page, false)) continue;
+      problems.string(`pages.${id}.markdown`, page.markdown);
+      problems.string(`pages.${id}.slug`, page.slug);
+      problems.oneOf(`pages.${id}.layout`, page.layout, PAGE_LAYOUTS);
+    }
+  problems.string('homeSlug', value.homeSlug);
+  return problems.list;
+}

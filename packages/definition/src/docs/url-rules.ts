@@ -1,0 +1,85 @@
+/**
+ * The URL rules of a docs site, one small function each: which links, redirect destinations,
+ * asset URLs and project file paths a docs project may hold. The CLI's `docs.yml` schema and the
+ * registry's check of stored docs definitions both call these, so the two can never disagree on
+ * what is safe (no `javascript:`, no `data:` scripts, no other scheme a browser would run).
+ */
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/** The scheme of `url` in lower case (`https`, `javascript`…), or undefined for a relative URL. */
+function schemeOf(url: string): string | undefined {
+  // Browsers drop ASCII whitespace and control characters inside a scheme (`java\tscript:`).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
+  const compact = url.replace(/[\u0000-\u0020\u007f]/g, '');
+  return SCHEME.exec(compact)?.[1]?.toLowerCase();
+}
+
+/** An absolute http(s) URL. */
+export function isHttpUrl(url: string): boolean {
+  return /^https?:\/\/[^\s]/i.test(url);
+}
+
+/**
+ * A link a reader may follow (navigation links, the logo's target): http(s), `mailto:`, a site
+ * path (`/guides`), an in-page fragment (`#setup`) or a relative path. Never another scheme.
+ * @example isSafeLinkHref('javascript:alert(1)') // false
+ */
+export function isSafeLinkHref(href: string): boolean {
+  if (href.length === 0 || href.length > 2000) return false;
+  const scheme = schemeOf(href);
+  return scheme === undefined ? !/^\s/.test(href) : ['http', 'https', 'mailto'].includes(scheme);
+}
+
+/**
+ * Where a redirect may send a reader: a site path (`/new/path`) or an absolute http(s) URL.
+ * @example isSafeRedirectDestination('/v2/intro') // true
+ */
+export function isSafeRedirectDestination(destination: string): boolean {
+  if (destination.length === 0 || destination.length > 2000) return false;
+  if (destination.startsWith('/')) return !destination.startsWith('//') && !destination.startsWith('/\\');
+  return isHttpUrl(destination);
+}
+
+/** Image types a docs project may inline as `data:` URLs (logos, favicon, social image). */
+export const INLINE_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/svg+xml',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+] as const;
+
+/**
+ * The URL of an asset served from elsewhere: `https://` always; an inlined image
+ * (`data:image/png;base64,…`) only where `inlineImage` (logo, favicon, social image), never for
+ * scripts or fonts.
+ * @example isSafeAssetUrl('data:text/html;base64,PHNjcmlwdD4=', { inlineImage: true }) // false
+ */
+export function isSafeAssetUrl(url: string, options: { inlineImage?: boolean } = {}): boolean {
+  if (/^https:\/\/[^\s]/i.test(url)) return true;
+  if (!options.inlineImage) return false;
+  const type = /^data:([a-z0-9.+/-]+);base64,[a-z0-9+/=]*$/i.exec(url)?.[1]?.toLowerCase();
+  return type !== undefined && (INLINE_IMAGE_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * A file of the project, as the docs definition names it: relative, `/`-separated, inside the
+ * project (no `..`, no leading `/`, no scheme, no backslash).
+ * @example isProjectFilePath('images/logo.svg') // true
+ */
+export function isProjectFilePath(path: string): boolean {
+  if (path.length === 0 || path.length > 1000) return false;
+  if (path.startsWith('/') || path.includes('\\') || schemeOf(path) !== undefined) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters have no place in a path
+  if (/[\u0000-\u001f\u007f]/.test(path)) return false;
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** A CSS colour like `#4f46e5`, `rgb(…)` or a named colour: nothing that can leave the declaration. */
+export function isCssColor(value: string): boolean {
+  return /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch)\([0-9.,%\s/a-z-]+\)|[a-zA-Z]+)$/.test(value);
+}
