@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Builds the docs client when missing or stale: the docs host reads it from apps/docs/dist/client.
+    globalSetup: ['scripts/build/vitest-client.mjs'],
   },
 });

@@ -1,6 +1,7 @@
 /**
- * Runs the `sextant` command as a user does — a subprocess of the project's Node 24 running
- * apps/cli/bin/sextant.js — for the e2e/cli-*.e2e.ts tests: one-shot runs with their exit code
+ * Runs the `sextant` command as a user does — a subprocess of the project's Node 24 running the
+ * built package's bin, dist/sextant/bin/sextant.js (the e2e global setup builds it when stale) —
+ * for the e2e/cli-*.e2e.ts tests: one-shot runs with their exit code
  * and output, and long-running ones (dev, serve) whose output can be awaited and which stop on
  * a signal. Also small spec and project fixtures written to a temporary folder.
  */
@@ -11,8 +12,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const NODE = join(ROOT, 'node_modules/.bin/node');
-const BIN = join(ROOT, 'apps/cli/bin/sextant.js');
+export const NODE = join(ROOT, 'node_modules/.bin/node');
+export const BIN = join(ROOT, 'dist/sextant/bin/sextant.js');
 
 export interface CliRun {
   code: number | null;

@@ -1,5 +1,5 @@
 /**
- * The main job, `npm start` (examples/start.ts): the demo upstreams and `sextant dev examples`
+ * The main job, `npm start` (examples/start.ts, run as built: dist/demo/start.js): the demo upstreams and `sextant dev examples`
  * start with nothing else, the URL is printed, the demo docs (guides, REST, WebSocket, JSON-RPC
  * and the registry's own API) are served, the API definitions are published in the embedded
  * registry, a request through the proxy reaches the demo REST upstream, and SIGTERM stops it all.
@@ -11,7 +11,7 @@ let start: RunningCli;
 let url: string;
 
 beforeAll(async () => {
-  start = startNode(['--import', 'tsx', 'examples/start.ts'], {
+  start = startNode(['dist/demo/start.js'], {
     env: { PORT: '0', DEMO_REST_PORT: '0', DEMO_WS_PORT: '0', DEMO_RPC_PORT: '0' },
   });
   url = (await start.waitFor(/Sextant dev\s+(http:\/\/127\.0\.0\.1:\d+)/, 150_000))[1]!;

@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     passWithNoTests: true,
+    // Builds dist/ when missing or stale: the tests run the built `sextant`, as a user does.
+    globalSetup: ['scripts/build/vitest-all.mjs'],
   },
 });

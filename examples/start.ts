@@ -4,13 +4,29 @@
  * runs `sextant dev examples` — local mode on the examples/ docs project, embedded PGlite, the
  * API definitions published into the local registry — which prints the URL (port 4000, or env
  * PORT). Ctrl-C stops both.
+ *
+ * Runs bundled, as dist/demo/start.js (`npm start` builds it first when stale), and starts the
+ * built command, dist/sextant/bin/sextant.js: nothing compiles at run time.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoServers } from './servers/index.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository root: the nearest folder up from this file holding examples/docs.yml. */
+function repositoryRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'examples/docs.yml'))) {
+    const parent = dirname(dir);
+    if (parent === dir)
+      throw new Error('examples/start.ts: the repository root (examples/docs.yml) was not found');
+    dir = parent;
+  }
+  return dir;
+}
+
+const root = repositoryRoot();
 
 let demos: Awaited<ReturnType<typeof startDemoServers>>;
 try {
@@ -28,7 +44,7 @@ console.log(`Demo upstreams: REST ${demos.restUrl}  WebSocket ${demos.wsUrl}  JS
 
 const child = spawn(
   process.execPath,
-  [join(root, 'apps/cli/bin/sextant.js'), 'dev', join(root, 'examples'), ...process.argv.slice(2)],
+  [join(root, 'dist/sextant/bin/sextant.js'), 'dev', join(root, 'examples'), ...process.argv.slice(2)],
   {
     stdio: 'inherit',
     env: process.env,

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * The one test command (`npm test`): installs what the tests need that `npm install` does not
- * (the test-data corpora, Debian's Chromium), then runs lint, type check, unit + integration
- * tests and the end-to-end suite. Fails fast with the step that failed.
+ * (the test-data corpora, Debian's Chromium), then runs lint, type check, the build (when stale),
+ * unit + integration tests and the end-to-end suite (which runs the built package). Fails fast with the step that failed.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -52,6 +52,8 @@ ensureTestData();
 ensureDebianPackages();
 if (!only || only === 'lint') run('lint', 'npx biome check .');
 if (!only || only === 'types') run('type check', 'npx tsc -p .');
+// The unit suite reads the built docs client; the e2e suite runs the built package and demo.
+if (!only || only === 'unit' || only === 'e2e') run('build', 'node scripts/build.mjs --if-stale');
 if (!only || only === 'unit') run('unit and integration tests', 'npx vitest run');
 if (!only || only === 'e2e') run('end-to-end tests', 'npx vitest run -c e2e/vitest.config.ts');
 console.log('\n✔ all tests passed');

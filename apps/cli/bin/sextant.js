@@ -1,20 +1,32 @@
 #!/usr/bin/env node
-// Entry point of the `sextant` command: runs the TypeScript sources through tsx (no build step).
-import { register } from 'tsx/esm/api';
+// Entry point of the `sextant` command, and the same file in the installed package (bin/). Plain
+// JavaScript that old Node versions still parse (no TypeScript, no top-level await), so they get
+// one line naming the version needed.
+//
+// Installed: runs the bundle beside it (../lib/main.js); nothing is ever built.
+// In the repository (apps/cli/bin): builds dist/ first when it is missing or stale, then runs
+// dist/sextant/lib/main.js. Neither way compiles TypeScript at run time.
+import { existsSync } from 'node:fs';
 
-const [major] = process.versions.node.split('.').map(Number);
-if (major < 22) {
-  console.error(
-    `sextant needs Node.js 22.12 or newer (this is ${process.version}). Run it through npm (npm start, npx sextant), which uses the Node 24 the project installs.`,
-  );
+const version = process.versions.node.split('.').map(Number);
+if (version[0] < 22 || (version[0] === 22 && version[1] < 12)) {
+  console.error(`sextant needs Node.js 22.12 or newer; this is Node.js ${process.version}.`);
   process.exit(1);
 }
-register();
-try {
-  await import('../src/main.ts');
-} catch (error) {
-  // A source that does not load (a broken checkout, a missing dependency): one line, exit 1.
+
+function fail(error) {
+  // A bundle that does not load (a missing dependency, a broken build): one line, exit 1.
   const message = error instanceof Error ? error.message.split('\n').slice(0, 2).join(' ') : String(error);
   console.error(`error: sextant could not load: ${message}`);
   process.exit(1);
+}
+
+const bundled = new URL('../lib/main.js', import.meta.url);
+if (existsSync(bundled)) {
+  import(bundled.href).catch(fail);
+} else {
+  import('../../../scripts/build/for-bin.mjs')
+    .then((repository) => repository.buildIfStale())
+    .then(() => import('../../../dist/sextant/lib/main.js'))
+    .catch(fail);
 }

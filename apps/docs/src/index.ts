@@ -2,7 +2,13 @@
  * @sextant/docs — the docs site: React pages rendered on the server and hydrated in the browser.
  * The docs host (apps/server/src/docs-host) serves it through this surface.
  */
-export { ASSET_BASE, type ClientBuild, ensureClientBuild } from './build/client-build.js';
+export {
+  ASSET_BASE,
+  type ClientBuild,
+  ClientBuildMissingError,
+  defaultClientDir,
+  loadClientBuild,
+} from './build/client-build.js';
 export type { ClientAssets } from './server/document.js';
 export { loadHighlighter } from './server/highlight.js';
 export { renderMarkdown } from './server/markdown.js';

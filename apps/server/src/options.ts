@@ -17,14 +17,14 @@ export interface ServerOptions {
   /** HTTP and WebSocket proxy: allowlist, resolver, caps (see proxy/options.ts). */
   proxy?: import('./proxy/options.js').ProxyOptions;
   /**
-   * Docs host: `projectDir` (local mode docs project), `watch`, `proxyBaseUrl`, `cacheDir`,
+   * Docs host: `projectDir` (local mode docs project), `watch`, `proxyBaseUrl`, `clientDir`,
    * `trustForwardedProto` (scheme of absolute URLs from X-Forwarded-Proto).
    */
   docs?: {
     projectDir?: string;
     watch?: boolean;
     proxyBaseUrl?: string;
-    cacheDir?: string;
+    clientDir?: string;
     trustForwardedProto?: boolean;
   };
   /** Docs site login for the playground's API-key injection; local mode defaults to the demo provider, `false` disables. */

@@ -1,29 +1,21 @@
 /**
- * Builds the client bundle on demand, so `npm start` and `npm test` work on a clean clone with
- * no build step: the sources the bundle depends on are fingerprinted (paths, sizes, mtimes),
- * and `vite build` runs once per fingerprint into `node_modules/.cache/sextant-docs/<hash>`.
- * Concurrent processes build into private folders and the first rename wins.
+ * Reads the prebuilt client bundle (`npm run build` runs Vite once): its manifest names the entry,
+ * the chunks to preload and the stylesheets to inline. Nothing is built or written at run time.
+ *
+ * Where the build lives: bundled (the installed package, dist/sextant/lib/*.js) it is the
+ * `client/` folder beside `lib/`; run from the TypeScript sources (vitest) it is apps/docs/dist/client.
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClientAssets } from '../server/document.js';
 
-const DOCS_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const REPO_ROOT = resolve(DOCS_ROOT, '../..');
-/** What the client bundle is built from. */
-const SOURCE_DIRS = [
-  join(DOCS_ROOT, 'src'),
-  join(REPO_ROOT, 'packages/playground/src'),
-  join(REPO_ROOT, 'packages/request/src'),
-  join(REPO_ROOT, 'packages/definition/src'),
-];
-const SOURCE_FILES = [join(DOCS_ROOT, 'vite.config.ts'), join(REPO_ROOT, 'package-lock.json')];
 export const ASSET_BASE = '/_sextant/assets/';
 /** The chunk the entry imports (dynamically, so the entry stays small) to hydrate the page. */
 const HYDRATION_CHUNK = 'src/client/hydrate.tsx';
+/** The manifest key of the entry (the `input` of apps/docs/vite.config.ts). */
+const ENTRY = 'src/client/main.tsx';
+const MANIFEST = '.vite/manifest.json';
 
 export interface ClientBuild {
   /** Folder holding the built files (served at {@link ASSET_BASE}). */
@@ -41,35 +33,36 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-async function fingerprint(): Promise<string> {
-  const hash = createHash('sha256');
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules') await walk(path);
-      } else if (!/\.test\.tsx?$/.test(entry.name)) {
-        const info = await stat(path);
-        hash.update(`${relative(REPO_ROOT, path)}:${info.size}:${info.mtimeMs}\n`);
-      }
-    }
-  };
-  for (const dir of SOURCE_DIRS) await walk(dir);
-  for (const file of SOURCE_FILES) {
-    const info = await stat(file).catch(() => undefined);
-    hash.update(`${file}:${info?.size}:${info?.mtimeMs}\n`);
+/** The client build is missing or unreadable: the code was not built. */
+export class ClientBuildMissingError extends Error {
+  readonly code = 'CLIENT_BUILD_MISSING';
+  constructor(dir: string, reason: string) {
+    super(`the docs client is not built (${reason} in ${dir}): run npm run build`);
+    this.name = 'ClientBuildMissingError';
   }
-  return hash.digest('hex').slice(0, 16);
 }
 
-async function readBuild(dir: string): Promise<ClientBuild> {
-  const manifest = JSON.parse(await readFile(join(dir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const entry = manifest['src/client/main.tsx'] ?? Object.values(manifest).find((c) => c.isEntry);
-  if (!entry) throw new Error(`client build in ${dir} has no entry chunk`);
+/** The folder of the built client, for the way this module runs (bundled or from source). */
+export function defaultClientDir(): string {
+  const here = fileURLToPath(import.meta.url);
+  // From source this file is apps/docs/src/build/client-build.ts; bundled it is a chunk in lib/.
+  return here.endsWith('.ts')
+    ? resolve(dirname(here), '../../dist/client')
+    : resolve(dirname(here), '../client');
+}
+
+/**
+ * Loads the built client from `dir` (default {@link defaultClientDir}).
+ * @throws ClientBuildMissingError when the folder holds no manifest or no entry.
+ * @example const { dir, assets } = await loadClientBuild();
+ */
+export async function loadClientBuild(dir: string = defaultClientDir()): Promise<ClientBuild> {
+  const text = await readFile(join(dir, MANIFEST), 'utf8').catch(() => {
+    throw new ClientBuildMissingError(dir, `no ${MANIFEST}`);
+  });
+  const manifest = JSON.parse(text) as Record<string, ManifestChunk>;
+  const entry = manifest[ENTRY] ?? Object.values(manifest).find((c) => c.isEntry);
+  if (!entry) throw new ClientBuildMissingError(dir, 'no entry chunk in the manifest');
   const preload = new Set<string>();
   const css = new Set<string>(entry.css ?? []);
   const visit = (key: string) => {
@@ -86,7 +79,13 @@ async function readBuild(dir: string): Promise<ClientBuild> {
   const chunks = Object.fromEntries(
     Object.entries(manifest).map(([key, chunk]) => [key, ASSET_BASE + chunk.file]),
   );
-  const styles = await Promise.all([...css].map((f) => readFile(join(dir, f), 'utf8')));
+  const styles = await Promise.all(
+    [...css].map((f) =>
+      readFile(join(dir, f), 'utf8').catch(() => {
+        throw new ClientBuildMissingError(dir, `no ${f}`);
+      }),
+    ),
+  );
   return {
     dir,
     assets: {
@@ -96,54 +95,4 @@ async function readBuild(dir: string): Promise<ClientBuild> {
     },
     chunks,
   };
-}
-
-let pending: { key: string; build: Promise<ClientBuild> } | undefined;
-
-/**
- * The current client build, building it first when the sources changed (a few seconds).
- * @example const { dir, assets } = await ensureClientBuild();
- */
-export async function ensureClientBuild(
-  options: { cacheDir?: string; log?: (message: string) => void } = {},
-): Promise<ClientBuild> {
-  const key = await fingerprint();
-  if (pending?.key === key) return pending.build;
-  const cacheDir = options.cacheDir ?? join(REPO_ROOT, 'node_modules/.cache/sextant-docs');
-  const build = (async () => {
-    const target = join(cacheDir, key);
-    if (existsSync(join(target, '.vite/manifest.json'))) return readBuild(target);
-    const started = performance.now();
-    const temp = `${target}.tmp-${process.pid}-${Date.now()}`;
-    await mkdir(cacheDir, { recursive: true });
-    const { build: viteBuild } = await import('vite');
-    // Vite and the React plugin pick development JSX (jsxDEV) from NODE_ENV, which vitest sets to
-    // `test`; the cached bundle is shared by every later process, so it must always be production.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await viteBuild({
-        configFile: join(DOCS_ROOT, 'vite.config.ts'),
-        mode: 'production',
-        build: { outDir: temp },
-        logLevel: 'warn',
-      });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
-    try {
-      await rename(temp, target);
-    } catch {
-      // Another process finished first: its build is as good as ours.
-      await rm(temp, { recursive: true, force: true });
-    }
-    options.log?.(`docs client built in ${Math.round(performance.now() - started)} ms`);
-    return readBuild(target);
-  })();
-  pending = { key, build };
-  build.catch(() => {
-    if (pending?.build === build) pending = undefined;
-  });
-  return build;
 }

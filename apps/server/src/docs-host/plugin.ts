@@ -22,8 +22,8 @@ import {
   docsFullPageJson,
   docsSearchIndex,
   docsSiteCss,
-  ensureClientBuild,
   FULL_PAGE_PATH,
+  loadClientBuild,
   type RenderContext,
   renderDocsPage,
   renderDocsPageMarkdown,
@@ -46,8 +46,8 @@ export interface DocsHostOptions {
   watch?: boolean;
   /** Origin of the proxy the playground sends through; '' (default) is this server. */
   proxyBaseUrl?: string;
-  /** Where the client bundle is built; defaults to node_modules/.cache/sextant-docs. */
-  cacheDir?: string;
+  /** Folder of the prebuilt client bundle (`npm run build`); defaults to the one shipped with the code. */
+  clientDir?: string;
   /**
    * Behind a proxy that terminates TLS: take the scheme of absolute page URLs (social cards)
    * from its X-Forwarded-Proto. Off by default, as a client could send any value.
@@ -141,18 +141,17 @@ function errorPage(error: Error): string {
 }
 
 async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): Promise<void> {
-  const log = (message: string) => app.log.info(message);
   let clientBuild: Promise<ClientBuild> | undefined;
   const client = () => {
-    clientBuild ??= ensureClientBuild({ cacheDir: options.cacheDir, log });
+    clientBuild ??= loadClientBuild(options.clientDir);
     clientBuild.catch(() => {
       clientBuild = undefined;
     });
     return clientBuild;
   };
-  // Start building the client early; requests wait for it.
+  // Read the client's manifest early; a missing build is said once at start, and each page asking says it again.
   app.addHook('onReady', async () => {
-    void client().catch((error: unknown) => app.log.error(error));
+    void client().catch((error: unknown) => app.log.error(error instanceof Error ? error.message : error));
   });
 
   // ---- local mode: one project folder ----
