@@ -21,9 +21,15 @@ function origins(urls: (string | undefined)[]): string[] {
 
 /**
  * The CSP header value for pages of a site with `config`; `styleHashes` (`'sha256-…'`) allow the
- * page's inline `<style>` elements and nothing else inline.
+ * page's inline `<style>` elements, and `nonce` (fresh per response) the `<style>` elements the
+ * page's own scripts insert (CodeMirror's). No inline style attribute is allowed: the server's
+ * HTML has none, and the client sets styles through the CSSOM (`element.style`), which CSP allows.
  */
-export function contentSecurityPolicy(config: DocsConfig, styleHashes: string[] = []): string {
+export function contentSecurityPolicy(
+  config: DocsConfig,
+  styleHashes: string[] = [],
+  nonce?: string,
+): string {
   const scriptOrigins = origins(config.scripts.map((s) => (s.src.type === 'url' ? s.src.url : undefined)));
   const fontOrigins = origins(
     Object.values(config.fonts).map((f) => (f?.src.type === 'url' ? f.src.url : undefined)),
@@ -31,7 +37,7 @@ export function contentSecurityPolicy(config: DocsConfig, styleHashes: string[] 
   return [
     "default-src 'self'",
     `script-src 'self'${scriptOrigins.map((o) => ` ${o}`).join('')}`,
-    `style-src 'self'${styleHashes.map((hash) => ` ${hash}`).join('')}`,
+    `style-src 'self'${styleHashes.map((hash) => ` ${hash}`).join('')}${nonce ? ` 'nonce-${nonce}'` : ''}`,
     "img-src 'self' data: https:",
     `font-src 'self' data:${fontOrigins.map((o) => ` ${o}`).join('')}`,
     "connect-src 'self' ws: wss:",
@@ -43,6 +49,16 @@ export function contentSecurityPolicy(config: DocsConfig, styleHashes: string[] 
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * The CSP of every docs response that is not a page (files, the favicon, JSON, redirects, plain
+ * errors): opened directly, an SVG or HTML file (or a favicon declared as HTML) runs nothing.
+ */
+export const FILE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+
+/** The local error page: no inline script, only this origin's (the dev server's live reload). */
+export const ERROR_PAGE_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Headers every docs response carries. */
 export const SECURITY_HEADERS = {

@@ -13,7 +13,7 @@ import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
+import { type ApiDefinition, type DocsDefinition, isSafeAssetUrl } from '@sextant/definition';
 import {
   ASSET_BASE,
   type ClientBuild,
@@ -30,7 +30,7 @@ import {
 } from '@sextant/docs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy, SECURITY_HEADERS } from './csp.js';
+import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } from './csp.js';
 import { contentTypeOf } from './project/content-types.js';
 import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
@@ -98,8 +98,6 @@ interface ResolvedSite {
 
 const MAX_HOSTED_SITES = 200;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Files are never documents of the site: opened directly, an SVG or HTML file runs nothing. */
-const FILE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
 /** A file linked to a hosted docs version (the registry's `files` entry). */
 interface HostedFile {
@@ -267,15 +265,16 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   ): Promise<{ body: Buffer; contentType: string; sha256?: string } | undefined> => {
     if (resolved.hostedFiles) {
       const linked = Object.hasOwn(resolved.hostedFiles, path) ? resolved.hostedFiles[path] : undefined;
-      return linked && readLinked(linked);
+      return linked && readLinked(linked, path);
     }
     if (!resolved.projectDir || !resolved.files.includes(path)) return undefined;
     const body = await readInside(resolved.projectDir, path);
     return body && { body, contentType: contentTypeOf(path) };
   };
-  const readLinked = async (linked: HostedFile) => {
+  /** Served with the allowlisted type of its extension, never the type its publisher declared. */
+  const readLinked = async (linked: HostedFile, path: string) => {
     const bytes = await registry()?.readDocsFile?.(linked.fileId);
-    return bytes && { body: Buffer.from(bytes), contentType: linked.contentType, sha256: linked.sha256 };
+    return bytes && { body: Buffer.from(bytes), contentType: contentTypeOf(path), sha256: linked.sha256 };
   };
   /** `{sha256}/{name}` of the site's own linked files: one tenant never reaches another's bytes. */
   const readHostedFile = async (files: Record<string, HostedFile>, address: string) => {
@@ -284,7 +283,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     const [, sha256, name] = match;
     const candidates = Object.entries(files).filter(([, file]) => file.sha256 === sha256);
     const named = candidates.find(([path]) => posix.basename(path) === name) ?? candidates[0];
-    return named && readLinked(named[1]);
+    return named && readLinked(named[1], named[0]);
   };
 
   // Compressed text responses, by content (assets and cached pages repeat; compress them once).
@@ -316,6 +315,8 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Every response carries a CSP (files, favicon, redirects, errors); pages replace it with theirs.
+    reply.headers(SECURITY_HEADERS).header('content-security-policy', FILE_CSP);
     const url = new URL(request.url, 'http://localhost');
     let path: string;
     try {
@@ -334,7 +335,13 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     if (options.mode === 'local') {
       local ??= loadLocal();
       const state = await local;
-      if (state.error) return send(reply, 500, 'text/html; charset=utf-8', errorPage(state.error));
+      if (state.error)
+        return send(
+          reply.header('content-security-policy', ERROR_PAGE_CSP),
+          500,
+          'text/html; charset=utf-8',
+          errorPage(state.error),
+        );
       resolved = state.resolved;
     } else {
       resolved = await resolveHosted(request, path);
@@ -370,7 +377,11 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
         const file = await readSiteFile(resolved, favicon.path);
         if (file) return send(reply, 200, file.contentType, file.body, 'public, max-age=3600');
       }
-      const icon = /^data:([^;,]+);base64,(.*)$/.exec(favicon?.type === 'url' ? favicon.url : '');
+      const dataUrl = favicon?.type === 'url' ? favicon.url : '';
+      // Only an allowlisted image type: a `data:text/html` favicon must not become a page here.
+      const icon = isSafeAssetUrl(dataUrl, { inlineImage: true })
+        ? /^data:([^;,]+);base64,(.+)$/.exec(dataUrl)
+        : null;
       if (!icon?.[1] || !icon[2])
         return reply.code(204).header('cache-control', 'public, max-age=3600').send();
       return send(reply, 200, icon[1], Buffer.from(icon[2], 'base64'), 'public, max-age=3600');
