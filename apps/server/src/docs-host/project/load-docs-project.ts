@@ -26,6 +26,7 @@ import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
 import { type DocsYml, docsYmlSchema, type NavEntryInput } from './docs-yml-schema.js';
 import { defaultImportSpec, type ImportSpec } from './import-spec.js';
+import { resolvesInside } from './inside-project.js';
 import { parseLocatedYaml, splitFrontMatter, toPointer } from './yaml-locate.js';
 
 export const DOCS_CONFIG_FILE = 'docs.yml';
@@ -103,8 +104,8 @@ export async function loadDocsProject(
   const projectFile = (rel: string, path: PropertyKey[]): string => {
     const abs = normalize(join(dir, rel));
     const inside = relative(dir, abs);
-    if (isAbsolute(rel) || inside.startsWith('..') || inside.split(sep).includes('..'))
-      fail(path, `"${rel}" is outside the project folder`);
+    const escapes = inside.startsWith('..') || inside.split(sep).includes('..') || !resolvesInside(dir, abs);
+    if (isAbsolute(rel) || escapes) fail(path, `"${rel}" is outside the project folder`);
     return abs;
   };
   const readProjectFile = async (rel: string, path: PropertyKey[]): Promise<string> => {

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from './content-types.js';
+import { DocsProjectError } from './docs-project-error.js';
 import { loadDocsProject } from './load-docs-project.js';
 import { collectProjectFiles } from './project-files.js';
 
@@ -56,6 +57,40 @@ describe('collectProjectFiles', () => {
       'pages/guide.md:6: image "img/none.png" does not exist (looked for pages/img/none.png)',
       'pages/guide.md:7: "../../etc/passwd.png" is outside the project folder: move the file into the project',
     ]);
+  });
+
+  it('follows symlinks: a markdown image or file link that leads out of the project is refused like ../', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'sextant-outside-'));
+    await writeFile(join(outside, 'secret.png'), 'secret');
+    const dir = await project(
+      '![a](../images/leak.png)\n[b](../linked/secret.png)\n![c](../images/ok.png)\n',
+      {
+        'images/real.png': 'png',
+      },
+    );
+    await symlink(join(outside, 'secret.png'), join(dir, 'images/leak.png'));
+    await symlink(outside, join(dir, 'linked'));
+    // A link that stays inside the project is fine.
+    await symlink(join(dir, 'images/real.png'), join(dir, 'images/ok.png'));
+    const { files, errors } = await collectProjectFiles(await loadDocsProject(dir, { inlineImages: false }));
+    expect(files.map((file) => file.path)).toEqual(['assets/logo.svg', 'images/ok.png']);
+    expect(errors.map((error) => error.message)).toEqual([
+      'pages/guide.md:1: "../images/leak.png" is outside the project folder: move the file into the project',
+      'pages/guide.md:2: "../linked/secret.png" is outside the project folder: move the file into the project',
+    ]);
+  });
+
+  it('refuses a page, logo or spec that is a symlink out of the project with the "../" message', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'sextant-outside-'));
+    await writeFile(join(outside, 'passwd'), 'root:x:0:0');
+    for (const target of ['pages/guide.md', 'assets/logo.svg']) {
+      const dir = await project('# Guide\n');
+      await rm(join(dir, target));
+      await symlink(join(outside, 'passwd'), join(dir, target));
+      const error = await loadDocsProject(dir, { inlineImages: false }).catch((e: unknown) => e);
+      expect(error, target).toBeInstanceOf(DocsProjectError);
+      expect((error as Error).message).toContain(`"${target}" is outside the project folder`);
+    }
   });
 
   it('a folder is not a file', async () => {
