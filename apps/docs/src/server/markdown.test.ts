@@ -42,6 +42,7 @@ describe('renderMarkdown', () => {
     ['<iframe src="https://evil.test"></iframe>', ''],
     ['<div style="color:red" onclick="x()">d</div>', '<div>d</div>'],
     ['<form action="https://evil.test"><input name="q"></form>', ''],
+    ['<img id="sx-data" name="sx-data" src="x">', '<img id="user-content-sx-data" src="x" />'],
     [
       '<a href="https://ok.test" onmouseover="x()">l</a>',
       '<a href="https://ok.test" rel="noopener noreferrer nofollow" target="_blank">l</a>',
@@ -56,6 +57,34 @@ describe('renderMarkdown', () => {
       'Hi <img src=x onerror=alert(1)> [x](javascript:alert(1)) <script>alert(2)</script>',
     );
     expect(html).not.toMatch(/onerror|<script|javascript:/i);
+  });
+
+  it('prefixes author ids so the page data element and other site ids cannot be clobbered', () => {
+    const { html } = renderMarkdown(
+      highlighter,
+      '<div id="sx-data">{"evil":1}</div>\n\n<a id="sx-root" href="#sx-data">x</a> <span id="user-content-kept">k</span>\n',
+    );
+    expect(html).not.toMatch(/id="sx-/);
+    expect(html).toContain('<div id="user-content-sx-data">');
+    expect(html).toContain('<a id="user-content-sx-root" href="#user-content-sx-data">x</a>');
+    // Never prefixed twice.
+    expect(html).toContain('<span id="user-content-kept">');
+  });
+
+  it('keeps in-page anchors working: heading ids stay, links to headings and to author ids follow', () => {
+    const { html, toc } = renderMarkdown(
+      highlighter,
+      '## Set up\n\nSee [setup](#h-set-up), [GitHub-style](#set-up), [note](#note) and [footnote][^1].\n\n<p id="note">n</p>\n\n[^1]: The note.\n',
+    );
+    expect(toc[0]).toEqual({ id: 'h-set-up', text: 'Set up', depth: 2 });
+    expect(html).toContain('<h2 id="h-set-up">Set up</h2>');
+    expect(html.match(/href="#h-set-up"/g)).toHaveLength(2);
+    expect(html).toContain('<a href="#user-content-note">note</a>');
+    expect(html).toContain('<p id="user-content-note">n</p>');
+    // GFM footnotes already carry the prefix on both ends and keep it.
+    const footnoteLink = /href="#(user-content-fn-1)"/.exec(html)?.[1];
+    expect(footnoteLink).toBeDefined();
+    expect(html).toContain(`id="${footnoteLink}"`);
   });
 
   it('turns markdown into plain text for search', () => {

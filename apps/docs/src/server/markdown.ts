@@ -124,7 +124,8 @@ export function renderMarkdown(
     .use(rehypeStringify, { allowDangerousHtml: true })
     .processSync(markdown)
     .toString();
-  return { html: sanitize(html), toc };
+  // Heading ids are the renderer's own; every other id in the page is the author's and gets prefixed.
+  return { html: sanitize(html, new Set(toc.map((entry) => entry.id))), toc };
 }
 
 /** Markdown to plain text, for search and meta descriptions (no HTML survives). */

@@ -1,8 +1,46 @@
 /**
  * The one sanitiser every piece of author- or spec-provided HTML goes through: no scripts, no
  * event handlers, no `javascript:` (or other non-http) URLs, no styles, no forms, no frames.
+ * Author ids are prefixed `user-content-` (as GitHub does) so they can never clash with, or
+ * clobber, the ids the page relies on (`sx-data`…); same-page `#fragment` links are rewritten
+ * to match, and the heading ids the renderer gave (`keepIds`) are kept as they are.
  */
 import sanitizeHtml from 'sanitize-html';
+
+/** The prefix of every id that comes from an author. */
+export const USER_CONTENT_PREFIX = 'user-content-';
+
+/** The id an author's `id` becomes: kept when the renderer made it, else prefixed (once). */
+function safeId(id: string, keepIds: ReadonlySet<string>): string {
+  return keepIds.has(id) || id.startsWith(USER_CONTENT_PREFIX) ? id : `${USER_CONTENT_PREFIX}${id}`;
+}
+
+/**
+ * Where a same-page link `#name` points once ids are prefixed: a heading the renderer named
+ * (`#h-setup`, or GitHub's `#setup` for it), else the author's prefixed id.
+ */
+function safeFragment(href: string, keepIds: ReadonlySet<string>): string {
+  if (!href.startsWith('#') || href.length === 1) return href;
+  let name: string;
+  try {
+    name = decodeURIComponent(href.slice(1));
+  } catch {
+    name = href.slice(1);
+  }
+  if (keepIds.has(`h-${name}`)) return `#h-${name}`;
+  return `#${encodeURIComponent(safeId(name, keepIds))}`;
+}
+
+/** Attributes with the id prefixed (every element) and same-page links rewritten (links). */
+function withSafeIds(
+  attribs: sanitizeHtml.Attributes,
+  keepIds: ReadonlySet<string>,
+): sanitizeHtml.Attributes {
+  const out = { ...attribs };
+  if (out.id !== undefined) out.id = safeId(out.id, keepIds);
+  if (out.href !== undefined) out.href = safeFragment(out.href, keepIds);
+  return out;
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -63,7 +101,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // Ids are prefixed so author HTML can never clash with (or clobber) the site's own elements.
   transformTags: {
     a: (tagName, attribs) => {
       const external = /^https?:\/\//.test(attribs.href ?? '');
@@ -88,10 +125,36 @@ const OPTIONS: sanitizeHtml.IOptions = {
 // `rel` and `target` are added by transformTags after the attribute filter, so allow them on links.
 (OPTIONS.allowedAttributes as Record<string, string[]>).a?.push('rel', 'target');
 
+/** Each tag's own transform, then the id rule (sanitize-html runs one transform per tag). */
+function optionsKeeping(keepIds: ReadonlySet<string>): sanitizeHtml.IOptions {
+  const own = OPTIONS.transformTags as Record<string, sanitizeHtml.Transformer>;
+  const transform =
+    (inner?: sanitizeHtml.Transformer): sanitizeHtml.Transformer =>
+    (tagName, attribs) => {
+      const first = inner
+        ? typeof inner === 'string'
+          ? { tagName: inner, attribs }
+          : inner(tagName, attribs)
+        : { tagName, attribs };
+      return { ...first, attribs: withSafeIds(first.attribs, keepIds) };
+    };
+  return {
+    ...OPTIONS,
+    transformTags: {
+      ...Object.fromEntries(Object.entries(own).map(([tag, inner]) => [tag, transform(inner)])),
+      '*': transform(),
+    },
+  };
+}
+
+const DEFAULT_OPTIONS = optionsKeeping(new Set());
+
 /**
- * Sanitises untrusted HTML.
+ * Sanitises untrusted HTML. `keepIds` are ids the renderer itself gave (heading anchors); every
+ * other id is prefixed `user-content-`.
  * @example sanitize('<img src=x onerror=alert(1)>') // '<img src="x" />'
+ * @example sanitize('<a id="sx-data" href="#sx-data">x</a>') // '<a id="user-content-sx-data" href="#user-content-sx-data">x</a>'
  */
-export function sanitize(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+export function sanitize(html: string, keepIds?: ReadonlySet<string>): string {
+  return sanitizeHtml(html, keepIds && keepIds.size > 0 ? optionsKeeping(keepIds) : DEFAULT_OPTIONS);
 }
