@@ -61,23 +61,34 @@ interface RecordedServerPage {
   sxServerElements: Element[];
 }
 
+/** The hydrated page's parts to compare, by name: the content, the header tools and every island. */
+function pageParts(): Record<string, Element | null> {
+  const parts: Record<string, Element | null> = {
+    'sx-content': document.getElementById('sx-content'),
+    'sx-tools': document.getElementById('sx-tools'),
+  };
+  for (const [i, island] of [...document.querySelectorAll('[data-sx-island]')].entries())
+    parts[`island ${i} (${island.getAttribute('data-sx-island')})`] = island;
+  return parts;
+}
+
 /**
  * Records, once the document is parsed and before the page's scripts run, the HTML the server sent
- * for the hydrated roots and their elements; `hydrationChanges` and `detachedServerElements`
- * compare them with the hydrated page.
+ * for the content, the header tools and each island, and their elements; `hydrationChanges` and
+ * `detachedServerElements` compare them with the hydrated page.
  */
 export async function recordServerHtml(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+  await context.addInitScript(`(() => {
+    const pageParts = ${pageParts.toString()};
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
-      const ids = ['sx-content', 'sx-tools'];
-      const recorded = window as unknown as RecordedServerPage;
-      recorded.sxServerHtml = Object.fromEntries(
-        ids.map((id) => [id, document.getElementById(id)?.innerHTML ?? '']),
+      const parts = pageParts();
+      window.sxServerHtml = Object.fromEntries(
+        Object.entries(parts).map(([name, element]) => [name, element ? element.innerHTML : '']),
       );
-      recorded.sxServerElements = ids.flatMap((id) => [...document.querySelectorAll(`#${id} *`)]);
+      window.sxServerElements = Object.values(parts).flatMap((element) => (element ? [...element.querySelectorAll('*')] : []));
     });
-  });
+  })()`);
 }
 
 /** How many elements the server sent for the hydrated roots, and how many are no longer in the page. */
@@ -89,27 +100,28 @@ export async function detachedServerElements(page: Page): Promise<{ sent: number
 }
 
 /**
- * The hydrated roots whose HTML differs from what the server sent, with the first difference.
- * Hydration adopts the server's DOM: a difference means the browser's render of the page data
- * disagrees with the server's (the runtime then inserts or removes nodes). React's text
- * separators (`<!-- -->`) are left out of the comparison.
+ * The parts whose HTML differs from what the server sent (the content, the header tools, each
+ * island), with the first difference. Hydration adopts the server's DOM: a difference means an
+ * island's browser render disagrees with the server's (React then inserts or removes nodes).
+ * React's text separators (`<!-- -->`) are left out of the comparison.
  */
 export async function hydrationChanges(
   page: Page,
 ): Promise<{ root: string; server: string; hydrated: string }[]> {
-  return page.evaluate(() => {
-    const strip = (html: string) => html.replace(/<!--[\s\S]*?-->/g, '');
-    const recorded = (window as unknown as RecordedServerPage).sxServerHtml;
-    return Object.entries(recorded).flatMap(([root, html]) => {
+  return page.evaluate(`(() => {
+    const pageParts = ${pageParts.toString()};
+    const strip = (html) => html.replace(/<!--[sS]*?-->/g, '');
+    const now = pageParts();
+    return Object.entries(window.sxServerHtml).flatMap(([root, html]) => {
       const server = strip(html);
-      const hydrated = strip(document.getElementById(root)?.innerHTML ?? '');
+      const hydrated = strip(now[root] ? now[root].innerHTML : '');
       let at = 0;
       while (at < server.length && server[at] === hydrated[at]) at++;
       return at === server.length && server.length === hydrated.length
         ? []
         : [{ root, server: server.slice(at - 80, at + 80), hydrated: hydrated.slice(at - 80, at + 80) }];
     });
-  });
+  })()`);
 }
 
 export interface AxeViolation {

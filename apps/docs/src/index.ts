@@ -9,7 +9,7 @@ export {
   defaultClientDir,
   loadClientBuild,
 } from './build/client-build.js';
-export type { ClientAssets } from './server/document.js';
+export { type ClientAssets, NONCE_PLACEHOLDER } from './server/document.js';
 export { loadHighlighter } from './server/highlight.js';
 export { renderMarkdown } from './server/markdown.js';
 export {
@@ -31,4 +31,4 @@ export { sanitize } from './server/sanitize.js';
 export { searchDocuments } from './server/search-index.js';
 export { createDocsSite, type DocsSite } from './server/site.js';
 export type { PageData, PageView } from './shared/page-data.js';
-export { FULL_PAGE_PATH, PAGE_DATA_ELEMENT_ID } from './shared/page-data.js';
+export { FULL_PAGE_PATH } from './shared/page-data.js';

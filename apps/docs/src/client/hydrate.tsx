@@ -1,53 +1,65 @@
 /**
- * Hydrates the page content and the header tools with the page data the server embedded.
- * Everything else (search, playground) is a lazy chunk.
- *
- * Hydration is progressive (`HydrateLater`, `hydration-queue.ts`): the header tools, then the
- * content root with its page header, each in a task of its own; then the property lists and code
- * cards in document order, in short tasks, so the main thread never blocks for the whole page.
- * `<html data-hydrated>` is set once every part is hydrated.
+ * The hydration chunk (React DOM and the islands): hydrates each island container as a React
+ * root of its own, with the props the server rendered it with. Islands on screen start first,
+ * then the rest in document order, a few per task (`island-schedule.ts`); `<html data-hydrated>`
+ * is set once every island has committed. Nothing else of the page is hydrated.
  */
 import { hydrateRoot } from 'react-dom/client';
-import { HeaderTools } from '../components/header-tools.js';
-import { Page } from '../components/page.js';
-import { CONTENT_ROOT_ID, PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/page-data.js';
+import { islandElement } from '../components/island.js';
 import { refillServerHtml } from '../shared/safe-html.js';
 import { runDeferredScripts } from './deferred-scripts.js';
-import { hydrateProgressively } from './hydration-queue.js';
+import { type IslandContainer, islandContainers } from './island-containers.js';
+import { runInSlices, visibleFirst } from './island-schedule.js';
+import { islandComponent } from './island-table.js';
 
-/**
- * Hydrates the page, then calls `onHydrated` (before the deferred scripts start); without the
- * server's page data (an error page) only starts the deferred scripts.
- */
-export function hydratePage(onHydrated: () => void = () => {}): void {
-  const dataElement = document.getElementById(PAGE_DATA_ELEMENT_ID);
-  const content = document.getElementById(CONTENT_ROOT_ID);
-  const tools = document.getElementById('sx-tools');
-  if (!dataElement || !content || !tools) {
-    runDeferredScripts();
-    return;
-  }
-  const data = JSON.parse(dataElement.textContent ?? '{}') as PageData;
-  refillServerHtml(data, content);
-  hydrateProgressively(
-    [
-      () =>
-        hydrateRoot(
-          tools,
-          <HeaderTools
-            searchIndexUrl={data.site.searchIndexUrl}
-            basePath={data.site.basePath}
-            showSearch={document.documentElement.dataset.search === 'header'}
-          />,
-        ),
-      () => {
-        hydrateRoot(content, <Page data={data} />);
-      },
-    ],
-    () => {
-      onHydrated();
-      document.documentElement.dataset.hydrated = 'true';
-      runDeferredScripts();
-    },
+/** Whether any of the island is in the viewport (its container has no box of its own). */
+function onScreen({ element }: IslandContainer): boolean {
+  const box = (element.firstElementChild ?? element).getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+}
+
+export interface HydrateOptions {
+  /** Called as each island's root is created (from then on React handles its events). */
+  onRoot?: (container: HTMLElement) => void;
+  /** Called once every island has hydrated, before `data-hydrated` is set. */
+  onHydrated?: () => void;
+}
+
+/** Hydrates the page's islands, then starts the docs.yml scripts. */
+export function hydratePage({ onRoot, onHydrated }: HydrateOptions = {}): void {
+  const containers = visibleFirst(
+    islandContainers(document.body, (name) => islandComponent(name) !== undefined),
+    onScreen,
   );
+  let waiting = containers.length;
+  let started = false;
+  const finish = () => {
+    if (!started || waiting > 0) return;
+    onHydrated?.();
+    document.documentElement.dataset.hydrated = 'true';
+    runDeferredScripts();
+  };
+  const committed = () => {
+    waiting -= 1;
+    finish();
+  };
+  const jobs = containers.map((container) => () => {
+    const Component = islandComponent(container.name);
+    if (!Component) return;
+    refillServerHtml(container.props, container.element);
+    let once = false;
+    const onCommit = () => {
+      if (once) return;
+      once = true;
+      committed();
+    };
+    hydrateRoot(container.element, islandElement(Component, container.props, onCommit), {
+      identifierPrefix: container.idPrefix,
+    });
+    onRoot?.(container.element);
+  });
+  runInSlices(jobs, () => {
+    started = true;
+    finish();
+  });
 }

@@ -1,14 +1,19 @@
 /** The WebSocket channel page: path, parameters, client and server messages, and "Try it". */
-import type { PageView } from '../shared/page-data.js';
-import { ParameterSection } from './endpoint-page.js';
-import { TryItButton } from './explorer.js';
-import { useDefinition } from './full-page.js';
+import type { PageView, SiteView } from '../shared/page-data.js';
+import { ParameterSection, schemaContext } from './endpoint-page.js';
+import { TryIt } from './explorer.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
-export function ChannelPage({ page }: { page: Extract<PageView, { kind: 'channel' }> }) {
-  const ctx: SchemaContext = useDefinition(page);
+export function ChannelPage({
+  page,
+  site,
+}: {
+  page: Extract<PageView, { kind: 'channel' }>;
+  site: SiteView;
+}) {
+  const ctx: SchemaContext = schemaContext(page, site);
   const channel = page.definition.websockets[page.channelId];
   if (!channel) return <p>Channel not found.</p>;
   return (
@@ -19,7 +24,7 @@ export function ChannelPage({ page }: { page: Extract<PageView, { kind: 'channel
           <div className="sx-endpoint-line">
             <MethodBadge method="WSS" />
             <PathView path={channel.path} />
-            <TryItButton id={channel.id} />
+            <TryIt id={channel.id} site={site} fullPageUrl={ctx.fullPageUrl} />
           </div>
           <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
         </header>

@@ -1,9 +1,9 @@
 /** Code in several languages (or several examples) behind an accessible tab list, with a copy button. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { CopyButton } from './copy-button.js';
-import { HydrateLater } from './hydrate-later.js';
+import { defineIsland } from './island.js';
 
 export interface CodeTab {
   id: string;
@@ -15,12 +15,14 @@ export interface CodeTab {
   more?: { label: string; onShow: () => void; busy: boolean };
 }
 
-/**
- * `idBase` names the tabs and panels (`<idBase>-tab-<i>`, `<idBase>-panel-<i>`): unique on the
- * page and the same on the server and in the browser (the browser runtime's generated ids are
- * not the server's).
- */
-export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: string; idBase: string }) {
+export interface CodeTabsProps {
+  tabs: CodeTab[];
+  title: string;
+}
+
+/** Always rendered inside an island, so its ids agree between the server and the browser. */
+export function CodeTabs({ tabs, title }: CodeTabsProps) {
+  const idBase = useId();
   const [selected, setSelected] = useState(0);
   const current = tabs[selected] ?? tabs[0];
   if (!current) return null;
@@ -33,57 +35,61 @@ export function CodeTabs({ tabs, title, idBase }: { tabs: CodeTab[]; title: stri
     document.getElementById(`${idBase}-tab-${next}`)?.focus();
   };
   return (
-    <HydrateLater>
-      <section className="sx-card sx-code-card" aria-label={title}>
-        <div className="sx-card-head">
-          <div role="tablist" aria-label={title} className="sx-tabs" onKeyDown={onKeyDown}>
-            {tabs.map((tab, i) => (
-              <button
-                key={tab.id}
-                id={`${idBase}-tab-${i}`}
-                type="button"
-                role="tab"
-                aria-selected={i === selected}
-                aria-controls={`${idBase}-panel-${i}`}
-                tabIndex={i === selected ? 0 : -1}
-                className="sx-tab"
-                onClick={() => setSelected(i)}
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
-          <CopyButton
-            text={
-              current.code ??
-              (async () => document.getElementById(`${idBase}-panel-${selected}`)?.textContent ?? '')
-            }
-            label={`Copy ${current.label}`}
-          />
+    <section className="sx-card sx-code-card" aria-label={title}>
+      <div className="sx-card-head">
+        <div role="tablist" aria-label={title} className="sx-tabs" onKeyDown={onKeyDown}>
+          {tabs.map((tab, i) => (
+            <button
+              key={tab.id}
+              id={`${idBase}-tab-${i}`}
+              type="button"
+              role="tab"
+              aria-selected={i === selected}
+              aria-controls={`${idBase}-panel-${i}`}
+              tabIndex={i === selected ? 0 : -1}
+              className="sx-tab"
+              onClick={() => setSelected(i)}
+            >
+              {tab.label}
+            </button>
+          ))}
         </div>
-        {tabs.map((tab, i) => (
-          <div
-            key={tab.id}
-            id={`${idBase}-panel-${i}`}
-            role="tabpanel"
-            aria-labelledby={`${idBase}-tab-${i}`}
-            hidden={i !== selected}
-            className="sx-code-panel"
-            {...htmlProps(tab.html)}
-          />
-        ))}
-        {current.more ? (
-          <button
-            type="button"
-            className="sx-button sx-button-small sx-show-more"
-            onClick={current.more.onShow}
-            disabled={current.more.busy}
-            aria-controls={`${idBase}-panel-${selected}`}
-          >
-            {current.more.label}
-          </button>
-        ) : null}
-      </section>
-    </HydrateLater>
+        <CopyButton
+          text={
+            current.code ??
+            (async () => document.getElementById(`${idBase}-panel-${selected}`)?.textContent ?? '')
+          }
+          label={`Copy ${current.label}`}
+        />
+      </div>
+      {tabs.map((tab, i) => (
+        <div
+          key={tab.id}
+          id={`${idBase}-panel-${i}`}
+          role="tabpanel"
+          aria-labelledby={`${idBase}-tab-${i}`}
+          hidden={i !== selected}
+          className="sx-code-panel"
+          {...htmlProps(tab.html)}
+        />
+      ))}
+      {current.more ? (
+        <button
+          type="button"
+          className="sx-button sx-button-small sx-show-more"
+          onClick={current.more.onShow}
+          disabled={current.more.busy}
+          aria-controls={`${idBase}-panel-${selected}`}
+        >
+          {current.more.label}
+        </button>
+      ) : null}
+    </section>
   );
 }
+
+/** Code tabs whose every tab's code is in its props (the request snippets): an island of its own. */
+export const CodeTabsIsland = defineIsland<{
+  tabs: (CodeTab & { code: string; more?: never })[];
+  title: string;
+}>('code-tabs', CodeTabs);

@@ -5,10 +5,11 @@
 import type { AuthScheme, Parameter } from '@sextant/definition';
 import { useState } from 'react';
 import { prettyJson, typeLabel } from '../shared/format.js';
-import type { ExampleView, PageView } from '../shared/page-data.js';
-import { type CodeTab, CodeTabs } from './code-tabs.js';
-import { TryItButton } from './explorer.js';
-import { useDefinition, useFullPage } from './full-page.js';
+import { type ExampleView, fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
+import { type CodeTab, CodeTabs, CodeTabsIsland } from './code-tabs.js';
+import { TryIt } from './explorer.js';
+import { useFullPage } from './full-page.js';
+import { defineIsland } from './island.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, PropertyRows, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
@@ -33,8 +34,16 @@ export function ParameterSection({
   );
 }
 
-export function EndpointPage({ page }: { page: EndpointView }) {
-  const ctx: SchemaContext = useDefinition(page);
+/** What a reference page's views read: its definition slice and where its full view is. */
+export function schemaContext(
+  page: Extract<PageView, { definition: unknown }>,
+  site: SiteView,
+): SchemaContext {
+  return { definition: page.definition, fullPageUrl: fullPageUrl(site, page.slug) };
+}
+
+export function EndpointPage({ page, site }: { page: EndpointView; site: SiteView }) {
+  const ctx = schemaContext(page, site);
   const endpoint = page.definition.endpoints[page.endpointId];
   if (!endpoint) return <p>Endpoint not found.</p>;
   const request = endpoint.requests[0];
@@ -46,7 +55,7 @@ export function EndpointPage({ page }: { page: EndpointView }) {
           <div className="sx-endpoint-line">
             <MethodBadge method={endpoint.method} />
             <PathView path={endpoint.path} />
-            <TryItButton id={endpoint.id} />
+            <TryIt id={endpoint.id} site={site} fullPageUrl={ctx.fullPageUrl} />
           </div>
           {endpoint.availability && endpoint.availability !== 'stable' ? (
             <span className="sx-badge sx-warn">{endpoint.availability}</span>
@@ -162,36 +171,37 @@ export function EndpointPage({ page }: { page: EndpointView }) {
         ) : null}
       </div>
       <aside className="sx-reference-aside" aria-label="Code examples">
-        {page.snippets.length > 0 ? (
-          <CodeTabs title="Request" tabs={page.snippets} idBase="sx-snippets" />
-        ) : null}
+        {page.snippets.length > 0 ? <CodeTabsIsland title="Request" tabs={page.snippets} /> : null}
         {page.examples.map((example) => (
-          <ExampleCards
-            key={example.index}
-            example={example}
-            values={(full) => {
-              const value =
-                full.kind === 'endpoint'
-                  ? full.definition.endpoints[full.endpointId]?.examples[example.index]
-                  : undefined;
-              return { request: value?.requestBody, response: value?.responseBody };
-            }}
-          />
+          <ExampleCards key={example.index} example={example} fullPageUrl={ctx.fullPageUrl} />
         ))}
       </aside>
     </article>
   );
 }
 
-/** The example values a page's definition holds (copied from the full view). */
-export type ExampleValues = (full: PageView) => { request?: unknown; response?: unknown };
+/** The values of example `index` in the full view (the embedded page leaves them out). */
+function exampleValues(full: PageView, index: number): { request?: unknown; response?: unknown } {
+  if (full.kind === 'endpoint') {
+    const value = full.definition.endpoints[full.endpointId]?.examples[index];
+    return { request: value?.requestBody, response: value?.responseBody };
+  }
+  if (full.kind === 'webhook')
+    return { request: full.definition.webhooks[full.webhookId]?.examples[index]?.payload };
+  return {};
+}
+
+interface ExampleCardsProps {
+  example: ExampleView;
+  fullPageUrl: string;
+}
 
 /**
  * An example's request and response bodies. Long ones show their first lines with a control that
  * shows the whole (highlighted by the server, from the full view); copying always copies it whole.
  */
-export function ExampleCards({ example, values }: { example: ExampleView; values: ExampleValues }) {
-  const { full, error, load } = useFullPage();
+function ExampleCardsView({ example, fullPageUrl }: ExampleCardsProps) {
+  const { page: full, error, load } = useFullPage(fullPageUrl);
   const [whole, setWhole] = useState<Partial<Record<Part, boolean>>>({});
   const fullExample = full && 'examples' in full ? full.examples[example.index] : undefined;
   const tab = (part: Part, label: string): CodeTab | undefined => {
@@ -205,7 +215,7 @@ export function ExampleCards({ example, values }: { example: ExampleView; values
       id: part,
       label,
       html,
-      code: async () => prettyJson(values(await load())[part]),
+      code: async () => prettyJson(exampleValues(await load(), example.index)[part]),
       more: {
         label: whole[part] && !error ? 'Loading the full example…' : `Show full example (${lines} lines)`,
         busy: Boolean(whole[part] && !error),
@@ -221,8 +231,11 @@ export function ExampleCards({ example, values }: { example: ExampleView; values
     tab('response', `Response ${example.responseStatus}`),
   ].filter((t): t is CodeTab => t !== undefined);
   if (tabs.length === 0) return null;
-  return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} idBase={`sx-example-${example.index}`} />;
+  return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} />;
 }
+
+/** An example's code cards: an island. */
+export const ExampleCards = defineIsland('example', ExampleCardsView);
 type Part = 'request' | 'response';
 
 function authLabel(scheme: AuthScheme): string {

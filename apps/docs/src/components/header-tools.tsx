@@ -3,6 +3,7 @@
  * on first use or on Ctrl/Cmd+K or "/"), the theme switch and the mobile navigation toggle.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { defineIsland } from './island.js';
 
 const SearchDialog = lazy(() => import('../client/search-dialog.js'));
 
@@ -18,7 +19,7 @@ export const SEARCH_TRIGGER_ATTRIBUTE = 'data-sx-search';
 
 export const THEME_COOKIE = 'sx-theme';
 
-export function HeaderTools({ searchIndexUrl, basePath, showSearch = true }: HeaderToolsProps) {
+function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true }: HeaderToolsProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   useEffect(() => {
@@ -91,3 +92,5 @@ export function HeaderTools({ searchIndexUrl, basePath, showSearch = true }: Hea
     </div>
   );
 }
+
+export const HeaderTools = defineIsland('header-tools', HeaderToolsView);

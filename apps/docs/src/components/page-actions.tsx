@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { CopyButton } from './copy-button.js';
+import { defineIsland } from './island.js';
 
 type AssistantAction = 'openAi' | 'claude' | 'cursor' | 'vscode';
 
@@ -18,13 +19,21 @@ const ASSISTANTS: { action: AssistantAction; label: string; url: (prompt: string
 
 export const aiPrompt = (markdownUrl: string) => `Read ${markdownUrl} so I can ask you questions about it.`;
 
-export function PageActions({ actions, markdownUrl }: { actions: string[]; markdownUrl: string }) {
+interface PageActionsProps {
+  actions: string[];
+  markdownUrl: string;
+}
+
+const hasActions = (actions: string[]) =>
+  actions.some((a) =>
+    ['copyPage', 'viewAsMarkdown', 'askAi', ...ASSISTANTS.map((x) => x.action)].includes(a),
+  );
+
+function PageActionsView({ actions, markdownUrl }: PageActionsProps) {
   // The server does not know the reader's host: absolute only after hydration.
   const [absolute, setAbsolute] = useState<string | undefined>(undefined);
   useEffect(() => setAbsolute(new URL(markdownUrl, window.location.href).href), [markdownUrl]);
   const assistants = ASSISTANTS.filter((a) => actions.includes(a.action));
-  if (!actions.some((a) => a === 'copyPage' || a === 'viewAsMarkdown' || a === 'askAi') && !assistants.length)
-    return null;
   const fetchMarkdown = async () => {
     const response = await fetch(markdownUrl);
     if (!response.ok) throw new Error(`GET ${markdownUrl}: ${response.status}`);
@@ -62,4 +71,11 @@ export function PageActions({ actions, markdownUrl }: { actions: string[]; markd
       ))}
     </div>
   );
+}
+
+export const PageActionsIsland = defineIsland('page-actions', PageActionsView);
+
+/** The page's actions: an island, or nothing when the page has none. */
+export function PageActions(props: PageActionsProps) {
+  return hasActions(props.actions) ? <PageActionsIsland {...props} /> : null;
 }

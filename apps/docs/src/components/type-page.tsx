@@ -1,11 +1,11 @@
 /** A named type's page: its description and shape. */
-import type { PageView } from '../shared/page-data.js';
-import { useDefinition } from './full-page.js';
+import type { PageView, SiteView } from '../shared/page-data.js';
+import { schemaContext } from './endpoint-page.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock } from './type-view.js';
 
-export function TypePage({ page }: { page: Extract<PageView, { kind: 'type' }> }) {
-  const ctx: SchemaContext = useDefinition(page);
+export function TypePage({ page, site }: { page: Extract<PageView, { kind: 'type' }>; site: SiteView }) {
+  const ctx: SchemaContext = schemaContext(page, site);
   const type = page.definition.types[page.typeId];
   if (!type) return <p>Type not found.</p>;
   return (

@@ -29,20 +29,30 @@ function lists(html: string): string[][] {
 
 describe('PropertyRows', () => {
   it('renders a short list whole', () => {
-    const html = renderToStaticMarkup(<PropertyRows rows={rows(3)} ctx={{ definition }} />);
+    const html = renderToStaticMarkup(
+      <PropertyRows rows={rows(3)} ctx={{ definition, fullPageUrl: '/_sextant/page.json?slug=x' }} />,
+    );
     expect(lists(html)).toEqual([['field0', 'field1', 'field2']]);
     expect(html).toContain('<strong>1</strong>');
   });
 
   it(`splits a long list into consecutive lists of ${ROW_CHUNK_SIZE} rows, every row once, in order`, () => {
     const count = ROW_CHUNK_SIZE * 2 + 7;
-    const html = renderToStaticMarkup(<PropertyRows rows={rows(count)} ctx={{ definition }} />);
+    const html = renderToStaticMarkup(
+      <PropertyRows rows={rows(count)} ctx={{ definition, fullPageUrl: '/_sextant/page.json?slug=x' }} />,
+    );
     const found = lists(html);
     expect(found.map((list) => list.length)).toEqual([ROW_CHUNK_SIZE, ROW_CHUNK_SIZE, 7]);
     expect(found.flat()).toEqual(rows(count).map((row) => row.key));
   });
 
   it('renders an empty list as one empty list', () => {
-    expect(lists(renderToStaticMarkup(<PropertyRows rows={[]} ctx={{ definition }} />))).toEqual([[]]);
+    expect(
+      lists(
+        renderToStaticMarkup(
+          <PropertyRows rows={[]} ctx={{ definition, fullPageUrl: '/_sextant/page.json?slug=x' }} />,
+        ),
+      ),
+    ).toEqual([[]]);
   });
 });

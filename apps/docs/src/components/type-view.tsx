@@ -7,20 +7,16 @@ import type { ApiDefinition, ObjectProperty, TypeId, TypeReference } from '@sext
 import { useId, useState } from 'react';
 import { isRequired, typeLabel, unwrap } from '../shared/format.js';
 import { InlineMarkdown } from '../shared/inline-markdown.js';
-import type { SafeHtml, TypeSummary } from '../shared/page-data.js';
+import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { useFullPage } from './full-page.js';
-import { HydrateLater } from './hydrate-later.js';
+import { defineIsland } from './island.js';
 
 export interface SchemaContext {
+  /** The definition slice the page renders from (the full one, on the server and once loaded). */
   definition: ApiDefinition;
-  /**
-   * False while `definition` is the embedded slice, which holds the types the collapsed view
-   * reads but not those inside them: expanding loads the full one first.
-   */
-  complete?: boolean;
-  /** Collapsed details of types the embedded slice leaves out (see `TypeSummary`). */
-  summaries?: Record<TypeId, TypeSummary>;
+  /** URL of the page's full view: what an expander loads before it opens. */
+  fullPageUrl: string;
 }
 
 type Expansion =
@@ -100,13 +96,6 @@ export function expansionOf(
   }
 }
 
-/** What a collapsed details button shows of a shape's type: its name and `80 properties`. */
-export function summaryOf(shape: TypeReference, definition: ApiDefinition): TypeSummary | undefined {
-  const { expansion, typeId } = expansionOf(shape, definition);
-  if (!expansion || !typeId) return undefined;
-  return { name: definition.types[typeId]?.name ?? typeId, count: countLabel(expansion) };
-}
-
 function countLabel(expansion: Expansion): string {
   return expansion.kind === 'properties'
     ? `${expansion.properties.length} properties`
@@ -115,32 +104,16 @@ function countLabel(expansion: Expansion): string {
       : `${expansion.variants.length} variants`;
 }
 
-/** The type id a shape names once lists, sets, maps and optional/nullable wrappers are removed. */
-function namedTypeId(shape: TypeReference): TypeId | undefined {
-  const inner = unwrap(shape).shape;
-  if (inner.type === 'list' || inner.type === 'set') return namedTypeId(inner.itemShape);
-  if (inner.type === 'map') return namedTypeId(inner.valueShape);
-  return inner.type === 'id' ? inner.id : undefined;
-}
-
-/** What a collapsed details button shows when the embedded slice leaves the type out. */
-function collapsedOf(
-  shape: TypeReference,
-  ctx: SchemaContext,
-): { typeId: TypeId; summary: TypeSummary } | undefined {
-  const typeId = namedTypeId(shape);
-  if (!typeId || typeId in ctx.definition.types) return undefined;
-  const summary = ctx.summaries?.[typeId];
-  return summary && { typeId, summary };
-}
-
 /** A description the server rendered from full markdown (endpoint, page level). */
 function Description({ html }: { html?: SafeHtml }) {
   // The HTML was rendered from markdown and sanitised on the server.
   return html ? <div className="sx-desc" {...htmlProps(html)} /> : null;
 }
 
-/** Expandable details of a shape, or nothing when it has none. */
+/**
+ * Expandable details of a shape, or nothing when it has none. The button is an island (its label
+ * computed here, from the definition); what it shows comes from the full view, loaded on opening.
+ */
 export function ShapeDetails({
   shape,
   ctx,
@@ -152,26 +125,38 @@ export function ShapeDetails({
   seen: readonly TypeId[];
   label?: string;
 }) {
+  const { expansion, typeId } = expansionOf(shape, ctx.definition);
+  if (!expansion) return null;
+  if (typeId && seen.includes(typeId))
+    return <span className="sx-muted sx-small">recursive: {ctx.definition.types[typeId]?.name}</span>;
+  return (
+    <Expander
+      shape={shape}
+      seen={typeId ? [...seen, typeId] : [...seen]}
+      label={label ?? countLabel(expansion)}
+      fullPageUrl={ctx.fullPageUrl}
+    />
+  );
+}
+
+interface ExpanderProps {
+  shape: TypeReference;
+  /** The types shown around it, this one included (nested details stop at recursion). */
+  seen: TypeId[];
+  label: string;
+  fullPageUrl: string;
+}
+
+function ExpanderView({ shape, seen, label, fullPageUrl }: ExpanderProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const { load, error } = useFullPage();
+  const { page, error, load } = useFullPage(fullPageUrl);
   const toggle = () => {
-    if (!open && ctx.complete === false) load().catch(() => undefined);
+    if (!open) load().catch(() => undefined);
     setOpen(!open);
   };
-  const found = expansionOf(shape, ctx.definition);
-  const collapsed = found.expansion ? undefined : collapsedOf(shape, ctx);
-  const { expansion } = found;
-  const typeId = found.typeId ?? collapsed?.typeId;
-  if (!expansion && !collapsed) return null;
-  if (typeId && seen.includes(typeId))
-    return (
-      <span className="sx-muted sx-small">
-        recursive: {ctx.definition.types[typeId]?.name ?? collapsed?.summary.name}
-      </span>
-    );
-  const count = expansion ? countLabel(expansion) : collapsed?.summary.count;
-  const nextSeen = typeId ? [...seen, typeId] : seen;
+  const definition = page && 'definition' in page ? page.definition : undefined;
+  const expansion = definition && expansionOf(shape, definition).expansion;
   return (
     <div className="sx-expand">
       <button
@@ -181,12 +166,12 @@ export function ShapeDetails({
         aria-controls={open ? id : undefined}
         onClick={toggle}
       >
-        {open ? 'Hide' : 'Show'} {label ?? count}
+        {open ? 'Hide' : 'Show'} {label}
       </button>
       {open ? (
         <div id={id} className="sx-expand-body">
-          {expansion && ctx.complete !== false ? (
-            <ExpansionView expansion={expansion} ctx={ctx} seen={nextSeen} />
+          {definition && expansion ? (
+            <ExpansionView expansion={expansion} ctx={{ definition, fullPageUrl }} seen={seen} />
           ) : (
             <p className="sx-muted sx-small" role="status">
               {error ? `Could not load the details: ${error}` : 'Loading…'}
@@ -197,6 +182,9 @@ export function ShapeDetails({
     </div>
   );
 }
+
+/** A type expander ("Show 80 properties"): an island; nested ones render inside it. */
+export const Expander = defineIsland('expander', ExpanderView);
 
 function ExpansionView({
   expansion,
@@ -245,8 +233,8 @@ export interface Row {
 }
 
 /**
- * Rows a list holds at most: longer lists are consecutive lists of this many rows, each a part
- * that hydrates on its own (`HydrateLater`).
+ * Rows a list holds at most: longer lists are consecutive lists of this many rows (the browser
+ * lays out and styles shorter lists faster).
  */
 export const ROW_CHUNK_SIZE = 20;
 
@@ -265,13 +253,11 @@ export function PropertyRows({
     chunks.push(rows.slice(start, start + ROW_CHUNK_SIZE));
   if (chunks.length === 0) chunks.push([]);
   return chunks.map((chunk) => (
-    <HydrateLater key={chunk[0]?.key ?? ''}>
-      <ul className="sx-props">
-        {chunk.map((row) => (
-          <PropertyRow key={row.key} row={row} ctx={ctx} seen={seen} />
-        ))}
-      </ul>
-    </HydrateLater>
+    <ul key={chunk[0]?.key ?? ''} className="sx-props">
+      {chunk.map((row) => (
+        <PropertyRow key={row.key} row={row} ctx={ctx} seen={seen} />
+      ))}
+    </ul>
   ));
 }
 

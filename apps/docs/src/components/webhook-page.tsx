@@ -1,13 +1,18 @@
 /** The webhook page: the event name and method, headers, payload schema and examples. */
-import type { PageView } from '../shared/page-data.js';
-import { ExampleCards, ParameterSection } from './endpoint-page.js';
-import { useDefinition } from './full-page.js';
+import type { PageView, SiteView } from '../shared/page-data.js';
+import { ExampleCards, ParameterSection, schemaContext } from './endpoint-page.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
-export function WebhookPage({ page }: { page: Extract<PageView, { kind: 'webhook' }> }) {
-  const ctx: SchemaContext = useDefinition(page);
+export function WebhookPage({
+  page,
+  site,
+}: {
+  page: Extract<PageView, { kind: 'webhook' }>;
+  site: SiteView;
+}) {
+  const ctx: SchemaContext = schemaContext(page, site);
   const webhook = page.definition.webhooks[page.webhookId];
   if (!webhook) return <p>Webhook not found.</p>;
   return (
@@ -34,16 +39,7 @@ export function WebhookPage({ page }: { page: Extract<PageView, { kind: 'webhook
       </div>
       <aside className="sx-reference-aside" aria-label="Examples">
         {page.examples.map((example) => (
-          <ExampleCards
-            key={example.index}
-            example={example}
-            values={(full) => ({
-              request:
-                full.kind === 'webhook'
-                  ? full.definition.webhooks[full.webhookId]?.examples[example.index]?.payload
-                  : undefined,
-            })}
-          />
+          <ExampleCards key={example.index} example={example} fullPageUrl={ctx.fullPageUrl} />
         ))}
       </aside>
     </article>

@@ -1,15 +1,17 @@
 /**
  * Renders a whole docs page to HTML: head (title, meta, social card, favicon, fonts and styles),
- * the header with its hydrated tools island, the server-only sidebar, the hydrated content
- * island, the page data as inert JSON, and the client entry script. The content is in the HTML
- * before any script runs.
+ * the header, the sidebar, the content and the client entry script. All of it is static HTML but
+ * the islands (see `components/island.tsx`): each rendered as a root of its own, with its props,
+ * for the browser to hydrate. The content is in the HTML before any script runs.
  */
 import { createHash } from 'node:crypto';
 import type { AssetRef, DocsConfig } from '@sextant/definition';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { HeaderTools } from '../components/header-tools.js';
+import { type IslandRenderer, IslandRendererProvider } from '../components/island.js';
 import { Page } from '../components/page.js';
-import { CONTENT_ROOT_ID, PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/page-data.js';
+import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
 
@@ -40,25 +42,28 @@ export interface RenderDocumentOptions {
 const CONTENT_PLACEHOLDER = '__SX_CONTENT_PLACEHOLDER__';
 const escapeAttr = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** JSON safe inside `<script type="application/json">`: no `</script>`, no `<!--`, no U+2028. */
-export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 /**
- * The page data as shipped: every server-made HTML string (`{ __html }`) emptied. That HTML is
- * in the document already, and the client keeps the server's DOM for it (React leaves
- * `dangerouslySetInnerHTML` content alone while the value does not change).
+ * Stands for the response's CSP nonce in a rendered page: the docs host puts a fresh nonce in
+ * its place for every response (`'nonce-…'` in `style-src`). The client reads it from the entry
+ * script's `nonce` and hands it to code that inserts `<style>` elements (CodeMirror).
  */
-export function withoutServerHtml(data: PageData): PageData {
-  return JSON.parse(
-    JSON.stringify(data, (key, value: unknown) => (key === '__html' ? '' : value)),
-  ) as PageData;
+export const NONCE_PLACEHOLDER = '__SX_CSP_NONCE__';
+
+/** Renders islands as roots of their own, each with a `useId` prefix unique on the page. */
+function islandRenderer(): IslandRenderer {
+  let count = 0;
+  return {
+    render(element) {
+      count += 1;
+      const idPrefix = `sx${count.toString(36)}-`;
+      return { html: renderToString(element, { identifierPrefix: idPrefix }), idPrefix };
+    },
+  };
 }
+
+/** Static HTML of `node`, its islands rendered by `islands`. */
+const staticHtml = (node: ReactNode, islands: IslandRenderer) =>
+  renderToStaticMarkup(<IslandRendererProvider value={islands}>{node}</IslandRendererProvider>);
 
 /** `url` resolved against `origin` (absolute URLs and data: URLs stay as they are). */
 export function absoluteUrl(url: string, origin: string | undefined): string {
@@ -94,9 +99,6 @@ function Header({
   const dark = assetUrl(config.logo?.dark, fileUrl) ?? light;
   const tabs = navigationTabs(site.definition);
   const placement = config.layout.searchbarPlacement;
-  const tools = renderToString(
-    <HeaderTools searchIndexUrl={searchIndexUrl} basePath={basePath} showSearch={placement === 'HEADER'} />,
-  );
   return (
     <header className="sx-header">
       <a className="sx-skip-link" href={`#${CONTENT_ROOT_ID}`}>
@@ -115,9 +117,13 @@ function Header({
         <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} />
       ) : null}
       {placement === 'HEADER_TABS' ? <SearchTrigger className="sx-search-tabs" /> : null}
-      {/* Hydrated island: its HTML comes from renderToString of the same component the client hydrates. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own component rendered by renderToString */}
-      <div id="sx-tools" className="sx-tools" dangerouslySetInnerHTML={{ __html: tools }} />
+      <div id="sx-tools" className="sx-tools">
+        <HeaderTools
+          searchIndexUrl={searchIndexUrl}
+          basePath={basePath}
+          showSearch={placement === 'HEADER'}
+        />
+      </div>
     </header>
   );
 }
@@ -148,14 +154,15 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const { site, data, assets, fileUrl } = options;
   const config = site.definition.config;
   const page = data.page;
-  const content = renderToString(<Page data={data} />);
+  const islands = islandRenderer();
+  const content = staticHtml(<Page data={data} />, islands);
   const description = config.metadata.description ?? '';
   const favicon = assetUrl(config.favicon, fileUrl);
   const ogImageUrl = assetUrl(config.metadata.ogImage, fileUrl);
   const ogImage = ogImageUrl && absoluteUrl(ogImageUrl, options.origin);
   const title = page.slug === site.definition.homeSlug ? config.title : `${page.title} | ${config.title}`;
   const layout = page.kind === 'markdown' ? page.layout : 'reference';
-  const chrome = renderToStaticMarkup(
+  const chrome = staticHtml(
     <>
       <Header
         config={config}
@@ -174,6 +181,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
         </main>
       </div>
     </>,
+    islands,
   );
   const scripts = config.scripts.map((script) => {
     const src = escapeAttr(assetUrl(script.src, fileUrl) ?? '');
@@ -225,8 +233,7 @@ ${head}
 </head>
 <body>
 ${chrome.replace(CONTENT_PLACEHOLDER, () => content)}
-<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(withoutServerHtml(data))}</script>
-<script type="module" src="${escapeAttr(assets.entry)}"></script>
+<script type="module" src="${escapeAttr(assets.entry)}" nonce="${NONCE_PLACEHOLDER}"></script>
 ${scripts
   .filter((s) => !s.head)
   .map((s) => s.tag)

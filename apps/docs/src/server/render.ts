@@ -10,7 +10,6 @@ import { loadHighlighter } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
 import { buildPageView, EXAMPLE_PREFIX_LINES } from './page-view.js';
 import { buildSearchIndex } from './search-index.js';
-import { shippedView } from './shipped-view.js';
 import { cached, type DocsSite } from './site.js';
 import { siteCss } from './site-css.js';
 
@@ -93,7 +92,7 @@ export async function renderDocsPage(
     `html:${ctx.origin ?? ''}${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`,
     () => ({
       status: 200 as const,
-      ...render(shippedView(found, siteView)),
+      ...render(found),
     }),
   );
 }

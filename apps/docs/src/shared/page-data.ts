@@ -1,13 +1,13 @@
 /**
- * The data one docs page hydrates with, embedded as JSON in the HTML. It is shared by the
- * server renderer and the client: an endpoint page carries only its slice of the API
- * definition (never the whole API), so its weight does not grow with the API's size.
+ * The data one docs page is rendered from, shared by the server renderer and the client (the
+ * page's full view, `fullPageUrl`, has this shape): an endpoint page holds only its slice of the
+ * API definition (never the whole API). The HTML page ships none of it but its islands' props.
  */
 import type { ApiDefinition, HttpMethod } from '@sextant/definition';
 
 /**
- * HTML the server produced (highlighted, sanitised). It is in the page's HTML; the copy in the
- * page data is emptied (the client keeps the server's DOM), so it is never sent twice.
+ * HTML the server produced (highlighted, sanitised). It is in the page's HTML; the copy in an
+ * island's props is emptied (the client refills it from the server's DOM), so it is sent once.
  */
 export type SafeHtml = { __html: string; id: string };
 
@@ -45,18 +45,7 @@ export interface SiteView {
   basePath: string;
 }
 
-/** A type's collapsed details button: `Show 80 properties` (see `summaries`). */
-export interface TypeSummary {
-  name: string;
-  count: string;
-}
-
 interface PageBase {
-  /**
-   * Types the embedded definition slice leaves out although the page names them (behind a
-   * collapsed details button): what that button shows. Their contents come with the full view.
-   */
-  summaries?: Record<string, TypeSummary>;
   slug: string;
   title: string;
   /** Page actions to show (copyPage, viewAsMarkdown). */
@@ -117,16 +106,14 @@ export interface PageData {
 
 /**
  * URL of the page's full view as JSON: the whole definition slice (every nested type, the
- * examples' values) and the examples highlighted in full. The embedded page data holds only
- * what the first render reads; the client fetches this when a reader asks for more.
+ * examples' values) and the examples highlighted in full. The islands' props hold only what
+ * they first render; the client fetches this when a reader asks for more.
  */
 export function fullPageUrl(site: Pick<SiteView, 'basePath'>, slug: string): string {
   return `${site.basePath}${FULL_PAGE_PATH}?slug=${encodeURIComponent(slug)}`;
 }
 export const FULL_PAGE_PATH = '/_sextant/page.json';
 
-/** Id of the `<script type="application/json">` element holding the page data. */
-export const PAGE_DATA_ELEMENT_ID = 'sx-data';
 /** Id of the element the page content hydrates into. */
 export const CONTENT_ROOT_ID = 'sx-content';
 /** URL parameter that opens the playground (SPEC §2). */

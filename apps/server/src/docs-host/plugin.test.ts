@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from './plugin.js';
@@ -9,12 +10,20 @@ import { writeFixtureProject, XSS_CORPUS } from './testing/fixture-project.js';
 let app: FastifyInstance;
 let dir: string;
 
-function pageData(html: string): {
-  page: { kind: string; definition?: { endpoints: Record<string, unknown> } };
-} {
-  const json = /<script type="application\/json" id="sx-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!json) throw new Error('no page data');
-  return JSON.parse(json);
+/** The props of every island of a page (the only data a page ships), as parsed JSON. */
+function islandProps(html: string): { name: string; props: Record<string, unknown> }[] {
+  const decodeAttribute = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  return [
+    ...html.matchAll(
+      /<div class="sx-island" data-sx-island="([^"]+)" data-sx-id="[^"]*" data-sx-props="([^"]*)"/g,
+    ),
+  ].map((m) => ({ name: m[1] ?? '', props: JSON.parse(decodeAttribute(m[2] ?? '')) }));
 }
 
 beforeAll(async () => {
@@ -37,10 +46,32 @@ describe('docs host, local mode', () => {
     for (const name of ['petId', 'expand', 'X-Request-Id'])
       expect(html).toContain(`<code class="sx-prop-name">${name}</code>`);
     expect(html).toContain('curl');
-    // The page ships its slice only: the other endpoint is not in the data.
-    const data = pageData(html);
-    expect(data.page.kind).toBe('endpoint');
-    expect(Object.keys(data.page.definition?.endpoints ?? {})).toEqual(['getPet']);
+    // The page ships its islands' props only: no definition, nothing of the other endpoint.
+    const islands = islandProps(html);
+    expect(islands.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['header-tools', 'try-it', 'code-tabs']),
+    );
+    expect(JSON.stringify(islands)).not.toMatch(/createPet|"definition"/);
+  });
+
+  it('sends a fresh style nonce with every page, in its CSP and on its entry script, gzip or not', async () => {
+    const nonces = [];
+    for (const encoding of ['gzip', 'identity', 'gzip']) {
+      const response = await app.inject({
+        url: '/api/pets/get-a-pet',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding === 'gzip' ? 'gzip' : undefined);
+      const html = encoding === 'gzip' ? gunzipSync(response.rawPayload).toString() : response.body;
+      const nonce = /<script type="module" src="[^"]+" nonce="([^"]+)">/.exec(html)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(String(response.headers['content-security-policy'])).toMatch(
+        new RegExp(`style-src 'self'[^;]* 'nonce-${nonce?.replace(/[+/]/g, '\\$&')}'`),
+      );
+      expect(html).not.toContain('__SX_CSP_NONCE__');
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('sends a strict Content-Security-Policy and no inline script', async () => {
@@ -70,10 +101,9 @@ describe('docs host, local mode', () => {
     expect(overview.body).toContain('href="/api/pets"');
   });
 
-  it('embeds only what the first render reads; the full view comes as JSON on demand', async () => {
+  it('embeds only what the islands first render; the full view comes as JSON on demand', async () => {
     type Slice = { endpoints: Record<string, { examples: unknown[] }>; types: Record<string, unknown> };
-    const embedded = pageData((await app.inject({ url: '/api/pets/get-a-pet' })).body).page
-      .definition as unknown as Slice;
+    const islands = islandProps((await app.inject({ url: '/api/pets/get-a-pet' })).body);
     const response = await app.inject({ url: '/_sextant/page.json?slug=api%2Fpets%2Fget-a-pet' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -83,16 +113,12 @@ describe('docs host, local mode', () => {
       examples: { response?: { __html: string } }[];
     };
     expect(full.kind).toBe('endpoint');
-    // Example values travel in the full view only (copy, playground).
-    expect(embedded.endpoints.getPet?.examples).toEqual([]);
+    // Example values and types travel in the full view only (copy, expanders, playground).
     expect(full.definition.endpoints.getPet?.examples.length).toBeGreaterThan(0);
-    // Pet's rows are on the page, so Pet is embedded; the full view holds every embedded type.
-    expect(Object.keys(embedded.types)).toContain('Pet');
-    expect(Object.keys(full.definition.types).length).toBeGreaterThanOrEqual(
-      Object.keys(embedded.types).length,
-    );
-    for (const id of Object.keys(embedded.types)) expect(full.definition.types).toHaveProperty([id]);
-    // The full view carries the highlighted HTML the embedded data leaves to the DOM.
+    expect(full.definition.types).toHaveProperty(['Pet']);
+    expect(islands.map((i) => i.name)).toContain('example');
+    expect(JSON.stringify(islands)).not.toContain('"examples"');
+    // The full view carries the highlighted HTML the islands' props leave to the DOM.
     expect(full.examples[0]?.response?.__html).toContain('<pre class="sx-code"');
     expect((await app.inject({ url: '/_sextant/page.json?slug=nope' })).statusCode).toBe(404);
   });
@@ -118,14 +144,15 @@ describe('docs host, local mode', () => {
   });
 
   it('compresses text for clients that accept gzip', async () => {
-    const { gunzipSync } = await import('node:zlib');
     const plain = await app.inject({ url: '/api/pets/get-a-pet' });
     const zipped = await app.inject({
       url: '/api/pets/get-a-pet',
       headers: { 'accept-encoding': 'gzip, br' },
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    // The same page but for its nonce, fresh in every response.
+    const withoutNonce = (html: string) => html.replace(/ nonce="[^"]+"/, '');
+    expect(withoutNonce(gunzipSync(zipped.rawPayload).toString())).toBe(withoutNonce(plain.body));
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
@@ -254,9 +281,7 @@ describe('docs host with the XSS corpus in every description and page', () => {
     const csp = String(response.headers['content-security-policy']);
     for (const css of styles)
       expect(csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
-    const markup = styles
-      .reduce((rest, css) => rest.replace(`<style>${css}</style>`, ''), html)
-      .replace(/<script type="application\/json" id="sx-data">[\s\S]*?<\/script>/, '');
+    const markup = styles.reduce((rest, css) => rest.replace(`<style>${css}</style>`, ''), html);
     // Only real tags matter: escaped payloads (`&lt;script&gt;`) are text.
     const tags = markup.match(/<[a-zA-Z][^>]*>/g) ?? [];
     expect(tags.filter((tag) => tag.startsWith('<script'))).toHaveLength(1);
@@ -266,15 +291,12 @@ describe('docs host with the XSS corpus in every description and page', () => {
       expect(tag).not.toMatch(/=\s*"?\s*javascript:/i);
       expect(tag).not.toMatch(/\sstyle\s*=/i);
     }
-    // The JSON data cannot close its script element.
-    expect(/<script type="application\/json" id="sx-data">([\s\S]*?)<\/script>/.exec(html)?.[1]).not.toMatch(
-      /<\/script|<!--/i,
-    );
+    // Island props are attribute values: every one parses, none can leave its attribute.
+    expect(() => islandProps(html)).not.toThrow();
   });
 
-  it('keeps the corpus in the data as inert text', async () => {
-    const html = (await xssApp.inject({ url: '/api/pets/get-a-pet' })).body;
-    const json = /<script type="application\/json" id="sx-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  it('keeps the corpus in the full view as inert text', async () => {
+    const json = (await xssApp.inject({ url: '/_sextant/page.json?slug=api%2Fpets%2Fget-a-pet' })).body;
     expect(JSON.stringify(JSON.parse(json))).toContain(XSS_CORPUS[0]);
   });
 });

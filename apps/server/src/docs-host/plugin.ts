@@ -8,7 +8,7 @@
  * - hosted mode: the site for the request's host and path, from `app.registry.loadDocsForUrl`,
  *   cached per docs URL and dropped when the registry reports an invalidation.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, posix, relative, sep } from 'node:path';
@@ -24,19 +24,33 @@ import {
   docsSiteCss,
   FULL_PAGE_PATH,
   loadClientBuild,
+  NONCE_PLACEHOLDER,
   type RenderContext,
+  type RenderedPage,
   renderDocsPage,
   renderDocsPageMarkdown,
 } from '@sextant/docs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } from './csp.js';
+import { type NoncedPage, prepareNoncedPage } from './nonced-page.js';
 import { contentTypeOf } from './project/content-types.js';
 import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
 import { collectProjectFiles } from './project/project-files.js';
 import { matchRedirect } from './redirects.js';
 import { requestOrigin } from './request-origin.js';
+
+/** Rendered pages prepared for nonces, while the render cache holds them. */
+const noncedPages = new WeakMap<RenderedPage, NoncedPage>();
+function noncedPage(page: RenderedPage): NoncedPage {
+  let prepared = noncedPages.get(page);
+  if (!prepared) {
+    prepared = prepareNoncedPage(page.html, NONCE_PLACEHOLDER);
+    noncedPages.set(page, prepared);
+  }
+  return prepared;
+}
 
 export interface DocsHostOptions {
   mode: 'local' | 'hosted';
@@ -294,6 +308,8 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     type: string,
     body: string | Buffer,
     cache = 'no-cache',
+    /** The body gzip-encoded, when the caller has it (a page with its nonce). */
+    precompressed?: () => Buffer,
   ) => {
     reply
       .code(status)
@@ -304,6 +320,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     const accepts = /\bgzip\b/.test(String(reply.request.headers['accept-encoding'] ?? ''));
     if (!accepts || body.length < 1024 || !/^(text\/|application\/json|image\/svg)/.test(type))
       return reply.send(body);
+    if (precompressed) return reply.header('content-encoding', 'gzip').send(precompressed());
     const key = createHash('sha1').update(body).digest('base64');
     let compressed = gzipped.get(key);
     if (!compressed) {
@@ -437,8 +454,15 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       origin: requestOrigin(request.raw, options.trustForwardedProto === true),
     };
     const page = await renderDocsPage(site, slug, ctx, themeFromCookie(request.headers.cookie));
-    reply.header('content-security-policy', contentSecurityPolicy(site.definition.config, page.styleHashes));
-    return send(reply, page.status, 'text/html; charset=utf-8', page.html);
+    const nonce = randomBytes(16).toString('base64');
+    const nonced = noncedPage(page);
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicy(site.definition.config, page.styleHashes, nonce),
+    );
+    return send(reply, page.status, 'text/html; charset=utf-8', nonced.text(nonce), 'no-cache', () =>
+      nonced.gzip(nonce),
+    );
   };
 
   app.get('/', handler);

@@ -11,6 +11,16 @@ export interface JsonEditorProps {
   label: string;
 }
 
+/**
+ * The page's CSP nonce, if it has one: the docs page puts it on its entry script (browsers hide
+ * the attribute's value from the DOM once parsed, but keep it in the `nonce` property).
+ */
+function pageNonce(): string | undefined {
+  for (const script of document.querySelectorAll('script[nonce]'))
+    if (script instanceof HTMLScriptElement && script.nonce) return script.nonce;
+  return undefined;
+}
+
 /** Mounts a CodeMirror JSON editor seeded with `value`. */
 export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -24,12 +34,15 @@ export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
     let destroy: (() => void) | undefined;
     void Promise.all([import('codemirror'), import('@codemirror/lang-json')]).then(([cm, lang]) => {
       if (destroyed || !host.current) return;
+      // CodeMirror styles itself with <style> elements: under the page's CSP they need its nonce.
+      const nonce = pageNonce();
       const view = new cm.EditorView({
         doc: initial.current,
         parent: host.current,
         extensions: [
           cm.basicSetup,
           lang.json(),
+          nonce ? cm.EditorView.cspNonce.of(nonce) : [],
           cm.EditorView.contentAttributes.of({ 'aria-label': label }),
           cm.EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
