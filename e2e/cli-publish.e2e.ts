@@ -187,6 +187,11 @@ for (const backend of backends) {
         '127.0.0.1',
         '--create-org',
         'acme',
+        '--create-org',
+        'rival',
+        // The operator approves the docs host: the first organization to publish there owns it.
+        '--allow-domain',
+        domain,
         ...setup.args,
       ]);
       registry = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, 150_000))[1]!;
@@ -198,20 +203,22 @@ for (const backend of backends) {
       await cleanup();
     });
 
-    const publish = (...extra: string[]) =>
+    /** `sextant publish` of the project as `org` with `orgToken` to `host`. */
+    const publishAs = (org: string, orgToken: string, host: string, ...extra: string[]) =>
       runCli([
         'publish',
         project,
         '--registry',
         registry,
         '--token',
-        token,
+        orgToken,
         '--org',
-        'acme',
+        org,
         '--domain',
-        domain,
+        host,
         ...extra,
       ]);
+    const publish = (...extra: string[]) => publishAs('acme', token, domain, ...extra);
 
     it('serves /healthz and JSON logs', async ({ skip }) => {
       if (skipped) skip(skipped);
@@ -478,20 +485,23 @@ for (const backend of backends) {
       expect(JSON.parse((await publish('--json')).stdout)).toMatchObject({ unchanged: true });
     });
 
+    it('another organization cannot publish under the host, nor to a host nobody approved or proved', async ({
+      skip,
+    }) => {
+      if (skipped) skip(skipped);
+      const rival = (await serve.waitFor(/"orgId":"rival","token":"([^"]+)"/, 30_000))[1]!;
+      const stolen = await publishAs('rival', rival, `${domain}/guides`);
+      expect(stolen.code).toBe(1);
+      expect(stolen.stderr).toMatch(/DomainBelongsToAnotherOrgError/);
+      const unproved = await publishAs('acme', token, `unproved-${domain}`);
+      expect(unproved.code).toBe(1);
+      expect(unproved.stderr).toMatch(/DomainNotClaimedError/);
+      expect((await getByHost(registry, domain)).status).toBe(200);
+    });
+
     it('a bad token is refused: exit 1, one line', async ({ skip }) => {
       if (skipped) skip(skipped);
-      const run = await runCli([
-        'publish',
-        project,
-        '--registry',
-        registry,
-        '--token',
-        'sxt_wrong',
-        '--org',
-        'acme',
-        '--domain',
-        `x-${domain}`,
-      ]);
+      const run = await publishAs('acme', 'sxt_wrong', `x-${domain}`);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/^error: the registry at .* refused \(401\): UnauthorizedError/m);
       expect(run.stderr.match(/^error:/gm)).toHaveLength(1);

@@ -2,12 +2,16 @@
  * `sextant serve` run in parts and shut down gracefully: with only the HTTP proxy mounted, a
  * request in flight when SIGTERM arrives still completes (a slow upstream answers after it),
  * the process then exits 0, and disabled parts are really absent. An unreachable DATABASE_URL
- * is one error line and exit 1.
+ * is one error line and exit 1. Tenancy flags: `--create-org` (repeatable) logs each admin token
+ * once, `--create-operator-token` logs an operator token, `--allow-domain` and
+ * SEXTANT_ALLOW_DOMAINS approve hosts; a host nobody approved or proved is refused.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createRegistryClient, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startCli } from './cli-harness.js';
+import { runCli, startCli, tempDir } from './cli-harness.js';
 
 let upstream: Server;
 let upstreamPort: number;
@@ -70,6 +74,72 @@ describe('sextant serve', () => {
       expect(await exited).toBe(0);
       expect(serve.output()).toContain('"signal":"SIGTERM"');
       await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    } finally {
+      await serve.stop('SIGKILL');
+    }
+  });
+
+  it('creates organizations and an operator token on start; approved hosts go to the first registrant, others need a DNS proof', async () => {
+    const serve = startCli(
+      [
+        'serve',
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+        '--no-docs',
+        '--no-proxy',
+        '--no-ws-proxy',
+        '--data-dir',
+        join(await tempDir(), 'data'),
+        '--create-org',
+        'one',
+        '--create-org',
+        'two',
+        '--create-operator-token',
+        '--allow-domain',
+        'first.tenancy.test',
+      ],
+      { env: { SEXTANT_ALLOW_DOMAINS: 'env-a.tenancy.test, env-b.tenancy.test' } },
+    );
+    try {
+      const url = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, 150_000))[1]!;
+      const tokenOf = async (orgId: string) =>
+        (await serve.waitFor(new RegExp(`"orgId":"${orgId}","token":"([^"]+)"`), 30_000))[1]!;
+      const one = createRegistryClient({ baseUrl: url, token: await tokenOf('one'), maxRetries: 0 });
+      const two = createRegistryClient({ baseUrl: url, token: await tokenOf('two'), maxRetries: 0 });
+      const operatorToken = (
+        await serve.waitFor(/"token":"([^"]+)","msg":"operator token created/, 30_000)
+      )[1]!;
+      const operator = createRegistryClient({ baseUrl: url, token: operatorToken, maxRetries: 0 });
+      expect((await operator.createOrganization({ body: { orgId: 'three' } })).role).toBe('admin');
+
+      const register = async (client: RegistryClient, orgId: string, domain: string) => {
+        const init = await client.initDocsRegistrationV2({ body: { orgId, domain } });
+        return client.finishDocsRegistrationV2({
+          params: { id: init.docsRegistrationId },
+          body: { docsDefinition: { config: { title: orgId } } },
+        });
+      };
+      const refusal = (promise: Promise<unknown>) =>
+        promise.then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof RegistryNamedError ? error.errorName : String(error)),
+        );
+      await register(one, 'one', 'first.tenancy.test');
+      await register(two, 'two', 'env-b.tenancy.test');
+      expect(await refusal(register(two, 'two', 'first.tenancy.test/guides'))).toBe(
+        'DomainBelongsToAnotherOrgError',
+      );
+      expect(await refusal(register(one, 'one', 'env-b.tenancy.test'))).toBe(
+        'DomainBelongsToAnotherOrgError',
+      );
+      expect(await refusal(register(one, 'one', 'nobody-approved.tenancy.test'))).toBe(
+        'DomainNotClaimedError',
+      );
+      expect(await refusal(two.upsertCliRelease({ body: { version: '1.0.0', irVersion: 1 } }))).toBe(
+        'OperatorRoleRequiredError',
+      );
     } finally {
       await serve.stop('SIGKILL');
     }

@@ -30,6 +30,8 @@ beforeAll(async () => {
   app = await buildServer({
     mode: 'hosted',
     parts: { registry: true, proxy: true, wsProxy: false, docsHost: true },
+    // The operator approves the host the docs are published at (any port of 127.0.0.1).
+    registry: { allowDomains: ['127.0.0.1'] },
   });
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const { orgId, token } = await app.registry.createOrganization('demo-docs');

@@ -12,6 +12,8 @@ export interface ServerOptions {
   blobDir?: string;
   /** Registry: host suffix of docs preview URLs (default `preview.localhost`). */
   previewDomain?: string;
+  /** Registry tenancy: operator-approved hosts (`--allow-domain`) and the DNS resolver of domain claims. */
+  registry?: import('./registry/plugin.js').RegistryTenancyOptions;
   /** Which parts to mount; all default to true. */
   parts?: { registry?: boolean; proxy?: boolean; wsProxy?: boolean; docsHost?: boolean };
   /** HTTP and WebSocket proxy: allowlist, resolver, caps (see proxy/options.ts). */

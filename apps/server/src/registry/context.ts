@@ -9,6 +9,7 @@ import type { BlobStore, Database } from '../storage/index.js';
 import type { DefinitionCache } from './definition-cache.js';
 import type { DocsCache } from './docs-cache.js';
 import { fail } from './errors.js';
+import type { DomainPolicy } from './host-ownership.js';
 import type { Caller } from './identity.js';
 
 /** Shared state of the registry. */
@@ -19,6 +20,8 @@ export interface RegistryContext {
   definitions: DefinitionCache;
   /** Host suffix of preview URLs, e.g. `preview.localhost`. */
   previewDomain: string;
+  /** Who may take a host nobody owns yet (mode, operator-approved hosts, DNS resolver). */
+  domains: DomainPolicy;
 }
 
 /** One call's caller. */

@@ -2,7 +2,8 @@
  * Docs sites: init a registration (v1 by domain, v2 by URL with base path and custom domains,
  * preview at a generated URL), register a docs definition with the API definitions it uses,
  * then load by domain or URL, and manage the URL records (metadata, archive, ownership, delete).
- * Every write is one transaction and invalidates the affected sites on every replica.
+ * Every write is one transaction and invalidates the affected sites on every replica. A host and
+ * every path under it belong to one organization (host-ownership.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DocsFileDeclaration, LoadedDocs } from '@sextant/registry-client';
@@ -12,7 +13,8 @@ import { packJson, unpackJson } from './compression.js';
 import { type CallContext, type Handlers, iso, pageNumber, type RegistryContext } from './context.js';
 import { checkDeclaredSizes, declareFiles, linkDeclaredFiles, receiveUpload } from './docs-files.js';
 import { fail } from './errors.js';
-import { orgsOf, requireCaller, requireMember, requireOrg } from './identity.js';
+import { checkHosts, hostOwner, takeHosts } from './host-ownership.js';
+import { type Caller, orgsOf, requireCaller, requireMember, requireOrg } from './identity.js';
 import { type DocsAddress, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
 import { validateStoredDocsDefinition, validateStoredFileTypes } from './validate-stored.js';
 
@@ -32,16 +34,25 @@ async function urlRow(ctx: RegistryContext, input: string) {
   return row;
 }
 
-/** Fails when one of `urls` is held by another organization. */
-async function checkOwnership(db: Kysely<Database>, orgId: string, urls: string[]): Promise<void> {
-  if (urls.length === 0) return;
-  const taken = await db
-    .selectFrom('docs_urls')
-    .select(['url', 'org_id'])
-    .where('url', 'in', urls)
-    .where('org_id', '!=', orgId)
-    .executeTakeFirst();
-  if (taken) fail('DomainBelongsToAnotherOrgError', `"${taken.url}" belongs to another organization`);
+/** Hosts of stored URLs (`host/base` → `host`). */
+function hostsOf(urls: readonly string[]): string[] {
+  return urls.map((url) => parseDocsAddress(url)?.domain ?? url);
+}
+
+/**
+ * Fails unless the caller may act on `host`: operators on any host, others only on hosts of
+ * their organizations (DomainNotRegisteredError when nobody owns it).
+ */
+async function requireHostAccess(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  host: string,
+): Promise<void> {
+  const who = requireCaller(caller);
+  if (who.isOperator) return;
+  const owner = await hostOwner(db, host);
+  if (!owner) fail('DomainNotRegisteredError', `No docs site is registered at "${host}"`);
+  await requireMember(db, who, owner);
 }
 
 async function startRegistration(
@@ -60,7 +71,7 @@ async function startRegistration(
   validateStoredFileTypes(declaredFiles);
   const urls = [main.url];
   const customUrls = custom.map((address) => address.url).filter((url) => url !== main.url);
-  await checkOwnership(ctx.db, orgId, [...urls, ...customUrls]);
+  await checkHosts(ctx.db, ctx.domains, orgId, hostsOf([...urls, ...customUrls]), kind === 'preview');
   const docsRegistrationId = randomUUID();
   const files = await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -109,10 +120,12 @@ async function finishRegistration(
     ...registration.custom_urls.map((url) => ({ url, custom: true })),
   ];
   await ctx.db.transaction().execute(async (trx) => {
-    await checkOwnership(
+    await takeHosts(
       trx,
+      ctx.domains,
       registration.org_id,
-      all.map((entry) => entry.url),
+      hostsOf(all.map((entry) => entry.url)),
+      registration.kind === 'preview',
     );
     await trx
       .insertInto('docs_definitions')
@@ -141,9 +154,13 @@ async function finishRegistration(
           metadata: '{}',
         })
         .onConflict((oc) =>
-          oc
-            .column('url')
-            .doUpdateSet({ docs_definition_id: docsConfigId, updated_at: new Date(), is_archived: false }),
+          oc.column('url').doUpdateSet({
+            // The host is this organization's (locked above): a row left by an older owner follows it.
+            org_id: registration.org_id,
+            docs_definition_id: docsConfigId,
+            updated_at: new Date(),
+            is_archived: false,
+          }),
         )
         .execute();
     }
@@ -324,13 +341,25 @@ export const docsHandlers: Handlers<
       .execute();
     return { urls: rows.slice(0, limit).map(metadataOf), page, limit, hasMore: rows.length > limit };
   },
-  async getDocsConfigById(ctx, { params }) {
+  async getDocsConfigById(ctx, { params }, call) {
     const row = await ctx.db
       .selectFrom('docs_definitions')
       .selectAll()
       .where('id', '=', params.id)
       .executeTakeFirst();
-    if (!row) fail('DocsDefinitionNotFoundError', `No docs definition has id "${params.id}"`);
+    const missing = () => fail('DocsDefinitionNotFoundError', `No docs definition has id "${params.id}"`);
+    if (!row) return missing();
+    // Deleted or archived docs are gone for the public: readable only while served at a live URL.
+    const member = call.caller && (await orgsOf(ctx.db, call.caller.userId)).includes(row.org_id);
+    if (!member) {
+      const served = await ctx.db
+        .selectFrom('docs_urls')
+        .select('url')
+        .where('docs_definition_id', '=', row.id)
+        .where('is_archived', '=', false)
+        .executeTakeFirst();
+      if (!served) return missing();
+    }
     return {
       docsConfigId: row.id,
       orgId: row.org_id,
@@ -344,14 +373,21 @@ export const docsHandlers: Handlers<
     await requireMember(ctx.db, call.caller, row.org_id);
     await requireOrg(ctx.db, body.targetOrgId);
     await requireMember(ctx.db, call.caller, body.targetOrgId);
-    await ctx.db.transaction().execute(async (trx) => {
+    // The host moves with every path under it: one owner per host.
+    const moved = await ctx.db.transaction().execute(async (trx) => {
       await trx
+        .updateTable('docs_hosts')
+        .set({ org_id: body.targetOrgId })
+        .where('host', '=', row.domain)
+        .execute();
+      return trx
         .updateTable('docs_urls')
         .set({ org_id: body.targetOrgId, updated_at: new Date() })
-        .where('url', '=', row.url)
+        .where('domain', '=', row.domain)
+        .returning('url')
         .execute();
     });
-    await ctx.docsCache.invalidate([row.url]);
+    await ctx.docsCache.invalidate(moved.map((entry) => entry.url));
     return {};
   },
   async setDocsIsArchived(ctx, { body }, call) {
@@ -376,8 +412,8 @@ export const docsHandlers: Handlers<
     return {};
   },
   async addSearchPreviewWhitelist(ctx, { body }, call) {
-    requireCaller(call.caller);
     const { domain } = requireDomain(body.domain);
+    await requireHostAccess(ctx.db, call.caller, domain);
     await ctx.db
       .insertInto('search_preview_whitelist')
       .values({ domain })
@@ -386,8 +422,8 @@ export const docsHandlers: Handlers<
     return {};
   },
   async removeSearchPreviewWhitelist(ctx, { body }, call) {
-    requireCaller(call.caller);
     const { domain } = requireDomain(body.domain);
+    await requireHostAccess(ctx.db, call.caller, domain);
     await ctx.db.deleteFrom('search_preview_whitelist').where('domain', '=', domain).execute();
     return {};
   },
@@ -437,12 +473,22 @@ export const docsHandlers: Handlers<
     };
   },
   async invalidateDocsCache(ctx, { body }, call) {
-    requireCaller(call.caller);
+    const caller = requireCaller(call.caller);
     if (body.url === undefined) {
-      await ctx.docsCache.invalidate('all');
+      if (caller.isOperator) {
+        await ctx.docsCache.invalidate('all');
+        return {};
+      }
+      const orgs = await orgsOf(ctx.db, caller.userId);
+      const rows =
+        orgs.length === 0
+          ? []
+          : await ctx.db.selectFrom('docs_urls').select('url').where('org_id', 'in', orgs).execute();
+      if (rows.length > 0) await ctx.docsCache.invalidate(rows.map((entry) => entry.url));
       return {};
     }
     const address = requireUrl(body.url);
+    await requireHostAccess(ctx.db, caller, address.domain);
     const url = (await ctx.docsCache.resolve(address)) ?? address.url;
     await ctx.docsCache.invalidate([url]);
     return {};

@@ -12,6 +12,7 @@ import {
   RegistryNamedError,
   routes,
   STORED_CONTENT_ERRORS,
+  TENANCY_ERRORS,
 } from '@sextant/registry-client';
 import { describe, expect, it } from 'vitest';
 import { RegistryError, statusOf } from './errors.js';
@@ -98,17 +99,40 @@ describe('registry error catalogue', () => {
           ...SPEC_ERRORS,
           ...Object.keys(DOCS_FILE_ERRORS),
           ...Object.keys(STORED_CONTENT_ERRORS),
+          ...Object.keys(TENANCY_ERRORS),
         ]).toContain(name);
     }
   });
 
   it('decodes the docs file upload errors into typed client errors with their 4xx status', () => {
-    for (const [name, { status }] of Object.entries({ ...DOCS_FILE_ERRORS, ...STORED_CONTENT_ERRORS })) {
+    for (const [name, { status }] of Object.entries({
+      ...DOCS_FILE_ERRORS,
+      ...STORED_CONTENT_ERRORS,
+      ...TENANCY_ERRORS,
+    })) {
       expect(status >= 400 && status < 500, name).toBe(true);
       expect(statusOf(name as keyof typeof DOCS_FILE_ERRORS)).toBe(status);
       const decoded = errorFromResponse(status, JSON.stringify({ error: name, content: 'why' }));
       expect(decoded).toBeInstanceOf(RegistryNamedError);
       expect((decoded as RegistryNamedError).errorName).toBe(name);
+    }
+  });
+
+  it('names every error beside the catalogue once, documents it in the client README and the OpenAPI document', async () => {
+    const readme = await readFile(
+      new URL('../../../../packages/registry-client/README.md', import.meta.url),
+      'utf8',
+    );
+    const openapi = JSON.stringify(buildOpenApiDocument());
+    const groups = [DOCS_FILE_ERRORS, STORED_CONTENT_ERRORS, TENANCY_ERRORS];
+    const names = [...SPEC_ERRORS, ...groups.flatMap((group) => Object.keys(group))];
+    expect(new Set(names).size).toBe(names.length);
+    for (const [name, { status, description }] of groups.flatMap((group) => Object.entries(group))) {
+      expect(description.length, name).toBeGreaterThan(10);
+      expect(readme, `README documents ${name}`).toMatch(
+        new RegExp(`\\|\\s*${name}\\s*\\|\\s*${status}\\s*\\|`),
+      );
+      expect(openapi, `openapi names ${name}`).toContain(name);
     }
   });
 });

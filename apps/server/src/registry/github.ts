@@ -1,11 +1,31 @@
 /**
  * GitHub repositories and pull requests (states open, closed, merged): get, list with filters
- * and pages, upsert, delete. A repository tied to an organization can only be changed by its
- * members.
+ * and pages, upsert, delete. A repository belongs to an organization: only its members change
+ * it and its pull requests (one with no owner, made before repositories had one, only operators).
  */
+
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/index.js';
 import { type Handlers, pageNumber } from './context.js';
 import { fail } from './errors.js';
-import { requireCaller, requireMember, requireOrg } from './identity.js';
+import { type Caller, requireCaller, requireOwner, targetOrg } from './identity.js';
+
+/** Fails unless the caller may change repository `owner/name` and its pull requests; SDKNotFound when unknown. */
+async function requireRepository(
+  db: Kysely<Database>,
+  caller: Caller | undefined,
+  owner: string,
+  name: string,
+): Promise<void> {
+  const repository = await db
+    .selectFrom('github_repositories')
+    .select('org_id')
+    .where('owner', '=', owner)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!repository) fail('SDKNotFound', `No repository ${owner}/${name}: upsert the repository first`);
+  await requireOwner(db, caller, repository.org_id, `repository ${owner}/${name}`);
+}
 
 function page<T>(rows: T[], size: number) {
   return { items: rows.slice(0, size), hasMore: rows.length > size };
@@ -47,22 +67,23 @@ export const githubHandlers: Handlers<
     return { repositories: items.map((row) => row.data) as never, hasMore };
   },
   async upsertRepository(ctx, { body }, call) {
-    requireCaller(call.caller);
+    const caller = requireCaller(call.caller);
     const existing = await ctx.db
       .selectFrom('github_repositories')
       .select('org_id')
       .where('owner', '=', body.owner)
       .where('name', '=', body.name)
       .executeTakeFirst();
-    if (existing?.org_id) await requireMember(ctx.db, call.caller, existing.org_id);
-    if (body.orgId) {
-      await requireOrg(ctx.db, body.orgId);
-      await requireMember(ctx.db, call.caller, body.orgId);
-    }
+    if (existing)
+      await requireOwner(ctx.db, caller, existing.org_id, `repository ${body.owner}/${body.name}`);
+    const orgId =
+      existing?.org_id && (body.orgId === undefined || body.orgId === existing.org_id)
+        ? existing.org_id
+        : await targetOrg(ctx.db, caller, body.orgId);
     const values = {
       owner: body.owner,
       name: body.name,
-      org_id: body.orgId ?? null,
+      org_id: orgId,
       data: JSON.stringify(body),
     };
     await ctx.db
@@ -74,14 +95,7 @@ export const githubHandlers: Handlers<
   },
   async deleteRepository(ctx, { params }, call) {
     requireCaller(call.caller);
-    const existing = await ctx.db
-      .selectFrom('github_repositories')
-      .select('org_id')
-      .where('owner', '=', params.owner)
-      .where('name', '=', params.repo)
-      .executeTakeFirst();
-    if (!existing) fail('SDKNotFound', `No repository ${params.owner}/${params.repo}`);
-    if (existing.org_id) await requireMember(ctx.db, call.caller, existing.org_id);
+    await requireRepository(ctx.db, call.caller, params.owner, params.repo);
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('github_pull_requests')
@@ -127,6 +141,7 @@ export const githubHandlers: Handlers<
   },
   async upsertPullRequest(ctx, { body }, call) {
     requireCaller(call.caller);
+    await requireRepository(ctx.db, call.caller, body.owner, body.repo);
     const values = {
       owner: body.owner,
       repo: body.repo,
@@ -146,6 +161,7 @@ export const githubHandlers: Handlers<
   },
   async deletePullRequest(ctx, { params }, call) {
     requireCaller(call.caller);
+    await requireRepository(ctx.db, call.caller, params.owner, params.repo);
     const result = await ctx.db
       .deleteFrom('github_pull_requests')
       .where('owner', '=', params.owner)

@@ -3,7 +3,9 @@ import type { RouteName } from '@sextant/registry-client';
 import { apiDefinitionHandlers } from './api-definitions.js';
 import type { Handlers } from './context.js';
 import { docsHandlers } from './docs.js';
+import { domainClaimHandlers } from './domain-claims.js';
 import { githubHandlers } from './github.js';
+import { organizationHandlers } from './organizations.js';
 import { releaseHandlers } from './releases.js';
 import { snippetHandlers } from './snippets.js';
 import { tokenHandlers } from './tokens.js';
@@ -17,4 +19,6 @@ export const handlers: Handlers<RouteName> = {
   ...versionHandlers,
   ...snippetHandlers,
   ...tokenHandlers,
+  ...organizationHandlers,
+  ...domainClaimHandlers,
 };

@@ -2,6 +2,7 @@
  * Local mode's first start: one organization (`local`) and an admin token, kept in the data
  * directory (`local-admin.json`, mode 0600) so restarts reuse them. The token secret is stored
  * hashed in the database like any other; the file is the only plain copy, for the CLI to print.
+ * On the desktop the local admin is also the platform operator (CLI releases, every site).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,12 @@ const LOCAL_USER = 'local-admin';
 
 /** Returns the saved local admin, or creates (and saves) one. */
 export async function bootstrapLocal(db: Kysely<Database>, dataDir: string | undefined): Promise<LocalAdmin> {
+  const admin = await ensureLocalAdmin(db, dataDir);
+  await db.updateTable('users').set({ is_operator: true }).where('id', '=', LOCAL_USER).execute();
+  return admin;
+}
+
+async function ensureLocalAdmin(db: Kysely<Database>, dataDir: string | undefined): Promise<LocalAdmin> {
   const file = dataDir ? join(dataDir, 'local-admin.json') : undefined;
   if (file) {
     try {

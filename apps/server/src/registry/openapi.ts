@@ -11,6 +11,7 @@ import {
   type RouteSpec,
   routes,
   STORED_CONTENT_ERRORS,
+  TENANCY_ERRORS,
 } from '@sextant/registry-client';
 import { z } from 'zod';
 
@@ -140,7 +141,7 @@ export function buildOpenApiDocument(serverUrl?: string): JsonSchema {
     info: {
       title: 'Sextant registry',
       version: '1.0.0',
-      description: `Stores API definitions, docs sites, generators, snippets and tokens. Errors are \`{ "error": "Name", "content": … }\`; the named errors are: ${[...Object.keys(REGISTRY_ERRORS), ...Object.keys(DOCS_FILE_ERRORS), ...Object.keys(STORED_CONTENT_ERRORS)].join(', ')}.`,
+      description: `Stores API definitions, docs sites, generators, snippets and tokens. Errors are \`{ "error": "Name", "content": … }\`; the named errors are: ${[...Object.keys(REGISTRY_ERRORS), ...Object.keys(DOCS_FILE_ERRORS), ...Object.keys(STORED_CONTENT_ERRORS), ...Object.keys(TENANCY_ERRORS)].join(', ')}.`,
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     components: { schemas: shared, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

@@ -4,6 +4,7 @@
  * its own encapsulated context, and decorates the root instance with `app.registry` (the
  * `RegistryService` the docs host loads sites through).
  */
+import { resolveTxt } from 'node:dns/promises';
 import { join } from 'node:path';
 import type { LoadedDocs } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,8 @@ import { createDefinitionCache } from './definition-cache.js';
 import { createDocsCache, type InvalidatedUrls } from './docs-cache.js';
 import { readDocsFile } from './docs-files.js';
 import { createEnvironmentHosts, type EnvironmentHosts } from './environment-hosts.js';
-import { addMember, createOrganization } from './identity.js';
+import { approvedHosts } from './host-ownership.js';
+import { addMember, createOperatorToken, createOrganization, type MemberToken } from './identity.js';
 import { bootstrapLocal, type LocalAdmin } from './local-bootstrap.js';
 import { registerRoutes } from './routes.js';
 import { parseDocsAddress } from './urls.js';
@@ -37,6 +39,19 @@ export interface RegistryPluginOptions {
   previewDomain?: string;
   /** Route prefix. Default none (paths exactly as in SPEC §7). */
   prefix?: string;
+  /** Tenancy: operator-approved hosts and the DNS resolver of domain claims. */
+  registry?: RegistryTenancyOptions;
+}
+
+/** Tenancy options of the registry. */
+export interface RegistryTenancyOptions {
+  /**
+   * Hosts an operator approved: the first organization to register one owns it without a DNS
+   * proof (an entry without port approves every port). `SEXTANT_ALLOW_DOMAINS` adds to them.
+   */
+  allowDomains?: readonly string[];
+  /** DNS TXT lookup of domain claims; default node:dns/promises `resolveTxt`. */
+  resolveTxt?: (name: string) => Promise<string[][]>;
 }
 
 /** What the rest of the server (the docs host, the CLI) uses of the registry. */
@@ -49,13 +64,12 @@ export interface RegistryService {
   readDocsFile(fileId: string): Promise<Uint8Array | undefined>;
   /** Invalidates one docs URL (or all) on every replica. */
   invalidateDocs(url?: string): Promise<void>;
-  /** Creates an organization with an admin user and token (administration, tests). */
-  createOrganization(
-    orgId: string,
-    userId?: string,
-  ): Promise<{ orgId: string; userId: string; tokenId: string; token: string }>;
-  /** Adds an existing user to an organization. */
-  addMember(userId: string, orgId: string): Promise<void>;
+  /** Creates an organization with an admin user and token (operators, tests); OrganizationExistsError when taken. */
+  createOrganization(orgId: string, userId?: string): Promise<MemberToken>;
+  /** Adds a user (created when new) to an organization with a role (default member); returns a new token. */
+  addMember(userId: string, orgId: string, role?: 'admin' | 'member'): Promise<MemberToken>;
+  /** Creates the platform operator (user `operator`) when missing and a new token for it: log it once. */
+  createOperatorToken(): Promise<{ userId: string; tokenId: string; token: string }>;
   /** Resolves when the database is open and migrated; rejects with the reason it could not open. */
   ready(): Promise<void>;
   /** Local mode: the organization and admin token (made on first start, reused after): print them. */
@@ -89,6 +103,14 @@ async function open(
       definitions,
       docsCache: createDocsCache(database.db, definitions, database.notifier),
       previewDomain: options.previewDomain ?? 'preview.localhost',
+      domains: {
+        mode: options.mode,
+        allowDomains: approvedHosts([
+          ...(options.registry?.allowDomains ?? []),
+          ...(process.env.SEXTANT_ALLOW_DOMAINS ? [process.env.SEXTANT_ALLOW_DOMAINS] : []),
+        ]),
+        resolveTxt: options.registry?.resolveTxt ?? resolveTxt,
+      },
     };
     const localAdmin =
       options.mode === 'local' ? await bootstrapLocal(database.db, options.dataDir) : undefined;
@@ -160,7 +182,8 @@ async function registry(app: FastifyInstance, options: RegistryPluginOptions): P
     },
     readDocsFile: async (fileId) => readDocsFile(await ctx(), fileId),
     createOrganization: async (orgId, userId) => createOrganization((await ctx()).db, orgId, userId),
-    addMember: async (userId, orgId) => addMember((await ctx()).db, userId, orgId),
+    addMember: async (userId, orgId, role) => addMember((await ctx()).db, userId, orgId, role),
+    createOperatorToken: async () => createOperatorToken((await ctx()).db),
   };
   app.decorate('registry', service);
   await app.register(

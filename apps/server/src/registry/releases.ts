@@ -1,7 +1,8 @@
 /**
  * Generators, their releases and CLI releases. Versions must be semantic versions
  * (InvalidVersionError); a prerelease is an RC, anything else GA. Lists and "latest" order by
- * semver precedence, not by text or insertion time.
+ * semver precedence, not by text or insertion time. A generator belongs to the organization
+ * that created it (its members change it and its releases); CLI releases are operators' alone.
  */
 
 import type { changelogEntrySchema } from '@sextant/registry-client';
@@ -9,7 +10,7 @@ import semver from 'semver';
 import type { z } from 'zod';
 import { type Handlers, iso, pageNumber } from './context.js';
 import { fail } from './errors.js';
-import { requireCaller } from './identity.js';
+import { requireCaller, requireOperator, requireOwner, targetOrg } from './identity.js';
 
 type ChangelogEntry = z.output<typeof changelogEntrySchema>;
 
@@ -103,7 +104,7 @@ export const releaseHandlers: Handlers<
   | 'getGeneratorChangelog'
 > = {
   async upsertCliRelease(ctx, { body }, call) {
-    requireCaller(call.caller);
+    requireOperator(call.caller, 'publish CLI releases');
     const version = requireVersion(body.version, 'version');
     const values = {
       version,
@@ -159,8 +160,26 @@ export const releaseHandlers: Handlers<
   },
 
   async upsertGenerator(ctx, { body }, call) {
-    requireCaller(call.caller);
-    const values = { id: body.id, docker_image: body.dockerImage, data: JSON.stringify(body) };
+    const caller = requireCaller(call.caller);
+    const { orgId: requestedOrg, ...generator } = body;
+    const existing = await ctx.db
+      .selectFrom('generators')
+      .select('org_id')
+      .where('id', '=', body.id)
+      .executeTakeFirst();
+    if (existing) await requireOwner(ctx.db, caller, existing.org_id, `generator "${body.id}"`);
+    // A new generator goes to the organization named (or the caller's only one); naming another
+    // organization for an existing one moves it, for a member of both.
+    const owner =
+      existing && (requestedOrg === undefined || requestedOrg === existing.org_id)
+        ? existing.org_id
+        : await targetOrg(ctx.db, caller, requestedOrg);
+    const values = {
+      id: body.id,
+      docker_image: body.dockerImage,
+      org_id: owner,
+      data: JSON.stringify(generator),
+    };
     await ctx.db.transaction().execute(async (trx) => {
       const other = await trx
         .selectFrom('generators')
@@ -176,7 +195,7 @@ export const releaseHandlers: Handlers<
         .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: new Date() }))
         .execute();
     });
-    return body;
+    return generator;
   },
   async getGenerator(ctx, { params }) {
     const row = await ctx.db
@@ -204,11 +223,12 @@ export const releaseHandlers: Handlers<
     const version = requireVersion(body.version, 'version');
     const generator = await ctx.db
       .selectFrom('generators')
-      .select('id')
+      .select(['id', 'org_id'])
       .where('id', '=', body.generatorId)
       .executeTakeFirst();
     if (!generator)
       fail('NoValidGeneratorsFoundError', `generatorId: no generator has id "${body.generatorId}"`);
+    await requireOwner(ctx.db, call.caller, generator.org_id, `generator "${body.generatorId}"`);
     const values = {
       generator_id: body.generatorId,
       version,

@@ -7,8 +7,16 @@ type Json<T> = ColumnType<T, string, string>;
 
 export interface Database {
   organizations: { id: string; created_at: CreatedAt };
-  users: { id: string; created_at: CreatedAt };
-  memberships: { user_id: string; org_id: string };
+  users: { id: string; is_operator: Generated<boolean>; created_at: CreatedAt };
+  memberships: { user_id: string; org_id: string; role: Generated<'admin' | 'member'> };
+  docs_hosts: { host: string; org_id: string; created_at: CreatedAt };
+  domain_claims: {
+    org_id: string;
+    host: string;
+    token: string;
+    created_at: CreatedAt;
+    verified_at: Date | null;
+  };
   tokens: {
     id: string;
     user_id: string;
@@ -93,6 +101,7 @@ export interface Database {
   generators: {
     id: string;
     docker_image: string;
+    org_id: string | null;
     data: Json<Record<string, unknown>>;
     updated_at: CreatedAt;
   };

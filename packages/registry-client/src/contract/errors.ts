@@ -4,6 +4,7 @@
  * this table is the one place both sides agree on. Every error travels as
  * `{ "error": "Name", "content": … }`.
  */
+import { TENANCY_ERRORS, type TenancyErrorName } from './tenancy-errors.js';
 
 /** One entry of the catalogue. */
 export interface ErrorDescription {
@@ -140,13 +141,19 @@ export const STORED_CONTENT_ERRORS = {
 /** Name of a stored-content error. */
 export type StoredContentErrorName = keyof typeof STORED_CONTENT_ERRORS;
 
-/** Every named error a route can answer with on purpose: the catalogue, upload and stored-content errors. */
-export type NamedErrorName = RegistryErrorName | DocsFileErrorName | StoredContentErrorName;
+/** Every named error a route can answer with on purpose: the catalogue, upload, stored-content and tenancy errors. */
+export type NamedErrorName =
+  | RegistryErrorName
+  | DocsFileErrorName
+  | StoredContentErrorName
+  | TenancyErrorName;
 
-const EXTRA_ERRORS: Record<DocsFileErrorName | StoredContentErrorName, ErrorDescription> = {
-  ...DOCS_FILE_ERRORS,
-  ...STORED_CONTENT_ERRORS,
-};
+const EXTRA_ERRORS: Record<DocsFileErrorName | StoredContentErrorName | TenancyErrorName, ErrorDescription> =
+  {
+    ...DOCS_FILE_ERRORS,
+    ...STORED_CONTENT_ERRORS,
+    ...TENANCY_ERRORS,
+  };
 
 /** True when `name` is a catalogue error, a docs file upload error or a stored-content error. */
 export function isNamedErrorName(name: unknown): name is NamedErrorName {

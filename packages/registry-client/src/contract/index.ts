@@ -1,3 +1,5 @@
 export * from './entities.js';
 export * from './errors.js';
 export * from './routes.js';
+export * from './tenancy-entities.js';
+export * from './tenancy-errors.js';

@@ -6,8 +6,12 @@
 import { z } from 'zod';
 import * as s from './entities.js';
 import type { NamedErrorName } from './errors.js';
+import * as t from './tenancy-entities.js';
 
-/** Who may call: anyone, any valid token, or anyone with an optional token (used to pick the org). */
+/**
+ * Who may call: anyone, any valid token, or anyone with an optional token (used to pick the org).
+ * A `token` route then checks the caller may touch what it names (member, admin or operator).
+ */
 export type RouteAuth = 'public' | 'token' | 'optional';
 
 /** One registry call. */
@@ -33,6 +37,8 @@ const route = <const T extends RouteSpec>(spec: T): T => spec;
 const versionParams = z.strictObject({ version: z.string().min(1) });
 const generatorVersionParams = z.strictObject({ id: z.string().min(1), version: z.string().min(1) });
 const member = ['UnauthorizedError', 'UserNotInOrgError'] as const;
+/** A resource with no owning organization (made before owners existed) is changed by operators only. */
+const owned = [...member, 'OperatorRoleRequiredError'] as const;
 const urlErrors = ['InvalidURLError', 'DomainNotRegisteredError'] as const;
 const fileDeclarationErrors = ['DocsFileTooLargeError', 'DocsFileTypeNotAllowedError'] as const;
 
@@ -104,6 +110,7 @@ export const routes = {
       'OrgIdNotFound',
       'InvalidDomainError',
       'DomainBelongsToAnotherOrgError',
+      'DomainNotClaimedError',
       ...fileDeclarationErrors,
     ],
   }),
@@ -120,6 +127,7 @@ export const routes = {
       'DocsRegistrationIdNotFound',
       'ApiDoesNotExistError',
       'DomainBelongsToAnotherOrgError',
+      'DomainNotClaimedError',
       'DocsFilesNotUploadedError',
       'InvalidDocsDefinitionError',
     ],
@@ -182,8 +190,9 @@ export const routes = {
   getDocsConfigById: route({
     method: 'GET',
     path: '/v2/registry/docs/{id}',
-    summary: 'A registered docs definition by its docs config id.',
-    auth: 'public',
+    summary:
+      'A registered docs definition by its docs config id: while it is served at a live URL, or to members of its organization.',
+    auth: 'optional',
     params: s.idParamsSchema,
     response: s.docsConfigSchema,
     errors: ['DocsDefinitionNotFoundError'],
@@ -210,6 +219,7 @@ export const routes = {
       'InvalidDomainError',
       'InvalidCustomDomainError',
       'DomainBelongsToAnotherOrgError',
+      'DomainNotClaimedError',
       ...fileDeclarationErrors,
     ],
   }),
@@ -253,6 +263,7 @@ export const routes = {
       'DocsRegistrationIdNotFound',
       'ApiDoesNotExistError',
       'DomainBelongsToAnotherOrgError',
+      'DomainNotClaimedError',
       'DocsFilesNotUploadedError',
       'InvalidDocsDefinitionError',
     ],
@@ -288,11 +299,12 @@ export const routes = {
   addSearchPreviewWhitelist: route({
     method: 'POST',
     path: '/v2/registry/docs/algolia-preview-whitelist/add',
-    summary: 'Allow search indexing of a preview domain.',
+    summary:
+      "Allow search indexing of a preview domain (a host of the caller's organizations; any for operators).",
     auth: 'token',
     body: s.domainBodySchema,
     response: s.emptySchema,
-    errors: ['UnauthorizedError', 'InvalidDomainError'],
+    errors: ['UnauthorizedError', 'UserNotInOrgError', 'InvalidDomainError', 'DomainNotRegisteredError'],
   }),
   removeSearchPreviewWhitelist: route({
     method: 'POST',
@@ -301,7 +313,7 @@ export const routes = {
     auth: 'token',
     body: s.domainBodySchema,
     response: s.emptySchema,
-    errors: ['UnauthorizedError', 'InvalidDomainError'],
+    errors: ['UnauthorizedError', 'UserNotInOrgError', 'InvalidDomainError', 'DomainNotRegisteredError'],
   }),
   listSearchPreviewWhitelist: route({
     method: 'GET',
@@ -350,11 +362,11 @@ export const routes = {
   upsertCliRelease: route({
     method: 'PUT',
     path: '/generators/cli',
-    summary: 'Create or replace a CLI release.',
+    summary: 'Create or replace a CLI release (platform operators).',
     auth: 'token',
     body: s.cliReleaseInputSchema,
     response: s.cliReleaseSchema,
-    errors: ['UnauthorizedError', 'InvalidVersionError'],
+    errors: ['UnauthorizedError', 'OperatorRoleRequiredError', 'InvalidVersionError'],
   }),
   getCliRelease: route({
     method: 'GET',
@@ -396,11 +408,11 @@ export const routes = {
   upsertGeneratorRelease: route({
     method: 'PUT',
     path: '/generators/versions',
-    summary: 'Create or replace a generator release.',
+    summary: "Create or replace a release of a generator of the caller's organization.",
     auth: 'token',
     body: s.generatorReleaseInputSchema,
     response: s.generatorReleaseSchema,
-    errors: ['UnauthorizedError', 'InvalidVersionError', 'NoValidGeneratorsFoundError'],
+    errors: [...owned, 'InvalidVersionError', 'NoValidGeneratorsFoundError'],
   }),
   getGeneratorRelease: route({
     method: 'GET',
@@ -424,11 +436,11 @@ export const routes = {
   upsertGenerator: route({
     method: 'PUT',
     path: '/generators',
-    summary: 'Create or replace a generator.',
+    summary: 'Create a generator (owned by the organization named) or replace one of its own.',
     auth: 'token',
-    body: s.generatorSchema,
+    body: t.generatorInputSchema,
     response: s.generatorSchema,
-    errors: ['UnauthorizedError'],
+    errors: [...owned, 'OrgIdRequiredError', 'OrgIdNotFound'],
   }),
   getGeneratorByImage: route({
     method: 'POST',
@@ -471,11 +483,12 @@ export const routes = {
   invalidateDocsCache: route({
     method: 'POST',
     path: '/docs-cache/invalidate',
-    summary: 'Drop cached docs (one URL or all) on every replica.',
+    summary:
+      "Drop cached docs on every replica: one URL of the caller's organizations, or all of them (every site for operators).",
     auth: 'token',
     body: s.invalidateBodySchema,
     response: s.emptySchema,
-    errors: ['UnauthorizedError', 'InvalidURLError'],
+    errors: [...member, 'InvalidURLError', 'DomainNotRegisteredError'],
   }),
   getRepository: route({
     method: 'GET',
@@ -502,7 +515,7 @@ export const routes = {
     auth: 'token',
     body: s.repositorySchema,
     response: s.repositorySchema,
-    errors: [...member, 'OrgIdNotFound'],
+    errors: [...owned, 'OrgIdNotFound', 'OrgIdRequiredError'],
   }),
   deleteRepository: route({
     method: 'DELETE',
@@ -511,7 +524,7 @@ export const routes = {
     auth: 'token',
     params: s.ownerRepoParamsSchema,
     response: s.emptySchema,
-    errors: [...member, 'SDKNotFound'],
+    errors: [...owned, 'SDKNotFound'],
   }),
   getPullRequest: route({
     method: 'GET',
@@ -534,11 +547,11 @@ export const routes = {
   upsertPullRequest: route({
     method: 'PUT',
     path: '/generators/github/pull-request/upsert',
-    summary: 'Create or replace a GitHub pull request.',
+    summary: "Create or replace a pull request of a repository of the caller's organization.",
     auth: 'token',
     body: s.pullRequestSchema,
     response: s.pullRequestSchema,
-    errors: ['UnauthorizedError'],
+    errors: [...owned, 'SDKNotFound'],
   }),
   deletePullRequest: route({
     method: 'DELETE',
@@ -547,7 +560,7 @@ export const routes = {
     auth: 'token',
     params: s.pullRequestParamsSchema,
     response: s.emptySchema,
-    errors: ['UnauthorizedError', 'SDKNotFound'],
+    errors: [...owned, 'SDKNotFound'],
   }),
   computeSemanticVersion: route({
     method: 'POST',
@@ -633,11 +646,67 @@ export const routes = {
   revokeToken: route({
     method: 'POST',
     path: '/tokens/revoke',
-    summary: 'Revoke a token of the caller or of a member of one of their organizations.',
+    summary: 'Revoke a token of the caller, or (admins) of a member of one of their organizations.',
     auth: 'token',
     body: s.revokeTokenBodySchema,
     response: s.emptySchema,
-    errors: member,
+    errors: [...member, 'OrgAdminRoleRequiredError'],
+  }),
+  createOrganization: route({
+    method: 'POST',
+    path: '/organizations/create',
+    summary:
+      'Create an organization with its first admin; returns the admin token once (platform operators).',
+    auth: 'token',
+    body: t.createOrganizationBodySchema,
+    response: t.memberTokenSchema,
+    errors: ['UnauthorizedError', 'OperatorRoleRequiredError', 'OrganizationExistsError'],
+  }),
+  addOrganizationMember: route({
+    method: 'POST',
+    path: '/organizations/members/add',
+    summary:
+      "Add a user (created when new) to an organization with a role; returns the member's new token once (admins).",
+    auth: 'token',
+    body: t.addOrgMemberBodySchema,
+    response: t.memberTokenSchema,
+    errors: [...member, 'OrgIdNotFound', 'OrgAdminRoleRequiredError'],
+  }),
+  removeOrganizationMember: route({
+    method: 'POST',
+    path: '/organizations/members/remove',
+    summary: 'Remove a member from an organization (admins).',
+    auth: 'token',
+    body: t.removeOrgMemberBodySchema,
+    response: s.emptySchema,
+    errors: [...member, 'OrgIdNotFound', 'OrgAdminRoleRequiredError'],
+  }),
+  createDomainClaim: route({
+    method: 'POST',
+    path: '/v2/registry/docs/domain-claims/create',
+    summary:
+      'Start (or repeat) a claim of a host: returns the DNS TXT record (_sextant-challenge.<host>) that proves it.',
+    auth: 'token',
+    body: t.domainClaimBodySchema,
+    response: t.domainClaimSchema,
+    errors: [...member, 'OrgIdNotFound', 'InvalidDomainError', 'DomainBelongsToAnotherOrgError'],
+  }),
+  verifyDomainClaim: route({
+    method: 'POST',
+    path: '/v2/registry/docs/domain-claims/verify',
+    summary:
+      "Check the claim's DNS TXT record; on success the organization owns the host and every path under it.",
+    auth: 'token',
+    body: t.domainClaimBodySchema,
+    response: t.domainClaimSchema,
+    errors: [
+      ...member,
+      'OrgIdNotFound',
+      'InvalidDomainError',
+      'DomainBelongsToAnotherOrgError',
+      'DomainClaimNotFoundError',
+      'DomainClaimNotVerifiedError',
+    ],
   }),
 } as const satisfies Record<string, RouteSpec>;
 

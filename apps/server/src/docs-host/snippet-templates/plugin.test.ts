@@ -95,6 +95,7 @@ describe('snippet templates, hosted mode (the registry)', () => {
       mode: 'hosted',
       parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
       authInjection: false,
+      registry: { allowDomains: ['127.0.0.1'] },
     });
     apps.push(app);
     const url = await app.listen({ port: 0, host: '127.0.0.1' });

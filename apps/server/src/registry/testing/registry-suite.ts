@@ -16,7 +16,7 @@ import {
 } from '@sextant/registry-client';
 import { expect, it } from 'vitest';
 import { docsDefinition, endpoint, petStore, queryParameter } from './fixtures.js';
-import type { TestServer } from './servers.js';
+import type { createFakeDns, TestServer } from './servers.js';
 
 /** Awaits `promise` and checks it fails with the named registry error. */
 export async function expectNamed(
@@ -32,8 +32,11 @@ export async function expectNamed(
   return error as RegistryNamedError;
 }
 
-/** Defines the suite; `server()` returns the started server (set up in beforeAll). */
-export function registrySuite(server: () => TestServer): void {
+/**
+ * Defines the suite; `server()` returns the started server (set up in beforeAll), in local mode,
+ * whose DNS resolver for domain claims is `dns`.
+ */
+export function registrySuite(server: () => TestServer, dns: ReturnType<typeof createFakeDns>): void {
   let admin: RegistryClient;
   let anonymous: RegistryClient;
   let other: RegistryClient;
@@ -455,8 +458,15 @@ export function registrySuite(server: () => TestServer): void {
       generatorLanguage: 'typescript',
       dockerImage: 'sextant/ts-sdk',
     };
-    expect(await admin.upsertGenerator({ body: generator })).toEqual(generator);
-    await admin.upsertGenerator({ body: { ...generator, id: 'py-sdk', dockerImage: 'sextant/py-sdk' } });
+    expect(await admin.upsertGenerator({ body: { ...generator, orgId: 'local' } })).toEqual(generator);
+    await admin.upsertGenerator({
+      body: { ...generator, id: 'py-sdk', dockerImage: 'sextant/py-sdk', orgId: 'local' },
+    });
+    // The caller belongs to two organizations ("local" and "acme"): a new generator must name one.
+    await expectNamed(
+      admin.upsertGenerator({ body: { ...generator, id: 'go-sdk', dockerImage: 'sextant/go-sdk' } }),
+      'OrgIdRequiredError',
+    );
     expect(await anonymous.getGenerator({ params: { id: 'ts-sdk' } })).toEqual(generator);
     await expectNamed(anonymous.getGenerator({ params: { id: 'go-sdk' } }), 'NoValidGeneratorsFoundError');
     expect((await anonymous.listGenerators({})).generators.map((entry) => entry.id)).toEqual([
@@ -534,7 +544,7 @@ export function registrySuite(server: () => TestServer): void {
       isPrivate: false,
     };
     expect(await admin.upsertRepository({ body: repository })).toEqual(repository);
-    await admin.upsertRepository({ body: { owner: 'acme', name: 'pets-py' } });
+    await admin.upsertRepository({ body: { owner: 'acme', name: 'pets-py', orgId: 'acme' } });
     expect(await anonymous.getRepository({ params: { owner: 'acme', repo: 'pets-ts' } })).toEqual(repository);
     await expectNamed(anonymous.getRepository({ params: { owner: 'acme', repo: 'none' } }), 'SDKNotFound');
     const listed = await anonymous.listRepositories({ body: { owner: 'acme', pageSize: 1 } });
@@ -864,6 +874,63 @@ export function registrySuite(server: () => TestServer): void {
       body: { orgId: 'local', domain: 'files-v1.acme.test', files: files.slice(2) },
     });
     expect(v1.files[0]).toMatchObject({ path: 'images/diagram.svg', status: 'stored' });
+  });
+
+  it('creates organizations (operators), manages members and tokens (admins) and proves domain claims', async () => {
+    const { baseUrl } = server();
+    const created = await admin.createOrganization({ body: { orgId: 'beta' } });
+    expect(created).toMatchObject({ orgId: 'beta', userId: 'beta-admin', role: 'admin' });
+    await expectNamed(admin.createOrganization({ body: { orgId: 'beta' } }), 'OrganizationExistsError');
+    await expectNamed(other.createOrganization({ body: { orgId: 'gamma' } }), 'OperatorRoleRequiredError');
+    const beta = track(createRegistryClient({ baseUrl, token: created.token, baseDelayMs: 10 }));
+    const member = await beta.addOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } });
+    expect(member).toMatchObject({ orgId: 'beta', userId: 'bea', role: 'member' });
+    const bea = createRegistryClient({ baseUrl, token: member.token, baseDelayMs: 10 });
+    await bea.generateToken({ body: { orgId: 'beta' } });
+    await expectNamed(
+      bea.addOrganizationMember({ body: { orgId: 'beta', userId: 'mallory', role: 'admin' } }),
+      'OrgAdminRoleRequiredError',
+    );
+    await expectNamed(bea.revokeToken({ body: { tokenId: created.tokenId } }), 'OrgAdminRoleRequiredError');
+    await expectNamed(
+      other.removeOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } }),
+      'UserNotInOrgError',
+    );
+    await beta.revokeToken({ body: { tokenId: member.tokenId } });
+    await expectNamed(bea.generateToken({ body: { orgId: 'beta' } }), 'UnauthorizedError');
+    const again = await beta.addOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } });
+    await beta.removeOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } });
+    await expectNamed(
+      createRegistryClient({ baseUrl, token: again.token }).generateToken({ body: { orgId: 'beta' } }),
+      'UserNotInOrgError',
+    );
+
+    const domain = 'claimed.acme-corp.test';
+    const claim = await other.createDomainClaim({ body: { orgId: 'acme', domain } });
+    expect(claim).toMatchObject({ domain, recordName: `_sextant-challenge.${domain}`, verified: false });
+    expect((await other.createDomainClaim({ body: { orgId: 'acme', domain } })).recordValue).toBe(
+      claim.recordValue,
+    );
+    await expectNamed(
+      other.verifyDomainClaim({ body: { orgId: 'acme', domain } }),
+      'DomainClaimNotVerifiedError',
+    );
+    dns.set(claim.recordName, ['v=spf1 -all', claim.recordValue]);
+    expect(await other.verifyDomainClaim({ body: { orgId: 'acme', domain } })).toMatchObject({
+      verified: true,
+    });
+    await expectNamed(
+      admin.createDomainClaim({ body: { orgId: 'local', domain } }),
+      'DomainBelongsToAnotherOrgError',
+    );
+    await expectNamed(
+      other.verifyDomainClaim({ body: { orgId: 'acme', domain: 'never-claimed.test' } }),
+      'DomainClaimNotFoundError',
+    );
+    await expectNamed(
+      other.createDomainClaim({ body: { orgId: 'acme', domain: `${domain}/guides` } }),
+      'InvalidDomainError',
+    );
   });
 
   it('publishes its OpenAPI 3.1 document and every call was exercised', async () => {

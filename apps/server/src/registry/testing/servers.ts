@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildServer } from '../../app.js';
+import type { ServerOptions } from '../../options.js';
 
 /** Connection string of the test PostgreSQL (`test` database, trust auth). */
 export const POSTGRES_URL =
@@ -24,17 +25,34 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the server with only the registry mounted, in local mode, and waits for its database. */
-export async function startRegistryServer(
-  options: { databaseUrl?: string; dataDir?: string } = {},
-): Promise<TestServer> {
+/** Options of a test registry server. */
+export interface TestServerOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Default local (one organization, its admin is the operator). Hosted: `token` is an operator's. */
+  mode?: 'local' | 'hosted';
+  /** Tenancy options: approved hosts, the DNS resolver of domain claims. */
+  registry?: ServerOptions['registry'];
+}
+
+/**
+ * Starts the server with only the registry mounted and waits for its database. Local mode:
+ * `token` is the local admin's (also the operator). Hosted mode: `token` is a new operator
+ * token and `orgId` is empty (create organizations with it).
+ */
+export async function startRegistryServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { mode = 'local', ...rest } = options;
   const app = await buildServer({
-    mode: 'local',
-    ...options,
+    mode,
+    ...rest,
     parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const admin = await app.registry.localAdmin();
+  await app.registry.ready();
+  const admin =
+    mode === 'local'
+      ? await app.registry.localAdmin()
+      : { token: (await app.registry.createOperatorToken()).token, orgId: '' };
   if (!admin) throw new Error('local mode made no admin');
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -46,7 +64,37 @@ export async function startRegistryServer(
   };
 }
 
-/** A fresh database on the test PostgreSQL, or the reason none can be had. */
+/** A DNS TXT resolver for tests: records are set by the test, unknown names have none. */
+export function createFakeDns(): {
+  resolveTxt(name: string): Promise<string[][]>;
+  set(name: string, values: string[]): void;
+} {
+  const records = new Map<string, string[][]>();
+  return {
+    async resolveTxt(name) {
+      const found = records.get(name.toLowerCase());
+      if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+      return found;
+    },
+    set(name, values) {
+      // Long TXT values arrive split in chunks of up to 255 characters, as DNS does.
+      records.set(
+        name.toLowerCase(),
+        values.map((value) => value.match(/.{1,255}/g) ?? ['']),
+      );
+    },
+  };
+}
+
+/** True when the run is CI's: a suite whose server is missing must fail there, never skip. */
+export function inCi(): boolean {
+  return process.env.CI === 'true' || process.env.CI === '1';
+}
+
+/**
+ * A fresh database on the test PostgreSQL, or the reason none can be had. With CI=true an
+ * unreachable PostgreSQL is an error (the suite fails) instead of a skip.
+ */
 export async function createPostgresDatabase(): Promise<
   { url: string; drop(): Promise<void> } | { skipped: string }
 > {
@@ -54,7 +102,9 @@ export async function createPostgresDatabase(): Promise<
   try {
     await admin.connect();
   } catch (error) {
-    return { skipped: `no PostgreSQL answers at ${POSTGRES_URL}: ${(error as Error).message}` };
+    const reason = `no PostgreSQL answers at ${POSTGRES_URL}: ${(error as Error).message}`;
+    if (inCi()) throw new Error(`${reason} (CI=true: the PostgreSQL suites must run; start PostgreSQL)`);
+    return { skipped: reason };
   }
   const name = `sextant_test_${randomBytes(6).toString('hex')}`;
   await admin.query(`create database ${name}`);

@@ -1,0 +1,130 @@
+/**
+ * Host ownership: a host (with its port, if any) belongs to one organization, and so does every
+ * path under it. An organization takes a host it does not own yet only when it may: in local
+ * mode, when an operator approved the host (`--allow-domain`), for the preview host the registry
+ * generated for it, or by a proven domain claim (domain-claims.ts). The owner row is written in
+ * the same transaction as the registration; its primary key makes concurrent first registrations
+ * of one host agree on a single owner (the others fail, never "owner of one, content of another").
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/index.js';
+import { fail } from './errors.js';
+
+/** Who may take a host nobody owns yet. */
+export interface DomainPolicy {
+  mode: 'local' | 'hosted';
+  /** Hosts approved by an operator (lower case; an entry without port approves every port). */
+  allowDomains: ReadonlySet<string>;
+  /** DNS TXT lookup (node:dns/promises resolveTxt in production; tests inject a fake). */
+  resolveTxt: (name: string) => Promise<string[][]>;
+}
+
+/** A host without its port (`docs.acme.test:8443` → `docs.acme.test`). */
+export function hostname(host: string): string {
+  return new URL(`https://${host}`).hostname;
+}
+
+/** Normalises operator-approved hosts (comma lists, case, surrounding space). */
+export function approvedHosts(entries: readonly string[]): Set<string> {
+  return new Set(
+    entries
+      .flatMap((entry) => entry.split(','))
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+/** True when an operator approved `host`. */
+export function isApproved(policy: DomainPolicy, host: string): boolean {
+  return policy.allowDomains.has(host) || policy.allowDomains.has(hostname(host));
+}
+
+/** The organization owning `host`, or undefined. */
+export async function hostOwner(db: Kysely<Database>, host: string): Promise<string | undefined> {
+  const row = await db.selectFrom('docs_hosts').select('org_id').where('host', '=', host).executeTakeFirst();
+  return row?.org_id;
+}
+
+/** True when an organization may take an unowned host without a DNS proof. */
+function mayTake(policy: DomainPolicy, host: string, preview: boolean): boolean {
+  return policy.mode === 'local' || isApproved(policy, host) || preview;
+}
+
+/**
+ * Checks before a registration starts: each host is the organization's, or free and takeable.
+ * DomainBelongsToAnotherOrgError / DomainNotClaimedError otherwise.
+ */
+export async function checkHosts(
+  db: Kysely<Database>,
+  policy: DomainPolicy,
+  orgId: string,
+  hosts: readonly string[],
+  preview: boolean,
+): Promise<void> {
+  for (const host of new Set(hosts)) {
+    const owner = await hostOwner(db, host);
+    if (owner === orgId) continue;
+    if (owner)
+      fail(
+        'DomainBelongsToAnotherOrgError',
+        `"${host}" and every path under it belong to another organization`,
+      );
+    if (!mayTake(policy, host, preview))
+      fail(
+        'DomainNotClaimedError',
+        `"${host}" belongs to no organization yet: claim it with a DNS TXT record (sextant publish prints the record) or ask the operator to approve it (--allow-domain)`,
+      );
+  }
+}
+
+/**
+ * Inside the registration's transaction: takes the free hosts and locks every host row, then
+ * fails unless all of them belong to `orgId`. Hosts are handled in sorted order (no deadlocks).
+ */
+export async function takeHosts(
+  trx: Kysely<Database>,
+  policy: DomainPolicy,
+  orgId: string,
+  hosts: readonly string[],
+  preview: boolean,
+): Promise<void> {
+  for (const host of [...new Set(hosts)].sort()) {
+    const owner = async () =>
+      (
+        await trx
+          .selectFrom('docs_hosts')
+          .select('org_id')
+          .where('host', '=', host)
+          .forUpdate()
+          .executeTakeFirst()
+      )?.org_id;
+    let current = await owner();
+    if (current === undefined) {
+      if (!mayTake(policy, host, preview))
+        fail('DomainNotClaimedError', `"${host}" belongs to no organization yet: claim it first`);
+      // A concurrent registration may insert first: this waits for it, then the re-read sees its owner.
+      await trx
+        .insertInto('docs_hosts')
+        .values({ host, org_id: orgId })
+        .onConflict((oc) => oc.column('host').doNothing())
+        .execute();
+      current = await owner();
+    }
+    if (current !== orgId)
+      fail(
+        'DomainBelongsToAnotherOrgError',
+        `"${host}" and every path under it belong to another organization`,
+      );
+  }
+}
+
+/** Records `orgId` as the owner of a free host (a proven claim); fails when another organization has it. */
+export async function claimHost(db: Kysely<Database>, orgId: string, host: string): Promise<void> {
+  await db
+    .insertInto('docs_hosts')
+    .values({ host, org_id: orgId })
+    .onConflict((oc) => oc.column('host').doNothing())
+    .execute();
+  const owner = await hostOwner(db, host);
+  if (owner !== orgId) fail('DomainBelongsToAnotherOrgError', `"${host}" belongs to another organization`);
+}
