@@ -118,7 +118,15 @@ describe('sextant serve', () => {
         const init = await client.initDocsRegistrationV2({ body: { orgId, domain } });
         return client.finishDocsRegistrationV2({
           params: { id: init.docsRegistrationId },
-          body: { docsDefinition: { config: { title: orgId } } },
+          body: {
+            docsDefinition: {
+              docsVersion: 1,
+              config: { title: orgId },
+              navigation: [],
+              pages: {},
+              homeSlug: '',
+            },
+          },
         });
       };
       const refusal = (promise: Promise<unknown>) =>
