@@ -492,7 +492,7 @@ for (const backend of backends) {
       const rival = (await serve.waitFor(/"orgId":"rival","token":"([^"]+)"/, 30_000))[1]!;
       const stolen = await publishAs('rival', rival, `${domain}/guides`);
       expect(stolen.code).toBe(1);
-      expect(stolen.stderr).toMatch(/DomainBelongsToAnotherOrgError/);
+      expect(stolen.stderr, stolen.stderr).toMatch(/DomainBelongsToAnotherOrgError/);
       const unproved = await publishAs('acme', token, `unproved-${domain}`);
       expect(unproved.code).toBe(1);
       expect(unproved.stderr).toMatch(/DomainNotClaimedError/);

@@ -118,7 +118,10 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
   progress('hashing the project files');
   const files = await hashFiles(input.files ?? [], detail);
   progress(`reading what ${domain} serves now`);
-  const current = await currentDocs(client, domain);
+  // Docs another organization serves there are not ours to compare with (the registry refuses the register).
+  const current = await currentDocs(client, domain).then((docs) =>
+    docs?.orgId === orgId ? docs : undefined,
+  );
   const apis: PublishedApi[] = [];
   const apiDefinitionIds: Record<string, string> = {};
   const apiIds: Record<string, string> = {};
