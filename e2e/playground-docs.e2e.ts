@@ -331,4 +331,45 @@ describe('endpoint playground on the demo docs site', () => {
     expect(await axeOnOpenExplorer(slugs.getPlant ?? '')).toEqual([]);
     expect(await axeOnOpenExplorer(slugs.echoJson ?? '', 390)).toEqual([]);
   });
+
+  it("styles the JSON body editor under the page's CSP, with no CSP violation on the page", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    // Before any page script: every CSP violation of the page is kept.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { sxViolations: string[] }).sxViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(
+          `${event.violatedDirective} ${event.blockedURI} ${event.sample} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        ),
+      );
+    });
+    const { page, errors } = await watchedPage(context);
+    const response = await page.goto(`${origin}/${slugs.echoJson}`);
+    expect(String(response?.headers()['content-security-policy'])).toMatch(/style-src 'self'[^;]* 'nonce-/);
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 90_000 });
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByLabel('Edit as JSON').check();
+    await page.locator('.cm-editor .cm-content').waitFor();
+    // CodeMirror's own stylesheet applies: its base theme lays the editor out as a flex column,
+    // positions the scroller, and colours keywords and properties.
+    const styles = await page.locator('.cm-editor').evaluate((editor) => {
+      const scroller = editor.querySelector('.cm-scroller');
+      return {
+        editor: getComputedStyle(editor).display,
+        direction: getComputedStyle(editor).flexDirection,
+        scroller: scroller ? getComputedStyle(scroller).overflowX : undefined,
+        styleElements: [...document.querySelectorAll('style')].filter((style) =>
+          style.textContent?.includes('.cm-'),
+        ).length,
+      };
+    });
+    expect(styles).toEqual({ editor: 'flex', direction: 'column', scroller: 'auto', styleElements: 1 });
+    expect(await page.evaluate(() => (window as unknown as { sxViolations: string[] }).sxViolations)).toEqual(
+      [],
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

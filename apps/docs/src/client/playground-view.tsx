@@ -4,6 +4,7 @@
  * The endpoint's SDK snippet templates come from the docs host (the registry in hosted mode,
  * the docs project in local mode).
  */
+import './zod-jitless.js';
 import { EndpointPlayground, WebSocketPlayground } from '@sextant/playground';
 import '@sextant/playground/styles.css';
 import { useCallback } from 'react';

@@ -50,7 +50,7 @@ const escapeAttr = (text: string) =>
 export const NONCE_PLACEHOLDER = '__SX_CSP_NONCE__';
 
 /** Renders islands as roots of their own, each with a `useId` prefix unique on the page. */
-function islandRenderer(): IslandRenderer {
+export function islandRenderer(): IslandRenderer {
   let count = 0;
   return {
     render(element) {
