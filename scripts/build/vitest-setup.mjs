@@ -10,15 +10,23 @@ function build(args) {
   const result = spawnSync(process.execPath, [`${ROOT}scripts/build.mjs`, '--if-stale', '--quiet', ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  if (result.status !== 0) throw new Error('the build failed (see above); the tests need it');
+  return result.status === 0;
 }
 
-/** vitest.config.ts: the docs client only. */
+/**
+ * vitest.config.ts: the docs client only. Outside CI a failed client build does not stop the
+ * suite (most of it never reads the client): the tests that do read it fail on the missing build,
+ * or run on the previous one, as the warning says. In CI it fails the run.
+ */
 export function setupClient() {
-  build(['--client']);
+  if (build(['--client'])) return;
+  if (process.env.CI) throw new Error('the docs client did not build (see above); the tests need it');
+  console.warn(
+    'warning: the docs client did not build (see above); tests of the docs host use the previous build, if any',
+  );
 }
 
 /** e2e/vitest.config.ts: the client, the package and the demo. */
 export function setupAll() {
-  build([]);
+  if (!build([])) throw new Error('the build failed (see above); the e2e tests run the built package');
 }
