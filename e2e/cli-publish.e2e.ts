@@ -13,11 +13,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../apps/server/src/registry/testing/servers.js';
 import { petSpec, type RunningCli, runCli, startCli, tempDir, writeFiles } from './cli-harness.js';
-
-const POSTGRES_URL = process.env.SEXTANT_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Backend {
   name: string;
@@ -35,24 +33,11 @@ const backends: Backend[] = [
   },
   {
     name: 'PostgreSQL',
+    // The shared helper: with CI=true an unreachable PostgreSQL fails the run instead of skipping.
     setup: async () => {
-      const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-      try {
-        await admin.connect();
-      } catch (error) {
-        return { skipped: `no PostgreSQL at ${POSTGRES_URL}: ${(error as Error).message}` };
-      }
-      const name = `sextant_cli_${randomBytes(6).toString('hex')}`;
-      await admin.query(`create database ${name}`);
-      const url = new URL(POSTGRES_URL);
-      url.pathname = `/${name}`;
-      return {
-        args: ['--database-url', url.toString()],
-        cleanup: async () => {
-          await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-          await admin.end();
-        },
-      };
+      const database = await createPostgresDatabase();
+      if ('skipped' in database) return database;
+      return { args: ['--database-url', database.url], cleanup: () => database.drop() };
     },
   },
 ];

@@ -13,25 +13,11 @@ import {
 import { type CallContext, RawJson, type RegistryContext } from './context.js';
 import { RegistryError } from './errors.js';
 import { handlers } from './handlers.js';
+import { inputProblem } from './hostile-input.js';
 import { authenticate, type Caller } from './identity.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
-/** Fields stored compressed (never in a text column), so NUL characters are harmless there. */
-const OPAQUE_FIELDS = new Set(['definition', 'docsDefinition']);
-
-/** Path of the first string holding a NUL character: PostgreSQL text and jsonb cannot store it. */
-function findNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return `${path}.${key}`;
-    if (OPAQUE_FIELDS.has(key) && path === 'body') continue;
-    const found = findNul(item, `${path}.${key}`);
-    if (found) return found;
-  }
-  return undefined;
-}
 const callers = new WeakMap<FastifyRequest, Caller | undefined>();
 
 function errorReply(error: FastifyError | RegistryError | Error, request: FastifyRequest): RegistryError {
@@ -123,12 +109,11 @@ export async function registerRoutes(
       },
       // Auth runs before validation so anonymous callers learn nothing about the schema.
       preValidation: async (request) => {
-        const nul =
-          findNul(request.params, 'params') ??
-          findNul(request.query, 'query') ??
-          (spec.rawBody ? undefined : findNul(request.body, 'body'));
-        if (nul)
-          throw new RegistryError('BadRequestError', { message: `${nul}: NUL characters are not allowed` });
+        const problem =
+          inputProblem(request.params, 'params') ??
+          inputProblem(request.query, 'query') ??
+          (spec.rawBody ? undefined : inputProblem(request.body, 'body'));
+        if (problem) throw new RegistryError('BadRequestError', { message: problem });
         if (spec.auth === 'public') return;
         const ctx = contexts.get(request) as RegistryContext;
         const caller = await authenticate(ctx.db, request.headers.authorization);

@@ -2,7 +2,7 @@
  * Scale-out: two server processes on one PostgreSQL. Each caches docs in memory; a docs
  * definition registered through one, with the cache invalidated there, is served by the other
  * within a second through LISTEN/NOTIFY, with no restart. Skipped (reason printed) only when no
- * PostgreSQL answers.
+ * PostgreSQL answers and CI is not set; with CI=true an unreachable PostgreSQL fails the run.
  */
 import { createRegistryClient, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import pg from 'pg';
