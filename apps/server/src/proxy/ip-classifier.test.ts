@@ -70,6 +70,26 @@ describe('classification', () => {
     ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback', 'teredo'],
     // Teredo with a private server address.
     ['2001:0:a00:1::1', 'private', 'teredo'],
+    // SIIT, IPv4-translated (::ffff:0:0/96): classed as public before.
+    ['::ffff:0:127.0.0.1', 'loopback', 'ipv4-translated'],
+    ['::ffff:0:a9fe:a9fe', 'link-local', 'ipv4-translated'],
+    ['::ffff:0:10.1.2.3', 'private', 'ipv4-translated'],
+    ['::ffff:0:8.8.8.8', 'reserved', 'ipv4-translated'],
+    // Local-use NAT64 (RFC 8215) embeds IPv4 at any RFC 6052 prefix length: never public.
+    ['64:ff9b:1:7f00:1::', 'nat64-local'],
+    ['64:ff9b:1::a00:1', 'nat64-local'],
+    // ISATAP interface ids under any prefix, u/g bits set or not.
+    ['2a00:1450:4001::5efe:10.0.0.1', 'private', 'isatap'],
+    ['2a00:1450:4001::200:5efe:127.0.0.1', 'loopback', 'isatap'],
+    ['2a00:1450:4001::300:5efe:169.254.169.254', 'link-local', 'isatap'],
+    ['2a00:1450:4001::5efe:8.8.8.8', 'public'],
+    ['fe80::5efe:8.8.8.8', 'link-local'],
+    ['2002:808:808:1:0:5efe:c0a8:101', 'private', '6to4'],
+    // Other special-use IPv6 blocks.
+    ['3fff::1', 'documentation'],
+    ['2001:2::1', 'benchmarking'],
+    ['2001:20::1', 'reserved'],
+    ['5f00::1', 'reserved'],
   ];
   it.each(cases)('%s is %s', (address, kind, via) => {
     const verdict = classifyAddress(address);

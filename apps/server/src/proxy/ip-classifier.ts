@@ -1,8 +1,11 @@
 /**
  * Pure rules over IP addresses: parse IPv4 and IPv6 text into bytes, and name the special-use
  * class an address belongs to (loopback, RFC 1918, link-local, CGNAT, multicast, …). IPv6
- * transition forms (IPv4-mapped, IPv4-compatible, 6to4, NAT64, Teredo) are unwrapped and the
- * embedded IPv4 address is classified too, so `[::ffff:7f00:1]` is loopback like `127.0.0.1`.
+ * transition forms (IPv4-mapped, IPv4-translated/SIIT `::ffff:0:a.b.c.d`, IPv4-compatible, 6to4,
+ * NAT64 `64:ff9b::/96`, Teredo, ISATAP interface ids `…:5efe:a.b.c.d` under any prefix) are
+ * unwrapped and the embedded IPv4 address is classified too, so `[::ffff:7f00:1]` is loopback
+ * like `127.0.0.1`. The local-use NAT64 prefix `64:ff9b:1::/48` (RFC 8215) may embed IPv4 at any
+ * of RFC 6052's prefix lengths, so it is never public.
  * No I/O: the proxy's target guard calls these after resolving a name.
  */
 
@@ -28,7 +31,7 @@ export type AddressClass =
 /** A classified address: its class and, for transition forms, the IPv4 address found inside. */
 export interface AddressVerdict {
   kind: AddressClass;
-  /** `ipv4-mapped`, `6to4`, `nat64`, `teredo`, `ipv4-compatible` when the class came from an embedded IPv4. */
+  /** `ipv4-mapped`, `ipv4-translated`, `6to4`, `nat64`, `teredo`, `isatap`, `ipv4-compatible` when the class came from an embedded IPv4. */
   via?: string;
 }
 
@@ -131,21 +134,35 @@ function startsWith(bytes: Uint8Array, prefix: number[], bits: number): boolean 
   return true;
 }
 
+/** ISATAP interface id (RFC 5214): `0000:5efe` or `0200:5efe` (the u/g bits may be set), IPv4 last. */
+function isatapIpv4(bytes: Uint8Array): Uint8Array[] {
+  return (bytes[8]! & 0xfc) === 0 && bytes[9] === 0 && bytes[10] === 0x5e && bytes[11] === 0xfe
+    ? [bytes.slice(12)]
+    : [];
+}
+
 /** The IPv4 address embedded by an IPv6 transition mechanism, if any. */
 export function embeddedIpv4(bytes: Uint8Array): { via: string; addresses: Uint8Array[] } | undefined {
-  const zero10 = bytes.subarray(0, 10).every((b) => b === 0);
+  const zero8 = bytes.subarray(0, 8).every((b) => b === 0);
+  const zero10 = zero8 && bytes[8] === 0 && bytes[9] === 0;
   if (zero10 && bytes[10] === 0xff && bytes[11] === 0xff)
     return { via: 'ipv4-mapped', addresses: [bytes.slice(12)] };
+  // SIIT (RFC 7915 / 2765): ::ffff:0:a.b.c.d.
+  if (zero8 && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0)
+    return { via: 'ipv4-translated', addresses: [bytes.slice(12)] };
   if (zero10 && bytes[10] === 0 && bytes[11] === 0)
     return { via: 'ipv4-compatible', addresses: [bytes.slice(12)] };
   if (startsWith(bytes, [0, 0x64, 0xff, 0x9b], 96)) return { via: 'nat64', addresses: [bytes.slice(12)] };
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return { via: '6to4', addresses: [bytes.slice(2, 6)] };
+  // 6to4 and Teredo hosts may also use an ISATAP interface id: check what it embeds as well.
+  if (bytes[0] === 0x20 && bytes[1] === 0x02)
+    return { via: '6to4', addresses: [bytes.slice(2, 6), ...isatapIpv4(bytes)] };
   if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0 && bytes[3] === 0) {
     // Teredo: server IPv4 in bits 32–63, client IPv4 obfuscated (XOR 0xff) in the last 32 bits.
     const client = bytes.slice(12).map((b) => b ^ 0xff);
     return { via: 'teredo', addresses: [bytes.slice(4, 8), client] };
   }
-  return undefined;
+  const isatap = isatapIpv4(bytes);
+  return isatap.length > 0 ? { via: 'isatap', addresses: isatap } : undefined;
 }
 
 /** Classifies 16 IPv6 bytes, unwrapping transition forms (the first non-public embedded class wins). */
@@ -158,13 +175,21 @@ export function classifyIpv6(bytes: Uint8Array): AddressVerdict {
       const kind = classifyIpv4(v4);
       if (kind !== 'public') return { kind, via: embedded.via };
     }
-    // The IPv4-compatible and mapped forms are never routable on the public IPv6 internet.
-    if (embedded.via === 'ipv4-compatible') return { kind: 'reserved', via: embedded.via };
-    return { kind: 'public', via: embedded.via };
+    // The IPv4-compatible and translated forms are never routable on the public IPv6 internet.
+    if (embedded.via === 'ipv4-compatible' || embedded.via === 'ipv4-translated')
+      return { kind: 'reserved', via: embedded.via };
+    // An ISATAP interface id says nothing of the prefix: classify the address by it as well.
+    if (embedded.via !== 'isatap') return { kind: 'public', via: embedded.via };
   }
   if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 1], 48)) return { kind: 'nat64-local' };
   if (startsWith(bytes, [0x01, 0, 0, 0, 0, 0, 0, 0], 64)) return { kind: 'discard' };
   if (startsWith(bytes, [0x20, 0x01, 0x0d, 0xb8], 32)) return { kind: 'documentation' };
+  if (startsWith(bytes, [0x3f, 0xff], 20)) return { kind: 'documentation' };
+  if (startsWith(bytes, [0x20, 0x01, 0, 0x02, 0, 0], 48)) return { kind: 'benchmarking' };
+  // ORCHID (2001:10::/28, 2001:20::/28) and SRv6 SIDs (5f00::/16): identifiers, never reachable hosts.
+  if (startsWith(bytes, [0x20, 0x01, 0, 0x10], 28) || startsWith(bytes, [0x20, 0x01, 0, 0x20], 28))
+    return { kind: 'reserved' };
+  if (startsWith(bytes, [0x5f, 0x00], 16)) return { kind: 'reserved' };
   if (startsWith(bytes, [0xfc], 7)) return { kind: 'unique-local' };
   if (startsWith(bytes, [0xfe, 0x80], 10)) return { kind: 'link-local' };
   if (startsWith(bytes, [0xfe, 0xc0], 10)) return { kind: 'site-local' };

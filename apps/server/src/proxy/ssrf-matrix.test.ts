@@ -18,6 +18,8 @@ const DNS: Record<string, string[]> = {
   'mixed.example': ['93.184.216.34', '10.0.0.7'],
   'v6loop.example': ['::1'],
   'mapped.example': ['::ffff:192.168.0.1'],
+  'siit.example': ['::ffff:0:169.254.169.254'],
+  'isatap.example': ['2a00:1450:4001::5efe:192.168.0.1'],
   'api.example.com': ['93.184.216.34'],
 };
 const resolver: Resolver = async (name) => {
@@ -36,7 +38,8 @@ let app: FastifyInstance;
 let upstream: Server;
 let upstreamPort: number;
 beforeAll(async () => {
-  app = await hostedProxy();
+  // The matrix sends each target twice (inject, then a real socket) from one address: lift the rate cap.
+  app = await hostedProxy({ limits: { ratePerMinute: 10_000 } });
   upstream = createServer((req, res) => {
     if (req.url?.startsWith('/to-private'))
       res.writeHead(302, { location: 'http://10.1.2.3/internal' }).end();
@@ -81,6 +84,26 @@ const REFUSED: [string, keyof typeof PROXY_ERRORS][] = [
   ['http://[64:ff9b::a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
   ['http://[64:ff9b::127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
   ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::ffff:0:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::ffff:0:a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::ffff:0:10.0.0.1]:8080/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::ffff:0:808:808]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::8.8.8.8]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[64:ff9b::10.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[64:ff9b:1::a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[64:ff9b:1:7f00:1::]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2002:c0a8:101::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2002:808:808:1:0:5efe:a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2001:0:a00:1::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2a00:1450:4001::5efe:10.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2a00:1450:4001::200:5efe:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2a00:1450:4001::300:5efe:169.254.169.254]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[fe80::5efe:8.8.8.8]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2001:db8::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[3fff::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[2001:2::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[5f00::1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[100::1]/', 'PROXY_TARGET_PRIVATE'],
   ['http://[fc00::1]/', 'PROXY_TARGET_PRIVATE'],
   ['http://[fd12:3456::1]/', 'PROXY_TARGET_PRIVATE'],
   ['http://[fe80::1]/', 'PROXY_TARGET_PRIVATE'],
@@ -97,6 +120,8 @@ const REFUSED: [string, keyof typeof PROXY_ERRORS][] = [
   ['http://mixed.example/', 'PROXY_TARGET_PRIVATE'],
   ['http://v6loop.example/', 'PROXY_TARGET_PRIVATE'],
   ['http://mapped.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://siit.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://isatap.example/', 'PROXY_TARGET_PRIVATE'],
   ['http://user:pass@api.example.com/', 'PROXY_TARGET_USERINFO'],
   ['http://127.0.0.1@api.example.com/', 'PROXY_TARGET_USERINFO'],
   ['http://api.example.com@127.0.0.1/', 'PROXY_TARGET_USERINFO'],
