@@ -366,6 +366,7 @@ describe('endpoint playground on the demo docs site', () => {
       };
     });
     expect(styles).toEqual({ editor: 'flex', direction: 'column', scroller: 'auto', styleElements: 1 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/playground-docs-json-editor.png` });
     expect(await page.evaluate(() => (window as unknown as { sxViolations: string[] }).sxViolations)).toEqual(
       [],
     );

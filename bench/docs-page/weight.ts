@@ -1,10 +1,10 @@
 /**
  * Page weight of one Sextant endpoint page for a synthetic API of `n` endpoints (tags of 10, one
- * shared schema): everything the browser downloads for the page (HTML with the embedded page data,
+ * shared schema): everything the browser downloads for the page (HTML with its islands' props,
  * JS, CSS), gzip, split into the parts that could grow with the API:
  *
- * - data: the page's definition slice embedded in the page (`#sx-data`, its `page` part; the
- *   `site` part holds site-wide URLs whose cache-busting version is the load time),
+ * - data: the props of the page's islands (`data-sx-props` of each island's container: the only
+ *   data a page ships; the header's holds site-wide URLs whose cache-busting version is the load time),
  * - navigation: the server-rendered sidebar (`#sx-sidebar`) and header tabs,
  * - the rest of the HTML, JS and CSS.
  */
@@ -93,14 +93,13 @@ export async function pageWeight(browser: Browser, n: number, capMs: number): Pr
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const html = await response.text();
-    const dataElement = part(html, /<script type="application\/json" id="sx-data">[\s\S]*?<\/script>/);
-    const data = JSON.stringify(
-      (JSON.parse(dataElement.replace(/^<[^>]*>|<\/script>$/g, '')) as { page: unknown }).page,
-    );
+    const props = [...html.matchAll(/ data-sx-props="[^"]*"/g)].map((m) => m[0]);
+    // The header tools' props carry the search index URL, versioned by the load time: left out.
+    const data = props.filter((p) => !p.includes('searchIndexUrl')).join('');
     const navigation =
       part(html, /<nav id="sx-sidebar"[\s\S]*?<\/nav>\s*(?=<main)/) +
       part(html, /<nav class="sx-tabs-nav"[\s\S]*?<\/nav>/);
-    const htmlRest = html.replace(dataElement, '').replace(navigation, '');
+    const htmlRest = props.reduce((rest, p) => rest.replace(p, ''), html).replace(navigation, '');
     const sample = await measure(
       browser,
       { name: `${n} endpoints`, url, target: SEXTANT_TARGET('Get thing 0') },

@@ -1,7 +1,7 @@
 /**
- * The playground's own root: created in the browser the first time the explorer opens on this
- * page, after the page's content (it is not part of the server's HTML). It shows the loading
- * state, then the lazy playground chunk with the full view; closing it returns focus to "Try it".
+ * The playground's own root (a lazy chunk): created in the browser the first time the explorer
+ * opens on this page. It shows the loading state, then the lazy playground chunk with the full
+ * view, and nothing once the explorer is closed.
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -44,30 +44,18 @@ function ExplorerView({ target }: { target: TryItProps }) {
   );
 }
 
-let started = false;
+let root: Root | undefined;
 
 /**
- * Starts following the explorer for this page's "Try it" (once): the root is created when the
- * explorer first opens, and focus returns to "Try it" when it closes.
+ * Shows the explorer for this page's "Try it": creates the playground's root the first time
+ * (after the page's content; it is not part of the server's HTML). The view follows the store
+ * from then on, so opening it again needs nothing more.
  */
-export function startExplorer(target: TryItProps): void {
-  if (started) return;
-  started = true;
-  const store = explorerStore();
-  let root: Root | undefined;
-  let wasOpen = false;
-  const follow = () => {
-    const open = store.getSnapshot() === target.id;
-    if (open && !root) {
-      const host = document.createElement('div');
-      host.className = 'sx-explorer-root';
-      document.body.append(host);
-      root = createRoot(host, { identifierPrefix: 'sx-explorer-' });
-      root.render(<ExplorerView target={target} />);
-    }
-    if (wasOpen && !open) document.getElementById('sx-try-it')?.focus();
-    wasOpen = open;
-  };
-  store.subscribe(follow);
-  follow();
+export function showExplorer(target: TryItProps): void {
+  if (root) return;
+  const host = document.createElement('div');
+  host.className = 'sx-explorer-root';
+  document.body.append(host);
+  root = createRoot(host, { identifierPrefix: 'sx-explorer-' });
+  root.render(<ExplorerView target={target} />);
 }

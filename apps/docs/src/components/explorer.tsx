@@ -16,11 +16,28 @@ export interface TryItProps {
   fullPageUrl: string;
 }
 
+/**
+ * Follows the explorer store for this page's "Try it": the playground's root (a lazy chunk) is
+ * loaded and shown when the explorer opens (a click, an `?explorer=` link, back or forward), and
+ * focus returns to "Try it" when it closes. Returns the way to stop following.
+ */
+function followExplorer(target: TryItProps): () => void {
+  const store = explorerStore();
+  let wasOpen = false;
+  const follow = () => {
+    const open = store.getSnapshot() === target.id;
+    if (open && !wasOpen)
+      void import('../client/explorer-root.js').then(({ showExplorer }) => showExplorer(target));
+    if (wasOpen && !open) document.getElementById('sx-try-it')?.focus();
+    wasOpen = open;
+  };
+  const stop = store.subscribe(follow);
+  follow();
+  return stop;
+}
+
 function TryItButton(props: TryItProps) {
-  useEffect(() => {
-    // Follows the URL (an `?explorer=` link, back and forward) from now on.
-    void import('../client/explorer-root.js').then(({ startExplorer }) => startExplorer(props));
-  }, [props]);
+  useEffect(() => followExplorer(props), [props]);
   return (
     <button
       id="sx-try-it"
