@@ -16,6 +16,9 @@ create index docs_hosts_org on docs_hosts (org_id);
 -- Hosts registered before this migration belong to the organization that registered them first.
 insert into docs_hosts (host, org_id)
   select distinct on (domain) domain, org_id from docs_urls order by domain, created_at;
+-- Sites another organization registered under a host it does not own stop being served.
+update docs_urls set is_archived = true
+  where org_id <> (select docs_hosts.org_id from docs_hosts where docs_hosts.host = docs_urls.domain);
 
 create table domain_claims (
   org_id text not null references organizations (id) on delete cascade,
