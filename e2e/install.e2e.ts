@@ -128,6 +128,10 @@ beforeAll(async () => {
   env = { ...process.env, NO_COLOR: '1', PATH: await pathWithNode(realpathSync(NODE), 'node24') };
   delete env.npm_config_prefix;
   appDir = join(CACHE, `app-${tarballHash}`);
+  // Installs of older tarballs are not used again.
+  for (const entry of readdirSync(CACHE))
+    if (/^(app|global)-/.test(entry) && !entry.endsWith(tarballHash))
+      await rm(join(CACHE, entry), { recursive: true, force: true });
   if (!existsSync(join(appDir, '.installed'))) {
     await rm(appDir, { recursive: true, force: true });
     await mkdir(appDir, { recursive: true });
