@@ -7,6 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './tables.js';
 
+// From the sources this is the folder beside this file; bundled (dist/sextant/lib/*.js) it is the
+// copy the build puts beside the chunks (scripts/build/package.mjs): the same line reads both.
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const LOCK_KEY = 0x5e47a17;
 
