@@ -5,11 +5,14 @@
  * parts separately behind a load balancer.
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { timeoutOptions } from './http-timeouts.js';
+import { loggerOptions } from './logging.js';
 import type { ServerOptions } from './options.js';
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
+    ...timeoutOptions(options.timeouts),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
     forceCloseConnections: 'idle',
     // Router-level refusals (broken percent-encoding, over-long parameters) come back in the same

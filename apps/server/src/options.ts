@@ -31,6 +31,9 @@ export interface ServerOptions {
   };
   /** Docs site login for the playground's API-key injection; local mode defaults to the demo provider, `false` disables. */
   authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
-  logger?: boolean;
+  /** Log to stdout (`true`) or to a destination (tests); query values, credentials and database error text are never logged. */
+  logger?: boolean | import('./logging.js').LogDestination;
+  /** Client timeouts of the HTTP server (headers, whole request, idle keep-alive); see http-timeouts.ts. */
+  timeouts?: Partial<import('./http-timeouts.js').ServerTimeouts>;
   bodyLimitBytes?: number;
 }
