@@ -6,6 +6,7 @@
  * endpoints is one line, not fifty.
  */
 import type { EnumValue, ObjectProperty, PrimitiveType, TypeReference } from '../ir/index.js';
+import { inlineObjectProperties, objectProperties as readProperties } from '../ir/read-types.js';
 import { compareMembers } from './compare-members.js';
 import { ALWAYS, child, type DiffContext, NARROWING, NEVER, type Site, WIDENING } from './context.js';
 import { describeReference } from './describe.js';
@@ -456,23 +457,9 @@ function resolve(ctx: DiffContext, reference: TypeReference, side: Side, depth =
   }
 }
 
-/** Own and inherited properties of an object type (own ones win), guarding inheritance cycles. */
-export function objectProperties(
-  ctx: DiffContext,
-  typeId: string,
-  side: Side,
-  seen: Set<string> = new Set(),
-): ObjectProperty[] {
-  const definition = side === 'previous' ? ctx.previous : ctx.current;
-  const type = definition.types[typeId];
-  if (!type || seen.has(typeId) || type.shape.type !== 'object') return [];
-  seen.add(typeId);
-  const byKey = new Map<string, ObjectProperty>();
-  for (const parent of type.shape.extends) {
-    for (const property of objectProperties(ctx, parent, side, seen)) byKey.set(property.key, property);
-  }
-  for (const property of type.shape.properties) byKey.set(property.key, property);
-  return [...byKey.values()];
+/** Own and inherited properties of an object type (own ones win), read the one way IR types are read. */
+export function objectProperties(ctx: DiffContext, typeId: string, side: Side): ObjectProperty[] {
+  return readProperties(typeId, (side === 'previous' ? ctx.previous : ctx.current).types);
 }
 
 /** Properties of an inline body object, with those of the types it extends. */
@@ -482,12 +469,8 @@ export function inlineObjectNode(
   properties: ObjectProperty[],
   side: Side,
 ): ObjectProperty[] {
-  const byKey = new Map<string, ObjectProperty>();
-  for (const parent of extendsIds) {
-    for (const property of objectProperties(ctx, parent, side)) byKey.set(property.key, property);
-  }
-  for (const property of properties) byKey.set(property.key, property);
-  return [...byKey.values()];
+  const types = (side === 'previous' ? ctx.previous : ctx.current).types;
+  return inlineObjectProperties({ extends: extendsIds, properties }, types);
 }
 
 function idRef(id: string): TypeReference {

@@ -10,11 +10,17 @@
  *   schema allows no exit, the branch fails and the caller tries another.
  * - Results are memoised per (type id, direction), so each named type is built once per import.
  */
+import {
+  type Direction,
+  followAliases,
+  inlineObjectProperties,
+  isPropertyVisible,
+  objectProperties,
+} from '../ir/read-types.js';
 import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
 import { primitiveValue } from './primitive-values.js';
 
-/** Which side of the wire the value is for: decides READ_ONLY / WRITE_ONLY. */
-export type Direction = 'request' | 'response';
+export type { Direction } from '../ir/read-types.js';
 
 /** At most this many optional properties per object. */
 export const OPTIONAL_BUDGET = 3;
@@ -57,14 +63,8 @@ export class ExampleValueBuilder {
     own: ObjectProperty[],
     direction: Direction,
   ): { value: unknown } | undefined {
-    const byKey = new Map<string, ObjectProperty>();
-    const seen = new Set<TypeId>();
-    for (const parent of parents) this.collect(parent, byKey, seen);
-    for (const property of own) {
-      byKey.delete(property.key);
-      byKey.set(property.key, property);
-    }
-    const value = this.objectValue([...byKey.values()], direction);
+    const properties = inlineObjectProperties({ extends: parents, properties: own }, this.types);
+    const value = this.objectValue(properties, direction);
     return value === FAIL ? undefined : { value };
   }
 
@@ -72,28 +72,9 @@ export class ExampleValueBuilder {
   properties(id: TypeId): ObjectProperty[] {
     const cached = this.propertyMemo.get(id);
     if (cached) return cached;
-    const byKey = new Map<string, ObjectProperty>();
-    this.collect(id, byKey, new Set());
-    const list = [...byKey.values()];
+    const list = objectProperties(id, this.types);
     this.propertyMemo.set(id, list);
     return list;
-  }
-
-  private collect(id: TypeId, into: Map<string, ObjectProperty>, seen: Set<TypeId>): void {
-    if (seen.has(id)) return;
-    seen.add(id);
-    const shape = this.types[id]?.shape;
-    if (!shape) return;
-    if (shape.type === 'alias' && shape.value.type === 'id') {
-      this.collect(shape.value.id, into, seen);
-      return;
-    }
-    if (shape.type !== 'object') return;
-    for (const parent of shape.extends) this.collect(parent, into, seen);
-    for (const property of shape.properties) {
-      into.delete(property.key);
-      into.set(property.key, property);
-    }
   }
 
   private value(shape: TypeReference, direction: Direction, name: string): Built {
@@ -172,13 +153,7 @@ export class ExampleValueBuilder {
   }
 
   private resolveAlias(shape: TypeReference): TypeReference {
-    let current = shape;
-    for (let hops = 0; hops < 32 && current.type === 'id'; hops++) {
-      const type = this.types[current.id]?.shape;
-      if (type?.type !== 'alias') break;
-      current = type.value;
-    }
-    return current;
+    return followAliases(shape, this.types);
   }
 
   private mapKey(keyShape: TypeReference): string | undefined {
@@ -261,8 +236,7 @@ export class ExampleValueBuilder {
     const out: Record<string, unknown> = {};
     let budget = OPTIONAL_BUDGET;
     for (const property of properties) {
-      if (direction === 'request' && property.access === 'READ_ONLY') continue;
-      if (direction === 'response' && property.access === 'WRITE_ONLY') continue;
+      if (!isPropertyVisible(property, direction)) continue;
       if (property.valueShape.type === 'optional') {
         if (budget <= 0) continue;
         const value = this.value(property.valueShape.shape, direction, property.key);

@@ -5,4 +5,5 @@ export type * from './endpoint.js';
 export type * from './import-result.js';
 export { DefinitionImportError } from './import-result.js';
 export { apiDefinitionProblems } from './invariants.js';
+export * from './read-types.js';
 export type * from './types.js';

@@ -4,13 +4,15 @@
  * keys for the More optional fields menu, and makes empty values. Pure functions over the
  * definition's `types` map; the views render whatever `describeShape` returns.
  */
-import type {
-  EnumValue,
-  LiteralValue,
-  ObjectProperty,
-  PrimitiveType,
-  TypeDefinition,
-  TypeReference,
+import {
+  type EnumValue,
+  inlineObjectProperties as inlineProperties,
+  type LiteralValue,
+  type ObjectProperty,
+  type PrimitiveType,
+  objectProperties as readProperties,
+  type TypeDefinition,
+  type TypeReference,
 } from '@sextant/definition';
 import { emptyValueFor } from '@sextant/request';
 
@@ -138,35 +140,20 @@ export function describeShape(ref: TypeReference, types: TypeMap): DescribedShap
   return { shape: { kind: 'unknown' }, optional, nullable, typeName };
 }
 
-/** Properties of an object type including those it inherits (`extends`), own properties last. */
-export function objectProperties(typeId: string, types: TypeMap, seen = new Set<string>()): ObjectProperty[] {
-  if (seen.has(typeId)) return [];
-  seen.add(typeId);
-  const definition = types[typeId];
-  if (!definition) return [];
-  const shape = definition.shape;
-  if (shape.type === 'alias' && shape.value.type === 'id')
-    return objectProperties(shape.value.id, types, seen);
-  if (shape.type !== 'object') return [];
-  return mergeProperties([
-    ...shape.extends.flatMap((id) => objectProperties(id, types, seen)),
-    ...shape.properties,
-  ]);
+/** A form is a request: READ_ONLY properties never belong in it. */
+const REQUEST = { direction: 'request' } as const;
+
+/** Properties of an object type including those it inherits, as a request form shows them. */
+export function objectProperties(typeId: string, types: TypeMap): ObjectProperty[] {
+  return readProperties(typeId, types, REQUEST);
 }
 
-/** Properties of an inline object body (its `extends` plus its own). */
+/** Properties of an inline object body (its `extends` plus its own), as a request form shows them. */
 export function inlineObjectProperties(
   body: { extends: string[]; properties: ObjectProperty[] },
   types: TypeMap,
 ): ObjectProperty[] {
-  return mergeProperties([...body.extends.flatMap((id) => objectProperties(id, types)), ...body.properties]);
-}
-
-function mergeProperties(properties: ObjectProperty[]): ObjectProperty[] {
-  const byKey = new Map<string, ObjectProperty>();
-  for (const property of properties) byKey.set(property.key, property);
-  // Read-only properties never belong in a request form.
-  return [...byKey.values()].filter((property) => property.access !== 'READ_ONLY');
+  return inlineProperties(body, types, REQUEST);
 }
 
 /** True when the property may be left out. */

@@ -3,18 +3,19 @@
  * properties, and feed file inputs. Each returns a new state and leaves its input untouched, so a
  * store can keep the previous state for undo and React can compare by reference.
  */
-import type { Endpoint, ObjectProperty, TypeReference } from '@sextant/definition';
+import {
+  type Endpoint,
+  inlineObjectProperties,
+  type ObjectProperty,
+  propertiesOfReference,
+  type TypeReference,
+} from '@sextant/definition';
 import type { EndpointFormState, FormState } from './form-state.js';
 import { initialFormState } from './initial-state.js';
-import {
-  collectProperties,
-  emptyValueFor,
-  isOptionalShape,
-  isRecord,
-  objectPropertiesOf,
-  type TypeTable,
-  unwrapShape,
-} from './shapes.js';
+import { emptyValueFor, isOptionalShape, isRecord, type TypeTable, unwrapShape } from './shapes.js';
+
+/** The form is a request: READ_ONLY properties are never offered. */
+const REQUEST = { direction: 'request' } as const;
 
 /** A path into the state: a section name first, then object keys and list indexes. */
 export type StatePath = readonly (string | number)[];
@@ -144,7 +145,7 @@ function bodyPropertiesAtPath(
   if (!body) return undefined;
   let properties: ObjectProperty[] | undefined;
   let shape: TypeReference | undefined;
-  if (body.type === 'object') properties = collectProperties(body.extends, body.properties, types);
+  if (body.type === 'object') properties = inlineObjectProperties(body, types, REQUEST);
   else if (body.type === 'alias') shape = body.shape;
   else return undefined;
   for (const key of path) {
@@ -153,13 +154,13 @@ function bodyPropertiesAtPath(
       shape = list && (list.type === 'list' || list.type === 'set') ? list.itemShape : undefined;
       properties = undefined;
     } else {
-      if (!properties && shape) properties = objectPropertiesOf(shape, types);
+      if (!properties && shape) properties = propertiesOfReference(shape, types, REQUEST);
       shape = properties?.find((p) => p.key === key)?.valueShape;
       properties = undefined;
     }
     if (!shape) return undefined;
   }
-  return properties ?? (shape ? objectPropertiesOf(shape, types) : undefined);
+  return properties ?? (shape ? propertiesOfReference(shape, types, REQUEST) : undefined);
 }
 
 /**

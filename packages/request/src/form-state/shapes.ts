@@ -3,9 +3,15 @@
  * (inherited ones included), and the value a freshly added field starts with. Types are passed in
  * (`ApiDefinition.types`, or a page's slice of it), because an endpoint alone does not hold them.
  */
-import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '@sextant/definition';
+import {
+  inlineObjectProperties,
+  type ObjectProperty,
+  type TypeId,
+  type TypeReference,
+  type TypeTable,
+} from '@sextant/definition';
 
-export type TypeTable = Record<TypeId, TypeDefinition>;
+export type { TypeTable };
 
 /** True when the reference is `optional` (possibly under aliases), i.e. the value may be left unset. */
 export function isOptionalShape(shape: TypeReference, types: TypeTable = {}): boolean {
@@ -32,42 +38,6 @@ export function unwrapShape(
     }
   }
   return shape;
-}
-
-/** The properties of the object a reference points at (inherited first), or `undefined` when it is no object. */
-export function objectPropertiesOf(
-  shape: TypeReference,
-  types: TypeTable = {},
-): ObjectProperty[] | undefined {
-  const unwrapped = unwrapShape(shape, types);
-  if (unwrapped.type !== 'id') return undefined;
-  const definition = types[unwrapped.id];
-  if (definition?.shape.type !== 'object') return undefined;
-  return collectProperties(
-    definition.shape.extends,
-    definition.shape.properties,
-    types,
-    new Set([unwrapped.id]),
-  );
-}
-
-/** Properties of `extends` (depth first, each type once) followed by `own`. */
-export function collectProperties(
-  parents: TypeId[],
-  own: ObjectProperty[],
-  types: TypeTable,
-  seen = new Set<TypeId>(),
-): ObjectProperty[] {
-  const out: ObjectProperty[] = [];
-  for (const parent of parents) {
-    if (seen.has(parent)) continue;
-    seen.add(parent);
-    const definition = types[parent];
-    if (definition?.shape.type === 'object') {
-      out.push(...collectProperties(definition.shape.extends, definition.shape.properties, types, seen));
-    }
-  }
-  return [...out, ...own];
 }
 
 /**
@@ -131,8 +101,9 @@ export function emptyObjectValue(
   depth = 0,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const property of collectProperties(parents, properties, types)) {
-    if (property.access === 'READ_ONLY' || isOptionalShape(property.valueShape, types)) continue;
+  const all = inlineObjectProperties({ extends: parents, properties }, types, { direction: 'request' });
+  for (const property of all) {
+    if (isOptionalShape(property.valueShape, types)) continue;
     out[property.key] = emptyValueFor(property.valueShape, types, depth + 1);
   }
   return out;
