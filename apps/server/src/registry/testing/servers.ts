@@ -95,26 +95,26 @@ export function inCi(): boolean {
  * A fresh database on the test PostgreSQL, or the reason none can be had. With CI=true an
  * unreachable PostgreSQL is an error (the suite fails) instead of a skip.
  */
-export async function createPostgresDatabase(): Promise<
-  { url: string; drop(): Promise<void> } | { skipped: string }
-> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+export async function createPostgresDatabase(
+  serverUrl = POSTGRES_URL,
+): Promise<{ url: string; drop(): Promise<void> } | { skipped: string }> {
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
   } catch (error) {
-    const reason = `no PostgreSQL answers at ${POSTGRES_URL}: ${(error as Error).message}`;
+    const reason = `no PostgreSQL answers at ${serverUrl}: ${(error as Error).message}`;
     if (inCi()) throw new Error(`${reason} (CI=true: the PostgreSQL suites must run; start PostgreSQL)`);
     return { skipped: reason };
   }
   const name = `sextant_test_${randomBytes(6).toString('hex')}`;
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
