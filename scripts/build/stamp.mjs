@@ -33,7 +33,8 @@ const WORKSPACE_MANIFESTS = [
 
 /** Inputs every build of a part reads besides its modules (paths relative to the root). */
 export function fixedInputs(part) {
-  if (part === 'client') return ['package-lock.json', 'apps/docs/vite.config.ts', ...BUILD_SCRIPTS];
+  if (part === 'client')
+    return ['package-lock.json', 'apps/docs/vite.config.ts', ...WORKSPACE_MANIFESTS, ...BUILD_SCRIPTS];
   const migrations = readdirSync(MIGRATIONS_DIR)
     .filter((name) => name.endsWith('.sql'))
     .map((name) => relative(ROOT, MIGRATIONS_DIR + name));
