@@ -10,6 +10,7 @@ export {
   type ProjectFile,
   ProjectTemplatesError,
   projectSnippetTemplates,
+  projectTemplateFiles,
   type SnippetTemplate,
   templatesForDefinition,
   templatesForEndpoint,

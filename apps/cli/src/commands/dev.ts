@@ -1,11 +1,12 @@
 /**
  * `sextant dev [path]`: local preview of a docs project folder or a single spec file, in local
- * mode (the desktop context: localhost targets allowed). Watches the files; on a save the docs
- * host reloads the project and open pages refresh. Import errors print in the terminal with file,
+ * mode (the desktop context: localhost targets allowed). Watches exactly the files the project
+ * loads (recomputed after every reload); on a save the docs host reloads the project and open
+ * pages refresh. Import errors print in the terminal with file,
  * line and pointer, and show in the page until fixed. The registry runs on embedded PGlite (in
  * memory, or in `--data-dir`) and gets the project's API and docs definitions published into it.
  */
-import { type FSWatcher, watch } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { LoadedDocsProject } from '@sextant/server';
 import type { Command } from 'commander';
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { CliError, errorLine } from '../support/cli-error.js';
 import { installLiveReload } from '../support/live-reload.js';
 import { openProjectSource } from '../support/project-source.js';
+import { type ProjectWatch, watchProjectFiles } from '../support/project-watch.js';
 import { publishProject } from '../support/publish-project.js';
 import { listenUntilSignal } from '../support/run-server.js';
 import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from '../support/server-flags.js';
@@ -23,9 +25,6 @@ export interface DevFlags extends ServerFlags {
   verbose?: boolean;
   json?: boolean;
 }
-
-/** Files whose changes are not edits of the project. */
-const IGNORED = /(^|[\\/])(\.sextant|node_modules|\.git)([\\/]|$)|(~|\.swp|\.swx|\.tmp|4913)$/;
 
 /** A started dev server (returned for programmatic use, e.g. `npm start`). */
 export interface DevServer {
@@ -53,16 +52,17 @@ export async function runDev(
   };
   const { color, errColor } = output;
   let app: FastifyInstance;
+  let server: typeof import('@sextant/server');
   try {
     // Loaded on use, so `--help` and the offline commands do not load the server.
-    const { buildServer } = await import('@sextant/server');
-    app = await buildServer(options);
+    server = await import('@sextant/server');
+    app = await server.buildServer(options);
   } catch (error) {
     await source.dispose();
     throw new CliError(`the dev server could not start: ${errorLine(error)}`);
   }
   const live = installLiveReload(app);
-  let watcher: FSWatcher | undefined;
+  let watcher: ProjectWatch | undefined;
   app.addHook('onClose', async () => {
     watcher?.close();
     await source.dispose();
@@ -95,34 +95,53 @@ export async function runDev(
     onShutdown: () => output.out('\nStopping…\n'),
   });
   const docsEnabled = flags.docs;
+  // What the project loads: docs.yml, pages and the files they name, specs and their $refs,
+  // generators.yml and its templates. Kept when a load fails, so fixing the file is seen.
+  let watchedFiles: string[] = [join(source.projectDir, 'docs.yml')];
+  const filesToWatch = async (state: { project?: LoadedDocsProject; error?: Error }): Promise<string[]> => {
+    const templates = await server.projectTemplateFiles(source.projectDir);
+    if (!state.project) {
+      const failed =
+        state.error instanceof server.DocsProjectError ? [join(source.projectDir, state.error.file)] : [];
+      return [...watchedFiles, ...failed, ...templates];
+    }
+    const { files } = await server.collectProjectFiles(state.project);
+    return [...state.project.watchedFiles, ...files.map((file) => file.absolutePath), ...templates];
+  };
   if (docsEnabled) {
     const first = await app.docsHost.current();
     report(first);
+    watchedFiles = await filesToWatch(first);
   }
   output.out(
     `\n  ${color.bold('Sextant dev')}  ${color.cyan(url)}\n\n  Watching ${source.watchDir} — save a file and the page reloads.\n\n`,
   );
 
-  // Reload on save: coalesce bursts (editors write several times), one reload at a time.
-  let timer: NodeJS.Timeout | undefined;
+  // Reload on save (the watcher coalesces bursts: editors write several times), one at a time.
   let running: Promise<void> = Promise.resolve();
   let republish: () => void = () => undefined;
   const reload = () => {
-    running = running.then(async () => {
-      const started = Date.now();
-      await app.docsHost.reload();
-      const state = await app.docsHost.current();
-      live.notify();
-      report(state, Date.now() - started);
-      if (!state.error) republish();
-    });
+    running = running
+      .then(async () => {
+        const started = Date.now();
+        await app.docsHost.reload();
+        const state = await app.docsHost.current();
+        live.notify();
+        report(state, Date.now() - started);
+        watchedFiles = await filesToWatch(state);
+        watcher?.update(watchedFiles);
+        if (!state.error) republish();
+      })
+      .catch((error: unknown) => output.err(`${errColor.red('error:')} ${errorLine(error)}\n`));
   };
   if (docsEnabled) {
-    watcher = watch(source.watchDir, { recursive: true }, (_event, file) => {
-      if (file && IGNORED.test(String(file))) return;
-      clearTimeout(timer);
-      timer = setTimeout(reload, 40);
+    watcher = watchProjectFiles({
+      root: source.watchDir,
+      exclude: [join(source.projectDir, '.sextant'), ...(flags.dataDir ? [resolve(flags.dataDir)] : [])],
+      debounceMs: 40,
+      onChange: reload,
     });
+    watcher.update(watchedFiles);
   }
 
   const published = flags.registry ? publishLocally() : Promise.resolve();

@@ -18,6 +18,7 @@ export {
   GENERATORS_FILE,
   ProjectTemplatesError,
   projectSnippetTemplates,
+  projectTemplateFiles,
   type SnippetTemplate,
   templatesForDefinition,
   templatesForEndpoint,

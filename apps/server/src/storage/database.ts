@@ -1,14 +1,15 @@
 /**
  * Opens the registry database: PostgreSQL when a connection string is given, else embedded
- * PGlite in a data directory (or in memory). Either way the same migrations run and the same
- * Kysely queries are used; the notifier carries cache invalidations between replicas.
+ * PGlite in a data directory (or "in memory": a temporary one, see pglite-data-dir.ts). Either
+ * way the same migrations run and the same Kysely queries are used; the notifier carries cache
+ * invalidations between replicas.
  */
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrate.js';
 import { createLocalNotifier, createPostgresNotifier, type Notifier } from './notifier.js';
+import { PGLITE_SETTINGS, prepareDataDir, temporaryDataDir } from './pglite-data-dir.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './tables.js';
 
@@ -53,10 +54,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       throw error;
     }
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  await migrate(db);
+  const temporary = options.dataDir ? undefined : await temporaryDataDir();
+  let db: Kysely<Database>;
+  try {
+    db = await openPglite(options.dataDir ?? (temporary as { dir: string }).dir);
+  } catch (error) {
+    await temporary?.remove();
+    throw error;
+  }
   const notifier = createLocalNotifier();
   return {
     db,
@@ -65,6 +70,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     async close() {
       await notifier.close();
       await db.destroy();
+      await temporary?.remove();
     },
   };
+}
+
+/** PGlite on `dataDir` (initialised off the main thread when new), migrated. */
+async function openPglite(dataDir: string): Promise<Kysely<Database>> {
+  await prepareDataDir(dataDir);
+  const client = await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  try {
+    await migrate(db);
+    return db;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
 }

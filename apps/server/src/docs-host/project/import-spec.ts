@@ -2,12 +2,16 @@
  * How the docs project loader turns a spec into an API definition: through `importDefinition`
  * of `@sextant/definition` (OpenAPI, AsyncAPI, OpenRPC), reading files with `readSpecFile`.
  */
+
+import { dirname, resolve } from 'node:path';
 import type { ApiDefinition, ImportOptions, ImportResult, ImportSource } from '@sextant/definition';
 import * as definitionModule from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
 
-/** A spec on disk, or one fetched from a URL. */
-export type SpecInput = { kind: 'file'; path: string } | { kind: 'text'; name: string; text: string };
+/** A spec on disk (`onRead` hears each file the import reads: the spec and its `$ref`s), or one fetched from a URL. */
+export type SpecInput =
+  | { kind: 'file'; path: string; onRead?: (path: string) => void }
+  | { kind: 'text'; name: string; text: string };
 
 export type ImportSpec = (input: SpecInput, id: string) => Promise<ApiDefinition>;
 
@@ -22,7 +26,7 @@ const importer: Importer =
 export const defaultImportSpec: ImportSpec = async (input, id) => {
   const source: ImportSource =
     input.kind === 'file'
-      ? readSpecFile(input.path)
+      ? readingFrom(input.path, input.onRead)
       : {
           entry: input.name,
           read: (path) => {
@@ -33,3 +37,17 @@ export const defaultImportSpec: ImportSpec = async (input, id) => {
         };
   return importer(source, { id }).definition;
 };
+
+/** `readSpecFile`, telling `onRead` the absolute path of every file it is asked for (even a missing one). */
+function readingFrom(path: string, onRead?: (path: string) => void): ImportSource {
+  const source = readSpecFile(path);
+  if (!onRead) return source;
+  const folder = dirname(resolve(path));
+  return {
+    entry: source.entry,
+    read(file) {
+      onRead(resolve(folder, file));
+      return source.read(file);
+    },
+  };
+}

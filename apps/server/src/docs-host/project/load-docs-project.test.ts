@@ -41,6 +41,31 @@ describe('loadDocsProject', () => {
     expect(Object.values(loaded.project.apis)[0]?.endpoints.getPet?.title).toBe('Get a pet');
   });
 
+  it('lists every file it read for watching: docs.yml, pages, the spec and the files its $refs reach', async () => {
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/a': { get: { responses: { '200': { $ref: 'common.json#/responses/ok' } } } },
+        '/b': { get: { responses: { '200': { $ref: 'missing.json#/x' } } } },
+      },
+    };
+    const dir = await project(
+      'title: X\nnavigation:\n  - page: P\n    path: intro.md\n  - api: API\n    spec: spec.json\n',
+      {
+        'intro.md': '# Hi\n',
+        'spec.json': JSON.stringify(spec),
+        'common.json': JSON.stringify({ responses: { ok: { description: 'ok' } } }),
+        'unused.json': '{}',
+      },
+    );
+    const loaded = await loadDocsProject(dir, { tolerateApiErrors: true });
+    const watched = new Set(loaded.watchedFiles);
+    for (const file of ['docs.yml', 'intro.md', 'spec.json', 'common.json', 'missing.json'])
+      expect(watched, file).toContain(join(dir, file));
+    expect(watched).not.toContain(join(dir, 'unused.json'));
+  });
+
   it('names file, line and pointer of a bad enum value', async () => {
     const dir = await project(
       'title: X\nlayout:\n  headerPosition: STICKY\nnavigation:\n  - link: A\n    href: /a\n',

@@ -56,7 +56,7 @@ export interface LoadedDocsProject {
   definition: DocsDefinition;
   /** Files of the project the site serves as is (scripts, fonts), relative paths. */
   files: string[];
-  /** Every file read, for watching. */
+  /** Every file read (docs.yml, pages, assets, each spec and the files its `$ref`s reach), for watching. */
   watchedFiles: string[];
   /** APIs that could not be imported (only with `tolerateApiErrors`). */
   apiErrors: DocsProjectError[];
@@ -187,7 +187,8 @@ export async function loadDocsProject(
       if (entry.spec !== undefined) {
         const abs = projectFile(entry.spec, [...at, 'spec']);
         watchedFiles.push(abs);
-        return await importSpec({ kind: 'file', path: abs }, apiId);
+        const onRead = (file: string) => watchedFiles.push(file);
+        return await importSpec({ kind: 'file', path: abs, onRead }, apiId);
       }
       const url = entry.url ?? '';
       if (!options.fetchText)

@@ -84,6 +84,25 @@ export async function projectSnippetTemplates(dir: string): Promise<SnippetTempl
   return templates;
 }
 
+/**
+ * The files the project's snippet templates come from: generators.yml (even when absent) and the
+ * `snippetTemplates` file of each generator it lists (`sextant dev` watches them).
+ * @example await projectTemplateFiles('examples') // ['examples/generators.yml', 'examples/sdk-snippets/go.json']
+ */
+export async function projectTemplateFiles(dir: string): Promise<string[]> {
+  const files = [join(dir, GENERATORS_FILE)];
+  const text = await readFile(files[0] as string, 'utf8').catch(() => undefined);
+  let config: ReturnType<typeof generatorsSchema.safeParse> | undefined;
+  try {
+    config = text === undefined ? undefined : generatorsSchema.safeParse(parseYaml(text));
+  } catch {
+    return files;
+  }
+  for (const generator of config?.data?.generators ?? [])
+    if (generator.snippetTemplates) files.push(normalize(join(dir, generator.snippetTemplates)));
+  return files;
+}
+
 function parseYamlOrThrow(text: string, file: string): unknown {
   try {
     return parseYaml(text);
