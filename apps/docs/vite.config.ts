@@ -1,6 +1,7 @@
 /**
- * Vite config of the docs site's client bundle: one entry (hydration), lazy chunks for search
- * and the playground, a manifest for the docs host. Built on demand by `ensureClientBuild`.
+ * Vite config of the docs site's client bundle: a tiny entry that loads the hydration chunk
+ * (React DOM and the islands) after first paint, lazy chunks for search, the explorer root and
+ * the playground, a manifest for the docs host. Built once by `npm run build`.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,8 +11,7 @@ export default defineConfig({
   plugins: [react()],
   logLevel: 'warn',
   base: '/_sextant/assets/',
-  // Always React's production build: the bundle is built on demand by whatever process needs it
-  // first (vitest sets NODE_ENV=test), and the cached build is shared by every later process.
+  // Always React's production build, whatever NODE_ENV the building process has (vitest: test).
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     manifest: true,

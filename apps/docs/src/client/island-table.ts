@@ -4,12 +4,12 @@
  */
 import type { ComponentType } from 'react';
 import { CodeTabsIsland } from '../components/code-tabs.js';
-import { ExampleCards } from '../components/endpoint-page.js';
+import { ExampleCards } from '../components/example-cards.js';
+import { Expander } from '../components/expander.js';
 import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
 import type { Island } from '../components/island.js';
 import { PageActionsIsland } from '../components/page-actions.js';
-import { Expander } from '../components/type-view.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table holds islands of every props type; each is called with its own props
 const ISLANDS: Island<any>[] = [

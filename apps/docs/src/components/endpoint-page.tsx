@@ -3,13 +3,11 @@
  * parameter lists, request body, responses, errors, code snippets and examples, and "Try it".
  */
 import type { AuthScheme, Parameter } from '@sextant/definition';
-import { useState } from 'react';
-import { prettyJson, typeLabel } from '../shared/format.js';
-import { type ExampleView, fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
-import { type CodeTab, CodeTabs, CodeTabsIsland } from './code-tabs.js';
+import { typeLabel } from '../shared/format.js';
+import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
+import { CodeTabsIsland } from './code-tabs.js';
+import { ExampleCards } from './example-cards.js';
 import { TryIt } from './explorer.js';
-import { useFullPage } from './full-page.js';
-import { defineIsland } from './island.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, PropertyRows, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
@@ -179,64 +177,6 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
     </article>
   );
 }
-
-/** The values of example `index` in the full view (the embedded page leaves them out). */
-function exampleValues(full: PageView, index: number): { request?: unknown; response?: unknown } {
-  if (full.kind === 'endpoint') {
-    const value = full.definition.endpoints[full.endpointId]?.examples[index];
-    return { request: value?.requestBody, response: value?.responseBody };
-  }
-  if (full.kind === 'webhook')
-    return { request: full.definition.webhooks[full.webhookId]?.examples[index]?.payload };
-  return {};
-}
-
-interface ExampleCardsProps {
-  example: ExampleView;
-  fullPageUrl: string;
-}
-
-/**
- * An example's request and response bodies. Long ones show their first lines with a control that
- * shows the whole (highlighted by the server, from the full view); copying always copies it whole.
- */
-function ExampleCardsView({ example, fullPageUrl }: ExampleCardsProps) {
-  const { page: full, error, load } = useFullPage(fullPageUrl);
-  const [whole, setWhole] = useState<Partial<Record<Part, boolean>>>({});
-  const fullExample = full && 'examples' in full ? full.examples[example.index] : undefined;
-  const tab = (part: Part, label: string): CodeTab | undefined => {
-    const html = example[part];
-    if (!html) return undefined;
-    const lines = example[`${part}Lines`];
-    if (lines === undefined) return { id: part, label, html };
-    const shown = whole[part] ? fullExample?.[part] : undefined;
-    if (shown) return { id: part, label, html: shown };
-    return {
-      id: part,
-      label,
-      html,
-      code: async () => prettyJson(exampleValues(await load(), example.index)[part]),
-      more: {
-        label: whole[part] && !error ? 'Loading the full example…' : `Show full example (${lines} lines)`,
-        busy: Boolean(whole[part] && !error),
-        onShow: () => {
-          setWhole((w) => ({ ...w, [part]: true }));
-          load().catch(() => setWhole((w) => ({ ...w, [part]: false })));
-        },
-      },
-    };
-  };
-  const tabs = [
-    tab('request', example.responseStatus ? 'Request body' : 'Payload'),
-    tab('response', `Response ${example.responseStatus}`),
-  ].filter((t): t is CodeTab => t !== undefined);
-  if (tabs.length === 0) return null;
-  return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} />;
-}
-
-/** An example's code cards: an island. */
-export const ExampleCards = defineIsland('example', ExampleCardsView);
-type Part = 'request' | 'response';
 
 function authLabel(scheme: AuthScheme): string {
   switch (scheme.type) {

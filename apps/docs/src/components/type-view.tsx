@@ -4,13 +4,11 @@
  * from the page's definition slice, so the server HTML stays small and recursion never loops.
  */
 import type { ApiDefinition, ObjectProperty, TypeId, TypeReference } from '@sextant/definition';
-import { useId, useState } from 'react';
 import { isRequired, typeLabel, unwrap } from '../shared/format.js';
 import { InlineMarkdown } from '../shared/inline-markdown.js';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
-import { useFullPage } from './full-page.js';
-import { defineIsland } from './island.js';
+import { Expander } from './expander.js';
 
 export interface SchemaContext {
   /** The definition slice the page renders from (the full one, on the server and once loaded). */
@@ -111,8 +109,9 @@ function Description({ html }: { html?: SafeHtml }) {
 }
 
 /**
- * Expandable details of a shape, or nothing when it has none. The button is an island (its label
- * computed here, from the definition); what it shows comes from the full view, loaded on opening.
+ * Expandable details of a shape, or nothing when it has none. The button is an island
+ * (`expander.tsx`; its label computed here, from the definition); what it shows comes from the
+ * full view, loaded on opening.
  */
 export function ShapeDetails({
   shape,
@@ -139,54 +138,8 @@ export function ShapeDetails({
   );
 }
 
-interface ExpanderProps {
-  shape: TypeReference;
-  /** The types shown around it, this one included (nested details stop at recursion). */
-  seen: TypeId[];
-  label: string;
-  fullPageUrl: string;
-}
-
-function ExpanderView({ shape, seen, label, fullPageUrl }: ExpanderProps) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const { page, error, load } = useFullPage(fullPageUrl);
-  const toggle = () => {
-    if (!open) load().catch(() => undefined);
-    setOpen(!open);
-  };
-  const definition = page && 'definition' in page ? page.definition : undefined;
-  const expansion = definition && expansionOf(shape, definition).expansion;
-  return (
-    <div className="sx-expand">
-      <button
-        type="button"
-        className="sx-expand-toggle"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        onClick={toggle}
-      >
-        {open ? 'Hide' : 'Show'} {label}
-      </button>
-      {open ? (
-        <div id={id} className="sx-expand-body">
-          {definition && expansion ? (
-            <ExpansionView expansion={expansion} ctx={{ definition, fullPageUrl }} seen={seen} />
-          ) : (
-            <p className="sx-muted sx-small" role="status">
-              {error ? `Could not load the details: ${error}` : 'Loading…'}
-            </p>
-          )}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/** A type expander ("Show 80 properties"): an island; nested ones render inside it. */
-export const Expander = defineIsland('expander', ExpanderView);
-
-function ExpansionView({
+/** What an open expander shows (rendered in the browser, inside the expander island). */
+export function ExpansionView({
   expansion,
   ctx,
   seen,

@@ -1,6 +1,7 @@
 /** The webhook page: the event name and method, headers, payload schema and examples. */
 import type { PageView, SiteView } from '../shared/page-data.js';
-import { ExampleCards, ParameterSection, schemaContext } from './endpoint-page.js';
+import { ParameterSection, schemaContext } from './endpoint-page.js';
+import { ExampleCards } from './example-cards.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
