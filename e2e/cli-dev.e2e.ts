@@ -5,7 +5,7 @@
  * and in the page, fixing it recovers, and SIGTERM stops the server with exit 0. A single spec
  * file can be previewed too.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { petSpec, type RunningCli, runCli, startCli, tempDir, writeFiles } from './cli-harness.js';
@@ -169,12 +169,27 @@ describe('sextant dev', () => {
     expect((await fetch(`${url}/`)).status).toBe(200);
   });
 
-  it('previews a single spec file, and stops on SIGTERM with exit 0', async () => {
+  it('previews a single spec file; a log growing beside the spec reloads nothing, an edit of the spec does; SIGTERM exits 0', async () => {
     const single = startCli(['dev', join(dir, 'pets.yaml'), '--port', '0', '--no-registry']);
     const singleUrl = (await single.waitFor(/Sextant dev\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
     const html = await (await fetch(`${singleUrl}/`)).text();
     expect(html).toMatch(/<title>[^<]*<\/title>/);
     expect(html).toContain('Get a pet');
+
+    const stream = await openEvents(singleUrl);
+    await waitUntil(() => (stream.events.some((event) => event.name === 'hello') ? true : undefined), 5000);
+    const log = join(dir, 'dev.log');
+    for (let line = 0; line < 30; line++) {
+      await appendFile(log, `${new Date().toISOString()} GET / 200\n`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(stream.events.filter((event) => event.name === 'reload')).toEqual([]);
+    const spec = join(dir, 'pets.yaml');
+    await writeFile(spec, (await readFile(spec, 'utf8')).replace('Get a pet', 'Get one pet'));
+    await waitUntil(() => stream.events.find((event) => event.name === 'reload'), 5000);
+    stream.close();
+    expect(await (await fetch(`${singleUrl}/`)).text()).toContain('Get one pet');
     expect(await single.stop('SIGTERM')).toBe(0);
     expect(await dev.stop('SIGTERM')).toBe(0);
   });

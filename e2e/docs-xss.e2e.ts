@@ -1,6 +1,7 @@
 /**
  * The XSS corpus (script tags, event handlers, javascript: links, SVG and MathML payloads, raw
- * HTML in markdown) placed in every spec description and markdown page renders inert in
+ * HTML in markdown, ids and names of the site's own elements) placed in every spec description
+ * and markdown page renders inert in
  * Chromium: no dialog, no payload side effect, no injected element or attribute survives. Run
  * with the CSP bypassed, so the sanitiser alone is proven, and once with the CSP on.
  */
@@ -62,6 +63,15 @@ async function injected(page: Page): Promise<string[]> {
         if (/^\s*javascript:/i.test(attribute.value)) found.push(`${tag}[${attribute.name}=javascript:]`);
         if (attribute.name === 'style') found.push(`${tag}[style]`);
       }
+    }
+    // DOM clobbering: an id the site uses, given again by author content (authors' ids are prefixed).
+    const ids = new Map<string, number>();
+    for (const element of Array.from(document.querySelectorAll('[id]')))
+      if (!element.id.startsWith('user-content-')) ids.set(element.id, (ids.get(element.id) ?? 0) + 1);
+    for (const [id, count] of ids) if (count > 1) found.push(`${count} elements with id "${id}"`);
+    for (const element of Array.from(document.querySelectorAll('[name]'))) {
+      const name = element.getAttribute('name') ?? '';
+      if (ids.has(name)) found.push(`an element named like the id "${name}"`);
     }
     return found;
   });

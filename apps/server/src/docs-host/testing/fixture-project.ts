@@ -21,6 +21,8 @@ export const XSS_CORPUS = [
   '</script><script>window.__xss=11</script>',
   '<object data="javascript:window.__xss=12"></object><embed src="javascript:window.__xss=13">',
   '<form action="javascript:window.__xss=14"><button>go</button></form>',
+  // DOM clobbering: ids and names of the site's own elements.
+  '<a id="sx-sidebar" name="sx-tools" href="#sx-try-it">clobber</a><span id="sx-try-it">x</span>',
 ] as const;
 
 export interface FixtureOptions {
