@@ -14,5 +14,6 @@ export {
   type SnippetTemplate,
   templatesForDefinition,
   templatesForEndpoint,
+  trustProjectLink,
 } from './docs-host/index.js';
 export type { ServerMode, ServerOptions } from './options.js';

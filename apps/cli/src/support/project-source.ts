@@ -8,6 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { trustProjectLink } from '@sextant/server';
 import { CliError } from './cli-error.js';
 
 export interface ProjectSource {
@@ -35,6 +36,8 @@ export async function openProjectSource(path: string): Promise<ProjectSource> {
   }
   const projectDir = await mkdtemp(join(tmpdir(), 'sextant-spec-'));
   await symlink(dirname(full), join(projectDir, 'api'), 'dir');
+  // Our own link out of the temporary project: files may resolve into the spec's folder.
+  const untrust = trustProjectLink(projectDir, dirname(full));
   const title = basename(full).replace(/\.(ya?ml|json)$/i, '');
   await writeFile(
     join(projectDir, 'docs.yml'),
@@ -44,6 +47,9 @@ export async function openProjectSource(path: string): Promise<ProjectSource> {
     projectDir,
     watchDir: dirname(full),
     kind: 'spec',
-    dispose: () => rm(projectDir, { recursive: true, force: true }),
+    dispose: async () => {
+      untrust();
+      await rm(projectDir, { recursive: true, force: true });
+    },
   };
 }

@@ -2,6 +2,7 @@ export { contentSecurityPolicy } from './csp.js';
 export { type DocsHostOptions, type DocsHostService, docsHost } from './plugin.js';
 export { contentTypeOf } from './project/content-types.js';
 export { DocsProjectError } from './project/docs-project-error.js';
+export { trustProjectLink } from './project/inside-project.js';
 export {
   DOCS_CONFIG_FILE,
   type LoadDocsProjectOptions,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
+import { trustProjectLink } from './inside-project.js';
 import { loadDocsProject } from './load-docs-project.js';
 import { collectProjectFiles } from './project-files.js';
 
@@ -91,6 +92,23 @@ describe('collectProjectFiles', () => {
       expect(error, target).toBeInstanceOf(DocsProjectError);
       expect((error as Error).message).toContain(`"${target}" is outside the project folder`);
     }
+  });
+
+  it('follows a link Sextant made itself (the single-spec preview) only while it is trusted', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'sextant-spec-folder-'));
+    await writeFile(join(outside, 'guide.md'), '# Linked guide\n');
+    const dir = await project('# Guide\n');
+    await rm(join(dir, 'pages/guide.md'));
+    await symlink(join(outside, 'guide.md'), join(dir, 'pages/guide.md'));
+    const untrust = trustProjectLink(dir, outside);
+    const loaded = await loadDocsProject(dir, { inlineImages: false });
+    expect(
+      loaded.definition.pages['page:guide']?.markdown ?? JSON.stringify(loaded.definition.pages),
+    ).toContain('Linked guide');
+    untrust();
+    expect(await loadDocsProject(dir, { inlineImages: false }).catch((e: unknown) => e)).toBeInstanceOf(
+      DocsProjectError,
+    );
   });
 
   it('a folder is not a file', async () => {
