@@ -194,6 +194,15 @@ describe('sextant dev', () => {
     expect(await dev.stop('SIGTERM')).toBe(0);
   });
 
+  it('opens its local registry after the first page and publishes the project into it', async () => {
+    const withRegistry = startCli(['dev', join(dir, 'pets.yaml'), '--port', '0']);
+    const base = (await withRegistry.waitFor(/Sextant dev\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    await withRegistry.waitFor(/Local registry: organization \S+, admin token sxt_/, 60_000);
+    await withRegistry.waitFor(/published 1 API definition\(s\) and the docs to the local registry/, 60_000);
+    expect(await withRegistry.stop('SIGTERM')).toBe(0);
+  });
+
   it('a missing path is a one-line error, exit 1', async () => {
     const run = await runCli(['dev', join(dir, 'nowhere'), '--port', '0']);
     expect(run.code).toBe(1);

@@ -87,6 +87,10 @@ const round = (value: number) => Math.round(value);
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 async function main(): Promise<void> {
+  if (Number(process.versions.node.split('.')[0]) < 24)
+    throw new Error(
+      `bench:startup runs on Node 24 (Scalar's CLI needs it); this is ${process.version}: run it with npm run bench:startup`,
+    );
   // The bin builds dist/ when it is stale: do that now, outside the measurements. The same
   // warm-up makes the one-per-machine PGlite template (see apps/server/src/storage/pglite-data-dir.ts).
   const warm = spawnSync(process.execPath, [SEXTANT_BIN, '--version'], { cwd: ROOT, encoding: 'utf8' });

@@ -14,6 +14,8 @@ export interface ServerOptions {
   previewDomain?: string;
   /** Registry tenancy: operator-approved hosts (`--allow-domain`) and the DNS resolver of domain claims. */
   registry?: import('./registry/plugin.js').RegistryTenancyOptions;
+  /** The registry's database opens once this settles (`sextant dev`: after the first page is served). */
+  openRegistryAfter?: Promise<unknown>;
   /** Which parts to mount; all default to true. */
   parts?: { registry?: boolean; proxy?: boolean; wsProxy?: boolean; docsHost?: boolean };
   /** HTTP and WebSocket proxy: allowlist, resolver, caps (see proxy/options.ts). */

@@ -26,6 +26,9 @@ export interface DevFlags extends ServerFlags {
   json?: boolean;
 }
 
+/** How long the local registry waits for the first page before it opens anyway. */
+const FIRST_PAGE_GRACE_MS = 3000;
+
 /** A started dev server (returned for programmatic use, e.g. `npm start`). */
 export interface DevServer {
   url: string;
@@ -45,10 +48,17 @@ export async function runDev(
   const source = await openProjectSource(path);
   if (flags.persist && !flags.dataDir) flags.dataDir = `${source.projectDir}/.sextant/data`;
   const base = serverOptionsFromFlags('local', flags);
+  // The first page comes from the project on disk: the local registry (PGlite, seconds of WASM
+  // work and ~150 MB) opens after it, or after FIRST_PAGE_GRACE_MS when no page is asked for.
+  let firstPageServed: () => void = () => undefined;
+  const openRegistryAfter = new Promise<void>((resolveGate) => {
+    firstPageServed = resolveGate;
+  });
   const options = {
     ...base,
     logger: Boolean(flags.verbose),
     docs: { ...base.docs, projectDir: source.projectDir, watch: false },
+    openRegistryAfter,
   };
   const { color, errColor } = output;
   let app: FastifyInstance;
@@ -61,6 +71,9 @@ export async function runDev(
     await source.dispose();
     throw new CliError(`the dev server could not start: ${errorLine(error)}`);
   }
+  app.addHook('onResponse', async (_request, reply) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) firstPageServed();
+  });
   const live = installLiveReload(app);
   let watcher: ProjectWatch | undefined;
   app.addHook('onClose', async () => {
@@ -113,6 +126,7 @@ export async function runDev(
     report(first);
     watchedFiles = await filesToWatch(first);
   }
+  setTimeout(firstPageServed, docsEnabled ? FIRST_PAGE_GRACE_MS : 0).unref();
   output.out(
     `\n  ${color.bold('Sextant dev')}  ${color.cyan(url)}\n\n  Watching ${source.watchDir} — save a file and the page reloads.\n\n`,
   );

@@ -41,6 +41,8 @@ export interface RegistryPluginOptions {
   prefix?: string;
   /** Tenancy: operator-approved hosts and the DNS resolver of domain claims. */
   registry?: RegistryTenancyOptions;
+  /** The database opens once this settles (`sextant dev`: after its first page, so PGlite's start is not on its path). */
+  openRegistryAfter?: Promise<unknown>;
 }
 
 /** Tenancy options of the registry. */
@@ -89,6 +91,7 @@ declare module 'fastify' {
 async function open(
   options: RegistryPluginOptions,
 ): Promise<{ ctx: RegistryContext; database: OpenDatabase; localAdmin: LocalAdmin | undefined }> {
+  await options.openRegistryAfter?.catch(() => undefined);
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const database = await openDatabase({
     ...(databaseUrl ? { databaseUrl } : {}),
