@@ -39,7 +39,7 @@ const FORMAT_SAMPLES: Record<string, string> = {
 };
 
 /** Shape checks of the formats whose samples a pattern could contradict. */
-const FORMAT_CHECKS: Record<string, RegExp> = {
+export const FORMAT_CHECKS: Record<string, RegExp> = {
   byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
@@ -119,6 +119,8 @@ function stringValue(primitive: StringPrimitive, name: string, variant: number):
   if (formatted !== undefined && variant > 0 && primitive.format === 'uuid') {
     return { ok: true, value: `${formatted.slice(0, -2)}${String(10 + (variant % 90))}` };
   }
+  const named = variant === 0 ? sampleByName(name) : undefined;
+  if (named !== undefined && fits(primitive, named)) return { ok: true, value: named };
   const base = readableWord(name) + (variant > 0 ? String(variant) : '');
   return { ok: true, value: fitLength(base, min, max) };
 }
@@ -134,6 +136,49 @@ function fits(primitive: StringPrimitive, value: string): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Realistic strings for the names specs give their unformatted string fields, so an example
+ * reads like data (`"email": "user@example.com"`, never `"createdAt": "createdAt"`).
+ */
+const NAME_SAMPLES: [RegExp, string][] = [
+  [/e-?mail/i, 'user@example.com'],
+  [/(^|_|[a-z])(uuid|guid)$/i, FORMAT_SAMPLES.uuid as string],
+  [/(url|uri|href|link|website|homepage)$/i, 'https://example.com'],
+  [/(phone|mobile|fax|msisdn)/i, '+14155550123'],
+  [/currency/i, 'USD'],
+  [/country/i, 'US'],
+  [/(locale|language|lang)$/i, 'en-US'],
+  [/(timezone|time_zone|tz)$/i, 'Europe/Berlin'],
+  [/(ip|ip_?address|ipv4)$/i, '192.168.0.1'],
+  [
+    /(created|updated|modified|deleted|expires?|started|ended|completed)(_?at|_?on|_?time)?$/i,
+    '2024-01-15T09:30:00Z',
+  ],
+  [/(timestamp|datetime|date_?time)$/i, '2024-01-15T09:30:00Z'],
+  [/(^|_|[a-z])date$/i, '2024-01-15'],
+  [/^(first_?name|given_?name)$/i, 'Jane'],
+  [/^(last_?name|family_?name|surname)$/i, 'Doe'],
+  [/^(full_?name|display_?name|user_?name|username|login)$/i, 'jane.doe'],
+  [/^name$/i, 'Example name'],
+  [/(title|subject|summary)$/i, 'Example title'],
+  [/(description|message|text|comment|body|note)s?$/i, 'An example text.'],
+  [/city/i, 'Berlin'],
+  [/(zip|postal_?code|postcode)/i, '10115'],
+  [/(street|address_?line|address1|address)$/i, '1 Example Street'],
+  [/(token|secret|password|api_?key)$/i, 'abc123'],
+  [/(^|_|[a-z])(id|Id|ID)$/, 'abc123'],
+  [/color|colour/i, '#3366ff'],
+  [/(version)$/i, '1.0.0'],
+  [/(status|state)$/i, 'active'],
+  [/(slug|handle)$/i, 'example-slug'],
+];
+
+/** A realistic string for a field called `name`, or undefined when the name says nothing. */
+function sampleByName(name: string): string | undefined {
+  for (const [test, sample] of NAME_SAMPLES) if (test.test(name)) return sample;
+  return undefined;
 }
 
 /** A readable sample word from a property name (`user_name` → `user_name`), else `string`. */
@@ -201,6 +246,8 @@ function numberCandidates(
     out.push(integer ? seeded + variant : seeded + variant + 0.5);
     return out;
   }
+  // A small seeded number comes first whenever the bounds allow it: numbers stay human-sized.
+  out.push(integer ? seeded + variant : seeded + variant + 0.5);
   if (lo !== undefined && hi !== undefined) {
     const width = hi - lo;
     out.push(

@@ -49,10 +49,13 @@ export function synthesizeExamples(
   const endpoints: ApiDefinition['endpoints'] = {};
   for (const [id, endpoint] of Object.entries(definition.endpoints)) {
     where = `endpoint ${id}`;
-    endpoints[id] =
-      endpoint.examples.length > 0
-        ? endpoint
-        : { ...endpoint, examples: [endpointExample(endpoint, builder)] };
+    endpoints[id] = {
+      ...endpoint,
+      examples:
+        endpoint.examples.length > 0
+          ? endpoint.examples.map((example) => completeExample(example, endpoint, builder))
+          : [endpointExample(endpoint, builder)],
+    };
   }
   const websockets: ApiDefinition['websockets'] = {};
   for (const [id, channel] of Object.entries(definition.websockets)) {
@@ -89,6 +92,95 @@ export function endpointExample(endpoint: Endpoint, builder: ExampleValueBuilder
     if (body) example.responseBody = body.value;
   }
   return example;
+}
+
+/**
+ * A spec example completed part by part: each part the spec gives (a path, query or header
+ * parameter, the request body, the response body) is kept when it is valid for its schema
+ * (stray keys dropped), and each part it leaves out, or gives invalid, is synthesised. Required
+ * parameters and the body are always present, so a parameter example never costs the body.
+ */
+export function completeExample(
+  example: EndpointExample,
+  endpoint: Endpoint,
+  builder: ExampleValueBuilder,
+): EndpointExample {
+  const out: EndpointExample = {
+    ...example,
+    pathParameters: mergedParameters(example.pathParameters, endpoint.pathParameters, builder, true),
+    queryParameters: mergedParameters(example.queryParameters, endpoint.queryParameters, builder, false),
+    headers: mergedParameters(example.headers, endpoint.requestHeaders, builder, false),
+  };
+  const request = endpoint.requests[0];
+  if (request) {
+    const body =
+      givenBody(example.requestBody, request.body, 'request', builder) ??
+      requestBodyValue(request.body, builder);
+    if (body) out.requestBody = body.value;
+    else delete out.requestBody;
+  }
+  const response =
+    endpoint.responses.find((r) => r.statusCode === example.responseStatusCode) ?? endpoint.responses[0];
+  if (response) {
+    const body =
+      givenBody(example.responseBody, response.body, 'response', builder) ??
+      responseBodyValue(response.body, builder);
+    if (body) out.responseBody = body.value;
+    else if (response.body.type !== 'fileDownload' && response.body.type !== 'streamingText')
+      delete out.responseBody;
+  }
+  return out;
+}
+
+/** The spec's parameter values that are valid, and synthesised ones for required (or path) parameters it lacks. */
+function mergedParameters(
+  given: Record<string, unknown>,
+  parameters: Parameter[],
+  builder: ExampleValueBuilder,
+  includeAll: boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const declared = new Set(parameters.map((parameter) => parameter.key));
+  for (const [key, value] of Object.entries(given)) if (!declared.has(key)) out[key] = value;
+  for (const parameter of parameters) {
+    const kept = Object.hasOwn(given, parameter.key)
+      ? builder.fitting([given[parameter.key]], parameter.valueShape, 'request')
+      : undefined;
+    if (kept) {
+      out[parameter.key] = kept.value;
+      continue;
+    }
+    if (!includeAll && parameter.valueShape.type === 'optional') continue;
+    const built = builder.build(parameter.valueShape, 'request', parameter.key);
+    if (built) out[parameter.key] = built.value;
+  }
+  return out;
+}
+
+/** A body the spec gives, made valid for `body` (stray keys dropped), or undefined. */
+function givenBody(
+  value: unknown,
+  body: RequestBody | ResponseBody,
+  direction: Direction,
+  builder: ExampleValueBuilder,
+): { value: unknown } | undefined {
+  if (value === undefined) return undefined;
+  switch (body.type) {
+    case 'object':
+      return builder.fittingObject(value, body, direction);
+    case 'alias':
+      return builder.fitting([value], body.shape, direction);
+    case 'formData':
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? { value } : undefined;
+    case 'stream':
+      return value !== null &&
+        typeof value === 'object' &&
+        Array.isArray((value as { events?: unknown }).events)
+        ? { value }
+        : undefined;
+    default:
+      return { value };
+  }
 }
 
 /**

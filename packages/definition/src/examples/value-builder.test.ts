@@ -170,7 +170,7 @@ describe('ExampleValueBuilder: constructs', () => {
         },
       },
     };
-    expect(expectValid(ref('Pet'), types)).toMatchObject({ kind: 'cat', name: 'name' });
+    expect(expectValid(ref('Pet'), types)).toMatchObject({ kind: 'cat', name: 'Example name' });
   });
 
   it('uses the first buildable variant of an undiscriminated union', () => {

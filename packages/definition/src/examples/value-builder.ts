@@ -18,6 +18,7 @@ import {
   objectProperties,
 } from '../ir/read-types.js';
 import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
+import { conformObject, conformValue } from './conform-value.js';
 import { primitiveValue } from './primitive-values.js';
 
 export type { Direction } from '../ir/read-types.js';
@@ -36,6 +37,7 @@ export class ExampleValueBuilder {
   private readonly memo = new Map<string, unknown>();
   private readonly propertyMemo = new Map<TypeId, ObjectProperty[]>();
   private readonly building = new Set<TypeId>();
+  private readonly examplesMemo = new Map<TypeId, boolean>();
   private depth = 0;
 
   constructor(
@@ -77,18 +79,84 @@ export class ExampleValueBuilder {
     return list;
   }
 
+  /** The first of `candidates` that can be made a valid value of `shape` (stray keys dropped), or undefined. */
+  fitting(
+    candidates: readonly unknown[] | undefined,
+    shape: TypeReference,
+    direction: Direction,
+  ): { value: unknown } | undefined {
+    for (const candidate of candidates ?? []) {
+      const conformed = conformValue(candidate, shape, this.types, direction);
+      if (conformed) return conformed;
+    }
+    return undefined;
+  }
+
+  /** True when the spec gives an example somewhere inside `shape` (memoised per type). */
+  private holdsExamples(shape: TypeReference, visiting: Set<TypeId>): boolean {
+    switch (shape.type) {
+      case 'optional':
+      case 'nullable':
+        return this.holdsExamples(shape.shape, visiting);
+      case 'list':
+      case 'set':
+        return this.holdsExamples(shape.itemShape, visiting);
+      case 'map':
+        return this.holdsExamples(shape.valueShape, visiting);
+      case 'id':
+        return this.typeHoldsExamples(shape.id, visiting);
+      default:
+        return false;
+    }
+  }
+
+  private typeHoldsExamples(id: TypeId, visiting: Set<TypeId>): boolean {
+    const known = this.examplesMemo.get(id);
+    if (known !== undefined) return known;
+    const type = this.types[id];
+    if (!type || visiting.has(id)) return false;
+    visiting.add(id);
+    const shape = type.shape;
+    const viaProperties = (properties: ObjectProperty[]) =>
+      properties.some((p) => (p.examples?.length ?? 0) > 0 || this.holdsExamples(p.valueShape, visiting));
+    let holds = (type.examples?.length ?? 0) > 0;
+    if (!holds && shape.type === 'alias') holds = this.holdsExamples(shape.value, visiting);
+    if (!holds && shape.type === 'object') holds = viaProperties(this.properties(id));
+    if (!holds && shape.type === 'discriminatedUnion')
+      holds = shape.variants.some((v) => this.typeHoldsExamples(v.typeId, visiting));
+    if (!holds && shape.type === 'undiscriminatedUnion')
+      holds = shape.variants.some((v) => this.holdsExamples(v.shape, visiting));
+    visiting.delete(id);
+    // Only a definite answer is kept: inside a cycle a type may have been cut short.
+    if (holds || visiting.size === 0) this.examplesMemo.set(id, holds);
+    return holds;
+  }
+
+  /** `candidate` made a valid value of an inline object body (stray keys dropped), or undefined. */
+  fittingObject(
+    candidate: unknown,
+    body: { extends: TypeId[]; properties: ObjectProperty[] },
+    direction: Direction,
+  ): { value: unknown } | undefined {
+    return conformObject(candidate, body, this.types, direction);
+  }
+
   private value(shape: TypeReference, direction: Direction, name: string): Built {
     switch (shape.type) {
-      case 'id':
-        return this.typeValue(shape.id, direction);
+      case 'id': {
+        const given = this.fitting([shape.default], shape, direction);
+        return given ? given.value : this.typeValue(shape.id, direction);
+      }
       case 'primitive': {
         const result = primitiveValue(shape.value, name);
         if (result.ok) return result.value;
         this.warn(result.reason);
         return FAIL;
       }
-      case 'optional':
-        return this.value(shape.shape, direction, name);
+      case 'optional': {
+        const given = this.fitting([shape.default], shape.shape, direction);
+        return given ? given.value : this.value(shape.shape, direction, name);
+      }
       case 'nullable': {
         const inner = this.value(shape.shape, direction, name);
         return inner === FAIL ? null : inner;
@@ -179,6 +247,12 @@ export class ExampleValueBuilder {
       this.warn(`type "${id}" is referenced but not defined`);
       return FAIL;
     }
+    // The spec's own example of the type comes first, when it is valid.
+    const given = this.fitting(type.examples, { type: 'id', id }, direction);
+    if (given) {
+      this.memo.set(key, given.value);
+      return given.value;
+    }
     if (this.building.has(id) || this.depth >= MAX_DEPTH) return FAIL;
     this.building.add(id);
     this.depth++;
@@ -237,11 +311,19 @@ export class ExampleValueBuilder {
     let budget = OPTIONAL_BUDGET;
     for (const property of properties) {
       if (!isPropertyVisible(property, direction)) continue;
+      // A property example the spec gives is always shown (optional or not) when it is valid.
+      const given = this.fitting(property.examples, property.valueShape, direction);
+      if (given) {
+        out[property.key] = given.value;
+        continue;
+      }
       if (property.valueShape.type === 'optional') {
-        if (budget <= 0) continue;
+        // An optional property that carries the spec's examples inside is shown beyond the budget.
+        const showsSpecValues = this.holdsExamples(property.valueShape.shape, new Set());
+        if (budget <= 0 && !showsSpecValues) continue;
         const value = this.value(property.valueShape.shape, direction, property.key);
         if (value === FAIL) continue;
-        budget--;
+        if (!showsSpecValues) budget--;
         out[property.key] = value;
       } else {
         const value = this.value(property.valueShape, direction, property.key);

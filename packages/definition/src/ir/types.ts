@@ -72,6 +72,8 @@ export interface ObjectProperty {
   description?: string;
   availability?: Availability;
   access?: PropertyAccess;
+  /** Examples the spec gives on the property's schema (`example`, `examples`), JSON values, `$ref`s resolved. */
+  examples?: unknown[];
 }
 
 export interface ObjectShape {

@@ -14,7 +14,7 @@ import type {
   ResponseBody,
 } from '../ir/endpoint.js';
 import type { TypeReference } from '../ir/types.js';
-import { pascalCase, type SchemaObject } from '../schema/index.js';
+import { pascalCase, resolveExampleRefs, type SchemaObject } from '../schema/index.js';
 import {
   type ImportContext,
   isObject,
@@ -485,8 +485,8 @@ function errorResponse(
 
 /** Examples of a 3.x media type object: `example`, or the values of `examples` (refs followed). */
 export function mediaExamples(context: ImportContext, media: Json, at: Location): SpecExample[] {
-  if (media.example !== undefined) return [{ value: media.example }];
-  if (!isObject(media.examples)) return [];
+  if (media.example !== undefined) return [{ value: resolveExampleRefs(media.example, context.docs, at) }];
+  if (!isObject(media.examples)) return inlineSchemaExample(context, media, at);
   const examples: SpecExample[] = [];
   for (const [name, raw] of Object.entries(media.examples)) {
     const exampleAt = pointerAt(at, 'examples', name);
@@ -497,12 +497,25 @@ export function mediaExamples(context: ImportContext, media: Json, at: Location)
         context.sink.warn(exampleAt, 'externalValue examples are not loaded');
       continue;
     }
-    const example: SpecExample = { name, value: value.value };
+    const example: SpecExample = { name, value: resolveExampleRefs(value.value, context.docs, exampleAt) };
     const description = str(value.summary) ?? str(value.description);
     if (description) example.description = description;
     examples.push(example);
   }
   return examples;
+}
+
+/**
+ * The top-level `example` of an inline body schema (a `$ref`'d schema's example belongs to its
+ * type, where synthesis finds it).
+ */
+function inlineSchemaExample(context: ImportContext, media: Json, at: Location): SpecExample[] {
+  const schema = media.schema;
+  if (!isObject(schema) || schema.$ref !== undefined) return [];
+  const value = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
+  return value === undefined
+    ? []
+    : [{ value: resolveExampleRefs(value, context.docs, pointerAt(at, 'schema')) }];
 }
 
 /** JSON first, then forms, then the rest in spec order. */

@@ -159,6 +159,33 @@ export class SourceSchemaValidator {
     return problems;
   }
 
+  /** Where the source schema of `endpoint`'s first request body sits (JSON bodies only), or undefined. */
+  requestSchemaLocation(endpoint: Endpoint): Location | undefined {
+    const operation = this.operationOf(endpoint);
+    const request = endpoint.requests[0];
+    if (!operation || !request || !/json/i.test(request.contentType) || request.body.type === 'formData')
+      return undefined;
+    return this.requestSchemaAt(operation, request.contentType);
+  }
+
+  /** Where the source schema of `endpoint`'s first response body sits (JSON bodies only), or undefined. */
+  responseSchemaLocation(endpoint: Endpoint): Location | undefined {
+    const operation = this.operationOf(endpoint);
+    const response = endpoint.responses[0];
+    if (!operation || !response?.contentType) return undefined;
+    if (response.body.type !== 'alias' && response.body.type !== 'object') return undefined;
+    return this.responseSchemaAt(operation, response.statusCode, response.contentType);
+  }
+
+  /** Whether `value` is valid against the source schema at `at`; undefined when it cannot be checked. */
+  verdict(at: Location, direction: Direction, value: unknown): boolean | undefined {
+    const skippedBefore = [...this.skipped.values()].reduce((a, b) => a + b, 0);
+    const problems = this.validate(at, direction, value, 'value');
+    const skippedAfter = [...this.skipped.values()].reduce((a, b) => a + b, 0);
+    if (problems.length > 0) return false;
+    return skippedAfter > skippedBefore ? undefined : true;
+  }
+
   private validate(at: Location, direction: Direction, value: unknown, label: string): string[] {
     if (at.file !== this.docs.entry.file) {
       this.skip('schema in another file');

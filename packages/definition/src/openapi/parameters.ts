@@ -8,7 +8,7 @@
 import type { Location } from '../document/document-set.js';
 import type { Parameter, ParameterStyle } from '../ir/endpoint.js';
 import type { TypeReference } from '../ir/types.js';
-import { availabilityOf, pascalCase } from '../schema/index.js';
+import { availabilityOf, pascalCase, resolveExampleRefs } from '../schema/index.js';
 import { arrayAt, type ImportContext, isObject, type Json, objectAt, pointerAt, str } from './context.js';
 
 /** A resolved parameter object and where it sits. */
@@ -158,6 +158,11 @@ export function parameterShape(
 }
 
 function parameterExample(context: ImportContext, raw: RawParameter): unknown {
+  const example = declaredParameterExample(context, raw);
+  return example === undefined ? undefined : resolveExampleRefs(example, context.docs, raw.at);
+}
+
+function declaredParameterExample(context: ImportContext, raw: RawParameter): unknown {
   const { value, at } = raw;
   if (value.example !== undefined) return value.example;
   if (isObject(value.examples)) {

