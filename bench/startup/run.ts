@@ -1,7 +1,7 @@
 /**
  * Start-up and memory (issue 14), in one run on this machine, on GitHub's REST spec:
  *
- * - `sextant dev spec.json` (the built bin, started from a temporary folder holding only the
+ * - `sextant dev spec.json` (the built package's bin, started from a temporary folder holding only the
  *   spec) against Scalar's `scalar document serve spec.json` (@scalar/cli from test-data, on this
  *   Node): time from spawn to the first 200 of the docs page, and the RSS of the process tree
  *   right after it. Runs alternate A-B-B-A; medians are compared.
@@ -13,6 +13,7 @@
  * `ROUNDS=n` (default 2) sets the A-B-B-A rounds.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,7 +23,8 @@ import { median, type Started, start, treeRssMb, untilOk } from './process.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SPEC = join(ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
-const SEXTANT_BIN = join(ROOT, 'apps/cli/bin/sextant.js');
+/** The bin of the built package, as installed (apps/cli/bin adds the repository's staleness check). */
+const SEXTANT_BIN = join(ROOT, 'dist/sextant/bin/sextant.js');
 const SCALAR_BIN = join(ROOT, 'test-data/node_modules/.bin/scalar');
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const SETTLE_MS = 5000;
@@ -91,8 +93,10 @@ async function main(): Promise<void> {
     throw new Error(
       `bench:startup runs on Node 24 (Scalar's CLI needs it); this is ${process.version}: run it with npm run bench:startup`,
     );
-  // The bin builds dist/ when it is stale: do that now, outside the measurements. The same
-  // warm-up makes the one-per-machine PGlite template (see apps/server/src/storage/pglite-data-dir.ts).
+  if (!existsSync(SEXTANT_BIN))
+    throw new Error(`${SEXTANT_BIN} is missing: run npm run build (npm run bench:startup does)`);
+  // Loads the bundle once (file cache) and, below, makes the one-per-machine PGlite template
+  // (apps/server/src/storage/pglite-data-dir.ts): neither is part of a start-up.
   const warm = spawnSync(process.execPath, [SEXTANT_BIN, '--version'], { cwd: ROOT, encoding: 'utf8' });
   if (warm.status !== 0) throw new Error(`sextant --version failed: ${warm.stderr}`);
   const scalarJs = await realpath(SCALAR_BIN);

@@ -11,7 +11,7 @@
  * - `PGLITE_SETTINGS` bound PostgreSQL's own buffers (its defaults assume a server's RAM).
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -108,8 +108,38 @@ export async function prepareDataDir(dir: string): Promise<void> {
   await initdbInWorker(dir);
 }
 
-/** A temporary data directory standing in for an in-memory database; `remove` deletes it. */
+const TEMPORARY_PREFIX = 'sextant-pglite-';
+/** Beside a temporary data directory: the pid of the process using it. */
+const OWNER_FILE = 'sextant-owner.pid';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes temporary data directories left by processes that were killed (each is ~65 MB). */
+async function sweepOrphans(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(TEMPORARY_PREFIX)) continue;
+    const folder = join(tmpdir(), name);
+    const owner = Number(await readFile(join(folder, OWNER_FILE), 'utf8').catch(() => ''));
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner))
+      await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A temporary data directory standing in for an in-memory database (`remove` deletes it); ones
+ * left behind by killed processes are removed first.
+ */
 export async function temporaryDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'sextant-pglite-'));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  await sweepOrphans();
+  const folder = await mkdtemp(join(tmpdir(), TEMPORARY_PREFIX));
+  await writeFile(join(folder, OWNER_FILE), String(process.pid));
+  return { dir: join(folder, 'pgdata'), remove: () => rm(folder, { recursive: true, force: true }) };
 }
