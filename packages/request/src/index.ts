@@ -7,6 +7,8 @@ export { authHeaderValue, isSelfReferencingOAuth, selectAuth } from './auth/appl
 export type { AuthState, OAuthState } from './auth/auth-state.js';
 export { emptyOAuthState, isAuthenticated, isOAuthTokenStale, oauthAccessToken } from './auth/auth-state.js';
 export { buildTokenRequest, extractAccessToken } from './auth/oauth.js';
+export { authWithPlaceholders } from './auth/placeholder-auth.js';
+export { AUTH_PLACEHOLDERS, isAuthPlaceholder } from './auth/placeholders.js';
 export type { BuildRequestOptions } from './build/build-request.js';
 export { buildRequest } from './build/build-request.js';
 export type { AppliedAuth, BuiltBody, BuiltRequest, FormPart, ResponseKind } from './build/built-request.js';
@@ -43,7 +45,7 @@ export {
 } from './form-state/operations.js';
 export type { TypeTable } from './form-state/shapes.js';
 export { emptyValueFor, isOptionalShape } from './form-state/shapes.js';
-export type { EndpointReference } from './sdk/endpoint-reference.js';
+export type { EndpointReference, ParseReferenceOptions } from './sdk/endpoint-reference.js';
 export { endpointPathTemplate, findEndpoint, parseEndpointReference } from './sdk/endpoint-reference.js';
 export type { SnippetPayload } from './sdk/resolve-template.js';
 export { resolveSnippetTemplate, TemplateResolutionError } from './sdk/resolve-template.js';

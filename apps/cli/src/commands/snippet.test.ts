@@ -177,4 +177,49 @@ describe('sextant snippet', () => {
     ]).catch((e: { code: number; stderr: string }) => e);
     expect(bad).toMatchObject({ code: 1, stderr: 'error: Invalid endpoint reference\n' });
   });
+  it('finds every endpoint whatever characters its path has, and shows the credential placeholder', () => {
+    const odd = join(dir, 'odd.yaml');
+    writeFileSync(
+      odd,
+      `openapi: 3.0.3
+info: { title: Odd paths, version: '1' }
+servers: [{ url: 'https://slack.example.com/api' }]
+components:
+  securitySchemes:
+    token: { type: http, scheme: bearer }
+security: [{ token: [] }]
+paths:
+  /chat.postMessage:
+    post:
+      requestBody:
+        content:
+          '*/*':
+            schema: { type: object, required: [channel], properties: { channel: { type: string, example: C123 } } }
+      responses: { '200': { description: ok } }
+  /v1/files/{name}:copy:
+    post:
+      parameters: [{ name: name, in: path, required: true, schema: { type: string }, example: a.txt }]
+      responses: { '200': { description: ok } }
+  /search/q=all:
+    get:
+      responses: { '200': { description: ok } }
+`,
+    );
+    const chat = run({ endpoint: 'POST /chat.postMessage' }, odd);
+    expect(chat.stderr).toBe('');
+    expect(chat.stdout).toContain("curl -X POST 'https://slack.example.com/api/chat.postMessage'");
+    expect(chat.stdout).toContain("-H 'Authorization: Bearer <token>'");
+    // A wildcard media type is never the Content-Type sent: the object body goes as JSON.
+    expect(chat.stdout).toContain("-H 'Content-Type: application/json'");
+    expect(chat.stdout).toContain('"channel": "C123"');
+    expect(run({ endpoint: 'POST /v1/files/{name}:copy' }, odd).stdout).toContain('/v1/files/a.txt:copy');
+    expect(run({ endpoint: 'get /search/q=all' }, odd).stdout).toContain(
+      "curl 'https://slack.example.com/api/search/q=all'",
+    );
+    expect(run({ endpoint: 'GET /chat\u0000x' }, odd)).toMatchObject({
+      code: 1,
+      stderr: 'error: Invalid endpoint reference\n',
+    });
+    expect(run({ endpoint: 'GET /nowhere.json' }, odd)).toMatchObject({ code: 1 });
+  });
 });

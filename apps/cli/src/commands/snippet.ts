@@ -7,7 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { DefinitionImportError, importDefinition } from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
-import { createSnippetGenerators, RequestError, type SnippetValues } from '@sextant/request';
+import {
+  createSnippetGenerators,
+  findEndpoint,
+  parseEndpointReference,
+  RequestError,
+  type SnippetValues,
+} from '@sextant/request';
 import type { Command } from 'commander';
 
 export interface SnippetCommandOptions {
@@ -61,8 +67,15 @@ export function runSnippet(
     }
     if (options.endpoint === undefined && options.id === undefined)
       throw new Error('give --endpoint "METHOD /path" or --id <endpoint id>');
+    // The author's own spec: any path it holds is a valid reference here (`/chat.postMessage`, `/a=b`, `/x:batch`).
+    const endpointId =
+      options.id ??
+      findEndpoint(
+        Object.values(definition.endpoints),
+        parseEndpointReference(options.endpoint ?? '', { anyPath: true }),
+      ).id;
     const snippet = createSnippetGenerators(definition, templates).generate({
-      ...(options.id !== undefined ? { endpointId: options.id } : { endpoint: options.endpoint ?? '' }),
+      endpointId,
       language: options.lang ?? 'curl',
       ...(values ? { values } : {}),
       ...(options.baseUrl ? { environment: { baseUrl: options.baseUrl } } : {}),

@@ -4,7 +4,7 @@
  * requests), highlighted on the server.
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
-import { buildRequest, initialFormState, SNIPPET_TARGETS } from '@sextant/request';
+import { authWithPlaceholders, buildRequest, initialFormState, SNIPPET_TARGETS } from '@sextant/request';
 import type { HighlighterCore } from 'shiki/core';
 import type { SnippetView } from '../shared/page-data.js';
 import { safeHtml } from '../shared/safe-html.js';
@@ -21,7 +21,9 @@ export function endpointSnippets(
   let request: ReturnType<typeof buildRequest>;
   try {
     const state = initialFormState(endpoint, { withExample: true, types: definition.types });
-    request = buildRequest(endpoint, state, undefined, endpoint.environments[0], {
+    // Where the credential goes shows as a placeholder (`Authorization: Bearer <token>`).
+    const auth = authWithPlaceholders(endpoint, undefined, definition.auths);
+    request = buildRequest(endpoint, state, auth, endpoint.environments[0], {
       auths: definition.auths,
       globalHeaders: definition.globalHeaders,
       types: definition.types,

@@ -210,14 +210,15 @@ export class EndpointController {
     this.view.set({ baseUrl });
   }
 
-  /** The concrete request of the current form and auth. */
-  built(): BuiltRequest {
+  /** The concrete request of the current form and auth; `forSnippet`: empty required credentials as placeholders. */
+  built(forSnippet = false): BuiltRequest {
     return buildPlaygroundRequest({
       definition: this.definition,
       endpoint: this.endpoint,
       form: this.form.getState(),
       auth: this.auth.getState(),
       baseUrl: this.view.getState().baseUrl,
+      forSnippet,
     });
   }
 
@@ -245,7 +246,7 @@ export class EndpointController {
         baseUrl: this.view.getState().baseUrl,
         language,
       });
-    return snippetText(language, this.built());
+    return snippetText(language, this.built(true));
   }
 
   /** Names of headers that carry credentials: never stored in history or links. */

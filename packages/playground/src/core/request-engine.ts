@@ -5,6 +5,7 @@
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
 import {
+  authWithPlaceholders,
   type BuiltRequest,
   buildRequest,
   buildTokenRequest,
@@ -36,19 +37,30 @@ export function buildPlaygroundRequest(input: {
   form: PlaygroundFormState;
   auth: AuthState;
   baseUrl: string;
+  /** For the request preview: a required credential still empty shows as its placeholder. */
+  forSnippet?: boolean;
 }): BuiltRequest {
   const { definition, endpoint, form, auth, baseUrl } = input;
   const schemeId = auth.selectedSchemeId;
+  const selected = schemeId && endpoint.auth.includes(schemeId) ? schemeId : undefined;
+  const entered = toRequestAuth(auth, definition.auths);
+  const requestAuth = input.forSnippet
+    ? authWithPlaceholders(
+        selected ? { id: endpoint.id, auth: [selected] } : endpoint,
+        entered,
+        definition.auths,
+      )
+    : entered;
   return buildRequest(
     endpoint,
     form,
-    toRequestAuth(auth, definition.auths),
+    requestAuth,
     { baseUrl },
     {
       auths: definition.auths,
       globalHeaders: definition.globalHeaders,
       types: definition.types,
-      ...(schemeId && endpoint.auth.includes(schemeId) ? { authSchemeId: schemeId } : {}),
+      ...(selected ? { authSchemeId: selected } : {}),
     },
   );
 }

@@ -6,6 +6,7 @@
 import type { AuthScheme, AuthSchemeId, Endpoint } from '@sextant/definition';
 import type { AppliedAuth } from '../build/built-request.js';
 import { type AuthState, oauthAccessToken } from './auth-state.js';
+import { AUTH_PLACEHOLDERS, isAuthPlaceholder } from './placeholders.js';
 
 const filled = (value: string | undefined): value is string => (value ?? '').trim() !== '';
 
@@ -104,6 +105,10 @@ export function base64Utf8(text: string): string {
 
 /** The header value an applied header credential produces. */
 export function authHeaderValue(applied: Exclude<AppliedAuth, { type: 'queryParameter' }>): string {
-  if (applied.type === 'basicAuth') return `Basic ${base64Utf8(`${applied.username}:${applied.password}`)}`;
+  if (applied.type === 'basicAuth') {
+    if (isAuthPlaceholder(applied.username) || isAuthPlaceholder(applied.password))
+      return `Basic ${AUTH_PLACEHOLDERS.credentials}`;
+    return `Basic ${base64Utf8(`${applied.username}:${applied.password}`)}`;
+  }
   return applied.prefix ? `${applied.prefix} ${applied.secret}` : applied.secret;
 }

@@ -5,13 +5,14 @@
 import type { AuthScheme, AuthSchemeId, Endpoint, Environment, Parameter } from '@sextant/definition';
 import { authHeaderValue, selectAuth } from '../auth/apply-auth.js';
 import type { AuthState } from '../auth/auth-state.js';
+import { isAuthPlaceholder } from '../auth/placeholders.js';
 import type { EndpointFormState } from '../form-state/form-state.js';
 import { isOptionalShape, type TypeTable } from '../form-state/shapes.js';
 import type { BuiltRequest, ResponseKind } from './built-request.js';
 import { encodeComponent } from './encode.js';
 import { serializeHeaderValue, serializePathParameter } from './path.js';
 import { serializeQueryParameter } from './query.js';
-import { buildBody } from './request-body.js';
+import { buildBody, concreteContentType } from './request-body.js';
 
 export interface BuildRequestOptions {
   /** `ApiDefinition.auths`: the schemes the endpoint's `auth` ids point at. */
@@ -61,7 +62,10 @@ export function buildRequest(
       ([param, value]) => serializeQueryParameter(param.key, value, param),
     ),
     ...(applied?.type === 'queryParameter'
-      ? [`${encodeComponent(applied.parameter)}=${encodeComponent(applied.secret)}`]
+      ? [
+          // A placeholder (`<api-key>`) is shown as written: a snippet reader replaces it.
+          `${encodeComponent(applied.parameter)}=${isAuthPlaceholder(applied.secret) ? applied.secret : encodeComponent(applied.secret)}`,
+        ]
       : []),
   ];
   const baseUrl = (environment?.baseUrl ?? endpoint.environments[0]?.baseUrl ?? '').replace(/\/+$/, '');
@@ -79,8 +83,10 @@ export function buildRequest(
     const text = serializeHeaderValue(value, param.explode ?? false);
     if (text !== '') setHeader(headers, param.key, text);
   }
+  const declared = endpoint.requests[0];
+  // A wildcard (`*/*`) is what the API accepts, never what a request is: a concrete type goes out.
   const contentType =
-    endpoint.protocol?.type === 'openrpc' ? 'application/json' : endpoint.requests[0]?.contentType;
+    endpoint.protocol?.type === 'openrpc' ? 'application/json' : declared && concreteContentType(declared);
   if (contentType && endpoint.method !== 'GET') setHeader(headers, 'Content-Type', contentType);
 
   return {

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
-import { buildBody } from './request-body.js';
+import { buildBody, concreteContentType } from './request-body.js';
 
 const str = { type: 'primitive', value: { type: 'string' } } as const;
 
@@ -45,5 +45,25 @@ describe('OpenRPC envelope', () => {
 
   it('sends an empty params object when the form has no body value', () => {
     expect(buildBody(rpcMethod(), undefined)).toMatchObject({ value: { params: {} } });
+  });
+});
+
+describe('concreteContentType (a wildcard is never sent)', () => {
+  const shape = { type: 'alias', shape: { type: 'unknown' } } as const;
+  it('keeps a concrete type and picks one for a wildcard by what the body is', () => {
+    expect(concreteContentType({ contentType: 'application/vnd.api+json', body: shape })).toBe(
+      'application/vnd.api+json',
+    );
+    expect(concreteContentType({ contentType: '*/*', body: shape })).toBe('application/json');
+    expect(concreteContentType({ contentType: 'application/*; q=0.5', body: shape })).toBe(
+      'application/json',
+    );
+    expect(concreteContentType({ contentType: 'text/*', body: shape })).toBe('text/plain');
+    expect(concreteContentType({ contentType: '*/*', body: { type: 'bytes', isOptional: false } })).toBe(
+      'application/octet-stream',
+    );
+    expect(concreteContentType({ contentType: 'multipart/*', body: { type: 'formData', fields: [] } })).toBe(
+      'multipart/form-data',
+    );
   });
 });

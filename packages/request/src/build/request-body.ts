@@ -2,7 +2,7 @@
  * The body part of `buildRequest`: the form's body state turned into its wire form. Form-data file
  * parts with no file are left out; with no parts at all there is no body (SPEC §5).
  */
-import type { Endpoint } from '@sextant/definition';
+import type { Endpoint, HttpRequest } from '@sextant/definition';
 import type { BodyState, FormDataFieldValue } from '../form-state/form-state.js';
 import type { BuiltBody, FormPart } from './built-request.js';
 import { toParameterText } from './encode.js';
@@ -17,6 +17,31 @@ export function isJsonContentType(contentType: string | undefined): boolean {
   if (!contentType) return true;
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || type.endsWith('+json') || type.endsWith('/json') || type === '*/*';
+}
+
+/** Whether a media type is a range (any type, `application/` anything): never a Content-Type a request may carry. */
+export function isWildcardMediaType(contentType: string): boolean {
+  return (contentType.split(';')[0] ?? '').includes('*');
+}
+
+/**
+ * The Content-Type a request to a body declared as `contentType` is sent with: the declared one,
+ * or for a wildcard a concrete type the body can be: JSON for anything structured (an object, a
+ * list, a value), octet-stream for raw bytes, text/plain for `text/*`, the form's own type for forms.
+ * @example concreteContentType({ contentType: 'application/' + '*', body: { type: 'alias', shape } }); // 'application/json'
+ */
+export function concreteContentType(request: Pick<HttpRequest, 'contentType' | 'body'>): string {
+  const declared = request.contentType;
+  if (!isWildcardMediaType(declared)) return declared;
+  const range = (declared.split(';')[0] ?? '').trim().toLowerCase();
+  switch (request.body.type) {
+    case 'bytes':
+      return range.startsWith('text/') ? 'text/plain' : 'application/octet-stream';
+    case 'formData':
+      return range === 'multipart/*' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+    default:
+      return range.startsWith('text/') ? 'text/plain' : 'application/json';
+  }
 }
 
 /** Whether a content type is `application/x-www-form-urlencoded`. */

@@ -430,9 +430,9 @@ describe('snippet generators and the SPEC §8 snippet errors', () => {
     requestBody: payload.requestBody,
   };
 
-  it('renders HTTP snippets from the example when no values are given', () => {
+  it('renders HTTP snippets from the example when no values are given, the credential as a placeholder', () => {
     expect(snippets.generate({ endpoint: 'GET /pets', language: 'curl' })).toBe(
-      "curl 'https://api.example.com/v1/pets?limit=10&tags=a&tags=b&q=rex'",
+      "curl 'https://api.example.com/v1/pets?limit=10&tags=a&tags=b&q=rex' \\\n  -H 'Authorization: Bearer <token>'",
     );
     expect(snippets.generate({ endpoint: 'GET /pets', language: 'node' })).toContain('await fetch(');
   });

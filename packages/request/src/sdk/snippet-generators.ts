@@ -5,6 +5,7 @@
  */
 import type { ApiDefinition, Endpoint, EndpointExample } from '@sextant/definition';
 import type { AuthState } from '../auth/auth-state.js';
+import { authWithPlaceholders } from '../auth/placeholder-auth.js';
 import { buildRequest } from '../build/build-request.js';
 import {
   EndpointNotFoundError,
@@ -121,7 +122,9 @@ export function createSnippetGenerators(
     return guard(input.language, () => {
       const state = formStateFromValues(endpoint, input.values);
       if (useHttp) {
-        const request = buildRequest(endpoint, state, input.auth, input.environment, {
+        // Every credential the endpoint needs shows: the reader's, or a placeholder where it goes.
+        const auth = authWithPlaceholders(endpoint, input.auth, definition.auths);
+        const request = buildRequest(endpoint, state, auth, input.environment, {
           auths: definition.auths,
           globalHeaders: definition.globalHeaders,
           types: definition.types,

@@ -3,15 +3,16 @@
  * the built request whose secret is replaced by a placeholder, wherever it appears.
  */
 import { authHeaderValue } from '../auth/apply-auth.js';
+import { AUTH_PLACEHOLDERS } from '../auth/placeholders.js';
 import type { AppliedAuth, BuiltRequest } from '../build/built-request.js';
 import { encodeComponent } from '../build/encode.js';
 
-/** Placeholders shown instead of secrets. */
+/** Placeholders shown instead of secrets: the same ones a snippet shows for a credential not entered. */
 export const REDACTED = {
-  token: '<token>',
-  apiKey: '<apiKey>',
-  password: '<password>',
-  credentials: '<credentials>',
+  token: AUTH_PLACEHOLDERS.token,
+  apiKey: AUTH_PLACEHOLDERS.apiKey,
+  password: AUTH_PLACEHOLDERS.password,
+  credentials: AUTH_PLACEHOLDERS.credentials,
 } as const;
 
 /**

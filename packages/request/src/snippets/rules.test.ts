@@ -63,7 +63,7 @@ describe('SPEC §5 snippet rules', () => {
     const cases = [
       [sample.get({ bearer: { token: 'secret-1' } }), 'Bearer <token>'],
       [sample.json({ basic: { username: 'ada', password: 'secret-1' } }), 'secret-1'],
-      [sample.headerKey(), 'Token <apiKey>'],
+      [sample.headerKey(), 'Token <api-key>'],
       [
         buildRequest(
           listPets,
@@ -72,7 +72,7 @@ describe('SPEC §5 snippet rules', () => {
           undefined,
           buildOptions,
         ),
-        'api_key=<apiKey>',
+        'api_key=<api-key>',
       ],
     ] as const;
     for (const target of SNIPPET_TARGETS) {

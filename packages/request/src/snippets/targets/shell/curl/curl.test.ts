@@ -60,7 +60,7 @@ describe('curl target', () => {
   });
   it('redacted header key', () => {
     expect(curl.generate(sample.headerKey(), { redactAuth: true })).toBe(
-      "curl 'https://api.example.com/v1/pets/1' \\\n  -H 'X-API-Key: Token <apiKey>'",
+      "curl 'https://api.example.com/v1/pets/1' \\\n  -H 'X-API-Key: Token <api-key>'",
     );
   });
 });
