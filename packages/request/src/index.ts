@@ -24,10 +24,11 @@ export type {
   FormState,
   WebSocketFormState,
 } from './form-state/form-state.js';
-export type { InitialStateOptions } from './form-state/initial-state.js';
+export type { ExampleChoice, InitialStateOptions } from './form-state/initial-state.js';
 export {
   blankFormState,
   emptyFormState,
+  exampleChoices,
   initialFormState,
   initialWebSocketFormState,
 } from './form-state/initial-state.js';

@@ -80,9 +80,9 @@ export class FormStore extends Store<PlaygroundFormState> {
     this.setState((s) => setBodyFile(s, picked));
   }
 
-  /** Use example: fill the whole form with the example's values. */
-  applyExample(): void {
-    this.setState(initialFormState(this.#endpoint, { types: this.#types }));
+  /** Use example: fill the whole form with the values of the picked example (the first by default). */
+  applyExample(exampleIndex = 0): void {
+    this.setState(initialFormState(this.#endpoint, { types: this.#types, exampleIndex }));
   }
 
   /** Clear form: required values blank, optional values gone. */

@@ -5,6 +5,7 @@
  * files) and raw bytes; object and alias bodies can be edited as JSON.
  */
 import type { Endpoint, FormDataField, Parameter } from '@sextant/definition';
+import { exampleChoices } from '@sextant/request';
 import { lazy, Suspense, useState } from 'react';
 import {
   bodySectionTitle,
@@ -29,12 +30,33 @@ const SECTIONS: { section: ParameterSection; title: string }[] = [
 export function RequestForm({ form, types }: { form: FormStore; types: TypeMap }) {
   const state = useStore(form);
   const endpoint = form.endpoint;
+  // Several named examples in the spec: the reader picks which one Use example fills in.
+  const choices = exampleChoices(endpoint);
+  const [exampleIndex, setExampleIndex] = useState(0);
   return (
     <div className="sx-pg-form">
       <div className="sx-pg-form-actions">
-        <button type="button" className="sx-pg-button" onClick={() => form.applyExample()}>
+        <button type="button" className="sx-pg-button" onClick={() => form.applyExample(exampleIndex)}>
           Use example
         </button>
+        {choices.length > 1 && (
+          <select
+            className="sx-pg-input sx-pg-small"
+            aria-label="Example"
+            value={exampleIndex}
+            onChange={(event) => {
+              const index = Number(event.target.value);
+              setExampleIndex(index);
+              form.applyExample(index);
+            }}
+          >
+            {choices.map((choice) => (
+              <option key={choice.index} value={choice.index}>
+                {choice.name}
+              </option>
+            ))}
+          </select>
+        )}
         <button type="button" className="sx-pg-button" onClick={() => form.clear()}>
           Clear form
         </button>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createPet, definition, listPets, putFile, uploadPhoto } from '../testing/fixtures.js';
-import { emptyFormState, initialFormState, initialWebSocketFormState } from './initial-state.js';
+import {
+  emptyFormState,
+  exampleChoices,
+  initialFormState,
+  initialWebSocketFormState,
+} from './initial-state.js';
 import {
   addAllOptionalProperties,
   addOptionalProperty,
@@ -172,5 +177,38 @@ describe('operations', () => {
     const raw = setBodyFile(initialFormState(putFile), ['x', a, b]);
     expect(raw.body).toEqual({ type: 'octet-stream', value: a });
     expect(setBodyFile(raw, ['x'])).toBe(raw);
+  });
+});
+
+describe('several named examples', () => {
+  it('lists them for a picker and fills the form from the one picked', () => {
+    const endpoint = {
+      ...createPet,
+      examples: [
+        {
+          name: 'cat',
+          pathParameters: {},
+          queryParameters: {},
+          headers: {},
+          requestBody: { name: 'Tom' },
+          responseStatusCode: 200,
+          synthesized: false,
+        },
+        {
+          pathParameters: {},
+          queryParameters: {},
+          headers: {},
+          requestBody: { name: 'Rex' },
+          responseStatusCode: 200,
+          synthesized: false,
+        },
+      ],
+    };
+    expect(exampleChoices(endpoint)).toEqual([
+      { index: 0, name: 'cat' },
+      { index: 1, name: 'Example 2' },
+    ]);
+    expect(initialFormState(endpoint, { exampleIndex: 1 }).body).toMatchObject({ value: { name: 'Rex' } });
+    expect(initialFormState(endpoint, { exampleIndex: 7 }).body).toMatchObject({ value: { name: 'Tom' } });
   });
 });

@@ -14,8 +14,10 @@ import type { BodyState, EndpointFormState, FormDataFieldValue, WebSocketFormSta
 import { emptyObjectValue, emptyValueFor, isRecord, type TypeTable } from './shapes.js';
 
 export interface InitialStateOptions {
-  /** Fill from the endpoint's first example (true, the default) or start empty (false). */
+  /** Fill from an example of the endpoint (true, the default) or start empty (false). */
   withExample?: boolean;
+  /** Which example fills the form (a picker's choice from `exampleChoices`); the first by default. */
+  exampleIndex?: number;
   /** The definition's types, to give added fields the right empty value. */
   types?: TypeTable;
 }
@@ -26,7 +28,10 @@ export interface InitialStateOptions {
  * const state = initialFormState(endpoint, { withExample: true, types: definition.types });
  */
 export function initialFormState(endpoint: Endpoint, options: InitialStateOptions = {}): EndpointFormState {
-  const example = options.withExample === false ? undefined : endpoint.examples[0];
+  const example =
+    options.withExample === false
+      ? undefined
+      : (endpoint.examples[options.exampleIndex ?? 0] ?? endpoint.examples[0]);
   const types = options.types ?? {};
   return {
     type: 'endpoint',
@@ -35,6 +40,24 @@ export function initialFormState(endpoint: Endpoint, options: InitialStateOption
     headers: { ...(example?.headers ?? {}) },
     body: initialBody(endpoint.requests[0]?.body, example, types),
   };
+}
+
+/** One entry of an example picker: the example's index in `endpoint.examples` and its name. */
+export interface ExampleChoice {
+  index: number;
+  name: string;
+}
+
+/**
+ * The examples a reader can pick from, named as the spec names them (`Example 2` when it does
+ * not). A picker is worth offering only when there are two or more.
+ * @example exampleChoices(endpoint); // [{ index: 0, name: 'cat' }, { index: 1, name: 'dog' }]
+ */
+export function exampleChoices(endpoint: Pick<Endpoint, 'examples'>): ExampleChoice[] {
+  return endpoint.examples.map((example, index) => ({
+    index,
+    name: example.name ?? `Example ${index + 1}`,
+  }));
 }
 
 /**
