@@ -44,13 +44,14 @@ function pathOf(visit: Visit): string {
 export function inputProblem(value: unknown, path: string): string | undefined {
   const stack: Visit[] = [{ value, key: path, parent: undefined, depth: 0, opaque: false }];
   for (let next = stack.pop(); next; next = stack.pop()) {
-    if (next.depth > MAX_JSON_DEPTH) return `${pathOf(next)}: nested deeper than ${MAX_JSON_DEPTH} levels`;
     if (typeof next.value === 'string') {
       const problem = next.opaque ? undefined : textProblem(next.value);
       if (problem) return `${pathOf(next)}: ${problem}`;
       continue;
     }
     if (next.value === null || typeof next.value !== 'object') continue;
+    // An object or array at depth d is nesting level d + 1.
+    if (next.depth >= MAX_JSON_DEPTH) return `${pathOf(next)}: nested deeper than ${MAX_JSON_DEPTH} levels`;
     for (const [key, item] of Object.entries(next.value)) {
       const keyProblem = next.opaque ? undefined : textProblem(key);
       if (keyProblem) return `${pathOf(next)}.${key}: ${keyProblem}`;
