@@ -13,7 +13,7 @@ import {
   objectProperties,
 } from '../ir/read-types.js';
 import type { ObjectProperty, PrimitiveType, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
-import { FORMAT_CHECKS } from './primitive-values.js';
+import { FORMAT_CHECKS, INT_RANGES } from './primitive-values.js';
 
 /** Deeper values are taken as they are. */
 const MAX_DEPTH = 32;
@@ -187,7 +187,9 @@ function primitiveFits(value: unknown, primitive: PrimitiveType): boolean {
     return !check || check.test(value);
   }
   if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-  if (primitive.type === 'integer' && !Number.isInteger(value)) return false;
+  const range = primitive.format === undefined ? undefined : INT_RANGES[primitive.format];
+  if ((primitive.type === 'integer' || range) && !Number.isInteger(value)) return false;
+  if (range && (value < range[0] || value > range[1])) return false;
   if (primitive.minimum !== undefined && value < primitive.minimum) return false;
   if (primitive.maximum !== undefined && value > primitive.maximum) return false;
   if (primitive.exclusiveMinimum !== undefined && value <= primitive.exclusiveMinimum) return false;

@@ -55,7 +55,7 @@ export const FORMAT_CHECKS: Record<string, RegExp> = {
 /** The result of building a primitive: a value, or why none could be built. */
 export type PrimitiveResult = { ok: true; value: string | number | boolean } | { ok: false; reason: string };
 
-const INT_RANGES: Record<string, [number, number]> = {
+export const INT_RANGES: Record<string, [number, number]> = {
   int8: [-128, 127],
   uint8: [0, 255],
   int16: [-32768, 32767],
@@ -193,8 +193,9 @@ function fitLength(text: string, min: number, max: number): string {
 }
 
 function numberValue(primitive: NumberPrimitive, name: string, variant: number): PrimitiveResult {
-  const integer = primitive.type === 'integer';
   const range = primitive.format ? INT_RANGES[primitive.format] : undefined;
+  // `type: number, format: int32` is a whole number too (validators check the format so).
+  const integer = primitive.type === 'integer' || range !== undefined;
   let low = Math.max(primitive.minimum ?? Number.NEGATIVE_INFINITY, range?.[0] ?? Number.NEGATIVE_INFINITY);
   let high = Math.min(primitive.maximum ?? Number.POSITIVE_INFINITY, range?.[1] ?? Number.POSITIVE_INFINITY);
   const lowOpen = primitive.exclusiveMinimum !== undefined && primitive.exclusiveMinimum >= low;
