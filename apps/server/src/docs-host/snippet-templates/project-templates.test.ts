@@ -1,6 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiDefinition } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
-import { type SnippetTemplate, templatesForDefinition } from './project-templates.js';
+import { projectTemplateFiles, type SnippetTemplate, templatesForDefinition } from './project-templates.js';
 
 function template(
   language: 'go' | 'ruby',
@@ -52,5 +55,26 @@ describe('templatesForDefinition', () => {
     );
     expect(keyed[0]?.snippetTemplate).toEqual(templates[0]?.snippetTemplate);
     expect(templatesForDefinition([], definition)).toEqual([]);
+  });
+});
+
+describe('projectTemplateFiles', () => {
+  it('names generators.yml and the templates file of each generator, and only generators.yml when it is unreadable', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-template-files-'));
+    try {
+      expect(await projectTemplateFiles(dir)).toEqual([join(dir, 'generators.yml')]);
+      await writeFile(
+        join(dir, 'generators.yml'),
+        'generators:\n  - language: go\n    snippetTemplates: sdk/go.json\n  - language: python\n',
+      );
+      expect(await projectTemplateFiles(dir)).toEqual([
+        join(dir, 'generators.yml'),
+        join(dir, 'sdk', 'go.json'),
+      ]);
+      await writeFile(join(dir, 'generators.yml'), 'generators: [\n');
+      expect(await projectTemplateFiles(dir)).toEqual([join(dir, 'generators.yml')]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
