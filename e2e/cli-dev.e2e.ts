@@ -66,8 +66,17 @@ beforeAll(async () => {
   url = (await dev.waitFor(/Sextant dev\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
 });
 
+/** Servers started inside tests: killed here too, so a failing test leaves no process behind. */
+const started: RunningCli[] = [];
+function startDev(args: string[]): RunningCli {
+  const cli = startCli(args);
+  started.push(cli);
+  return cli;
+}
+
 afterAll(async () => {
   await dev?.stop('SIGKILL');
+  for (const cli of started) await cli.stop('SIGKILL');
 });
 
 describe('sextant dev', () => {
@@ -170,7 +179,7 @@ describe('sextant dev', () => {
   });
 
   it('previews a single spec file; a log growing beside the spec reloads nothing, an edit of the spec does; SIGTERM exits 0', async () => {
-    const single = startCli(['dev', join(dir, 'pets.yaml'), '--port', '0', '--no-registry']);
+    const single = startDev(['dev', join(dir, 'pets.yaml'), '--port', '0', '--no-registry']);
     const singleUrl = (await single.waitFor(/Sextant dev\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
     const html = await (await fetch(`${singleUrl}/`)).text();
     expect(html).toMatch(/<title>[^<]*<\/title>/);
@@ -195,7 +204,7 @@ describe('sextant dev', () => {
   });
 
   it('opens its local registry after the first page and publishes the project into it', async () => {
-    const withRegistry = startCli(['dev', join(dir, 'pets.yaml'), '--port', '0']);
+    const withRegistry = startDev(['dev', join(dir, 'pets.yaml'), '--port', '0']);
     const base = (await withRegistry.waitFor(/Sextant dev\s+(http:\/\/127\.0\.0\.1:\d+)/))[1]!;
     expect((await fetch(`${base}/`)).status).toBe(200);
     await withRegistry.waitFor(/Local registry: organization \S+, admin token sxt_/, 60_000);
