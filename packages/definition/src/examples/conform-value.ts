@@ -32,7 +32,7 @@ export function conformValue(
   types: Types,
   direction: Direction,
 ): { value: unknown } | undefined {
-  const out = conform(value, shape, types, direction, 0);
+  const out = conform(value, shape, types, { direction, strict: false }, 0);
   return out === NO ? undefined : { value: out };
 }
 
@@ -44,29 +44,39 @@ export function conformObject(
   direction: Direction,
 ): { value: unknown } | undefined {
   if (!isRecord(value)) return undefined;
-  const out = propertiesConform(value, inlineObjectProperties(body, types), undefined, types, direction, 0);
+  const out = propertiesConform(
+    value,
+    inlineObjectProperties(body, types),
+    undefined,
+    types,
+    { direction, strict: false },
+    0,
+  );
   return out === NO ? undefined : { value: out };
 }
 
 const NO: unique symbol = Symbol('no');
 type Conformed = unknown | typeof NO;
 
-function conform(
-  value: unknown,
-  shape: TypeReference,
-  types: Types,
-  direction: Direction,
-  depth: number,
-): Conformed {
+/**
+ * `strict`: inside an undiscriminated union a value must match a variant as it is; dropping keys
+ * there could turn an example of one variant into a wrong example of another.
+ */
+interface Ctx {
+  direction: Direction;
+  strict: boolean;
+}
+
+function conform(value: unknown, shape: TypeReference, types: Types, ctx: Ctx, depth: number): Conformed {
   if (value === undefined) return NO;
   if (depth > MAX_DEPTH) return value;
   const next = depth + 1;
   const resolved = followAliases(shape, types);
   switch (resolved.type) {
     case 'optional':
-      return conform(value, resolved.shape, types, direction, next);
+      return conform(value, resolved.shape, types, ctx, next);
     case 'nullable':
-      return value === null ? null : conform(value, resolved.shape, types, direction, next);
+      return value === null ? null : conform(value, resolved.shape, types, ctx, next);
     case 'primitive':
       return primitiveFits(value, resolved.value) ? value : NO;
     case 'literal':
@@ -78,7 +88,7 @@ function conform(
       if (!Array.isArray(value)) return NO;
       if (resolved.minItems !== undefined && value.length < resolved.minItems) return NO;
       if (resolved.maxItems !== undefined && value.length > resolved.maxItems) return NO;
-      const items = value.map((item) => conform(item, resolved.itemShape, types, direction, next));
+      const items = value.map((item) => conform(item, resolved.itemShape, types, ctx, next));
       if (items.includes(NO)) return NO;
       if (resolved.type === 'set' && new Set(items.map((item) => JSON.stringify(item))).size !== items.length)
         return NO;
@@ -88,35 +98,29 @@ function conform(
       if (!isRecord(value)) return NO;
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        const conformed = conform(item, resolved.valueShape, types, direction, next);
+        const conformed = conform(item, resolved.valueShape, types, ctx, next);
         if (conformed === NO) return NO;
         out[key] = conformed;
       }
       return out;
     }
     case 'id':
-      return typeConform(value, resolved.id, types, direction, next);
+      return typeConform(value, resolved.id, types, ctx, next);
   }
 }
 
-function typeConform(
-  value: unknown,
-  id: TypeId,
-  types: Types,
-  direction: Direction,
-  depth: number,
-): Conformed {
+function typeConform(value: unknown, id: TypeId, types: Types, ctx: Ctx, depth: number): Conformed {
   const shape = types[id]?.shape;
   if (!shape) return NO;
   switch (shape.type) {
     case 'alias':
-      return conform(value, shape.value, types, direction, depth);
+      return conform(value, shape.value, types, ctx, depth);
     case 'enum':
       return shape.values.some((entry) => entry.value === value) ? value : NO;
     case 'object': {
       if (!isRecord(value)) return NO;
       const extra = shape.extends.length === 0 ? shape.extraProperties : undefined;
-      return propertiesConform(value, objectProperties(id, types), extra, types, direction, depth);
+      return propertiesConform(value, objectProperties(id, types), extra, types, ctx, depth);
     }
     case 'discriminatedUnion': {
       if (!isRecord(value)) return NO;
@@ -129,14 +133,14 @@ function typeConform(
         [...(shape.baseProperties ?? []), ...own],
         undefined,
         types,
-        direction,
+        ctx,
         depth,
       );
       return rest === NO ? NO : { ...(rest as object), [shape.discriminant]: tag };
     }
     case 'undiscriminatedUnion':
       for (const variant of shape.variants) {
-        const conformed = conform(value, variant.shape, types, direction, depth);
+        const conformed = conform(value, variant.shape, types, { ...ctx, strict: true }, depth);
         if (conformed !== NO) return conformed;
       }
       return NO;
@@ -149,26 +153,27 @@ function propertiesConform(
   properties: ObjectProperty[],
   extra: TypeReference | undefined,
   types: Types,
-  direction: Direction,
+  ctx: Ctx,
   depth: number,
 ): Conformed {
   const out: Record<string, unknown> = {};
   const known = new Set<string>();
   for (const property of properties) {
     known.add(property.key);
-    if (!isPropertyVisible(property, direction)) continue;
+    if (!isPropertyVisible(property, ctx.direction)) continue;
     if (!Object.hasOwn(value, property.key)) {
       if (property.valueShape.type !== 'optional') return NO;
       continue;
     }
-    const conformed = conform(value[property.key], property.valueShape, types, direction, depth);
+    const conformed = conform(value[property.key], property.valueShape, types, ctx, depth);
     if (conformed === NO) return NO;
     out[property.key] = conformed;
   }
+  if (ctx.strict && !extra && Object.keys(value).some((key) => !known.has(key))) return NO;
   if (extra) {
     for (const [key, item] of Object.entries(value)) {
       if (known.has(key)) continue;
-      const conformed = conform(item, extra, types, direction, depth);
+      const conformed = conform(item, extra, types, ctx, depth);
       if (conformed !== NO) out[key] = conformed;
     }
   }

@@ -47,8 +47,10 @@ export const FORMAT_CHECKS: Record<string, RegExp> = {
     /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]\d\d:?\d\d)$/,
   email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
   ipv4: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$/,
-  uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
-  url: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
+  uri: /^[a-z][a-z0-9+.-]*:[^\s{}<>"\\^`|]*$/i,
+  url: /^[a-z][a-z0-9+.-]*:[^\s{}<>"\\^`|]*$/i,
+  // Characters RFC 3986 never allows unescaped (a template's braces included).
+  'uri-reference': /^[^\s{}<>"\\^`|]*$/,
   duration: /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/,
 };
 
@@ -95,6 +97,9 @@ function stringValue(primitive: StringPrimitive, name: string, variant: number):
   if (primitive.pattern !== undefined) {
     const sample = samplePattern(primitive.pattern, min, max);
     if (sample === undefined) {
+      // A pattern the sampler cannot read (`\p{L}` classes, lookarounds) may still accept a plain word.
+      const plain = plainCandidates(name).find((candidate) => fits(primitive, candidate));
+      if (plain !== undefined && variant === 0) return { ok: true, value: plain };
       return { ok: false, reason: `cannot generate a string matching the pattern ${primitive.pattern}` };
     }
     const check = primitive.format === undefined ? undefined : FORMAT_CHECKS[primitive.format];
@@ -179,6 +184,21 @@ const NAME_SAMPLES: [RegExp, string][] = [
 function sampleByName(name: string): string | undefined {
   for (const [test, sample] of NAME_SAMPLES) if (test.test(name)) return sample;
   return undefined;
+}
+
+/** Plain strings to try against a pattern the sampler cannot read, most readable first. */
+function plainCandidates(name: string): string[] {
+  const named = sampleByName(name);
+  return [
+    ...(named === undefined ? [] : [named]),
+    readableWord(name),
+    'example',
+    'abc123',
+    'a',
+    '1',
+    'A',
+    '',
+  ];
 }
 
 /** A readable sample word from a property name (`user_name` → `user_name`), else `string`. */

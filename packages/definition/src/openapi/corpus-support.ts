@@ -122,8 +122,12 @@ export class SourceSchemaValidator {
     this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + 1);
   }
 
-  /** Problems with the synthesised examples of `endpoint` (empty when all validate). */
-  check(endpoint: Endpoint): string[] {
+  /**
+   * Problems with the synthesised examples of `endpoint` (empty when all validate); with `all`, the
+   * spec's own too, whose parts synthesis keeps when `conformValue` accepts them (the IR cannot
+   * express every constraint, so a few still fail: bench/examples counts them).
+   */
+  check(endpoint: Endpoint, options: { all?: boolean } = {}): string[] {
     const problems: string[] = [];
     const operation = this.operationOf(endpoint);
     if (!operation) {
@@ -131,7 +135,7 @@ export class SourceSchemaValidator {
       return problems;
     }
     for (const example of endpoint.examples) {
-      if (!example.synthesized) continue;
+      if (!example.synthesized && !options.all) continue;
       const request = endpoint.requests[0];
       if (
         request &&
@@ -163,7 +167,13 @@ export class SourceSchemaValidator {
   requestSchemaLocation(endpoint: Endpoint): Location | undefined {
     const operation = this.operationOf(endpoint);
     const request = endpoint.requests[0];
-    if (!operation || !request || !/json/i.test(request.contentType) || request.body.type === 'formData')
+    if (
+      !operation ||
+      !request ||
+      !/json/i.test(request.contentType) ||
+      request.body.type === 'formData' ||
+      request.body.type === 'bytes'
+    )
       return undefined;
     return this.requestSchemaAt(operation, request.contentType);
   }
