@@ -96,10 +96,9 @@ export function describeShape(ref: TypeReference, types: TypeMap): DescribedShap
               variants: shape.variants.map((variant) => ({
                 value: variant.discriminantValue,
                 label: variant.displayName ?? variant.discriminantValue,
-                properties: [
-                  ...(shape.baseProperties ?? []),
-                  ...objectProperties(variant.typeId, types).filter((p) => p.key !== shape.discriminant),
-                ],
+                properties: variantProperties(shape.baseProperties ?? [], variant.typeId, types).filter(
+                  (p) => p.key !== shape.discriminant,
+                ),
               })),
             },
             optional,
@@ -154,6 +153,13 @@ export function inlineObjectProperties(
   types: TypeMap,
 ): ObjectProperty[] {
   return inlineProperties(body, types, REQUEST);
+}
+
+/** A union variant's properties after the shared base ones; a variant's own declaration replaces the base's. */
+function variantProperties(base: ObjectProperty[], typeId: string, types: TypeMap): ObjectProperty[] {
+  const own = objectProperties(typeId, types);
+  const redeclared = new Set(own.map((p) => p.key));
+  return [...base.filter((p) => !redeclared.has(p.key) && p.access !== 'READ_ONLY'), ...own];
 }
 
 /** True when the property may be left out. */
