@@ -6,8 +6,10 @@
  * - `ExampleValueBuilder`: one valid value for a `TypeReference` (memoised per type).
  * - `toJsonSchema(reference, types, { direction? })`: the JSON Schema 2020-12 of a reference.
  * - `samplePattern(pattern, minLength?, maxLength?)`: a string matching a regular expression.
+ * - `responseExamples(endpoint, types)`: one example per response status (the reference page tabs).
  */
 export * from './pattern-sample.js';
+export * from './response-examples.js';
 export * from './synthesize.js';
 export * from './to-json-schema.js';
 export * from './value-builder.js';

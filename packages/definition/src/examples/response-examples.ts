@@ -1,0 +1,82 @@
+/**
+ * One example per response of an endpoint, for the reference page's response tabs: each success
+ * response and each error with a JSON shape, by status code (and content type). A response the
+ * spec gives an example of shows that (made valid, stray keys dropped); any other gets a
+ * synthesised, schema-valid one.
+ */
+import type { Endpoint } from '../ir/endpoint.js';
+import type { TypeDefinition, TypeId } from '../ir/types.js';
+import { completeExample } from './synthesize.js';
+import { ExampleValueBuilder } from './value-builder.js';
+
+export interface ResponseExample {
+  /** The status code; 0 for the spec's `default` response. */
+  statusCode: number;
+  contentType?: string;
+  /** JSON value; for a stream `{ events: [...] }`. */
+  value: unknown;
+  /** True when Sextant made it up because the spec gave none for this response. */
+  synthesized: boolean;
+}
+
+/**
+ * @example responseExamples(endpoint, definition.types).map((r) => r.statusCode); // [200, 404]
+ */
+export function responseExamples(
+  endpoint: Endpoint,
+  types: Record<TypeId, TypeDefinition>,
+): ResponseExample[] {
+  const builder = new ExampleValueBuilder(types);
+  const out: ResponseExample[] = [];
+  const seen = new Set<string>();
+  const given = (status: number) =>
+    endpoint.examples.find(
+      (example) => example.responseStatusCode === status && example.responseBody !== undefined,
+    );
+  for (const response of endpoint.responses) {
+    const key = `${response.statusCode}|${response.contentType ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const spec = given(response.statusCode);
+    // The spec's example completed and checked against this response, or one made from its schema.
+    const completed = completeExample(
+      spec ?? blankExample(response.statusCode),
+      { ...endpoint, responses: [response] },
+      builder,
+    );
+    if (completed.responseBody === undefined) continue;
+    out.push({
+      statusCode: response.statusCode,
+      ...(response.contentType ? { contentType: response.contentType } : {}),
+      value: completed.responseBody,
+      synthesized: spec === undefined || spec.synthesized || completed.responseBody !== spec.responseBody,
+    });
+  }
+  for (const error of endpoint.errors) {
+    if (!error.shape) continue;
+    const key = `${error.statusCode}|${error.contentType ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const spec = given(error.statusCode)?.responseBody;
+    const kept = spec === undefined ? undefined : builder.fitting([spec], error.shape, 'response');
+    const value = kept ?? builder.build(error.shape, 'response');
+    if (!value) continue;
+    out.push({
+      statusCode: error.statusCode,
+      ...(error.contentType ? { contentType: error.contentType } : {}),
+      value: value.value,
+      synthesized: kept === undefined,
+    });
+  }
+  return out;
+}
+
+function blankExample(statusCode: number): Endpoint['examples'][number] {
+  return {
+    pathParameters: {},
+    queryParameters: {},
+    headers: {},
+    responseStatusCode: statusCode,
+    synthesized: true,
+  };
+}
