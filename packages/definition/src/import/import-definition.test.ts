@@ -32,7 +32,7 @@ describe('importDefinition', () => {
     const example = definition.endpoints.getPet?.examples[0];
     expect(example?.synthesized).toBe(true);
     expect(example?.pathParameters.petId).toBeGreaterThanOrEqual(1);
-    expect(example?.responseBody).toMatchObject({ id: expect.any(Number), name: 'name' });
+    expect(example?.responseBody).toMatchObject({ id: expect.any(Number), name: 'Example name' });
   });
 
   it('can skip example synthesis', () => {
