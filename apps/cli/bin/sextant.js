@@ -14,6 +14,30 @@ if (version[0] < 22 || (version[0] === 22 && version[1] < 12)) {
   process.exit(1);
 }
 
+// The long-running commands get a small young generation: `sextant dev` on GitHub's spec peaks at
+// ~207 MB RSS instead of ~297 MB, at the same time to first page. The flag must be given at
+// start (v8.setFlagsFromString is too late for the heap), so the process replaces itself once
+// (execve: same pid, stdio and signals; ~30 ms). Skipped where execve does not exist (Windows,
+// Node < 22.15) or when the flag is already set.
+const LONG_RUNNING = new Set(['dev', 'serve']);
+const flagSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) =>
+  arg.includes('--max-semi-space-size'),
+);
+if (LONG_RUNNING.has(process.argv[2]) && !flagSet && typeof process.execve === 'function') {
+  try {
+    process.execve(
+      process.execPath,
+      [process.execPath, '--max-semi-space-size=2', ...process.execArgv, ...process.argv.slice(1)],
+      process.env,
+    );
+  } catch {
+    // Not supported here (execve throws on Windows): run with the default heap.
+  }
+}
+// React's production build on the server: the development one validates every element and
+// renders a page about twice as slowly. The browser bundle is always production already.
+process.env.NODE_ENV ??= 'production';
+
 function fail(error) {
   // A bundle that does not load (a missing dependency, a broken build): one line, exit 1.
   const message = error instanceof Error ? error.message.split('\n').slice(0, 2).join(' ') : String(error);

@@ -49,18 +49,29 @@ let highlighter: Promise<HighlighterCore> | undefined;
 let css = '';
 /** Default text colours of the two themes: tokens in them need no span. */
 let defaults = { light: '', dark: '' };
+/** Grammars loaded or loading, by name. */
+const grammars = new Map<keyof typeof LANGS, Promise<void>>();
+/** Grammars loaded in the highlighter. */
+const ready = new Set<keyof typeof LANGS>();
+/** Set while {@link withLanguages} builds: the languages asked for that were not loaded. */
+let missing: Set<keyof typeof LANGS> | undefined;
+let warmScheduled = false;
+/** How long after the first page the other grammars load and compile, off the reader's path. */
+const WARM_DELAY_MS = 1000;
 
-/** Loads Shiki once per process (~100 ms with the JavaScript regex engine). */
+/**
+ * Loads Shiki and the two themes once per process; grammars load when a page first needs them
+ * ({@link withLanguages}), so the first page does not wait for twelve of them.
+ */
 export function loadHighlighter(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
-    const [light, dark, ...langs] = await Promise.all([
+    const [light, dark] = await Promise.all([
       import('@shikijs/themes/github-light').then((m) => m.default),
       import('@shikijs/themes/github-dark').then((m) => m.default),
-      ...Object.values(LANGS).map((load) => load().then((m) => m.default)),
     ]);
     const instance = await createHighlighterCore({
       themes: [light, dark],
-      langs,
+      langs: [],
       engine: createJavaScriptRegexEngine(),
     });
     css = themeCss(instance);
@@ -68,11 +79,53 @@ export function loadHighlighter(): Promise<HighlighterCore> {
       light: (instance.getTheme('github-light').fg ?? '').toLowerCase(),
       dark: (instance.getTheme('github-dark').fg ?? '').toLowerCase(),
     };
-    // Grammars compile on first use (hundreds of ms each): do it now, not on a reader's request.
-    for (const [lang, code] of Object.entries(WARM_UP)) highlight(instance, code, lang);
     return instance;
   })();
   return highlighter;
+}
+
+function loadGrammar(instance: HighlighterCore, lang: keyof typeof LANGS): Promise<void> {
+  let loading = grammars.get(lang);
+  if (!loading) {
+    loading = LANGS[lang]()
+      .then((m) => instance.loadLanguage(m.default))
+      .then(() => {
+        ready.add(lang);
+        // Grammars compile on first use (up to hundreds of ms): do it now, not on a reader's request.
+        const sample = WARM_UP[lang];
+        if (sample) highlight(instance, sample, lang);
+      });
+    grammars.set(lang, loading);
+  }
+  return loading;
+}
+
+/**
+ * Runs `build` (synchronous, highlighting with `instance`); when it asked for grammars not yet
+ * loaded, loads them and builds again, so the result is always fully highlighted. Then schedules
+ * the remaining grammars to load in the background.
+ * @example const view = await withLanguages(h, () => buildPageView(site, h, slug))
+ */
+export async function withLanguages<T>(instance: HighlighterCore, build: () => T): Promise<T> {
+  const asked = new Set<keyof typeof LANGS>();
+  missing = asked;
+  let result: T;
+  try {
+    result = build();
+  } finally {
+    missing = undefined;
+  }
+  if (asked.size > 0) {
+    await Promise.all([...asked].map((lang) => loadGrammar(instance, lang)));
+    result = build();
+  }
+  if (!warmScheduled) {
+    warmScheduled = true;
+    setTimeout(() => {
+      for (const lang of Object.keys(LANGS) as (keyof typeof LANGS)[]) void loadGrammar(instance, lang);
+    }, WARM_DELAY_MS).unref();
+  }
+  return result;
 }
 
 /** The CSS of the token classes; empty until {@link loadHighlighter} resolved. */
@@ -86,14 +139,17 @@ const colorClass = (prefix: string, color: string | undefined) =>
   color ? `${prefix}${color.replace('#', '').toLowerCase()}` : '';
 
 /**
- * Highlights `code` as `lang` (unknown languages come out as escaped plain text).
+ * Highlights `code` as `lang` (unknown languages, and grammars not loaded yet, come out as
+ * escaped plain text; inside {@link withLanguages} the latter are loaded and the build redone).
  * @example highlight(h, '{"a":1}', 'json') // '<pre class="sx-code" data-lang="json"><code>…'
  */
 export function highlight(instance: HighlighterCore, code: string, lang: string | undefined): string {
   const key = (lang ?? '').toLowerCase();
-  const resolved = key in LANGS ? key : ALIASES[key];
+  const resolved: keyof typeof LANGS | undefined = key in LANGS ? (key as keyof typeof LANGS) : ALIASES[key];
   const langAttr = escapeHtml(resolved ?? (key || 'text'));
-  if (!resolved)
+  const loaded = resolved !== undefined && ready.has(resolved);
+  if (resolved && !loaded) missing?.add(resolved);
+  if (!loaded)
     return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${escapeHtml(code)}</code></pre>`;
   const lines = instance.codeToTokensWithThemes(code, {
     lang: resolved,

@@ -1,15 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { highlight, loadHighlighter } from './highlight.js';
+import { highlight, loadHighlighter, withLanguages } from './highlight.js';
 import { markdownToText, renderMarkdown } from './markdown.js';
 import { sanitize } from './sanitize.js';
 
 const highlighter = await loadHighlighter();
 
 describe('renderMarkdown', () => {
-  it('renders GFM tables, task lists, callouts, heading anchors and highlighted code', () => {
-    const { html, toc } = renderMarkdown(
-      highlighter,
-      '## Install it\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n> [!WARNING]\n> Careful **now**\n\n```json\n{"a": 1}\n```\n\n## Install it\n',
+  // First: no build has run yet, so the background warm-up has not loaded every grammar.
+  it('loads a grammar when a build first asks for it, and builds again highlighted', async () => {
+    const code = '```ruby\nputs "hi"\n```';
+    // Outside withLanguages a grammar never asked for is plain text…
+    expect(renderMarkdown(highlighter, code).html).not.toContain('<span');
+    let builds = 0;
+    const { html } = await withLanguages(highlighter, () => {
+      builds++;
+      return renderMarkdown(highlighter, code);
+    });
+    // …inside, it is loaded and the build redone once.
+    expect(builds).toBe(2);
+    expect(html).toMatch(/data-lang="ruby".*<span class="l[0-9a-f]+ d[0-9a-f]+">/s);
+    await withLanguages(highlighter, () => builds++);
+    expect(builds).toBe(3);
+  });
+
+  it('renders GFM tables, task lists, callouts, heading anchors and highlighted code', async () => {
+    const { html, toc } = await withLanguages(highlighter, () =>
+      renderMarkdown(
+        highlighter,
+        '## Install it\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n> [!WARNING]\n> Careful **now**\n\n```json\n{"a": 1}\n```\n\n## Install it\n',
+      ),
     );
     expect(html).toContain('<table>');
     expect(html).toContain('<input type="checkbox" checked disabled aria-label="Done" />');

@@ -6,7 +6,7 @@
 import type { PageView, SiteView } from '../shared/page-data.js';
 import { safeHtml, withPageHtmlIds } from '../shared/safe-html.js';
 import { type ClientAssets, type RenderedDocument, renderDocument } from './document.js';
-import { loadHighlighter } from './highlight.js';
+import { loadHighlighter, withLanguages } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
 import { buildPageView, EXAMPLE_PREFIX_LINES } from './page-view.js';
 import { buildSearchIndex } from './search-index.js';
@@ -40,9 +40,11 @@ async function view(
   full = false,
 ): Promise<PageView | undefined> {
   const highlighter = await loadHighlighter();
-  return cached(site, `view:${full ? 'full:' : ''}${basePath}:${slug}`, () => {
+  return cached(site, `view:${full ? 'full:' : ''}${basePath}:${slug}`, async () => {
     const options = full ? {} : { exampleLines: EXAMPLE_PREFIX_LINES };
-    const v = withPageHtmlIds(() => buildPageView(site, highlighter, slug, options));
+    const v = await withLanguages(highlighter, () =>
+      withPageHtmlIds(() => buildPageView(site, highlighter, slug, options)),
+    );
     return v ? { ...v, markdownUrl: `${basePath}${v.markdownUrl}` } : undefined;
   });
 }
