@@ -12,6 +12,13 @@ import { DefinitionImportError, type ImportSource } from './ir/import-result.js'
 export interface ReadSpecFileOptions {
   /** Largest file accepted, in bytes. Default 50 MB. */
   maxFileSize?: number;
+  /**
+   * The project the spec belongs to: whether an absolute path (symlinks to be followed by the
+   * caller) lies inside it. Given, a `$ref` may reach any file of the project (a sibling folder
+   * too) and one outside is refused as "outside the project folder"; without it, files must stay
+   * under the entry's folder.
+   */
+  insideProject?: (absolutePath: string) => boolean;
 }
 
 /**
@@ -27,8 +34,14 @@ export function readSpecFile(path: string, options: ReadSpecFileOptions = {}): I
     entry: basename(path),
     read(file: string): string {
       const full = resolve(folder, file);
-      const inside = relative(folder, full);
-      if (inside.startsWith('..') || isAbsolute(inside)) {
+      if (options.insideProject) {
+        if (!options.insideProject(full))
+          throw new DefinitionImportError(
+            file,
+            '',
+            `"${file}" is outside the project folder: move the file into the project`,
+          );
+      } else if (!lexicallyInside(folder, full)) {
         throw new DefinitionImportError(
           file,
           '',
@@ -51,4 +64,9 @@ export function readSpecFile(path: string, options: ReadSpecFileOptions = {}): I
       return readFileSync(full, 'utf8');
     },
   };
+}
+
+function lexicallyInside(folder: string, full: string): boolean {
+  const inside = relative(folder, full);
+  return !(inside.startsWith('..') || isAbsolute(inside));
 }

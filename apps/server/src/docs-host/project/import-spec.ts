@@ -3,14 +3,19 @@
  * of `@sextant/definition` (OpenAPI, AsyncAPI, OpenRPC), reading files with `readSpecFile`.
  */
 
-import { dirname, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiDefinition, ImportOptions, ImportResult, ImportSource } from '@sextant/definition';
 import * as definitionModule from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
+import { resolvesInside } from './inside-project.js';
 
-/** A spec on disk (`onRead` hears each file the import reads: the spec and its `$ref`s), or one fetched from a URL. */
+/**
+ * A spec on disk (`onRead` hears each file the import reads: the spec and its `$ref`s; a `$ref`
+ * to a file outside `projectDir`, symlinks followed, is refused), or one fetched from a URL.
+ */
 export type SpecInput =
-  | { kind: 'file'; path: string; onRead?: (path: string) => void }
+  | { kind: 'file'; path: string; projectDir?: string; onRead?: (path: string) => void }
   | { kind: 'text'; name: string; text: string };
 
 export type ImportSpec = (input: SpecInput, id: string) => Promise<ApiDefinition>;
@@ -22,11 +27,11 @@ const importer: Importer =
   (definitionModule as unknown as { importDefinition?: Importer }).importDefinition ??
   definitionModule.importOpenApi;
 
-/** Imports with `importDefinition`; relative `$ref`s of file specs resolve beside the entry file. */
+/** Imports with `importDefinition`; relative `$ref`s of file specs resolve beside the entry file, inside the project. */
 export const defaultImportSpec: ImportSpec = async (input, id) => {
   const source: ImportSource =
     input.kind === 'file'
-      ? readingFrom(input.path, input.onRead)
+      ? readingFrom(input.path, input.projectDir, input.onRead)
       : {
           entry: input.name,
           read: (path) => {
@@ -38,9 +43,18 @@ export const defaultImportSpec: ImportSpec = async (input, id) => {
   return importer(source, { id }).definition;
 };
 
-/** `readSpecFile`, telling `onRead` the absolute path of every file it is asked for (even a missing one). */
-function readingFrom(path: string, onRead?: (path: string) => void): ImportSource {
-  const source = readSpecFile(path);
+/**
+ * `readSpecFile`, confined to `projectDir` (the temporary project of a single spec trusts the
+ * spec's own folder) and telling `onRead` the absolute path of every file it is asked for (even a
+ * missing one).
+ */
+function readingFrom(path: string, projectDir?: string, onRead?: (path: string) => void): ImportSource {
+  // From the spec's real folder, so `../` leaves the folder the user sees (not the `api` link of
+  // a single spec's temporary project) and is judged there.
+  const source = readSpecFile(
+    join(realFolder(dirname(resolve(path))), basename(path)),
+    projectDir ? { insideProject: (file) => resolvesInside(projectDir, file) } : {},
+  );
   if (!onRead) return source;
   const folder = dirname(resolve(path));
   return {
@@ -50,4 +64,12 @@ function readingFrom(path: string, onRead?: (path: string) => void): ImportSourc
       return source.read(file);
     },
   };
+}
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
 }

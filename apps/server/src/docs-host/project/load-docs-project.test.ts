@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexNavigation } from '@sextant/definition';
@@ -90,6 +90,62 @@ describe('loadDocsProject', () => {
   it('refuses files outside the project folder', async () => {
     const dir = await project('title: X\nnavigation:\n  - page: P\n    path: ../../etc/passwd\n');
     expect((await loadError(dir)).reason).toContain('outside the project folder');
+  });
+
+  describe('$refs stay inside the project folder', () => {
+    const refSpec = (ref: string) =>
+      JSON.stringify(
+        {
+          openapi: '3.1.0',
+          info: { title: 'T', version: '1' },
+          paths: { '/a': { get: { responses: { '200': { $ref: ref } } } } },
+        },
+        null,
+        2,
+      );
+    /** base/secret.json (outside) and base/project/{docs.yml, api/spec.json, shared/common.json}. */
+    async function refProject(ref: string): Promise<{ base: string; dir: string }> {
+      const base = await mkdtemp(join(tmpdir(), 'sextant-ref-escape-'));
+      const dir = join(base, 'project');
+      await mkdir(join(dir, 'api'), { recursive: true });
+      await mkdir(join(dir, 'shared'));
+      const ok = JSON.stringify({ responses: { ok: { description: 'shared ok' } } });
+      await writeFile(join(base, 'secret.json'), ok);
+      await writeFile(join(dir, 'shared', 'common.json'), ok);
+      await writeFile(
+        join(dir, 'docs.yml'),
+        'title: X\nnavigation:\n  - api: API\n    spec: api/spec.json\n',
+      );
+      await writeFile(join(dir, 'api', 'spec.json'), refSpec(ref));
+      return { base, dir };
+    }
+
+    it('follows a $ref into a sibling folder of the project', async () => {
+      const { dir } = await refProject('../shared/common.json#/responses/ok');
+      const loaded = await loadDocsProject(dir);
+      expect(JSON.stringify(loaded.project.apis)).toContain('shared ok');
+    });
+
+    it('refuses a ../ $ref that leaves the project, naming the spec line of the $ref', async () => {
+      const { dir } = await refProject('../../secret.json#/responses/ok');
+      const error = await loadError(dir);
+      expect(error.pointer).toBe('/navigation/0/spec');
+      expect(error.reason).toMatch(
+        /spec\.json:\d+ at \/paths\/~1a\/get\/responses\/200: \$ref "\.\.\/\.\.\/secret\.json#\/responses\/ok" .*"\.\.\/\.\.\/secret\.json" is outside the project folder/,
+      );
+    });
+
+    it('refuses a $ref to a symlink that leads out of the project', async () => {
+      const { base, dir } = await refProject('link.json#/responses/ok');
+      await symlink(join(base, 'secret.json'), join(dir, 'api', 'link.json'));
+      const error = await loadError(dir);
+      expect(error.reason).toContain('"link.json" is outside the project folder');
+    });
+
+    it('refuses an absolute $ref path outside the project', async () => {
+      const { dir } = await refProject('/etc/passwd#/responses/ok');
+      expect((await loadError(dir)).reason).toContain('"/etc/passwd" is outside the project folder');
+    });
   });
 
   it('reports YAML syntax errors with their line', async () => {

@@ -188,7 +188,7 @@ export async function loadDocsProject(
         const abs = projectFile(entry.spec, [...at, 'spec']);
         watchedFiles.push(abs);
         const onRead = (file: string) => watchedFiles.push(file);
-        return await importSpec({ kind: 'file', path: abs, onRead }, apiId);
+        return await importSpec({ kind: 'file', path: abs, projectDir: dir, onRead }, apiId);
       }
       const url = entry.url ?? '';
       if (!options.fetchText)
