@@ -1,7 +1,8 @@
 /**
  * Examples that read like the spec (issue 16), in headless Chromium on a docs project written
  * here: an endpoint whose body properties carry `example`s and whose API declares bearer auth.
- * The reference page's snippet shows where the token goes (`Authorization: Bearer <token>`);
+ * The reference page's snippet shows where the token goes (`Authorization: Bearer <token>`), and
+ * under it one response tab per status: the spec's example, or a schema-valid one where it has none;
  * in the playground, Use example fills the body from the property examples (after Clear form),
  * and the request preview shows the placeholder until the visitor enters a token.
  */
@@ -45,6 +46,16 @@ paths:
                 type: object
                 properties:
                   id: { type: string, example: mem_123 }
+        '409':
+          description: Already a member
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [code, message]
+                properties:
+                  code: { type: integer, minimum: 400, maximum: 499 }
+                  message: { type: string }
 `;
 
 const DOCS_YML = `title: Members
@@ -87,6 +98,27 @@ describe('examples on the reference page and in the playground', () => {
     expect(text).toContain('Authorization: Bearer <token>');
     expect(text).toContain('"email": "ada@example.org"');
     expect(text).toContain('"team": "analytical-engines"');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a reference page shows the response tabs, one per status, beside the endpoint', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const { page, errors } = await watchedPage(context);
+    await openDocsPage(page, `${server.url}/${slug}`);
+    const aside = page.getByRole('complementary', { name: 'Code examples' });
+    const tabs = aside.getByRole('tablist', { name: 'Response' }).getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual(['201', '409']);
+    const card = aside.getByRole('region', { name: 'Response' });
+    expect(await card.getByRole('tabpanel').innerText()).toContain('"id": "mem_123"');
+    await tabs.nth(1).click();
+    const conflict = JSON.parse(await card.getByRole('tabpanel').innerText()) as {
+      code: number;
+      message: string;
+    };
+    expect(conflict.code).toBeGreaterThanOrEqual(400);
+    expect(conflict.code).toBeLessThanOrEqual(499);
+    expect(typeof conflict.message).toBe('string');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -170,6 +170,9 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
       </div>
       <aside className="sx-reference-aside" aria-label="Code examples">
         {page.snippets.length > 0 ? <CodeTabsIsland title="Request" tabs={page.snippets} /> : null}
+        {page.responseExamples.length > 0 ? (
+          <CodeTabsIsland title="Response" tabs={page.responseExamples} />
+        ) : null}
         {page.examples.map((example) => (
           <ExampleCards key={example.index} example={example} fullPageUrl={ctx.fullPageUrl} />
         ))}

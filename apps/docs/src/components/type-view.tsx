@@ -3,7 +3,13 @@
  * descriptions; nested types (objects, enums, unions, list items, map values) expand on demand
  * from the page's definition slice, so the server HTML stays small and recursion never loops.
  */
-import type { ApiDefinition, ObjectProperty, TypeId, TypeReference } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  type ObjectProperty,
+  objectProperties,
+  type TypeId,
+  type TypeReference,
+} from '@sextant/definition';
 import { isRequired, typeLabel, unwrap } from '../shared/format.js';
 import { InlineMarkdown } from '../shared/inline-markdown.js';
 import type { SafeHtml } from '../shared/page-data.js';
@@ -26,19 +32,6 @@ type Expansion =
       discriminant?: string;
     };
 
-/** Properties of an object type, with those of the types it extends first. */
-function objectProperties(
-  definition: ApiDefinition,
-  typeId: TypeId,
-  seen = new Set<TypeId>(),
-): ObjectProperty[] {
-  const type = definition.types[typeId];
-  if (!type || seen.has(typeId) || type.shape.type !== 'object') return [];
-  seen.add(typeId);
-  const inherited = type.shape.extends.flatMap((parent) => objectProperties(definition, parent, seen));
-  return [...inherited, ...type.shape.properties];
-}
-
 /** What expanding a shape shows, with the type ids it goes through (to stop recursion). */
 export function expansionOf(
   shape: TypeReference,
@@ -53,7 +46,7 @@ export function expansionOf(
   const typeId = inner.id;
   switch (type.shape.type) {
     case 'object': {
-      const properties = objectProperties(definition, typeId);
+      const properties = objectProperties(typeId, definition.types);
       return properties.length ? { typeId, expansion: { kind: 'properties', properties } } : { typeId };
     }
     case 'alias':

@@ -5,14 +5,16 @@
  */
 import {
   type ApiDefinition,
+  type Endpoint,
   type NavItem,
   type RoutableNavItem,
+  responseExamples,
   sliceDefinition,
   TypeCollector,
 } from '@sextant/definition';
 import type { HighlighterCore } from 'shiki/core';
 import { pathText, prettyJson } from '../shared/format.js';
-import type { ExampleView, PageView, SafeHtml } from '../shared/page-data.js';
+import type { ExampleView, PageView, SafeHtml, SnippetView } from '../shared/page-data.js';
 import { safeHtml } from '../shared/safe-html.js';
 import { highlight } from './highlight.js';
 import { markdownToText, renderMarkdown } from './markdown.js';
@@ -41,6 +43,31 @@ function exampleHtml(
     html: safeHtml(highlight(highlighter, lines.slice(0, limit).join('\n'), 'json')),
     lines: lines.length,
   };
+}
+
+/** The response tabs of an endpoint page: one per status (and content type when a status has several). */
+function responseTabs(
+  highlighter: HighlighterCore,
+  endpoint: Endpoint,
+  definition: ApiDefinition,
+  limit: number,
+): SnippetView[] {
+  const examples = responseExamples(endpoint, definition.types);
+  const statuses = examples.map((example) => example.statusCode);
+  return examples.map((example, i) => {
+    const status = example.statusCode === 0 ? 'default' : String(example.statusCode);
+    const shared = statuses.filter((s) => s === example.statusCode).length > 1;
+    const code = prettyJson(example.value);
+    const lines = code.split('\n');
+    // A long body shows its first lines and an ellipsis; Copy copies it whole.
+    const shown = lines.length > limit ? `${lines.slice(0, limit).join('\n')}\n…` : code;
+    return {
+      id: `response-${i}`,
+      label: shared && example.contentType ? `${status} ${example.contentType}` : status,
+      code,
+      html: safeHtml(highlight(highlighter, shown, 'json')),
+    };
+  });
 }
 
 function markdownHtml(highlighter: HighlighterCore, markdown: string | undefined): SafeHtml | undefined {
@@ -128,6 +155,7 @@ function apiPageView(
       definition,
       description: markdownHtml(highlighter, endpoint.description),
       snippets: endpointSnippets(highlighter, definition, endpoint),
+      responseExamples: responseTabs(highlighter, endpoint, definition, limit),
       examples: endpoint.examples.slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
         const request =
           example.requestBody === undefined

@@ -69,6 +69,8 @@ export type PageView =
       definition: ApiDefinition;
       description?: SafeHtml;
       snippets: SnippetView[];
+      /** One tab per response status (and content type): the spec's example or a schema-valid one. */
+      responseExamples: SnippetView[];
       examples: ExampleView[];
     })
   | (PageBase & {
