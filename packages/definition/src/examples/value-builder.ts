@@ -19,6 +19,7 @@ import {
 } from '../ir/read-types.js';
 import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
 import { conformObject, conformValue } from './conform-value.js';
+import { referencedId, typesHoldingExamples } from './example-holders.js';
 import { primitiveValue } from './primitive-values.js';
 
 export type { Direction } from '../ir/read-types.js';
@@ -37,7 +38,7 @@ export class ExampleValueBuilder {
   private readonly memo = new Map<string, unknown>();
   private readonly propertyMemo = new Map<TypeId, ObjectProperty[]>();
   private readonly building = new Set<TypeId>();
-  private readonly examplesMemo = new Map<TypeId, boolean>();
+  private holders: Set<TypeId> | undefined;
   private depth = 0;
 
   constructor(
@@ -92,44 +93,12 @@ export class ExampleValueBuilder {
     return undefined;
   }
 
-  /** True when the spec gives an example somewhere inside `shape` (memoised per type). */
-  private holdsExamples(shape: TypeReference, visiting: Set<TypeId>): boolean {
-    switch (shape.type) {
-      case 'optional':
-      case 'nullable':
-        return this.holdsExamples(shape.shape, visiting);
-      case 'list':
-      case 'set':
-        return this.holdsExamples(shape.itemShape, visiting);
-      case 'map':
-        return this.holdsExamples(shape.valueShape, visiting);
-      case 'id':
-        return this.typeHoldsExamples(shape.id, visiting);
-      default:
-        return false;
-    }
-  }
-
-  private typeHoldsExamples(id: TypeId, visiting: Set<TypeId>): boolean {
-    const known = this.examplesMemo.get(id);
-    if (known !== undefined) return known;
-    const type = this.types[id];
-    if (!type || visiting.has(id)) return false;
-    visiting.add(id);
-    const shape = type.shape;
-    const viaProperties = (properties: ObjectProperty[]) =>
-      properties.some((p) => (p.examples?.length ?? 0) > 0 || this.holdsExamples(p.valueShape, visiting));
-    let holds = (type.examples?.length ?? 0) > 0;
-    if (!holds && shape.type === 'alias') holds = this.holdsExamples(shape.value, visiting);
-    if (!holds && shape.type === 'object') holds = viaProperties(this.properties(id));
-    if (!holds && shape.type === 'discriminatedUnion')
-      holds = shape.variants.some((v) => this.typeHoldsExamples(v.typeId, visiting));
-    if (!holds && shape.type === 'undiscriminatedUnion')
-      holds = shape.variants.some((v) => this.holdsExamples(v.shape, visiting));
-    visiting.delete(id);
-    // Only a definite answer is kept: inside a cycle a type may have been cut short.
-    if (holds || visiting.size === 0) this.examplesMemo.set(id, holds);
-    return holds;
+  /** True when the spec gives an example somewhere inside `shape` (one pass over all types, then a lookup). */
+  private holdsExamples(shape: TypeReference): boolean {
+    const id = referencedId(shape);
+    if (id === undefined) return false;
+    this.holders ??= typesHoldingExamples(this.types, (typeId) => this.properties(typeId));
+    return this.holders.has(id);
   }
 
   /** `candidate` made a valid value of an inline object body (stray keys dropped), or undefined. */
@@ -319,7 +288,7 @@ export class ExampleValueBuilder {
       }
       if (property.valueShape.type === 'optional') {
         // An optional property that carries the spec's examples inside is shown beyond the budget.
-        const showsSpecValues = this.holdsExamples(property.valueShape.shape, new Set());
+        const showsSpecValues = this.holdsExamples(property.valueShape.shape);
         if (budget <= 0 && !showsSpecValues) continue;
         const value = this.value(property.valueShape.shape, direction, property.key);
         if (value === FAIL) continue;
