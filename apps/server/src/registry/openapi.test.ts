@@ -29,3 +29,35 @@ describe('registry OpenAPI document', () => {
     expect(warnings.filter((w) => /\$ref|reference/i.test(w.message))).toEqual([]);
   });
 });
+
+describe('registry OpenAPI document while the database is closed', () => {
+  it('answers /openapi.json before the database opens (sextant dev loads it first), other calls wait', async () => {
+    const { buildServer } = await import('../app.js');
+    let openDatabase: () => void = () => undefined;
+    const app = await buildServer({
+      mode: 'local',
+      parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+      authInjection: false,
+      openRegistryAfter: new Promise<void>((resolve) => {
+        openDatabase = resolve;
+      }),
+    });
+    try {
+      const document = await app.inject({ method: 'GET', url: '/openapi.json' });
+      expect(document.statusCode).toBe(200);
+      expect(document.json()).toHaveProperty('openapi');
+      let answered = false;
+      const waiting = app.inject({ method: 'GET', url: '/registry/api/latest/load/plants' }).then((response) => {
+        answered = true;
+        return response;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      openDatabase();
+      expect((await waiting).statusCode).not.toBe(503);
+    } finally {
+      openDatabase();
+      await app.close();
+    }
+  });
+});
