@@ -14,6 +14,7 @@ import {
 } from '../ir/read-types.js';
 import type { ObjectProperty, PrimitiveType, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
 import { FORMAT_CHECKS, INT_RANGES } from './primitive-values.js';
+import { matchesSpecPattern } from './spec-pattern.js';
 
 /** Deeper values are taken as they are. */
 const MAX_DEPTH = 32;
@@ -187,7 +188,7 @@ function primitiveFits(value: unknown, primitive: PrimitiveType): boolean {
     const length = [...value].length;
     if (primitive.minLength !== undefined && length < primitive.minLength) return false;
     if (primitive.maxLength !== undefined && length > primitive.maxLength) return false;
-    if (primitive.pattern !== undefined && !matches(primitive.pattern, value)) return false;
+    if (primitive.pattern !== undefined && !matchesSpecPattern(primitive.pattern, value, true)) return false;
     const check = primitive.format === undefined ? undefined : FORMAT_CHECKS[primitive.format];
     return !check || check.test(value);
   }
@@ -206,17 +207,6 @@ function primitiveFits(value: unknown, primitive: PrimitiveType): boolean {
   )
     return false;
   return true;
-}
-
-function matches(pattern: string, value: string): boolean {
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(pattern, flags).test(value);
-    } catch {
-      // Spec patterns are often written for non-Unicode engines: try again without the flag.
-    }
-  }
-  return false;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

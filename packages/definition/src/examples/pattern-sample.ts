@@ -4,8 +4,10 @@
  * classes with ranges and negation, `.`, groups (capturing, `(?:`, named), alternation,
  * anchors and the quantifiers `? * + {n} {n,} {n,m}`. Lookarounds and backreferences are out
  * of scope: the caller gets `undefined` and warns. Every sample is checked against the real
- * `RegExp` before it is returned, so a wrong guess can never produce an invalid example.
+ * pattern (on RE2, see spec-pattern.ts) before it is returned, so a wrong guess can never produce
+ * an invalid example.
  */
+import { specPattern } from './spec-pattern.js';
 
 type Node =
   | { kind: 'chars'; pick: string }
@@ -25,7 +27,7 @@ export function samplePattern(
   minLength = 0,
   maxLength = Number.POSITIVE_INFINITY,
 ): string | undefined {
-  const regex = compile(pattern);
+  const regex = specPattern(pattern);
   if (!regex) return undefined;
   let ast: Node[][];
   try {
@@ -38,17 +40,6 @@ export function samplePattern(
   for (const extra of tries) {
     const text = extra === 0 ? base : generate(ast, extra);
     if (text.length >= minLength && text.length <= maxLength && regex.test(text)) return text;
-  }
-  return undefined;
-}
-
-function compile(pattern: string): RegExp | undefined {
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // try the next flag set
-    }
   }
   return undefined;
 }

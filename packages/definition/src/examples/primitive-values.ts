@@ -7,6 +7,7 @@
 import type { NumberPrimitive, PrimitiveType, StringPrimitive } from '../ir/types.js';
 import { samplePattern } from './pattern-sample.js';
 import { seededInt } from './seed.js';
+import { matchesSpecPattern } from './spec-pattern.js';
 
 /** Fixed, valid samples for the string formats specs use. */
 const FORMAT_SAMPLES: Record<string, string> = {
@@ -133,14 +134,8 @@ function stringValue(primitive: StringPrimitive, name: string, variant: number):
 function fits(primitive: StringPrimitive, value: string): boolean {
   if (primitive.minLength !== undefined && value.length < primitive.minLength) return false;
   if (primitive.maxLength !== undefined && value.length > primitive.maxLength) return false;
-  if (primitive.pattern !== undefined) {
-    try {
-      return new RegExp(primitive.pattern, 'u').test(value);
-    } catch {
-      return false;
-    }
-  }
-  return true;
+  // A pattern RE2 cannot check does not vouch for a made-up value.
+  return primitive.pattern === undefined || matchesSpecPattern(primitive.pattern, value, false);
 }
 
 /**
