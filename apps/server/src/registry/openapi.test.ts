@@ -47,10 +47,12 @@ describe('registry OpenAPI document while the database is closed', () => {
       expect(document.statusCode).toBe(200);
       expect(document.json()).toHaveProperty('openapi');
       let answered = false;
-      const waiting = app.inject({ method: 'GET', url: '/registry/api/latest/load/plants' }).then((response) => {
-        answered = true;
-        return response;
-      });
+      const waiting = app
+        .inject({ method: 'GET', url: '/registry/api/latest/load/plants' })
+        .then((response) => {
+          answered = true;
+          return response;
+        });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(answered).toBe(false);
       openDatabase();
