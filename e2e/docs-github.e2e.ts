@@ -78,7 +78,7 @@ describe('docs site on GitHub REST', () => {
     );
     expect(await page.locator('.sx-code-panel:not([hidden])').first().textContent()).toContain('fetch(');
     // The long response example shows its first lines; the control shows it whole, highlighted.
-    const example = page.locator('section[aria-label^="Example"]').first();
+    const example = page.locator('section[aria-label="Response"]').first();
     const shown = async () => (await example.locator('.sx-code-panel:not([hidden])').textContent()) ?? '';
     expect((await shown()).split('\n').length).toBe(40);
     await example.getByRole('button', { name: /^Show full example \(\d+ lines\)$/ }).click();

@@ -10,6 +10,7 @@ import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
 import type { Island } from '../components/island.js';
 import { PageActionsIsland } from '../components/page-actions.js';
+import { ResponseTabs } from '../components/response-tabs.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table holds islands of every props type; each is called with its own props
 const ISLANDS: Island<any>[] = [
@@ -18,6 +19,7 @@ const ISLANDS: Island<any>[] = [
   PageActionsIsland,
   CodeTabsIsland,
   ExampleCards,
+  ResponseTabs,
   Expander,
 ];
 

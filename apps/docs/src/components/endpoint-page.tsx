@@ -10,6 +10,7 @@ import { ExampleCards } from './example-cards.js';
 import { TryIt } from './explorer.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
+import { ResponseTabs } from './response-tabs.js';
 import { Description, PropertyRows, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
 type EndpointView = Extract<PageView, { kind: 'endpoint' }>;
@@ -171,11 +172,14 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
       <aside className="sx-reference-aside" aria-label="Code examples">
         {page.snippets.length > 0 ? <CodeTabsIsland title="Request" tabs={page.snippets} /> : null}
         {page.responseExamples.length > 0 ? (
-          <CodeTabsIsland title="Response" tabs={page.responseExamples} />
+          <ResponseTabs tabs={page.responseExamples} fullPageUrl={ctx.fullPageUrl} />
         ) : null}
-        {page.examples.map((example) => (
-          <ExampleCards key={example.index} example={example} fullPageUrl={ctx.fullPageUrl} />
-        ))}
+        {/* One example is what the Request and Response cards show already; several are choices. */}
+        {page.examples.length > 1
+          ? page.examples.map((example) => (
+              <ExampleCards key={example.index} example={example} fullPageUrl={ctx.fullPageUrl} />
+            ))
+          : null}
       </aside>
     </article>
   );

@@ -1,14 +1,14 @@
 /**
  * An example's code cards (an island): its request and response bodies. Long ones show their
- * first lines with a control that shows the whole (highlighted by the server, from the full
- * view); copying always copies it whole.
+ * first lines with a control that shows the whole (`useWholeOnDemand`); copying always copies it
+ * whole.
  */
-import { useState } from 'react';
 import { prettyJson } from '../shared/format.js';
 import type { ExampleView, PageView } from '../shared/page-data.js';
 import { type CodeTab, CodeTabs } from './code-tabs.js';
 import { useFullPage } from './full-page.js';
 import { defineIsland } from './island.js';
+import { useWholeOnDemand } from './whole-on-demand.js';
 
 type Part = 'request' | 'response';
 
@@ -29,30 +29,24 @@ interface ExampleCardsProps {
 }
 
 function ExampleCardsView({ example, fullPageUrl }: ExampleCardsProps) {
-  const { page: full, error, load } = useFullPage(fullPageUrl);
-  const [whole, setWhole] = useState<Partial<Record<Part, boolean>>>({});
-  const fullExample = full && 'examples' in full ? full.examples[example.index] : undefined;
+  const whole = useWholeOnDemand(fullPageUrl);
+  const { load } = useFullPage(fullPageUrl);
   const tab = (part: Part, label: string): CodeTab | undefined => {
     const html = example[part];
     if (!html) return undefined;
     const lines = example[`${part}Lines`];
-    if (lines === undefined) return { id: part, label, html };
-    const shown = whole[part] ? fullExample?.[part] : undefined;
-    if (shown) return { id: part, label, html: shown };
-    return {
-      id: part,
-      label,
-      html,
-      code: async () => prettyJson(exampleValues(await load(), example.index)[part]),
-      more: {
-        label: whole[part] && !error ? 'Loading the full example…' : `Show full example (${lines} lines)`,
-        busy: Boolean(whole[part] && !error),
-        onShow: () => {
-          setWhole((w) => ({ ...w, [part]: true }));
-          load().catch(() => setWhole((w) => ({ ...w, [part]: false })));
-        },
-      },
-    };
+    const cut: CodeTab =
+      lines === undefined
+        ? { id: part, label, html }
+        : {
+            id: part,
+            label,
+            html,
+            code: async () => prettyJson(exampleValues(await load(), example.index)[part]),
+          };
+    return whole(cut, lines, (full) =>
+      'examples' in full ? full.examples[example.index]?.[part] : undefined,
+    );
   };
   const tabs = [
     tab('request', example.responseStatus ? 'Request body' : 'Payload'),

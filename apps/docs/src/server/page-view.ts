@@ -58,14 +58,14 @@ function responseTabs(
     const status = example.statusCode === 0 ? 'default' : String(example.statusCode);
     const shared = statuses.filter((s) => s === example.statusCode).length > 1;
     const code = prettyJson(example.value);
-    const lines = code.split('\n');
-    // A long body shows its first lines and an ellipsis; Copy copies it whole.
-    const shown = lines.length > limit ? `${lines.slice(0, limit).join('\n')}\n…` : code;
+    // A long body shows its first lines (the card offers the whole); Copy copies it whole.
+    const { html, lines } = exampleHtml(highlighter, example.value, limit);
     return {
       id: `response-${i}`,
       label: shared && example.contentType ? `${status} ${example.contentType}` : status,
       code,
-      html: safeHtml(highlight(highlighter, shown, 'json')),
+      html,
+      ...(lines === undefined ? {} : { lines }),
     };
   });
 }

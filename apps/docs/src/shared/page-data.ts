@@ -17,6 +17,8 @@ export interface SnippetView {
   label: string;
   code: string;
   html: SafeHtml;
+  /** Set when `html` shows only the first lines of a longer body: its whole line count. */
+  lines?: number;
 }
 
 export interface ExampleView {

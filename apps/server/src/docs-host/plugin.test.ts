@@ -116,7 +116,10 @@ describe('docs host, local mode', () => {
     // Example values and types travel in the full view only (copy, expanders, playground).
     expect(full.definition.endpoints.getPet?.examples.length).toBeGreaterThan(0);
     expect(full.definition.types).toHaveProperty(['Pet']);
-    expect(islands.map((i) => i.name)).toContain('example');
+    // One example: the Request and Response cards show it, no card of its own repeats it.
+    expect(full.definition.endpoints.getPet?.examples).toHaveLength(1);
+    expect(islands.map((i) => i.name)).toContain('response-tabs');
+    expect(islands.map((i) => i.name)).not.toContain('example');
     expect(JSON.stringify(islands)).not.toContain('"examples"');
     // The full view carries the highlighted HTML the islands' props leave to the DOM.
     expect(full.examples[0]?.response?.__html).toContain('<pre class="sx-code"');
