@@ -56,6 +56,22 @@ paths:
                 properties:
                   code: { type: integer, minimum: 400, maximum: 499 }
                   message: { type: string }
+  /teams:
+    post:
+      operationId: createTeam
+      summary: Create a team
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                name: { type: string }
+            examples:
+              engines: { summary: Analytical engines, value: { name: analytical-engines } }
+              looms: { summary: Jacquard looms, value: { name: jacquard-looms } }
+      responses:
+        '204': { description: Created }
 `;
 
 const DOCS_YML = `title: Members
@@ -119,6 +135,28 @@ describe('examples on the reference page and in the playground', () => {
     expect(conflict.code).toBeGreaterThanOrEqual(400);
     expect(conflict.code).toBeLessThanOrEqual(499);
     expect(typeof conflict.message).toBe('string');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('several named examples: a picker shows the picked one; one example gets no card of its own', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const { page, errors } = await watchedPage(context);
+    await openDocsPage(page, `${server.url}/${slug}`);
+    const aside = page.getByRole('complementary', { name: 'Code examples' });
+    expect(await aside.getByLabel('Example', { exact: true }).count()).toBe(0);
+    const teams = findSlug(
+      (await server.app.docsHost.current()).project?.definition.navigation ?? [],
+      'createTeam',
+    );
+    await openDocsPage(page, `${server.url}/${teams}`);
+    const picker = aside.getByLabel('Example', { exact: true });
+    expect(await picker.locator('option').allInnerTexts()).toEqual(['engines', 'looms']);
+    const shown = () =>
+      aside.locator('.sx-examples > div:not([hidden]) .sx-code-panel:not([hidden])').innerText();
+    expect(await shown()).toContain('"name": "analytical-engines"');
+    await picker.selectOption({ label: 'looms' });
+    expect(await shown()).toContain('"name": "jacquard-looms"');
     expect(errors).toEqual([]);
     await context.close();
   });

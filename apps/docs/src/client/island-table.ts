@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { CodeTabsIsland } from '../components/code-tabs.js';
-import { ExampleCards } from '../components/example-cards.js';
+import { Examples } from '../components/example-cards.js';
 import { Expander } from '../components/expander.js';
 import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
@@ -18,7 +18,7 @@ const ISLANDS: Island<any>[] = [
   TryIt,
   PageActionsIsland,
   CodeTabsIsland,
-  ExampleCards,
+  Examples,
   ResponseTabs,
   Expander,
 ];

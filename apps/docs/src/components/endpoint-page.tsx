@@ -6,7 +6,7 @@ import type { AuthScheme, Parameter } from '@sextant/definition';
 import { typeLabel } from '../shared/format.js';
 import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
 import { CodeTabsIsland } from './code-tabs.js';
-import { ExampleCards } from './example-cards.js';
+import { Examples } from './example-cards.js';
 import { TryIt } from './explorer.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
@@ -175,11 +175,9 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
           <ResponseTabs tabs={page.responseExamples} fullPageUrl={ctx.fullPageUrl} />
         ) : null}
         {/* One example is what the Request and Response cards show already; several are choices. */}
-        {page.examples.length > 1
-          ? page.examples.map((example) => (
-              <ExampleCards key={example.index} example={example} fullPageUrl={ctx.fullPageUrl} />
-            ))
-          : null}
+        {page.examples.length > 1 ? (
+          <Examples examples={page.examples} fullPageUrl={ctx.fullPageUrl} />
+        ) : null}
       </aside>
     </article>
   );

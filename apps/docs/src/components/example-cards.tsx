@@ -3,6 +3,7 @@
  * first lines with a control that shows the whole (`useWholeOnDemand`); copying always copies it
  * whole.
  */
+import { useId, useState } from 'react';
 import { prettyJson } from '../shared/format.js';
 import type { ExampleView, PageView } from '../shared/page-data.js';
 import { type CodeTab, CodeTabs } from './code-tabs.js';
@@ -56,5 +57,46 @@ function ExampleCardsView({ example, fullPageUrl }: ExampleCardsProps) {
   return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} />;
 }
 
-/** An example's code cards: an island. */
-export const ExampleCards = defineIsland('example', ExampleCardsView);
+interface ExamplesProps {
+  examples: ExampleView[];
+  fullPageUrl: string;
+}
+
+/**
+ * The spec's named examples: a picker when there are several, and the picked one's cards. Every
+ * example's cards are in the document (the others hidden), so their server HTML travels once.
+ */
+function ExamplesView({ examples, fullPageUrl }: ExamplesProps) {
+  const id = useId();
+  const [picked, setPicked] = useState(0);
+  if (examples.length === 0) return null;
+  return (
+    <div className="sx-examples">
+      {examples.length > 1 ? (
+        <div className="sx-example-picker">
+          <label htmlFor={`${id}-picker`}>Example</label>
+          <select
+            id={`${id}-picker`}
+            className="sx-select"
+            value={picked}
+            onChange={(event) => setPicked(Number(event.target.value))}
+          >
+            {examples.map((example, i) => (
+              <option key={example.index} value={i}>
+                {example.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {examples.map((example, i) => (
+        <div key={example.index} hidden={i !== picked}>
+          <ExampleCardsView example={example} fullPageUrl={fullPageUrl} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The named examples of an endpoint or webhook, with a picker: an island. */
+export const Examples = defineIsland('examples', ExamplesView);

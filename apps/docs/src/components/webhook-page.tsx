@@ -1,7 +1,7 @@
 /** The webhook page: the event name and method, headers, payload schema and examples. */
 import type { PageView, SiteView } from '../shared/page-data.js';
 import { ParameterSection, schemaContext } from './endpoint-page.js';
-import { ExampleCards } from './example-cards.js';
+import { Examples } from './example-cards.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
@@ -39,9 +39,7 @@ export function WebhookPage({
         </section>
       </div>
       <aside className="sx-reference-aside" aria-label="Examples">
-        {page.examples.map((example) => (
-          <ExampleCards key={example.index} example={example} fullPageUrl={ctx.fullPageUrl} />
-        ))}
+        <Examples examples={page.examples} fullPageUrl={ctx.fullPageUrl} />
       </aside>
     </article>
   );
