@@ -151,11 +151,11 @@ describe('examples on the reference page and in the playground', () => {
     );
     await openDocsPage(page, `${server.url}/${teams}`);
     const picker = aside.getByLabel('Example', { exact: true });
-    expect(await picker.locator('option').allInnerTexts()).toEqual(['engines', 'looms']);
+    expect(await picker.locator('option').allInnerTexts()).toEqual(['Analytical engines', 'Jacquard looms']);
     const shown = () =>
       aside.locator('.sx-examples > div:not([hidden]) .sx-code-panel:not([hidden])').innerText();
     expect(await shown()).toContain('"name": "analytical-engines"');
-    await picker.selectOption({ label: 'looms' });
+    await picker.selectOption({ label: 'Jacquard looms' });
     expect(await shown()).toContain('"name": "jacquard-looms"');
     expect(errors).toEqual([]);
     await context.close();

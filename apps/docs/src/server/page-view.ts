@@ -6,6 +6,7 @@
 import {
   type ApiDefinition,
   type Endpoint,
+  exampleLabel,
   type NavItem,
   type RoutableNavItem,
   responseExamples,
@@ -166,7 +167,7 @@ function apiPageView(
             ? undefined
             : exampleHtml(highlighter, example.responseBody, limit);
         return {
-          name: example.name ?? `Example ${i + 1}`,
+          name: exampleLabel(example, i),
           index: i,
           request: request?.html,
           requestLines: request?.lines,
@@ -201,7 +202,7 @@ function apiPageView(
       examples: (webhook?.examples ?? []).slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
         const request = exampleHtml(highlighter, example.payload, limit);
         return {
-          name: example.name ?? `Example ${i + 1}`,
+          name: exampleLabel(example, i),
           index: i,
           responseStatus: 0,
           request: request.html,

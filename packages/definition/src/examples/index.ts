@@ -7,7 +7,9 @@
  * - `toJsonSchema(reference, types, { direction? })`: the JSON Schema 2020-12 of a reference.
  * - `samplePattern(pattern, minLength?, maxLength?)`: a string matching a regular expression.
  * - `responseExamples(endpoint, types)`: one example per response status (the reference page tabs).
+ * - `exampleLabel(example, index)`: a named example's label in a picker.
  */
+export * from './example-label.js';
 export * from './pattern-sample.js';
 export * from './response-examples.js';
 export * from './synthesize.js';

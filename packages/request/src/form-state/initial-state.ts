@@ -10,6 +10,7 @@ import type {
   RequestBody,
   WebSocketChannel,
 } from '@sextant/definition';
+import { exampleLabel } from '@sextant/definition';
 import type { BodyState, EndpointFormState, FormDataFieldValue, WebSocketFormState } from './form-state.js';
 import { emptyObjectValue, emptyValueFor, isRecord, type TypeTable } from './shapes.js';
 
@@ -56,7 +57,7 @@ export interface ExampleChoice {
 export function exampleChoices(endpoint: Pick<Endpoint, 'examples'>): ExampleChoice[] {
   return endpoint.examples.map((example, index) => ({
     index,
-    name: example.name ?? `Example ${index + 1}`,
+    name: exampleLabel(example, index),
   }));
 }
 
