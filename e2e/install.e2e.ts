@@ -174,6 +174,9 @@ describe('the installed package (npm install --omit=dev dist/sextant.tgz)', () =
     expect(names.filter((name) => name.startsWith('@sextant/'))).toEqual([]);
     for (const devOnly of ['vite', 'tsx', 'typescript', 'rolldown', 'vitest', '@vitejs/plugin-react'])
       expect(names).not.toContain(devOnly);
+    // Browser-only libraries live in the prebuilt client, never in the server's dependencies.
+    for (const browserOnly of ['codemirror', '@codemirror/lang-json', 'react-resizable-panels'])
+      expect(names).not.toContain(browserOnly);
     expect(
       Object.values(manifest.dependencies).filter((range) => /^(file|workspace|link):/.test(range)),
     ).toEqual([]);

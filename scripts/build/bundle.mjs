@@ -5,10 +5,33 @@
  * the top of `outDir`, so `new URL('./migrations/', import.meta.url)` finds what is copied there.
  */
 import { isBuiltin } from 'node:module';
-import { isAbsolute } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { build } from 'rolldown';
 import { ROOT } from './paths.mjs';
 import { sourceFiles } from './stamp.mjs';
+
+/** The docs client's own modules: lazily imported by components, only ever run in the browser. */
+const BROWSER_ONLY = `${ROOT}apps/docs/src/client/`;
+const BROWSER_ONLY_PREFIX = '\0browser-only:';
+
+/**
+ * Replaces browser-only modules with one that fails loudly if the server ever loads it, so the
+ * playground and search views (and CodeMirror, the resizable panes…) stay out of the server
+ * bundle and out of the package's dependencies.
+ */
+const browserOnly = {
+  name: 'sextant-browser-only',
+  resolveId(source, importer) {
+    if (!importer || !source.startsWith('.') || importer.startsWith(BROWSER_ONLY)) return null;
+    const target = resolve(dirname(importer), source);
+    return target.startsWith(BROWSER_ONLY) ? `${BROWSER_ONLY_PREFIX}${target.slice(ROOT.length)}` : null;
+  },
+  load(id) {
+    if (!id.startsWith(BROWSER_ONLY_PREFIX)) return null;
+    const message = `${id.slice(BROWSER_ONLY_PREFIX.length)} runs in the browser only`;
+    return `throw new Error(${JSON.stringify(message)});`;
+  },
+};
 
 function isExternal(id) {
   return !id.startsWith('@sextant/') && !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0');
@@ -36,6 +59,7 @@ export async function bundle(input, outDir, write) {
     // browser bundle (Vite) carries the CSS, the server needs none.
     moduleTypes: { '.css': 'empty' },
     external: isExternal,
+    plugins: [browserOnly],
     onLog: (level, log) => write(`${level}: ${log.code ?? ''} ${log.message}`),
     write: true,
     output: {
