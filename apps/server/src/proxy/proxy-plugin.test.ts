@@ -175,8 +175,10 @@ describe('streaming', () => {
     console.log(
       `100 MB each way: live heap+buffers peak +${((peak - before) / 2 ** 20).toFixed(1)} MB, rss peak +${((rssPeak - rssBefore) / 2 ** 20).toFixed(1)} MB`,
     );
-    // Client, proxy and upstream share this process; a buffered copy would add ≥ 100 MB.
-    expect(peak - before).toBeLessThan(64 * 1024 * 1024);
+    // Client, proxy and upstream share this process; a buffered copy would add ≥ 100 MB. The test's
+    // own fetch client sometimes reads tens of MB ahead of its consumer on a loaded machine (one
+    // run in four on CI: +68 MB with the proxy's relay unchanged), so the bound sits under 100 MB.
+    expect(peak - before).toBeLessThan(90 * 1024 * 1024);
   }, 60_000);
 });
 
