@@ -14,6 +14,7 @@ export {
   collectProjectFiles,
   type ProjectFile,
 } from './project/project-files.js';
+export type { SiteRequestContext, SiteRoute, SiteRouteMethod } from './site-routes.js';
 export {
   endpointPathTemplate,
   GENERATORS_FILE,

@@ -40,6 +40,12 @@ import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-pro
 import { collectProjectFiles } from './project/project-files.js';
 import { matchRedirect } from './redirects.js';
 import { requestOrigin } from './request-origin.js';
+import {
+  createSiteRouteTable,
+  SITE_ROUTE_BODY_LIMIT,
+  type SiteRequestContext,
+  type SiteRoute,
+} from './site-routes.js';
 
 /** Rendered pages prepared for nonces, while the render cache holds them. */
 const noncedPages = new WeakMap<RenderedPage, NoncedPage>();
@@ -75,12 +81,18 @@ export interface DocsHostService {
   reload(): Promise<void>;
   /** Local mode: the loaded project, or the error that stopped it. */
   current(): Promise<{ project?: LoadedDocsProject; error?: Error }>;
+  /** Adds an endpoint of every site (under its base path): see `site-routes.ts`. */
+  addSiteRoute(route: SiteRoute): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     docsHost: DocsHostService;
   }
+}
+
+interface RegistryLocalAdmin {
+  localAdmin(): Promise<{ orgId: string } | undefined>;
 }
 
 interface SiteSource {
@@ -90,6 +102,7 @@ interface SiteSource {
         baseUrl: { basePath: string };
         docsConfigId: string;
         updatedAt: string | number | Date;
+        orgId?: string;
         definition: unknown;
         apis: Record<string, unknown>;
         files?: Record<string, HostedFile>;
@@ -108,6 +121,8 @@ interface ResolvedSite {
   projectDir?: string;
   /** Hosted mode: the files linked to the docs version, by project path. */
   hostedFiles?: Record<string, HostedFile>;
+  /** Hosted mode: the owner and the docs URL the registry serves the site under. */
+  hostedOwner?: { orgId: string; docsUrl: string };
 }
 
 const MAX_HOSTED_SITES = 200;
@@ -209,8 +224,10 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     local = loadLocal();
     await local;
   };
+  const siteRoutes = createSiteRouteTable();
   app.decorate('docsHost', {
     reload,
+    addSiteRoute: (route) => siteRoutes.add(route),
     async current() {
       local ??= loadLocal();
       const { project, error } = await local;
@@ -269,7 +286,13 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       hostedSites.set(loaded.url, site);
       if (hostedSites.size > MAX_HOSTED_SITES) hostedSites.delete(hostedSites.keys().next().value as string);
     }
-    return { site, basePath, files: [], hostedFiles };
+    return {
+      site,
+      basePath,
+      files: [],
+      hostedFiles,
+      ...(loaded.orgId ? { hostedOwner: { orgId: loaded.orgId, docsUrl: loaded.url } } : {}),
+    };
   };
 
   /** A file of the site by project path: from disk (local) or the registry (hosted, linked files only). */
@@ -331,16 +354,96 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     return reply.header('content-encoding', 'gzip').send(compressed);
   };
 
+  /**
+   * The site a request addresses and its path relative to the site's base path; when there is
+   * none, the answer has been sent (error page, 404) and the result is undefined.
+   */
+  const siteFor = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+  ): Promise<{ resolved: ResolvedSite; rel: string } | undefined> => {
+    let resolved: ResolvedSite | undefined;
+    if (options.mode === 'local') {
+      local ??= loadLocal();
+      const state = await local;
+      if (state.error) {
+        await send(
+          reply.header('content-security-policy', ERROR_PAGE_CSP),
+          500,
+          'text/html; charset=utf-8',
+          errorPage(state.error),
+        );
+        return undefined;
+      }
+      resolved = state.resolved;
+    } else {
+      resolved = await resolveHosted(request, path);
+    }
+    if (!resolved) {
+      await send(reply, 404, 'text/plain; charset=utf-8', 'No docs are published at this address.');
+      return undefined;
+    }
+    const { basePath } = resolved;
+    if (basePath && path !== basePath && !path.startsWith(`${basePath}/`)) {
+      await send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+      return undefined;
+    }
+    return { resolved, rel: path.slice(basePath.length) || '/' };
+  };
+
+  const siteContext = (request: FastifyRequest, resolved: ResolvedSite): SiteRequestContext => ({
+    site: resolved.site,
+    basePath: resolved.basePath,
+    mode: options.mode,
+    origin: requestOrigin(request.raw, options.trustForwardedProto === true),
+    owner: async () => {
+      if (resolved.hostedOwner) return resolved.hostedOwner;
+      if (options.mode !== 'local' || !app.hasDecorator('registry')) return undefined;
+      const admin = await (app as unknown as { registry: RegistryLocalAdmin }).registry
+        .localAdmin()
+        .catch(() => undefined);
+      return admin && { orgId: admin.orgId, docsUrl: (request.headers.host ?? 'localhost').toLowerCase() };
+    },
+  });
+
+  /** The request's path, decoded; undefined (and a 400 sent) when its encoding is broken. */
+  const decodedPath = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    try {
+      return { url, path: decodeURIComponent(url.pathname) };
+    } catch {
+      void send(reply, 400, 'text/plain; charset=utf-8', 'Bad path encoding');
+      return undefined;
+    }
+  };
+
+  /** POST and DELETE: site routes only. */
+  const siteRouteHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(SECURITY_HEADERS).header('content-security-policy', FILE_CSP);
+    const decoded = decodedPath(request, reply);
+    if (!decoded) return reply;
+    const found = await siteFor(request, reply, decoded.path);
+    if (!found) return reply;
+    const route = siteRoutes.find(request.method, found.rel);
+    if (!route) {
+      const status = siteRoutes.hasPath(found.rel) ? 405 : 404;
+      return send(
+        reply,
+        status,
+        'text/plain; charset=utf-8',
+        status === 405 ? 'Method not allowed' : 'Not found',
+      );
+    }
+    return route.handler(request, reply, siteContext(request, found.resolved));
+  };
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // Every response carries a CSP (files, favicon, redirects, errors); pages replace it with theirs.
     reply.headers(SECURITY_HEADERS).header('content-security-policy', FILE_CSP);
-    const url = new URL(request.url, 'http://localhost');
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname);
-    } catch {
-      return send(reply, 400, 'text/plain; charset=utf-8', 'Bad path encoding');
-    }
+    const decoded = decodedPath(request, reply);
+    if (!decoded) return reply;
+    const { url, path } = decoded;
     if (path.startsWith(ASSET_BASE)) {
       const build = await client();
       const body = await readInside(build.dir, path.slice(ASSET_BASE.length));
@@ -348,29 +451,14 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       return send(reply, 200, contentTypeOf(path), body, 'public, max-age=31536000, immutable');
     }
 
-    let resolved: ResolvedSite | undefined;
-    if (options.mode === 'local') {
-      local ??= loadLocal();
-      const state = await local;
-      if (state.error)
-        return send(
-          reply.header('content-security-policy', ERROR_PAGE_CSP),
-          500,
-          'text/html; charset=utf-8',
-          errorPage(state.error),
-        );
-      resolved = state.resolved;
-    } else {
-      resolved = await resolveHosted(request, path);
-    }
-    if (!resolved)
-      return send(reply, 404, 'text/plain; charset=utf-8', 'No docs are published at this address.');
+    const found = await siteFor(request, reply, path);
+    if (!found) return reply;
+    const { resolved, rel } = found;
     const { site, basePath } = resolved;
-    if (basePath && path !== basePath && !path.startsWith(`${basePath}/`))
-      return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
-    const rel = path.slice(basePath.length) || '/';
     const fileUrl = (file: string) => site.fileUrl?.(file) ?? localFileUrl(basePath, file);
 
+    const siteRoute = siteRoutes.find('GET', rel);
+    if (siteRoute) return siteRoute.handler(request, reply, siteContext(request, resolved));
     if (rel === '/_sextant/search-index.json')
       return send(reply, 200, 'application/json', await docsSearchIndex(site), 'public, max-age=300');
     if (rel === FULL_PAGE_PATH) {
@@ -467,6 +555,20 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
 
   app.get('/', handler);
   app.get('/*', handler);
+  // Site routes' bodies are raw bytes (signatures are over them); a child context keeps this
+  // parser away from the registry's JSON routes.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: SITE_ROUTE_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    for (const method of ['POST', 'DELETE'] as const) {
+      scope.route({ method, url: '/', handler: siteRouteHandler });
+      scope.route({ method, url: '/*', handler: siteRouteHandler });
+    }
+  });
 }
 
 /** The docs host plugin (shares `app.docsHost` with the root instance). */
