@@ -4,6 +4,8 @@
  * with a welcome page and the API reference of the spec.
  */
 import {
+  AI_LOCATIONS,
+  AI_MODELS,
   CONTENT_ALIGNMENTS,
   defaultDocsConfig,
   FONT_DISPLAYS,
@@ -89,6 +91,16 @@ scripts: []
 
 # Redirects: { source: /old, destination: /new, permanent: true } (a trailing * matches any rest)
 redirects: []
+
+# Ask AI: answers readers' questions from these pages and the API reference, citing them. The keys
+# come from the server's environment: ANTHROPIC_API_KEY (claude-*) or CO_API_KEY (command-a).
+ai:
+  enabled: false
+  # ${oneOf(AI_MODELS)}
+  model: claude-4
+  # Where it answers, any of: ${oneOf(AI_LOCATIONS)}
+  location: [docs]
+  # prompt: "You answer questions about the Acme API."   (added to the system prompt)
 
 navigation:
   - page: Welcome

@@ -6,9 +6,12 @@
  * (`javascript:` links and redirects, `data:` scripts, unknown enum values) is named.
  */
 import {
+  AI_LOCATIONS,
+  AI_MODELS,
   CONTENT_ALIGNMENTS,
   FONT_DISPLAYS,
   HEADER_POSITIONS,
+  MAX_AI_PROMPT_LENGTH,
   PAGE_ACTIONS,
   PAGE_LAYOUTS,
   SCRIPT_STRATEGIES,
@@ -140,6 +143,17 @@ function checkConfig(problems: Problems, config: Json): void {
         `${show(redirect.destination)} must be a site path or an http(s) URL`,
       );
   });
+  if (problems.object('config.ai', config.ai)) {
+    const ai = config.ai;
+    if (typeof ai.enabled !== 'boolean') problems.add('config.ai.enabled', 'must be true or false');
+    problems.oneOf('config.ai.model', ai.model, AI_MODELS);
+    if (!Array.isArray(ai.location)) problems.add('config.ai.location', 'must be a list');
+    else
+      for (const [index, location] of ai.location.entries())
+        problems.oneOf(`config.ai.location[${index}]`, location, AI_LOCATIONS);
+    if (problems.string('config.ai.prompt', ai.prompt, true) && ai.prompt.length > MAX_AI_PROMPT_LENGTH)
+      problems.add('config.ai.prompt', `must be at most ${MAX_AI_PROMPT_LENGTH} characters`);
+  }
 }
 
 /** Calls `check` for every object of an optional list. */

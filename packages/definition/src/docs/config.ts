@@ -39,6 +39,28 @@ export type ScriptStrategy = (typeof SCRIPT_STRATEGIES)[number];
 export const FONT_DISPLAYS = ['auto', 'block', 'swap', 'fallback', 'optional'] as const;
 export type FontDisplay = (typeof FONT_DISPLAYS)[number];
 
+/** Ask AI models (SPEC §9); the server maps each to a provider model id. */
+export const AI_MODELS = ['claude-3.5', 'claude-3.7', 'claude-4', 'command-a'] as const;
+export type AiModel = (typeof AI_MODELS)[number];
+
+/** Where Ask AI answers: the site's chat panel, a Slack app, a Discord `/ask` command. */
+export const AI_LOCATIONS = ['docs', 'slack', 'discord'] as const;
+export type AiLocation = (typeof AI_LOCATIONS)[number];
+
+/** Longest extra instruction docs.yml `ai.prompt` may add to the system prompt. */
+export const MAX_AI_PROMPT_LENGTH = 4000;
+
+/** docs.yml `ai`: the Ask AI assistant answering from the site's pages and API reference. */
+export interface DocsAiConfig {
+  enabled: boolean;
+  /** Defaults to `claude-4`. */
+  model: AiModel;
+  /** Defaults to `['docs']`. */
+  location: AiLocation[];
+  /** Extra instructions added to the system prompt. */
+  prompt?: string;
+}
+
 /** A colour given once, or per theme. Values are CSS colours (`#rrggbb`, `rgb(...)`, named). */
 export interface ThemedColor {
   light?: string;
@@ -120,6 +142,8 @@ export interface DocsConfig {
   scripts: DocsScript[];
   fonts: { body?: DocsFont; heading?: DocsFont; code?: DocsFont };
   redirects: DocsRedirect[];
+  /** Ask AI; absent when docs.yml has no `ai` section. */
+  ai?: DocsAiConfig;
 }
 
 /** The defaults a docs project gets for everything it leaves out. */

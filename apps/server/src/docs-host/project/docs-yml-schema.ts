@@ -3,12 +3,15 @@
  * definition model (SPEC §9), so the file accepts exactly what the site can render.
  */
 import {
+  AI_LOCATIONS,
+  AI_MODELS,
   CONTENT_ALIGNMENTS,
   FONT_DISPLAYS,
   HEADER_POSITIONS,
   isCssColor,
   isSafeLinkHref,
   isSafeRedirectDestination,
+  MAX_AI_PROMPT_LENGTH,
   PAGE_ACTIONS,
   PAGE_LAYOUTS,
   SCRIPT_STRATEGIES,
@@ -134,6 +137,18 @@ export const docsYmlSchema = z.strictObject({
         permanent: z.boolean().default(false),
       }),
     )
+    .optional(),
+  ai: z
+    .strictObject({
+      enabled: z.boolean(),
+      model: z.enum(AI_MODELS).default('claude-4'),
+      location: z
+        .array(z.enum(AI_LOCATIONS))
+        .min(1, 'name at least one location: docs, slack or discord')
+        .default(['docs'])
+        .transform((list) => [...new Set(list)]),
+      prompt: z.string().min(1).max(MAX_AI_PROMPT_LENGTH).optional(),
+    })
     .optional(),
   navigation: z.array(navEntry).min(1, 'navigation needs at least one entry'),
 });

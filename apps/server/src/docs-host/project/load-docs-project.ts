@@ -331,6 +331,7 @@ async function buildConfig(
     if (font) config.fonts[role] = { ...font, src: await assetRef(font.src, ['fonts', role, 'src'], false) };
   }
   config.redirects = yml.redirects ?? [];
+  if (yml.ai) config.ai = yml.ai;
   return config;
 }
 

@@ -1,0 +1,104 @@
+/**
+ * docs.yml `ai` (issue #19 item 1): defaults, located errors, the init template and the registry's
+ * check of stored docs definitions all agree on the same models and locations.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { docsDefinitionProblems } from '@sextant/definition';
+import { describe, expect, it } from 'vitest';
+import { renderDocsConfig } from '../../../cli/src/scaffold/docs-config.js';
+import { DocsProjectError } from '../docs-host/project/docs-project-error.js';
+import { loadDocsProject } from '../docs-host/project/load-docs-project.js';
+
+const NAV = 'navigation:\n  - link: A\n    href: /a\n';
+
+async function project(docsYml: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sextant-ai-yml-'));
+  await writeFile(join(dir, 'docs.yml'), docsYml);
+  return dir;
+}
+
+async function loadError(docsYml: string): Promise<DocsProjectError> {
+  const error = await loadDocsProject(await project(docsYml)).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(DocsProjectError);
+  return error as DocsProjectError;
+}
+
+describe('docs.yml ai', () => {
+  it('is absent when docs.yml has no ai section', async () => {
+    const loaded = await loadDocsProject(await project(`title: X\n${NAV}`));
+    expect(loaded.definition.config.ai).toBeUndefined();
+  });
+
+  it('defaults the model to claude-4 and the location to docs', async () => {
+    const loaded = await loadDocsProject(await project(`title: X\nai:\n  enabled: true\n${NAV}`));
+    expect(loaded.definition.config.ai).toEqual({ enabled: true, model: 'claude-4', location: ['docs'] });
+  });
+
+  it('reads the issue example as written', async () => {
+    const yml = `title: X\nai:\n  enabled: true\n  model: command-a\n  location: [docs, slack, discord, slack]\n  prompt: "You answer questions about the Acme API."\n${NAV}`;
+    const loaded = await loadDocsProject(await project(yml));
+    expect(loaded.definition.config.ai).toEqual({
+      enabled: true,
+      model: 'command-a',
+      location: ['docs', 'slack', 'discord'],
+      prompt: 'You answer questions about the Acme API.',
+    });
+    expect(docsDefinitionProblems(loaded.definition)).toEqual([]);
+  });
+
+  it('names file, line and pointer of an unknown model', async () => {
+    const error = await loadError(`title: X\nai:\n  enabled: true\n  model: gpt-5\n${NAV}`);
+    expect(error.pointer).toBe('/ai/model');
+    expect(error.line).toBe(4);
+    expect(error.reason).toMatch(/claude-4/);
+  });
+
+  it('names an unknown location, a missing enabled, an unknown key and an empty location list', async () => {
+    expect(
+      (await loadError(`title: X\nai:\n  enabled: true\n  location: [docs, teams]\n${NAV}`)).pointer,
+    ).toBe('/ai/location/1');
+    expect((await loadError(`title: X\nai:\n  model: claude-4\n${NAV}`)).pointer).toBe('/ai/enabled');
+    expect((await loadError(`title: X\nai:\n  enabled: true\n  apiKey: sk-123\n${NAV}`)).message).toMatch(
+      /apiKey/,
+    );
+    expect((await loadError(`title: X\nai:\n  enabled: true\n  location: []\n${NAV}`)).pointer).toBe(
+      '/ai/location',
+    );
+  });
+
+  it('the init template carries an ai section with the allowed values that loads', async () => {
+    const text = renderDocsConfig({
+      title: 'Petstore',
+      apiTitle: 'API',
+      specPath: 'openapi.yaml',
+      welcomePath: 'pages/welcome.md',
+    });
+    expect(text).toContain('# claude-3.5 | claude-3.7 | claude-4 | command-a');
+    expect(text).toContain('docs | slack | discord');
+    const yml = text.replace(/navigation:[\s\S]*$/, NAV);
+    const loaded = await loadDocsProject(await project(yml));
+    expect(loaded.definition.config.ai).toEqual({ enabled: false, model: 'claude-4', location: ['docs'] });
+  });
+
+  it('the registry refuses a stored definition with a bad ai config', () => {
+    const definition = {
+      docsVersion: 1,
+      config: {
+        title: 'X',
+        ai: { enabled: 'yes', model: 'gpt', location: ['docs', 'irc'], prompt: 'p'.repeat(5000) },
+      },
+      navigation: [],
+      pages: {},
+      homeSlug: '',
+    };
+    const problems = docsDefinitionProblems(definition).filter((p) => p.startsWith('config.ai'));
+    expect(problems).toEqual([
+      'config.ai.enabled: must be true or false',
+      'config.ai.model: "gpt" is not one of claude-3.5, claude-3.7, claude-4, command-a',
+      'config.ai.location[1]: "irc" is not one of docs, slack, discord',
+      'config.ai.prompt: must be at most 4000 characters',
+    ]);
+  });
+});
