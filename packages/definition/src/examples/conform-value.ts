@@ -12,9 +12,8 @@ import {
   isPropertyVisible,
   objectProperties,
 } from '../ir/read-types.js';
-import type { ObjectProperty, PrimitiveType, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
-import { FORMAT_CHECKS, INT_RANGES } from './primitive-values.js';
-import { matchesSpecPattern } from './spec-pattern.js';
+import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
+import { listSizeProblem, primitiveProblem } from './value-rules.js';
 
 /** Deeper values are taken as they are. */
 const MAX_DEPTH = 32;
@@ -79,7 +78,7 @@ function conform(value: unknown, shape: TypeReference, types: Types, ctx: Ctx, d
     case 'nullable':
       return value === null ? null : conform(value, resolved.shape, types, ctx, next);
     case 'primitive':
-      return primitiveFits(value, resolved.value) ? value : NO;
+      return primitiveProblem(value, resolved.value) ? NO : value;
     case 'literal':
       return value === resolved.value ? value : NO;
     case 'unknown':
@@ -87,8 +86,7 @@ function conform(value: unknown, shape: TypeReference, types: Types, ctx: Ctx, d
     case 'list':
     case 'set': {
       if (!Array.isArray(value)) return NO;
-      if (resolved.minItems !== undefined && value.length < resolved.minItems) return NO;
-      if (resolved.maxItems !== undefined && value.length > resolved.maxItems) return NO;
+      if (listSizeProblem(value.length, resolved)) return NO;
       const items = value.map((item) => conform(item, resolved.itemShape, types, ctx, next));
       if (items.includes(NO)) return NO;
       if (resolved.type === 'set' && new Set(items.map((item) => JSON.stringify(item))).size !== items.length)
@@ -179,34 +177,6 @@ function propertiesConform(
     }
   }
   return out;
-}
-
-function primitiveFits(value: unknown, primitive: PrimitiveType): boolean {
-  if (primitive.type === 'boolean') return typeof value === 'boolean';
-  if (primitive.type === 'string') {
-    if (typeof value !== 'string') return false;
-    const length = [...value].length;
-    if (primitive.minLength !== undefined && length < primitive.minLength) return false;
-    if (primitive.maxLength !== undefined && length > primitive.maxLength) return false;
-    if (primitive.pattern !== undefined && !matchesSpecPattern(primitive.pattern, value, true)) return false;
-    const check = primitive.format === undefined ? undefined : FORMAT_CHECKS[primitive.format];
-    return !check || check.test(value);
-  }
-  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-  const range = primitive.format === undefined ? undefined : INT_RANGES[primitive.format];
-  if ((primitive.type === 'integer' || range) && !Number.isInteger(value)) return false;
-  if (range && (value < range[0] || value > range[1])) return false;
-  if (primitive.minimum !== undefined && value < primitive.minimum) return false;
-  if (primitive.maximum !== undefined && value > primitive.maximum) return false;
-  if (primitive.exclusiveMinimum !== undefined && value <= primitive.exclusiveMinimum) return false;
-  if (primitive.exclusiveMaximum !== undefined && value >= primitive.exclusiveMaximum) return false;
-  if (
-    primitive.multipleOf !== undefined &&
-    primitive.multipleOf > 0 &&
-    !Number.isInteger(value / primitive.multipleOf)
-  )
-    return false;
-  return true;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -8,10 +8,12 @@
  * - `samplePattern(pattern, minLength?, maxLength?)`: a string matching a regular expression.
  * - `responseExamples(endpoint, types)`: one example per response status (the reference page tabs).
  * - `exampleLabel(example, index)`: a named example's label in a picker.
+ * - `validateValue(value, reference, types)`: what is wrong with a value, by path (inline validation).
  */
 export * from './example-label.js';
 export * from './pattern-sample.js';
 export * from './response-examples.js';
 export * from './synthesize.js';
 export * from './to-json-schema.js';
+export * from './validate-value.js';
 export * from './value-builder.js';

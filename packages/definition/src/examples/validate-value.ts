@@ -1,0 +1,231 @@
+/**
+ * What is wrong with a JSON value against a `TypeReference`, by path: the playground's inline
+ * validation (each input shows its schema error as the reader types). The primitive and list
+ * rules are `value-rules.ts`, the same ones `conformValue` applies to spec examples; this module
+ * walks objects, lists, maps and unions and collects every problem with where it sits. No
+ * generated code (the docs CSP forbids eval), bounded depth and problem count, linear checks.
+ */
+import {
+  type Direction,
+  followAliases,
+  inlineObjectProperties,
+  isPropertyVisible,
+  objectProperties,
+} from '../ir/read-types.js';
+import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
+import { listSizeProblem, primitiveProblem, type ValueProblem } from './value-rules.js';
+
+export type { ValueProblem, ValueRuleCode } from './value-rules.js';
+
+/** A problem and where it sits: object keys and list indexes from the validated value's root. */
+export interface ValueIssue extends ValueProblem {
+  path: (string | number)[];
+}
+
+export interface ValidateOptions {
+  /** READ_ONLY properties are not asked for in a request, WRITE_ONLY ones not in a response. */
+  direction?: Direction;
+  /** Stop after this many issues (a pasted megabyte of wrong data stays cheap). Default 100. */
+  maxIssues?: number;
+}
+
+/** Nesting below this depth is not inspected (cycles in the types, hostile input). */
+const MAX_DEPTH = 48;
+
+type Types = Record<TypeId, TypeDefinition>;
+
+interface Walk {
+  types: Types;
+  direction: Direction | undefined;
+  issues: ValueIssue[];
+  maxIssues: number;
+}
+
+/**
+ * Every problem of `value` as a value of `shape` (empty when it is valid). `undefined` is an
+ * absent value: fine for an optional shape, `required` otherwise.
+ * @example validateValue(0, { type: 'primitive', value: { type: 'integer', minimum: 1 } }, {})
+ * // [{ path: [], code: 'minimum', message: 'Must be 1 or more' }]
+ */
+export function validateValue(
+  value: unknown,
+  shape: TypeReference,
+  types: Types,
+  options: ValidateOptions = {},
+): ValueIssue[] {
+  const walk = start(types, options);
+  check(value, shape, [], walk, 0);
+  return walk.issues;
+}
+
+/**
+ * Every problem of `value` as an inline object (a request body) that extends `parents` and
+ * declares `own` properties.
+ * @example validateObject({}, { extends: [], properties: [nameProperty] }, types) // [{ path: ['name'], code: 'required', … }]
+ */
+export function validateObject(
+  value: unknown,
+  body: { extends: TypeId[]; properties: ObjectProperty[] },
+  types: Types,
+  options: ValidateOptions = {},
+): ValueIssue[] {
+  const walk = start(types, options);
+  if (value === undefined) add(walk, [], { code: 'required', message: 'Required' });
+  else if (!isRecord(value)) add(walk, [], { code: 'type', message: 'Must be an object' });
+  else checkProperties(value, inlineObjectProperties(body, types), [], walk, 0);
+  return walk.issues;
+}
+
+function start(types: Types, options: ValidateOptions): Walk {
+  return { types, direction: options.direction, issues: [], maxIssues: options.maxIssues ?? 100 };
+}
+
+function add(walk: Walk, path: (string | number)[], problem: ValueProblem): void {
+  if (walk.issues.length < walk.maxIssues) walk.issues.push({ path, ...problem });
+}
+
+function full(walk: Walk): boolean {
+  return walk.issues.length >= walk.maxIssues;
+}
+
+function check(
+  value: unknown,
+  shape: TypeReference,
+  path: (string | number)[],
+  walk: Walk,
+  depth: number,
+): void {
+  if (depth > MAX_DEPTH || full(walk)) return;
+  const resolved = followAliases(shape, walk.types);
+  if (value === undefined) {
+    if (resolved.type !== 'optional') add(walk, path, { code: 'required', message: 'Required' });
+    return;
+  }
+  const next = depth + 1;
+  switch (resolved.type) {
+    case 'optional':
+      return check(value, resolved.shape, path, walk, next);
+    case 'nullable':
+      if (value !== null) check(value, resolved.shape, path, walk, next);
+      return;
+    case 'primitive': {
+      const problem = primitiveProblem(value, resolved.value);
+      if (problem) add(walk, path, problem);
+      return;
+    }
+    case 'literal':
+      if (value !== resolved.value)
+        add(walk, path, { code: 'const', message: `Must be ${JSON.stringify(resolved.value)}` });
+      return;
+    case 'unknown':
+      return;
+    case 'list':
+    case 'set': {
+      if (!Array.isArray(value)) return add(walk, path, { code: 'type', message: 'Must be a list' });
+      const size = listSizeProblem(value.length, resolved);
+      if (size) add(walk, path, size);
+      value.forEach((item, index) => {
+        check(item === undefined ? null : item, resolved.itemShape, [...path, index], walk, next);
+      });
+      if (resolved.type === 'set' && !hasUniqueItems(value))
+        add(walk, path, { code: 'uniqueItems', message: 'Items must all differ' });
+      return;
+    }
+    case 'map': {
+      if (!isRecord(value)) return add(walk, path, { code: 'type', message: 'Must be an object' });
+      for (const [key, item] of Object.entries(value)) {
+        if (full(walk)) return;
+        check(item, resolved.valueShape, [...path, key], walk, next);
+      }
+      return;
+    }
+    case 'id':
+      return checkType(value, resolved.id, path, walk, next);
+  }
+}
+
+function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: Walk, depth: number): void {
+  const shape = walk.types[id]?.shape;
+  if (!shape) return;
+  switch (shape.type) {
+    case 'alias':
+      return check(value, shape.value, path, walk, depth);
+    case 'enum':
+      if (!shape.values.some((entry) => entry.value === value))
+        add(walk, path, {
+          code: 'enum',
+          message: `Must be one of: ${shape.values
+            .slice(0, 12)
+            .map((entry) => String(entry.value))
+            .join(', ')}${shape.values.length > 12 ? ', …' : ''}`,
+        });
+      return;
+    case 'object':
+      if (!isRecord(value)) return add(walk, path, { code: 'type', message: 'Must be an object' });
+      return checkProperties(value, objectProperties(id, walk.types), path, walk, depth);
+    case 'discriminatedUnion': {
+      if (!isRecord(value)) return add(walk, path, { code: 'type', message: 'Must be an object' });
+      const tag = value[shape.discriminant];
+      const variant = shape.variants.find((entry) => entry.discriminantValue === tag);
+      if (!variant)
+        return add(walk, [...path, shape.discriminant], {
+          code: 'enum',
+          message: `Must be one of: ${shape.variants.map((entry) => entry.discriminantValue).join(', ')}`,
+        });
+      const own = objectProperties(variant.typeId, walk.types).filter(
+        (property) => property.key !== shape.discriminant,
+      );
+      const redeclared = new Set(own.map((property) => property.key));
+      const base = (shape.baseProperties ?? []).filter((property) => !redeclared.has(property.key));
+      return checkProperties(value, [...base, ...own], path, walk, depth);
+    }
+    case 'undiscriminatedUnion': {
+      // Valid when one variant fits; else the issues of the variant that fits best (fewest issues).
+      let best: ValueIssue[] | undefined;
+      for (const variant of shape.variants) {
+        const trial: Walk = { ...walk, issues: [], maxIssues: walk.maxIssues };
+        check(value, variant.shape, path, trial, depth);
+        if (trial.issues.length === 0) return;
+        if (!best || trial.issues.length < best.length) best = trial.issues;
+      }
+      if (best) for (const issue of best) add(walk, issue.path, issue);
+      else add(walk, path, { code: 'union', message: 'Matches none of the allowed shapes' });
+      return;
+    }
+  }
+}
+
+function checkProperties(
+  value: Record<string, unknown>,
+  properties: ObjectProperty[],
+  path: (string | number)[],
+  walk: Walk,
+  depth: number,
+) {
+  for (const property of properties) {
+    if (full(walk)) return;
+    if (!isPropertyVisible(property, walk.direction)) continue;
+    const item = Object.hasOwn(value, property.key) ? value[property.key] : undefined;
+    check(item, property.valueShape, [...path, property.key], walk, depth + 1);
+  }
+}
+
+/** Uniqueness by JSON text, capped so a huge list stays linear. */
+function hasUniqueItems(items: unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items.slice(0, 10_000)) {
+    let key: string;
+    try {
+      key = JSON.stringify(item) ?? 'undefined';
+    } catch {
+      return true; // too deep to compare: not the reader's mistake to report
+    }
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
