@@ -1,8 +1,10 @@
 /** Every route's handler, keyed by route name; the type checks that no call of the table is missing. */
 import type { RouteName } from '@sextant/registry-client';
+import { analyticsHandlers } from './analytics.js';
 import { apiDefinitionHandlers } from './api-definitions.js';
 import type { Handlers } from './context.js';
 import { docsHandlers } from './docs.js';
+import { docsFileForUrlHandlers } from './docs-file-for-url.js';
 import { domainClaimHandlers } from './domain-claims.js';
 import { githubHandlers } from './github.js';
 import { organizationHandlers } from './organizations.js';
@@ -14,6 +16,7 @@ import { versionHandlers } from './versions.js';
 export const handlers: Handlers<RouteName> = {
   ...apiDefinitionHandlers,
   ...docsHandlers,
+  ...docsFileForUrlHandlers,
   ...releaseHandlers,
   ...githubHandlers,
   ...versionHandlers,
@@ -21,4 +24,5 @@ export const handlers: Handlers<RouteName> = {
   ...tokenHandlers,
   ...organizationHandlers,
   ...domainClaimHandlers,
+  ...analyticsHandlers,
 };

@@ -168,5 +168,34 @@ export interface Database {
     api_definition_id: string;
     created_at: CreatedAt;
   };
+  playground_events: {
+    id: Generated<string>;
+    org_id: string;
+    docs_url: string;
+    endpoint_id: string;
+    kind: 'sent' | 'received';
+    status: number | null;
+    status_class: '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'failed' | null;
+    latency_ms: number | null;
+    size_bytes: string | number | null;
+    error_kind: string | null;
+    at: CreatedAt;
+  };
+  playground_hourly: {
+    org_id: string;
+    docs_url: string;
+    endpoint_id: string;
+    hour: CreatedAt;
+    method: string;
+    path: string;
+    requests: number;
+    status_1xx: number;
+    status_2xx: number;
+    status_3xx: number;
+    status_4xx: number;
+    status_5xx: number;
+    failed: number;
+    latency_buckets: number[];
+  };
   schema_migrations: { name: string; applied_at: CreatedAt };
 }

@@ -1,3 +1,4 @@
+export { pathTemplate } from './describe.js';
 export { diffDefinitions } from './diff-definitions.js';
 export { bumpForDiff, computeNextVersion, InvalidSemverError } from './next-version.js';
 export { changeLocationLabel, renderDiffMarkdown } from './render-markdown.js';

@@ -4,6 +4,7 @@
  * builds one typed method per entry, `/openapi.json` and the fuzz tests are generated from it.
  */
 import { z } from 'zod';
+import * as a from './analytics-entities.js';
 import * as s from './entities.js';
 import type { NamedErrorName } from './errors.js';
 import * as t from './tenancy-entities.js';
@@ -159,6 +160,16 @@ export const routes = {
     body: s.urlBodySchema,
     response: s.loadedDocsSchema,
     errors: urlErrors,
+  }),
+  readDocsFileForUrl: route({
+    method: 'GET',
+    path: '/v2/registry/docs/file',
+    summary:
+      'The bytes of a file linked to the docs served at a URL, by sha256 (base64): what a docs host running alone serves.',
+    auth: 'public',
+    query: s.docsFileQuerySchema,
+    response: s.docsFileContentSchema,
+    errors: [...urlErrors, 'DocsFileNotLinkedError'],
   }),
   ensureDocsInBlobStore: route({
     method: 'POST',
@@ -707,6 +718,16 @@ export const routes = {
       'DomainClaimNotFoundError',
       'DomainClaimNotVerifiedError',
     ],
+  }),
+  getPlaygroundAnalytics: route({
+    method: 'POST',
+    path: '/analytics/get-playground-analytics',
+    summary:
+      "Try-it requests of the organization's docs sites: totals, status classes, latency percentiles, hourly series and per endpoint.",
+    auth: 'token',
+    body: a.playgroundAnalyticsBodySchema,
+    response: a.playgroundAnalyticsSchema,
+    errors: [...member, 'OrgIdNotFound'],
   }),
 } as const satisfies Record<string, RouteSpec>;
 
