@@ -36,6 +36,7 @@ beforeAll(async () => {
     mode: 'local',
     parts: { registry: true, proxy: true, wsProxy: false, docsHost: true },
     docs: { projectDir: resolve(import.meta.dirname, '../examples') },
+    authInjection: { provider: { type: 'demo' } },
   });
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const { project, error } = await app.docsHost.current();

@@ -3,7 +3,9 @@
  * JSON-RPC on 4012; env DEMO_REST_PORT / DEMO_WS_PORT / DEMO_RPC_PORT) in this process, then
  * runs `sextant dev examples` — local mode on the examples/ docs project, embedded PGlite, the
  * API definitions published into the local registry — which prints the URL (port 4000, or env
- * PORT). Ctrl-C stops both.
+ * PORT). Ctrl-C stops both. The docs site's Login uses the built-in demo identity provider
+ * (`SEXTANT_DEMO_LOGIN=1`), whose tokens the demo REST API accepts on its bearer, API-key and
+ * OAuth endpoints.
  *
  * Runs bundled, as dist/demo/start.js (`npm start` builds it first when stale), and starts the
  * built command, dist/sextant/bin/sextant.js: nothing compiles at run time.
@@ -47,7 +49,8 @@ const child = spawn(
   [join(root, 'dist/sextant/bin/sextant.js'), 'dev', join(root, 'examples'), ...process.argv.slice(2)],
   {
     stdio: 'inherit',
-    env: process.env,
+    // The demo site's Login uses the built-in demo identity provider (a user's project has none).
+    env: { SEXTANT_DEMO_LOGIN: '1', ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,6 +21,15 @@ export const DEMO_CREDENTIALS = {
   apiKey: 'demo-api-key',
 } as const;
 
+/**
+ * A token from the docs site's demo identity provider (`demo_` + 24 base64url characters, see
+ * apps/server/src/auth-injection/identity-provider.ts): the "Login to send a real request" token,
+ * accepted wherever one token is the credential (bearer, API key, OAuth), never for basic auth.
+ */
+export function isDemoLoginToken(value: string | undefined): boolean {
+  return value !== undefined && /^demo_[A-Za-z0-9_-]{24}$/.test(value);
+}
+
 interface Plant {
   id: number;
   name: string;
@@ -349,7 +358,7 @@ export function createRestHandler(): (req: IncomingMessage, res: ServerResponse)
       ({ req, res }) => {
         const token = bearerOf(req);
         const expires = token ? tokens.get(token) : undefined;
-        if (!expires || expires < Date.now())
+        if (!isDemoLoginToken(token) && (!expires || expires < Date.now()))
           return unauthorized(res, 'OAuth access token from /oauth/token');
         json(res, 200, { client: DEMO_CREDENTIALS.oauthClientId, scope: 'plants:read', auth: 'oauth2' });
       },
@@ -358,7 +367,9 @@ export function createRestHandler(): (req: IncomingMessage, res: ServerResponse)
       'GET',
       /^\/secure\/bearer$/,
       ({ req, res }) => {
-        if (bearerOf(req) !== DEMO_CREDENTIALS.bearerToken) return unauthorized(res, 'Bearer demo-token');
+        const token = bearerOf(req);
+        if (token !== DEMO_CREDENTIALS.bearerToken && !isDemoLoginToken(token))
+          return unauthorized(res, 'Bearer demo-token');
         json(res, 200, { auth: 'bearer', ok: true });
       },
     ],
@@ -377,7 +388,8 @@ export function createRestHandler(): (req: IncomingMessage, res: ServerResponse)
       'GET',
       /^\/secure\/api-key$/,
       ({ req, res }) => {
-        if (req.headers['x-api-key'] !== DEMO_CREDENTIALS.apiKey)
+        const key = req.headers['x-api-key'];
+        if (key !== DEMO_CREDENTIALS.apiKey && !isDemoLoginToken(typeof key === 'string' ? key : undefined))
           return unauthorized(res, 'X-API-Key: demo-api-key');
         json(res, 200, { auth: 'apiKey', ok: true });
       },

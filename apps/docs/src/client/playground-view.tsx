@@ -48,6 +48,7 @@ export default function PlaygroundView({ page, site, explorerId, onClose }: Play
       endpointId={explorerId}
       siteKey={site.title}
       loadSnippetTemplates={loadSnippetTemplates}
+      keepStateOnPage
     />
   ) : (
     <WebSocketPlayground {...common} channelId={explorerId} />

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authInjectionPlugin } from './auth-injection-plugin.js';
+import { authInjectionPart, authInjectionPlugin, configuredAuthInjection } from './auth-injection-plugin.js';
 import type { AuthInjectionOptions } from './options.js';
 import { safeReturnPath } from './sessions.js';
 
@@ -188,6 +188,42 @@ describe('api-key injection with a real OAuth provider', () => {
       );
     } finally {
       await new Promise<void>((r) => idp.close(() => r()));
+    }
+  });
+});
+
+describe('which identity provider a server part uses', () => {
+  it('offers no login in local mode unless a provider is configured or the demo login is asked for', async () => {
+    expect(configuredAuthInjection({ mode: 'local' }, {})).toBeUndefined();
+    expect(configuredAuthInjection({ mode: 'hosted' }, { SEXTANT_DEMO_LOGIN: '1' })).toBeUndefined();
+    expect(configuredAuthInjection({ mode: 'local' }, { SEXTANT_DEMO_LOGIN: '1' })).toEqual({
+      provider: { type: 'demo' },
+    });
+    expect(
+      configuredAuthInjection({ mode: 'local', authInjection: false }, { SEXTANT_DEMO_LOGIN: '1' }),
+    ).toBe(undefined);
+    const oauth: AuthInjectionOptions = {
+      provider: {
+        type: 'oauth',
+        authorizationEndpoint: 'https://idp/a',
+        tokenEndpoint: 'https://idp/t',
+        clientId: 'c',
+      },
+    };
+    expect(configuredAuthInjection({ mode: 'hosted', authInjection: oauth }, {})).toBe(oauth);
+  });
+  it('answers enabled: false in local mode with no provider, so the playground hides Login', async () => {
+    const previous = process.env.SEXTANT_DEMO_LOGIN;
+    delete process.env.SEXTANT_DEMO_LOGIN;
+    try {
+      const app = Fastify();
+      await app.register(authInjectionPart, { mode: 'local' });
+      apps.push(app);
+      const response = await app.inject({ url: '/api/auth/api-key-injection', headers: host });
+      expect(response.json()).toEqual({ enabled: false });
+      expect((await app.inject({ url: '/demo-idp/authorize', headers: host })).statusCode).toBe(404);
+    } finally {
+      if (previous !== undefined) process.env.SEXTANT_DEMO_LOGIN = previous;
     }
   });
 });

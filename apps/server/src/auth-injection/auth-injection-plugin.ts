@@ -196,18 +196,29 @@ function stringQuery(keys: string[]) {
   } as const;
 }
 
+/** The environment variable that turns on the built-in demo identity provider (`npm start` sets it). */
+export const DEMO_LOGIN_ENV = 'SEXTANT_DEMO_LOGIN';
+
 /**
- * The plugin as a server part: reads `ServerOptions.authInjection`; local mode defaults to the
- * demo identity provider, hosted mode to disabled; `false` disables it.
+ * The provider a server part uses: the configured one; `false` for none; else the demo provider
+ * only in local mode with `SEXTANT_DEMO_LOGIN=1` (the demo site). With no identity provider the
+ * config route answers `{ enabled: false }` and the playground offers no login: a demo login
+ * would hand out a token the reader's own API never accepts.
  */
+export function configuredAuthInjection(
+  options: { mode: 'local' | 'hosted'; authInjection?: AuthInjectionOptions | false },
+  env: Record<string, string | undefined> = process.env,
+): AuthInjectionOptions | undefined {
+  if (options.authInjection === false) return undefined;
+  if (options.authInjection) return options.authInjection;
+  const demo = env[DEMO_LOGIN_ENV] === '1' || env[DEMO_LOGIN_ENV] === 'true';
+  return options.mode === 'local' && demo ? { provider: { type: 'demo' } } : undefined;
+}
+
+/** The plugin as a server part: reads `ServerOptions.authInjection` (see {@link configuredAuthInjection}). */
 export async function authInjectionPart(
   app: FastifyInstance,
   options: { mode: 'local' | 'hosted'; authInjection?: AuthInjectionOptions | false },
 ): Promise<void> {
-  const configured =
-    options.authInjection === false
-      ? undefined
-      : (options.authInjection ??
-        (options.mode === 'local' ? { provider: { type: 'demo' as const } } : undefined));
-  await authInjectionPlugin(app, { authInjection: configured });
+  await authInjectionPlugin(app, { authInjection: configuredAuthInjection(options) });
 }

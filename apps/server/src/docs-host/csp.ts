@@ -2,7 +2,8 @@
  * The Content-Security-Policy of docs pages: scripts and styles only from this origin (plus
  * the origins of scripts a docs author configured), no inline script, no inline style but the
  * page's own stylesheets named by hash, no plugins, no framing, no base-URI tricks. Images may
- * come from https and data: URLs (logos, markdown).
+ * come from https and data: URLs (logos, markdown) and blob: URLs (the playground's previews of
+ * image responses, like its audio, video and PDF previews under media-src and frame-src).
  */
 import type { DocsConfig } from '@sextant/definition';
 
@@ -38,7 +39,7 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src 'self'${scriptOrigins.map((o) => ` ${o}`).join('')}`,
     `style-src 'self'${styleHashes.map((hash) => ` ${hash}`).join('')}${nonce ? ` 'nonce-${nonce}'` : ''}`,
-    "img-src 'self' data: https:",
+    "img-src 'self' data: blob: https:",
     `font-src 'self' data:${fontOrigins.map((o) => ` ${o}`).join('')}`,
     "connect-src 'self' ws: wss:",
     "media-src 'self' blob: data:",

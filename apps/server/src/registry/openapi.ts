@@ -129,8 +129,12 @@ function operation(name: string, spec: RouteSpec, shared: SharedSchemas): JsonSc
   };
 }
 
-/** Builds the OpenAPI 3.1 document of every registry route. */
-export function buildOpenApiDocument(serverUrl?: string): JsonSchema {
+/**
+ * Builds the OpenAPI 3.1 document of every registry route. Its server is `serverUrl`, by
+ * default `/`: relative to the document, so the registry's own reference (its playground) sends
+ * to the origin that served it.
+ */
+export function buildOpenApiDocument(serverUrl = '/'): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const shared: SharedSchemas = {};
   for (const [name, spec] of Object.entries(routes) as [string, RouteSpec][]) {
@@ -143,7 +147,7 @@ export function buildOpenApiDocument(serverUrl?: string): JsonSchema {
       version: '1.0.0',
       description: `Stores API definitions, docs sites, generators, snippets and tokens. Errors are \`{ "error": "Name", "content": … }\`; the named errors are: ${[...Object.keys(REGISTRY_ERRORS), ...Object.keys(DOCS_FILE_ERRORS), ...Object.keys(STORED_CONTENT_ERRORS), ...Object.keys(TENANCY_ERRORS)].join(', ')}.`,
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    servers: [{ url: serverUrl }],
     components: { schemas: shared, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

@@ -4,11 +4,13 @@ import { isAuthenticated } from '@sextant/request';
 import { describe, expect, it } from 'vitest';
 import {
   AuthStore,
+  authenticatedFor,
   emptyAuthState,
   isTokenNoLongerValid,
   OAUTH_LOGIN_FAILED,
   oauthButtonLabel,
   TOKEN_NO_LONGER_VALID,
+  tokenServesScheme,
   toRequestAuth,
 } from './auth-store.js';
 
@@ -121,8 +123,50 @@ describe('AuthStore', () => {
     const auth = new AuthStore();
     auth.applyInjectedToken('injected', ['apiKey']);
     expect(auth.getState()).toMatchObject({ bearerToken: 'injected', headerValues: { apiKey: 'injected' } });
-    auth.applyInjectedToken(undefined, ['apiKey']);
+    expect(auth.getState().oauth).toMatchObject({
+      selectedInputMethod: 'token',
+      userSuppliedAccessToken: 'injected',
+    });
+    auth.applyInjectedToken(undefined, ['apiKey'], 'injected');
     expect(auth.getState()).toMatchObject({ bearerToken: '', headerValues: { apiKey: '' } });
+  });
+
+  it('keeps what the reader typed when a token is injected or taken back', () => {
+    const auth = new AuthStore();
+    auth.setBearerToken('typed');
+    auth.applyInjectedToken('injected', ['apiKey']);
+    expect(auth.getState()).toMatchObject({ bearerToken: 'typed', headerValues: { apiKey: 'injected' } });
+    auth.setHeaderValue('apiKey', 'mine');
+    auth.applyInjectedToken(undefined, ['apiKey'], 'injected');
+    expect(auth.getState()).toMatchObject({ bearerToken: 'typed', headerValues: { apiKey: 'mine' } });
+  });
+});
+
+describe('authenticatedFor (the auth card badge)', () => {
+  const auths = {
+    bearer: { type: 'bearerAuth', id: 'bearer' },
+    basic: { type: 'basicAuth', id: 'basic' },
+    apiKey: { type: 'header', id: 'apiKey', headerWireValue: 'X-API-Key' },
+  } as const;
+  it('is true only when the scheme the request uses has a value', () => {
+    const auth = new AuthStore({ selectedSchemeId: 'basic' });
+    auth.applyInjectedToken('injected', ['apiKey']);
+    const state = auth.getState();
+    expect(authenticatedFor(state, { id: 'b', auth: ['basic'] }, auths)).toBe(false);
+    expect(authenticatedFor(state, { id: 'k', auth: ['apiKey'] }, auths)).toBe(true);
+    expect(authenticatedFor(state, { id: 't', auth: ['bearer'] }, auths)).toBe(true);
+    expect(authenticatedFor(state, { id: 'n', auth: [] }, auths)).toBe(false);
+    auth.setBasic('username', 'ada');
+    auth.setBasic('password', ' ');
+    expect(authenticatedFor(auth.getState(), { id: 'b', auth: ['basic'] }, auths)).toBe(false);
+    auth.setBasic('password', 'pw');
+    expect(authenticatedFor(auth.getState(), { id: 'b', auth: ['basic'] }, auths)).toBe(true);
+  });
+  it('says which schemes one login token can serve', () => {
+    expect(tokenServesScheme(auths.bearer)).toBe(true);
+    expect(tokenServesScheme(auths.apiKey)).toBe(true);
+    expect(tokenServesScheme(auths.basic)).toBe(false);
+    expect(tokenServesScheme(undefined)).toBe(false);
   });
 });
 

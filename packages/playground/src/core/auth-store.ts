@@ -5,8 +5,8 @@
  * memory; they are written to browser storage (one key per docs site) only after the reader
  * opts in, and removed when they opt out.
  */
-import type { ApiDefinition } from '@sextant/definition';
-import { isOAuthTokenStale, type AuthState as RequestAuthState } from '@sextant/request';
+import type { ApiDefinition, AuthScheme, Endpoint } from '@sextant/definition';
+import { isOAuthTokenStale, type AuthState as RequestAuthState, selectAuth } from '@sextant/request';
 import { Store } from './store.js';
 
 /** OAuth client-credentials state. */
@@ -124,6 +124,36 @@ export function toRequestAuth(state: AuthState, auths: ApiDefinition['auths']): 
 }
 
 /**
+ * Whether a request to `endpoint` carries a credential: the scheme the reader picked (else the
+ * endpoint's schemes in order) has a value. This is the auth card's badge: a bearer token typed
+ * or injected does not make a basic-auth endpoint authenticated. The rule is `@sextant/request`'s
+ * `selectAuth`, the one Send applies.
+ *
+ * @example
+ * authenticatedFor({ ...emptyAuthState('basic'), bearerToken: 't' }, { id: 'e', auth: ['basic'] }, auths) // false
+ */
+export function authenticatedFor(
+  state: AuthState,
+  endpoint: Pick<Endpoint, 'id' | 'auth'>,
+  auths: ApiDefinition['auths'],
+): boolean {
+  const selected =
+    state.selectedSchemeId && endpoint.auth.includes(state.selectedSchemeId)
+      ? state.selectedSchemeId
+      : undefined;
+  return selectAuth(endpoint, toRequestAuth(state, auths), auths, selected) !== undefined;
+}
+
+/**
+ * Whether one access token (the docs site's login) can be the credential of `scheme`: bearer,
+ * header and query API keys, and OAuth (as a pasted token) take one; basic auth takes a user name
+ * and password, which a token is not.
+ */
+export function tokenServesScheme(scheme: AuthScheme | undefined): boolean {
+  return scheme !== undefined && scheme.type !== 'basicAuth';
+}
+
+/**
  * Headless store of the auth card.
  *
  * @example
@@ -215,17 +245,32 @@ export class AuthStore extends Store<AuthState> {
     }
   }
 
-  /** A token from the docs site's login (API key injection) becomes the bearer token. */
-  applyInjectedToken(token: string | undefined, headerSchemeIds: string[] = []): void {
-    this.#update((s) => ({
-      ...s,
-      bearerToken: token ?? '',
-      headerValues: {
-        ...s.headerValues,
-        ...Object.fromEntries(headerSchemeIds.map((id) => [id, token ?? ''])),
-      },
-      oauth: { ...s.oauth, selectedInputMethod: 'token', userSuppliedAccessToken: token ?? '' },
-    }));
+  /**
+   * A token from the docs site's login (API-key injection) fills every credential one token can
+   * be: the bearer token, the header and query API keys of `headerSchemeIds`, and the OAuth token
+   * (token input method). A value the reader typed is kept: only empty fields and fields still
+   * holding `previous` (the token injected before) change, so logout clears what login filled.
+   */
+  applyInjectedToken(token: string | undefined, headerSchemeIds: string[] = [], previous = ''): void {
+    const next = token ?? '';
+    const fill = (current: string | undefined) =>
+      current === undefined || current === '' || current === previous ? next : current;
+    this.#update((s) => {
+      const userToken = fill(s.oauth.userSuppliedAccessToken);
+      return {
+        ...s,
+        bearerToken: fill(s.bearerToken),
+        headerValues: {
+          ...s.headerValues,
+          ...Object.fromEntries(headerSchemeIds.map((id) => [id, fill(s.headerValues[id])])),
+        },
+        oauth: {
+          ...s.oauth,
+          userSuppliedAccessToken: userToken,
+          ...(next && userToken === next ? { selectedInputMethod: 'token' as const } : {}),
+        },
+      };
+    });
   }
 
   /** Opt in or out of keeping credentials in this browser; opting out removes what was stored. */

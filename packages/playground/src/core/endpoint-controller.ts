@@ -9,7 +9,8 @@ import type { ApiDefinition, Endpoint, OAuthScheme } from '@sextant/definition';
 import { extractAccessToken } from '@sextant/request';
 import type { AnalyticsSink } from './analytics.js';
 import type { ApiKeyInjectionStore } from './api-key-injection.js';
-import { type AuthStorage, AuthStore } from './auth-store.js';
+import { type AuthStorage, AuthStore, tokenServesScheme } from './auth-store.js';
+import { absoluteBaseUrl, baseUrlProblem } from './base-url.js';
 import { isSecretHeaderName } from './deep-link.js';
 import { environmentBaseUrl, targetOf } from './environment.js';
 import type { PlaygroundFormState } from './form-state.js';
@@ -76,6 +77,8 @@ export interface EndpointControllerOptions {
   resolveEndpoint?: ((endpointId: string) => Promise<Endpoint | undefined>) | undefined;
   /** SDK snippet templates (registry JSON), unless `features.sdkSnippets` is false. */
   snippetTemplates?: unknown;
+  /** Origin a relative server URL (`/`) resolves against; defaults to the page's. */
+  pageOrigin?: string | undefined;
 }
 
 /** Raised when the endpoint id is not in the definition handed to the playground. */
@@ -100,6 +103,7 @@ export class EndpointController {
   readonly #fetch: typeof fetch;
   readonly #proxyBaseUrl: string;
   readonly #resolveEndpoint: EndpointControllerOptions['resolveEndpoint'];
+  readonly #pageOrigin: string | undefined;
   #sdk: SdkSnippets | undefined;
 
   constructor(options: EndpointControllerOptions) {
@@ -112,6 +116,7 @@ export class EndpointController {
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#proxyBaseUrl = options.proxyBaseUrl;
     this.#resolveEndpoint = options.resolveEndpoint;
+    this.#pageOrigin = options.pageOrigin ?? globalThis.location?.origin;
     const site = options.siteKey ?? options.definition.id;
     this.form = new FormStore(endpoint, options.definition.types, options.initialForm);
     this.auth = new AuthStore({
@@ -122,7 +127,7 @@ export class EndpointController {
     this.request = new RequestLifecycle({ fetch: this.#fetch, analytics: options.analytics });
     this.history = new RequestHistory(`${site}:${endpoint.id}`, options.storage);
     this.view = new ValueStore<EndpointViewState>({
-      ...targetOf(endpoint.environments[0]),
+      ...this.#target(endpoint.environments[0]),
       language: 'curl',
       sdkLanguages: [],
       sdkError: undefined,
@@ -194,7 +199,13 @@ export class EndpointController {
   /** Picks an environment: its variables reset to their defaults and its base URL replaces the edited one. */
   selectEnvironment(environmentId: string): void {
     const environment = this.endpoint.environments.find((e) => e.id === environmentId);
-    if (environment) this.view.set(targetOf(environment));
+    if (environment) this.view.set(this.#target(environment));
+  }
+
+  /** An environment's target, a relative server URL made absolute on the page's origin. */
+  #target(environment: Endpoint['environments'][number] | undefined) {
+    const target = targetOf(environment);
+    return { ...target, baseUrl: absoluteBaseUrl(target.baseUrl, this.#pageOrigin) };
   }
 
   /** Sets a server variable of the selected environment; the base URL follows. */
@@ -202,7 +213,10 @@ export class EndpointController {
     const environment = this.environment;
     if (!environment) return;
     const variables = { ...this.view.getState().variables, [name]: value };
-    this.view.set({ variables, baseUrl: environmentBaseUrl(environment, variables) });
+    this.view.set({
+      variables,
+      baseUrl: absoluteBaseUrl(environmentBaseUrl(environment, variables), this.#pageOrigin),
+    });
   }
 
   /** The reader typed a base URL of their own. */
@@ -260,6 +274,12 @@ export class EndpointController {
   /** Sends the request through the proxy (unless disabled) and records it in history. */
   async send(): Promise<void> {
     if (this.sendDisabledReason()) return;
+    const invalid = baseUrlProblem(this.view.getState().baseUrl);
+    if (invalid) {
+      this.view.set({ mobileTab: 'response' });
+      this.request.reject(invalid);
+      return;
+    }
     const built = this.built();
     const { url, init } = fetchArguments(built, {
       proxyBaseUrl: this.#proxyBaseUrl,
@@ -272,6 +292,7 @@ export class EndpointController {
       endpointId: this.endpoint.id,
       method: built.method,
       expected: this.endpoint.responses[0]?.body,
+      jsonRpc: this.endpoint.protocol?.type === 'openrpc',
     });
     const state = this.request.getState();
     const status = state.status === 'loaded' ? state.response.response.status : null;
@@ -335,20 +356,31 @@ export class EndpointController {
     return shared ? { baseUrl: view.baseUrl } : (tokenEndpoint.environments[0] ?? { baseUrl: view.baseUrl });
   }
 
-  /** Follows the docs site's login state (API-key injection): its token becomes the credential. */
+  /**
+   * Follows the docs site's login state (API-key injection): its token fills every scheme of
+   * this endpoint one token can serve (`tokenServesScheme`), and is taken back at logout. Applied
+   * only when the injected token changes, so a refresh never overwrites what the reader typed.
+   */
   followInjection(injection: ApiKeyInjectionStore): () => void {
+    let applied = '';
     const apply = () => {
       const config = injection.getState().config;
       if (!config?.enabled) return;
-      const token = config.authenticated ? config.access_token : undefined;
-      const headerSchemes = this.endpoint.auth.filter((id) => {
+      const token = (config.authenticated ? config.access_token : undefined) ?? '';
+      if (token === applied) return;
+      const keySchemes = this.endpoint.auth.filter((id) => {
         const type = this.definition.auths[id]?.type;
         return type === 'header' || type === 'queryParameter';
       });
-      if ((token ?? '') !== this.auth.getState().bearerToken)
-        this.auth.applyInjectedToken(token, headerSchemes);
+      this.auth.applyInjectedToken(token, keySchemes, applied);
+      applied = token;
     };
     apply();
     return injection.subscribe(apply);
+  }
+
+  /** Whether the docs site's login token can serve the selected scheme (false for basic auth). */
+  injectionServesScheme(): boolean {
+    return tokenServesScheme(this.authScheme);
   }
 }

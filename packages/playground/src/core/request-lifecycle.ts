@@ -14,7 +14,17 @@ export type RequestState =
   | { status: 'not-started' }
   | { status: 'loading'; startedAt: number }
   | { status: 'loaded'; response: PlaygroundResponse }
-  | { status: 'failed'; error: string; response?: PlaygroundResponse };
+  | { status: 'failed'; error: string; response?: PlaygroundResponse; failure?: FailureKind };
+
+/**
+ * Why a request failed: `proxy` (the proxy refused or could not reach the API: its named error,
+ * no upstream answer), `rpc` (a JSON-RPC error object in a 2xx answer), `input` (checked before
+ * sending, e.g. a malformed base URL), `network` (fetch itself failed or was aborted).
+ */
+export type FailureKind = 'proxy' | 'rpc' | 'input' | 'network';
+
+/** The header the proxy marks its own error answers with (`apps/server/src/proxy/forward.ts`). */
+export const PROXY_ERROR_HEADER = 'x-sextant-proxy-error';
 
 /** What to send: the fetch arguments produced from the built request (through the proxy). */
 export interface SendInput {
@@ -24,6 +34,8 @@ export interface SendInput {
   method: string;
   /** The endpoint's first response body, which decides how the body is read. */
   expected?: ResponseBody | undefined;
+  /** A JSON-RPC call: an `error` object in the answer fails the request. */
+  jsonRpc?: boolean;
 }
 
 export interface RequestLifecycleOptions {
@@ -74,6 +86,13 @@ export class RequestLifecycle extends Store<RequestState> {
     let last: PlaygroundResponse | undefined;
     try {
       const response = await this.#fetch(input.url, { ...input.init, signal: controller.signal });
+      const proxyCode = response.headers.get(PROXY_ERROR_HEADER);
+      if (proxyCode) {
+        const reason = await proxyReason(response, proxyCode);
+        if (!current()) return;
+        this.#failed(input, startedAt, reason, 'proxy');
+        return;
+      }
       last = await readResponse(response, {
         expected: input.expected,
         elapsed: () => this.#now() - startedAt,
@@ -84,6 +103,12 @@ export class RequestLifecycle extends Store<RequestState> {
         },
       });
       if (!current()) return;
+      const rpcError = input.jsonRpc ? jsonRpcErrorMessage(last) : undefined;
+      if (rpcError) {
+        this.setState({ status: 'failed', error: rpcError, response: last, failure: 'rpc' });
+        this.#received(input, last.response.status, 'failed', last.time, last.size);
+        return;
+      }
       this.#analytics({
         type: 'request_received',
         endpointId: input.endpointId,
@@ -98,7 +123,9 @@ export class RequestLifecycle extends Store<RequestState> {
       const message = errorMessage(error);
       this.#log('[sextant] request failed', error);
       this.setState(
-        last ? { status: 'failed', error: message, response: last } : { status: 'failed', error: message },
+        last
+          ? { status: 'failed', error: message, response: last, failure: 'network' }
+          : { status: 'failed', error: message, failure: 'network' },
       );
       this.#analytics({
         type: 'request_received',
@@ -114,6 +141,37 @@ export class RequestLifecycle extends Store<RequestState> {
     }
   }
 
+  /** Fails without sending: what the reader must fix first (e.g. the base URL), in their words. */
+  reject(error: Error): void {
+    this.#generation++;
+    this.#controller?.abort();
+    this.#controller = undefined;
+    this.setState({ status: 'failed', error: error.message, failure: 'input' });
+  }
+
+  #failed(input: SendInput, startedAt: number, error: string, failure: FailureKind): void {
+    this.setState({ status: 'failed', error, failure });
+    this.#received(input, null, 'failed', this.#now() - startedAt, 0);
+  }
+
+  #received(
+    input: SendInput,
+    status: number | null,
+    outcome: 'loaded' | 'failed',
+    timeMs: number,
+    sizeBytes: number,
+  ): void {
+    this.#analytics({
+      type: 'request_received',
+      endpointId: input.endpointId,
+      method: input.method,
+      status,
+      outcome,
+      timeMs,
+      sizeBytes,
+    });
+  }
+
   /** Aborts the request in flight, if any; the state becomes failed with the abort message. */
   abort(): void {
     this.#controller?.abort();
@@ -126,6 +184,36 @@ export class RequestLifecycle extends Store<RequestState> {
     this.#controller = undefined;
     this.setState({ status: 'not-started' });
   }
+}
+
+/** The reason of a proxy error answer (`{ error, code, reason }`), else a sentence naming its code. */
+async function proxyReason(response: Response, code: string): Promise<string> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const reason =
+    body && typeof body === 'object' && typeof (body as { reason?: unknown }).reason === 'string'
+      ? (body as { reason: string }).reason
+      : undefined;
+  return `${reason ?? 'The proxy could not complete the request.'} [${code}]`;
+}
+
+/**
+ * The error of a JSON-RPC answer (`{ "error": { "code", "message", "data"? } }`), or undefined.
+ *
+ * @example
+ * jsonRpcErrorMessage({ type: 'json', body: { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params' }, id: 1 } }) // 'JSON-RPC error -32602: Invalid params'
+ */
+export function jsonRpcErrorMessage(
+  response: Pick<PlaygroundResponse, 'type'> & { body?: unknown },
+): string | undefined {
+  if (response.type !== 'json') return undefined;
+  const body = response.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const error = (body as { error?: unknown }).error;
+  if (error === undefined || error === null) return undefined;
+  if (typeof error !== 'object') return `JSON-RPC error: ${String(error)}`;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const codeText = typeof code === 'number' || typeof code === 'string' ? ` ${code}` : '';
+  return `JSON-RPC error${codeText}: ${typeof message === 'string' && message ? message : 'no message'}`;
 }
 
 function errorMessage(error: unknown): string {

@@ -6,15 +6,14 @@
  * controller; this only renders and dispatches.
  */
 import type { AuthScheme } from '@sextant/definition';
-import { isAuthenticated } from '@sextant/request';
 import { useId } from 'react';
 import { type ApiKeyInjectionStore, loginUrl, logoutUrl } from '../core/api-key-injection.js';
 import {
   type AuthState,
+  authenticatedFor,
   isTokenNoLongerValid,
   oauthButtonLabel,
   TOKEN_NO_LONGER_VALID,
-  toRequestAuth,
 } from '../core/auth-store.js';
 import type { EndpointController } from '../core/endpoint-controller.js';
 import { useStore } from './use-store.js';
@@ -36,7 +35,8 @@ export function AuthCard({
   const bodyId = useId();
   if (schemes.length === 0) return null;
   const scheme = controller.authScheme ?? schemes[0];
-  const authenticated = isAuthenticated(toRequestAuth(auth, controller.definition.auths));
+  // Authenticated only when the scheme this request uses has a value (not any credential anywhere).
+  const authenticated = authenticatedFor(auth, controller.endpoint, controller.definition.auths);
   return (
     <section
       className="sx-pg-card sx-pg-auth"
@@ -51,13 +51,23 @@ export function AuthCard({
         onClick={() => controller.auth.setOpen(!auth.open)}
       >
         <span className="sx-pg-card-title">Authorization</span>
-        <span className={`sx-pg-badge ${authenticated ? 'sx-pg-badge-success' : 'sx-pg-badge-muted'}`}>
+        <span
+          className={`sx-pg-badge ${authenticated ? 'sx-pg-badge-success' : 'sx-pg-badge-muted'}`}
+          data-testid="auth-status"
+        >
           {authenticated ? 'Authenticated' : 'Not authenticated'}
         </span>
       </button>
       {auth.open && (
         <div className="sx-pg-card-body" id={bodyId}>
-          {injection && <InjectionLogin injection={injection} navigate={navigate} />}
+          {injection && (
+            <InjectionLogin
+              injection={injection}
+              navigate={navigate}
+              schemeName={scheme ? schemeLabel(scheme) : undefined}
+              servesScheme={controller.injectionServesScheme()}
+            />
+          )}
           {schemes.length > 1 && (
             <label className="sx-pg-label">
               <span>Scheme</span>
@@ -99,9 +109,13 @@ export function AuthCard({
 function InjectionLogin({
   injection,
   navigate,
+  schemeName,
+  servesScheme,
 }: {
   injection: ApiKeyInjectionStore;
   navigate: (href: string) => void;
+  schemeName: string | undefined;
+  servesScheme: boolean;
 }) {
   const state = useStore(injection);
   const config = state.config;
@@ -119,6 +133,11 @@ function InjectionLogin({
           >
             Logout
           </button>
+          <p className="sx-pg-muted sx-pg-injection-note" data-testid="injection-note">
+            {servesScheme
+              ? `Your docs login's token is filled in as ${schemeName ?? 'the credential'}.`
+              : `Your docs login gives a token; ${schemeName ?? 'this scheme'} needs a username and password: enter them below.`}
+          </p>
         </>
       ) : (
         <button

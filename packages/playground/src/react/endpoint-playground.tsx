@@ -1,7 +1,9 @@
 /**
  * `EndpointPlayground`: the API explorer for one endpoint. It creates the headless controller
- * once per endpoint (a new endpoint is a new controller: the form resets), follows the docs
- * site's API-key injection, wires Escape (close) and Ctrl/Cmd+Enter (send), and lays out the
+ * once per endpoint (a new endpoint is a new controller: the form resets; with
+ * `keepStateOnPage` the controller outlives a close, so a reopened explorer shows what the
+ * reader typed), follows the docs site's API-key injection, wires Escape (close, unless focus is
+ * in an editable control) and Ctrl/Cmd+Enter (send), and lays out the
  * top bar, auth card, form and the Request / Response cards in draggable panes, or in two tabs
  * on small screens.
  */
@@ -11,7 +13,12 @@ import { Group, Panel, Separator } from 'react-resizable-panels';
 import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
 import { ApiKeyInjectionStore, loginErrorFromSearch, withoutLoginError } from '../core/api-key-injection.js';
 import { decodeFormState, FORM_PARAM } from '../core/deep-link.js';
-import { EndpointController, type PlaygroundFeatures } from '../core/endpoint-controller.js';
+import { escapeClosesExplorer } from '../core/editable-focus.js';
+import {
+  EndpointController,
+  type EndpointControllerOptions,
+  type PlaygroundFeatures,
+} from '../core/endpoint-controller.js';
 import { MediaQueryStore, NARROW_QUERY } from '../core/media-query.js';
 import { type PaneSplit, paneDefaults } from '../core/pane-split.js';
 import { isShallowNavigation, withoutExplorerParams } from '../core/url-params.js';
@@ -54,6 +61,22 @@ export interface EndpointPlaygroundProps {
   split?: PaneSplit;
   /** Loads the endpoint's SDK snippet templates after mount (the docs host's snippet-templates call). */
   loadSnippetTemplates?: () => Promise<unknown>;
+  /**
+   * Keep the endpoint's form, auth and last response for the page's life: closing and reopening
+   * the explorer (Escape, ×) on the same page shows the form as the reader left it.
+   */
+  keepStateOnPage?: boolean;
+}
+
+/** Controllers kept for the page's life (`keepStateOnPage`), by definition and endpoint. */
+const keptControllers = new Map<string, EndpointController>();
+
+function controllerFor(key: string, keep: boolean, options: () => EndpointControllerOptions) {
+  const kept = keep ? keptControllers.get(key) : undefined;
+  if (kept) return kept;
+  const controller = new EndpointController(options());
+  if (keep) keptControllers.set(key, controller);
+  return controller;
 }
 
 /** The endpoint playground (API explorer). */
@@ -62,21 +85,20 @@ export function EndpointPlayground(props: EndpointPlaygroundProps) {
 }
 
 function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
-  const [controller] = useState(
-    () =>
-      new EndpointController({
-        definition: props.definition,
-        endpointId: props.endpointId,
-        mode: props.mode,
-        proxyBaseUrl: props.proxyBaseUrl,
-        features: props.features,
-        analytics: props.analytics ?? (props.mode === 'local' ? consoleAnalyticsSink : noopAnalyticsSink),
-        storage: browserStorage(),
-        siteKey: props.siteKey,
-        initialForm: initialFormFromUrl(),
-        resolveEndpoint: props.resolveEndpoint,
-        snippetTemplates: props.snippetTemplates,
-      }),
+  const [controller] = useState(() =>
+    controllerFor(`${props.definition.id}:${props.endpointId}`, props.keepStateOnPage === true, () => ({
+      definition: props.definition,
+      endpointId: props.endpointId,
+      mode: props.mode,
+      proxyBaseUrl: props.proxyBaseUrl,
+      features: props.features,
+      analytics: props.analytics ?? (props.mode === 'local' ? consoleAnalyticsSink : noopAnalyticsSink),
+      storage: browserStorage(),
+      siteKey: props.siteKey,
+      initialForm: initialFormFromUrl(),
+      resolveEndpoint: props.resolveEndpoint,
+      snippetTemplates: props.snippetTemplates,
+    })),
   );
   const [injection] = useState(() =>
     props.apiKeyInjectionBaseUrl === null
@@ -124,7 +146,7 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
+      if (escapeClosesExplorer(event)) {
         event.preventDefault();
         closeRef.current();
       } else if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {

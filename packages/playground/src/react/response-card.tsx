@@ -19,7 +19,12 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
     state.status === 'loaded' ? state.response : state.status === 'failed' ? state.response : undefined;
   const notice = response && proxyNotice(response.response);
   return (
-    <section className="sx-pg-card sx-pg-response" aria-label="Response" data-state={state.status}>
+    <section
+      className="sx-pg-card sx-pg-response"
+      aria-label="Response"
+      data-state={state.status}
+      data-failure={state.status === 'failed' ? (state.failure ?? 'network') : undefined}
+    >
       <header className="sx-pg-card-head">
         <h2 className="sx-pg-card-title">Response</h2>
         <div className="sx-pg-card-meta">
@@ -27,7 +32,7 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
           {response && (
             <>
               <span
-                className={`sx-pg-badge sx-pg-badge-${statusStyle(response.response.status)}`}
+                className={`sx-pg-badge sx-pg-badge-${state.status === 'failed' ? 'muted' : statusStyle(response.response.status)}`}
                 data-testid="response-status"
               >
                 {response.response.status} {response.response.statusText}

@@ -5,10 +5,12 @@
  * with Clear and the Connected / Not connected badge. Abnormal closes show their reason in an
  * alert. Logic lives in the headless `ChannelController` and `WebSocketSession`.
  */
+
 import type { ApiDefinition, Parameter } from '@sextant/definition';
 import { useEffect, useState } from 'react';
 import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
 import { ChannelController } from '../core/channel-controller.js';
+import { escapeClosesExplorer } from '../core/editable-focus.js';
 import type { PlaygroundFeatures } from '../core/endpoint-controller.js';
 import type { ParameterSection } from '../core/form-state.js';
 import { sendDisabledReason } from '../core/localhost.js';
@@ -73,7 +75,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
   closeRef.current = close;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
+      if (escapeClosesExplorer(event)) closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

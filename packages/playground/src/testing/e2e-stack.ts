@@ -25,6 +25,7 @@ interface StackDeps {
     mode: 'local' | 'hosted';
     logger?: boolean;
     parts?: Record<string, boolean>;
+    authInjection?: { provider: { type: 'demo' } };
   }) => Promise<FastifyInstance>;
   startDemoServers: (options: {
     restPort: number;
@@ -44,6 +45,7 @@ export async function startE2eStack(
     mode: 'local',
     logger: false,
     parts: { registry: false, docsHost: false },
+    authInjection: { provider: { type: 'demo' } },
   });
   await mountHarness(app, pages({ restUrl: demos.restUrl, wsUrl: demos.wsUrl }));
   await app.listen({ port: 0, host: '127.0.0.1' });
