@@ -10,6 +10,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** Folder of the filesystem blob store. */
   blobDir?: string;
+  /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres`; default PostgreSQL's own tables, or the folder with PGlite. */
+  blobStore?: string;
   /** Registry: host suffix of docs preview URLs (default `preview.localhost`). */
   previewDomain?: string;
   /** Registry tenancy: operator-approved hosts (`--allow-domain`) and the DNS resolver of domain claims. */

@@ -9,12 +9,7 @@ import { join } from 'node:path';
 import type { LoadedDocs } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  createFileBlobStore,
-  createMemoryBlobStore,
-  type OpenDatabase,
-  openDatabase,
-} from '../storage/index.js';
+import { type OpenDatabase, openBlobStores, openDatabase } from '../storage/index.js';
 import type { RegistryContext } from './context.js';
 import { createDefinitionCache } from './definition-cache.js';
 import { createDocsCache, type InvalidatedUrls } from './docs-cache.js';
@@ -35,6 +30,8 @@ export interface RegistryPluginOptions {
   dataDir?: string;
   /** Blob store folder; defaults to `<dataDir>/blobs`, or memory. */
   blobDir?: string;
+  /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres` (see storage/blob-store-select.ts). */
+  blobStore?: string;
   /** Host suffix of preview docs URLs. Default `preview.localhost`. */
   previewDomain?: string;
   /** Route prefix. Default none (paths exactly as in SPEC §7). */
@@ -98,11 +95,19 @@ async function open(
     ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
   });
   try {
-    const blobDir = options.blobDir ?? (options.dataDir ? join(options.dataDir, 'blobs') : undefined);
+    const blobs = await openBlobStores(
+      {
+        ...(options.blobStore ? { blobStore: options.blobStore } : {}),
+        ...(options.blobDir ? { blobDir: options.blobDir } : {}),
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      },
+      database,
+    );
     const definitions = createDefinitionCache(database.db);
     const ctx: RegistryContext = {
       db: database.db,
-      blobs: blobDir ? createFileBlobStore(blobDir) : createMemoryBlobStore(),
+      blobs: blobs.primary,
+      ...(blobs.previous ? { previousBlobs: blobs.previous } : {}),
       definitions,
       docsCache: createDocsCache(database.db, definitions, database.notifier),
       previewDomain: options.previewDomain ?? 'preview.localhost',

@@ -104,7 +104,8 @@ function check(
   const next = depth + 1;
   switch (resolved.type) {
     case 'optional':
-      return check(value, resolved.shape, path, walk, next);
+      check(value, resolved.shape, path, walk, next);
+      return;
     case 'nullable':
       if (value !== null) check(value, resolved.shape, path, walk, next);
       return;
@@ -121,7 +122,10 @@ function check(
       return;
     case 'list':
     case 'set': {
-      if (!Array.isArray(value)) return add(walk, path, { code: 'type', message: 'Must be a list' });
+      if (!Array.isArray(value)) {
+        add(walk, path, { code: 'type', message: 'Must be a list' });
+        return;
+      }
       const size = listSizeProblem(value.length, resolved);
       if (size) add(walk, path, size);
       value.forEach((item, index) => {
@@ -132,7 +136,10 @@ function check(
       return;
     }
     case 'map': {
-      if (!isRecord(value)) return add(walk, path, { code: 'type', message: 'Must be an object' });
+      if (!isRecord(value)) {
+        add(walk, path, { code: 'type', message: 'Must be an object' });
+        return;
+      }
       for (const [key, item] of Object.entries(value)) {
         if (full(walk)) return;
         check(item, resolved.valueShape, [...path, key], walk, next);
@@ -140,7 +147,8 @@ function check(
       return;
     }
     case 'id':
-      return checkType(value, resolved.id, path, walk, next);
+      checkType(value, resolved.id, path, walk, next);
+      return;
   }
 }
 
@@ -149,7 +157,8 @@ function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: 
   if (!shape) return;
   switch (shape.type) {
     case 'alias':
-      return check(value, shape.value, path, walk, depth);
+      check(value, shape.value, path, walk, depth);
+      return;
     case 'enum':
       if (!shape.values.some((entry) => entry.value === value))
         add(walk, path, {
@@ -161,23 +170,33 @@ function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: 
         });
       return;
     case 'object':
-      if (!isRecord(value)) return add(walk, path, { code: 'type', message: 'Must be an object' });
-      return checkProperties(value, objectProperties(id, walk.types), path, walk, depth);
+      if (!isRecord(value)) {
+        add(walk, path, { code: 'type', message: 'Must be an object' });
+        return;
+      }
+      checkProperties(value, objectProperties(id, walk.types), path, walk, depth);
+      return;
     case 'discriminatedUnion': {
-      if (!isRecord(value)) return add(walk, path, { code: 'type', message: 'Must be an object' });
+      if (!isRecord(value)) {
+        add(walk, path, { code: 'type', message: 'Must be an object' });
+        return;
+      }
       const tag = value[shape.discriminant];
       const variant = shape.variants.find((entry) => entry.discriminantValue === tag);
-      if (!variant)
-        return add(walk, [...path, shape.discriminant], {
+      if (!variant) {
+        add(walk, [...path, shape.discriminant], {
           code: 'enum',
           message: `Must be one of: ${shape.variants.map((entry) => entry.discriminantValue).join(', ')}`,
         });
+        return;
+      }
       const own = objectProperties(variant.typeId, walk.types).filter(
         (property) => property.key !== shape.discriminant,
       );
       const redeclared = new Set(own.map((property) => property.key));
       const base = (shape.baseProperties ?? []).filter((property) => !redeclared.has(property.key));
-      return checkProperties(value, [...base, ...own], path, walk, depth);
+      checkProperties(value, [...base, ...own], path, walk, depth);
+      return;
     }
     case 'undiscriminatedUnion': {
       // Valid when one variant fits; else the issues of the variant that fits best (fewest issues).

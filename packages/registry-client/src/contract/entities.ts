@@ -242,9 +242,23 @@ export const docsConfigSchema = z.strictObject({
   createdAt: timestampSchema,
 });
 
-export const blobResponseSchema = z.strictObject({ key: z.string(), written: z.boolean() });
+/** Files linked to docs versions: how many, copied into the blob store from the previous one, found in neither. */
+export const ensuredFilesSchema = z.strictObject({
+  total: z.number(),
+  copied: z.number(),
+  missing: z.number(),
+});
+export const blobResponseSchema = z.strictObject({
+  key: z.string(),
+  written: z.boolean(),
+  files: ensuredFilesSchema.optional(),
+});
 export const prepopulateBodySchema = z.strictObject({ orgId: idSchema.optional() });
-export const prepopulateResponseSchema = z.strictObject({ total: z.number(), written: z.number() });
+export const prepopulateResponseSchema = z.strictObject({
+  total: z.number(),
+  written: z.number(),
+  files: ensuredFilesSchema.optional(),
+});
 export const transferOwnershipBodySchema = z.strictObject({
   url: z.string().min(1).max(2000),
   targetOrgId: idSchema,
