@@ -14,6 +14,7 @@ export interface ServerFlags {
   databaseUrl?: string;
   dataDir?: string;
   blobDir?: string;
+  blobStore?: string;
   allowlist?: string[];
   allowlistFromRegistry?: boolean;
   trustedPrivateTarget?: string[];
@@ -55,6 +56,12 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
       new Option('--blob-dir <dir>', 'folder of the blob store (default: <data-dir>/blobs)').env(
         'SEXTANT_BLOB_DIR',
       ),
+    )
+    .addOption(
+      new Option(
+        '--blob-store <store>',
+        'where docs files go: s3://bucket/prefix (AWS_ENDPOINT_URL, AWS_REGION, AWS credentials), fs:/path or postgres (default: postgres with --database-url, else the --blob-dir folder)',
+      ).env('SEXTANT_BLOB_STORE'),
     )
     .addOption(
       new Option(
@@ -137,6 +144,7 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     ...(flags.databaseUrl ? { databaseUrl: flags.databaseUrl } : {}),
     ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
     ...(flags.blobDir ? { blobDir: flags.blobDir } : {}),
+    ...(flags.blobStore ? { blobStore: flags.blobStore } : {}),
     ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),
     ...(flags.bodyLimit ? { bodyLimitBytes: flags.bodyLimit } : {}),
     parts: { registry: flags.registry, proxy: flags.proxy, wsProxy: flags.wsProxy, docsHost: flags.docs },

@@ -16,6 +16,8 @@ import type { Caller } from './identity.js';
 export interface RegistryContext {
   db: Kysely<Database>;
   blobs: BlobStore;
+  /** The store an earlier configuration used (read when a blob is missing from `blobs`; ensure copies from it). */
+  previousBlobs?: BlobStore;
   docsCache: DocsCache;
   definitions: DefinitionCache;
   /** Host suffix of preview URLs, e.g. `preview.localhost`. */

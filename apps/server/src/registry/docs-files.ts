@@ -268,12 +268,56 @@ export async function linkedFiles(db: Db, docsDefinitionId: string): Promise<Rec
   );
 }
 
-/** The bytes of a stored docs file, or undefined. Callers reach file ids only through a site's own links. */
-export async function readDocsFile(ctx: RegistryContext, fileId: string): Promise<Uint8Array | undefined> {
+/** Blob key of a stored file, or undefined. */
+async function blobKeyOfFile(ctx: RegistryContext, fileId: string): Promise<string | undefined> {
   const row = await ctx.db
     .selectFrom('docs_files')
     .select('blob_key')
     .where('id', '=', fileId)
     .executeTakeFirst();
-  return row ? ctx.blobs.get(row.blob_key) : undefined;
+  return row?.blob_key;
+}
+
+/**
+ * The bytes of a stored docs file, or undefined: from the blob store, else from the store an
+ * earlier configuration used. Callers reach file ids only through a site's own links.
+ */
+export async function readDocsFile(ctx: RegistryContext, fileId: string): Promise<Uint8Array | undefined> {
+  const key = await blobKeyOfFile(ctx, fileId);
+  if (!key) return undefined;
+  return (await ctx.blobs.get(key)) ?? (await ctx.previousBlobs?.get(key));
+}
+
+/** What ensuring a docs version's files found: linked files, copied from the previous store, found nowhere. */
+export interface EnsuredFiles {
+  total: number;
+  copied: number;
+  missing: number;
+}
+
+/**
+ * Makes every file linked to a docs version present in the blob store, copying the missing
+ * ones from the previous store (idempotent: a second run copies nothing).
+ */
+export async function ensureLinkedFiles(
+  ctx: RegistryContext,
+  fileIds: readonly string[],
+): Promise<EnsuredFiles> {
+  const ids = [...new Set(fileIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await ctx.db.selectFrom('docs_files').select('blob_key').where('id', 'in', ids).execute();
+  const result: EnsuredFiles = { total: ids.length, copied: 0, missing: ids.length - rows.length };
+  for (const { blob_key: key } of rows) {
+    if (await ctx.blobs.has(key)) continue;
+    const bytes = await ctx.previousBlobs?.get(key);
+    if (!bytes) {
+      result.missing++;
+      continue;
+    }
+    await ctx.blobs.put(key, bytes);
+    result.copied++;
+  }
+  return result;
 }

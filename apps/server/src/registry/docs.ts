@@ -11,7 +11,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../storage/index.js';
 import { packJson, unpackJson } from './compression.js';
 import { type CallContext, type Handlers, iso, pageNumber, type RegistryContext } from './context.js';
-import { checkDeclaredSizes, declareFiles, linkDeclaredFiles, receiveUpload } from './docs-files.js';
+import {
+  checkDeclaredSizes,
+  declareFiles,
+  ensureLinkedFiles,
+  linkDeclaredFiles,
+  receiveUpload,
+} from './docs-files.js';
 import { fail } from './errors.js';
 import { checkHosts, hostOwner, takeHosts } from './host-ownership.js';
 import { type Caller, orgsOf, requireCaller, requireMember, requireOrg } from './identity.js';
@@ -183,6 +189,10 @@ function previewAddress(orgId: string, previewDomain: string): DocsAddress {
   return requireDomain(`${label}.${previewDomain}`);
 }
 
+function fileIdsOf(docs: LoadedDocs): string[] {
+  return Object.values(docs.files ?? {}).map((file) => file.fileId);
+}
+
 function blobKey(docsConfigId: string): string {
   return `docs/${docsConfigId}.json.gz`;
 }
@@ -305,7 +315,8 @@ export const docsHandlers: Handlers<
     requireCaller(call.caller);
     const docs = await loadOrFail(ctx, body.url);
     await requireMember(ctx.db, call.caller, docs.orgId);
-    return writeBundle(ctx, docs);
+    const bundle = await writeBundle(ctx, docs);
+    return { ...bundle, files: await ensureLinkedFiles(ctx, fileIdsOf(docs)) };
   },
   async prepopulateBlobStore(ctx, { body }, call) {
     const caller = requireCaller(call.caller);
@@ -319,12 +330,18 @@ export const docsHandlers: Handlers<
       .where('is_archived', '=', false)
       .execute();
     let written = 0;
+    const files = { total: 0, copied: 0, missing: 0 };
     for (const row of rows) {
       const address = parseDocsAddress(row.url);
       const docs = address && (await ctx.docsCache.load(address));
-      if (docs && (await writeBundle(ctx, docs)).written) written++;
+      if (!docs) continue;
+      if ((await writeBundle(ctx, docs)).written) written++;
+      const ensured = await ensureLinkedFiles(ctx, fileIdsOf(docs));
+      files.total += ensured.total;
+      files.copied += ensured.copied;
+      files.missing += ensured.missing;
     }
-    return { total: rows.length, written };
+    return { total: rows.length, written, files };
   },
   async listDocsUrls(ctx, { query }, call) {
     const caller = requireCaller(call.caller);

@@ -29,6 +29,9 @@ export interface TestServer {
 export interface TestServerOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** Blob store (`s3://bucket/prefix`, `fs:/path`, `postgres`) and folder; see storage/blob-store-select.ts. */
+  blobStore?: string;
+  blobDir?: string;
   /** Default local (one organization, its admin is the operator). Hosted: `token` is an operator's. */
   mode?: 'local' | 'hosted';
   /** Tenancy options: approved hosts, the DNS resolver of domain claims. */
