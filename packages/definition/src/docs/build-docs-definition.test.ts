@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiDefinition } from '../ir/definition.js';
-import { buildDocsDefinition, DocsDefinitionError } from './build-docs-definition.js';
+import { buildDocsDefinition, DocsDefinitionError, TYPE_GROUP_MAX } from './build-docs-definition.js';
 import { defaultDocsConfig } from './config.js';
 import { indexNavigation } from './navigation.js';
 import { SlugAllocator, slugify } from './slug.js';
@@ -132,5 +132,76 @@ describe('buildDocsDefinition', () => {
       navigation: [{ type: 'api', title: 'API', apiId: 'a', showTypes: false }],
     });
     expect([...indexNavigation(docs.navigation).keys()]).not.toContain('api/types');
+  });
+});
+
+describe('navigation of large APIs', () => {
+  it('groups more than TYPE_LIST_MAX types by letter, no group above TYPE_GROUP_MAX, slugs unchanged', () => {
+    const types: ApiDefinition['types'] = {};
+    for (let i = 0; i < 400; i++) {
+      const name = `${i < 250 ? 'S' : String.fromCharCode(65 + (i % 26))}type${i}`;
+      types[name] = { id: name, name, shape: { type: 'object', extends: [], properties: [] } };
+    }
+    types['9lives'] = {
+      id: '9lives',
+      name: '9lives',
+      shape: { type: 'object', extends: [], properties: [] },
+    };
+    const docs = buildDocsDefinition({
+      config: defaultDocsConfig('Big'),
+      apis: { big: api({ types }) },
+      navigation: [{ type: 'api', title: 'API', apiId: 'big' }],
+    });
+    const reference = docs.navigation[0];
+    const section = reference && 'children' in reference ? reference.children.at(-1) : undefined;
+    if (!section || section.type !== 'section') throw new Error('no Types section');
+    expect(section.children.length).toBeGreaterThan(3);
+    const titles = section.children.map((group) => group.title);
+    expect(titles).toContain('S (1 of 3)');
+    expect(titles.at(-1)).toBe('#');
+    let count = 0;
+    for (const group of section.children) {
+      if (group.type !== 'section') throw new Error('a type outside a group');
+      expect(group.children.length).toBeLessThanOrEqual(TYPE_GROUP_MAX);
+      count += group.children.length;
+    }
+    expect(count).toBe(401);
+    expect(indexNavigation(docs.navigation).get('api/types/stype3')?.item.type).toBe('type');
+  });
+  it('lists untagged endpoints in a last group and labels long summaries short', () => {
+    const long = 'List every pet the store has ever sold, with owners, prices and receipts';
+    const base = api();
+    const docs = buildDocsDefinition({
+      config: defaultDocsConfig('Pets'),
+      apis: {
+        pets: api({
+          endpoints: {
+            ...base.endpoints,
+            list: {
+              ...(base.endpoints.list as ApiDefinition['endpoints'][string]),
+              title: long,
+              operationId: 'listPets',
+            },
+            loose: {
+              ...(base.endpoints.get as ApiDefinition['endpoints'][string]),
+              id: 'loose',
+              title: 'Ping',
+            },
+          },
+          rootPackage: { endpoints: ['token', 'loose'], websockets: [], webhooks: [], subpackages: ['pets'] },
+        }),
+      },
+      navigation: [{ type: 'api', title: 'API', apiId: 'pets', showTypes: false }],
+    });
+    const reference = docs.navigation[0];
+    const children = reference && 'children' in reference ? reference.children : [];
+    expect(children.map((c) => c.title)).toEqual(['Pets', 'Other']);
+    const pets = children[0];
+    expect(pets && 'children' in pets ? pets.children.map((c) => c.title) : []).toEqual([
+      'List pets',
+      'Get a pet',
+    ]);
+    const other = children[1];
+    expect(other && 'children' in other ? other.children.map((c) => c.title) : []).toEqual(['Ping']);
   });
 });

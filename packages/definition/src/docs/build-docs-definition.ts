@@ -12,7 +12,13 @@ import {
   type MarkdownPage,
   type NavItem,
 } from './docs-definition.js';
+import { navLabel, plainTitle } from './nav-label.js';
 import { joinSlug, SlugAllocator, slugify } from './slug.js';
+
+/** An API with more types than this lists them in groups (by first letter), not in one list. */
+export const TYPE_LIST_MAX = 60;
+/** Most types one group holds: a letter with more is split into numbered groups. */
+export const TYPE_GROUP_MAX = 100;
 
 /** A navigation entry of a docs project, as the loader read it from `docs.yml`. */
 export type ProjectNavItem =
@@ -115,7 +121,11 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
   };
 }
 
-/** Endpoint, channel and webhook pages of one package (root or subpackage), then its groups. */
+/**
+ * Endpoint, channel and webhook pages of one package (root or subpackage), then its groups. In
+ * the root package of an API with groups, untagged items come last, in a group of their own.
+ * Labels are short names (`navLabel`); slugs come from them.
+ */
 function apiChildren(
   api: ApiDefinition,
   apiId: string,
@@ -123,19 +133,20 @@ function apiChildren(
   slugs: SlugAllocator,
   showTypes: boolean,
 ): NavItem[] {
-  const packageChildren = (
-    pkg: Pick<Subpackage, 'endpoints' | 'websockets' | 'webhooks' | 'subpackages'>,
+  const leafSlug = (slug: string, title: string) => slugs.take(joinSlug(slug, slugify(plainTitle(title))));
+  const leaves = (
+    pkg: Pick<Subpackage, 'endpoints' | 'websockets' | 'webhooks'>,
     slug: string,
-    seen: Set<string>,
   ): NavItem[] => {
     const out: NavItem[] = [];
     for (const endpointId of pkg.endpoints) {
       const endpoint = api.endpoints[endpointId];
       if (!endpoint || endpoint.synthetic) continue;
+      const title = navLabel(endpoint);
       out.push({
         type: 'endpoint',
-        title: endpoint.title,
-        slug: slugs.take(joinSlug(slug, slugify(endpoint.title))),
+        title,
+        slug: leafSlug(slug, title),
         apiId,
         endpointId,
         method: endpoint.method,
@@ -144,60 +155,128 @@ function apiChildren(
     for (const channelId of pkg.websockets) {
       const channel = api.websockets[channelId];
       if (!channel) continue;
-      out.push({
-        type: 'channel',
-        title: channel.title,
-        slug: slugs.take(joinSlug(slug, slugify(channel.title))),
-        apiId,
-        channelId,
-      });
+      const title = navLabel(channel);
+      out.push({ type: 'channel', title, slug: leafSlug(slug, title), apiId, channelId });
     }
     for (const webhookId of pkg.webhooks) {
       const webhook = api.webhooks[webhookId];
       if (!webhook) continue;
+      const title = navLabel(webhook);
       out.push({
         type: 'webhook',
-        title: webhook.title,
-        slug: slugs.take(joinSlug(slug, slugify(webhook.title))),
+        title,
+        slug: leafSlug(slug, title),
         apiId,
         webhookId,
         method: webhook.method,
       });
     }
+    return out;
+  };
+  const groups = (pkg: Pick<Subpackage, 'subpackages'>, slug: string, seen: Set<string>): NavItem[] => {
+    const out: NavItem[] = [];
     for (const subpackageId of pkg.subpackages) {
       const sub = api.subpackages[subpackageId];
       // A malformed definition could nest a group in itself; never loop.
       if (!sub || seen.has(subpackageId)) continue;
-      const groupSlug = slugs.take(joinSlug(slug, slugify(sub.name)));
+      const groupSlug = slugs.take(joinSlug(slug, slugify(plainTitle(sub.name))));
+      const inner = new Set([...seen, subpackageId]);
       out.push({
         type: 'group',
         title: sub.name,
         slug: groupSlug,
         apiId,
         subpackageId,
-        children: packageChildren(sub, groupSlug, new Set([...seen, subpackageId])),
+        children: [...leaves(sub, groupSlug), ...groups(sub, groupSlug, inner)],
       });
     }
     return out;
   };
 
-  const children = packageChildren(api.rootPackage, baseSlug, new Set());
+  const root = api.rootPackage;
+  const tagged = groups(root, baseSlug, new Set());
+  let children: NavItem[];
+  if (tagged.length === 0) children = leaves(root, baseSlug);
+  else {
+    const hasUntagged =
+      hasRealEndpoint(api, root.endpoints) ||
+      root.websockets.some((id) => api.websockets[id]) ||
+      root.webhooks.some((id) => api.webhooks[id]);
+    if (!hasUntagged) children = tagged;
+    else {
+      const otherSlug = slugs.take(joinSlug(baseSlug, 'other'));
+      children = [
+        ...tagged,
+        { type: 'section', title: 'Other', slug: otherSlug, children: leaves(root, otherSlug) },
+      ];
+    }
+  }
   const typeIds = Object.keys(api.types);
   if (showTypes && typeIds.length > 0) {
     const typesSlug = slugs.take(joinSlug(baseSlug, 'types'));
+    const typeItem = (typeId: string): NavItem => {
+      const title = api.types[typeId]?.name ?? typeId;
+      return { type: 'type', title, slug: slugs.take(joinSlug(typesSlug, slugify(title))), apiId, typeId };
+    };
     children.push({
       type: 'section',
       title: 'Types',
       slug: typesSlug,
       collapsed: true,
-      children: typeIds.map((typeId) => {
-        const type = api.types[typeId];
-        const title = type?.name ?? typeId;
-        return { type: 'type', title, slug: slugs.take(joinSlug(typesSlug, slugify(title))), apiId, typeId };
-      }),
+      children:
+        typeIds.length <= TYPE_LIST_MAX
+          ? typeIds.map((typeId) => typeItem(typeId))
+          : typeGroups(api, typeIds).map(({ title, ids }) => {
+              const slug = slugs.take(joinSlug(typesSlug, 'group', slugify(title)));
+              return {
+                type: 'section',
+                title,
+                slug,
+                collapsed: true,
+                children: ids.map((typeId) => typeItem(typeId)),
+              };
+            }),
     });
   }
   return children;
+}
+
+/**
+ * The types of a large API in groups by first letter (`#` for others), sorted by name; a letter
+ * with more than TYPE_GROUP_MAX types is split into `S (1 of 3)`, ... so no group (and no type
+ * page's sidebar, which lists its own group) grows with the API.
+ */
+export function typeGroups(api: ApiDefinition, typeIds: string[]): { title: string; ids: string[] }[] {
+  const name = (id: string) => api.types[id]?.name ?? id;
+  const sorted = [...typeIds].sort((a, b) => {
+    const x = name(a).toLowerCase();
+    const y = name(b).toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const byLetter = new Map<string, string[]>();
+  for (const id of sorted) {
+    const first = name(id).charAt(0).toUpperCase();
+    const letter = /[A-Z]/.test(first) ? first : '#';
+    byLetter.set(letter, [...(byLetter.get(letter) ?? []), id]);
+  }
+  const letters = [...byLetter.keys()].sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a < b ? -1 : 1));
+  return letters.flatMap((letter) => {
+    const ids = byLetter.get(letter) ?? [];
+    const parts = Math.ceil(ids.length / TYPE_GROUP_MAX);
+    if (parts <= 1) return [{ title: letter, ids }];
+    const size = Math.ceil(ids.length / parts);
+    return Array.from({ length: parts }, (_, p) => ({
+      title: `${letter} (${p + 1} of ${parts})`,
+      ids: ids.slice(p * size, (p + 1) * size),
+    }));
+  });
+}
+
+function hasRealEndpoint(api: ApiDefinition, ids: string[]): boolean {
+  return ids.some((id) => {
+    const endpoint = api.endpoints[id];
+    return endpoint !== undefined && !endpoint.synthetic;
+  });
 }
 
 function firstRoutableSlug(items: NavItem[]): string | undefined {

@@ -35,6 +35,44 @@ export class NavigationGroups {
     }
     group[kind].push(id);
   }
+
+  /**
+   * Orders the groups as `order` lists their tags (the spec's `tags` array; groups it omits keep
+   * their first-seen order, after it), then nests them in `tagGroups` (Redoc's `x-tagGroups`):
+   * each tag group becomes a group holding its tags' groups; tags in no tag group stay at the top
+   * level, after the tag groups.
+   */
+  arrange(order: string[], tagGroups: { name: string; tags: string[] }[] = []): void {
+    const rank = (tag: string) => {
+      const i = order.indexOf(tag);
+      return i === -1 ? order.length : i;
+    };
+    const top = [...this.rootPackage.subpackages].sort((a, b) => rank(a) - rank(b));
+    const nested = new Set<string>();
+    const parents: string[] = [];
+    for (const tagGroup of tagGroups) {
+      const members = tagGroup.tags.filter((tag) => this.subpackages[tag] && !nested.has(tag));
+      if (members.length === 0) continue;
+      const id = `x-tagGroup:${tagGroup.name}`;
+      if (this.subpackages[id]) continue;
+      for (const tag of members) nested.add(tag);
+      this.subpackages[id] = {
+        id,
+        name: tagGroup.name,
+        endpoints: [],
+        websockets: [],
+        webhooks: [],
+        subpackages: members,
+      };
+      parents.push(id);
+    }
+    this.rootPackage.subpackages.splice(
+      0,
+      this.rootPackage.subpackages.length,
+      ...parents,
+      ...top.filter((tag) => !nested.has(tag)),
+    );
+  }
 }
 
 /** The `name` of the first tag in a tags array (tag objects `{ name }` or plain strings). */

@@ -148,6 +148,7 @@ export function importOpenApiDocuments(docs: DocumentSet, options: ImportOptions
     }
   }
 
+  groups.arrange(tagOrder(root), tagGroups(root));
   resolveTokenEndpoints(pending, endpoints, environments, scope.ids);
 
   const title = str(info.title) ?? 'API';
@@ -193,6 +194,23 @@ function detectVersion(docs: DocumentSet, root: Json, at: Location): OpenApiVers
 }
 
 /** The descriptions of the root `tags` list, by tag name (they become the groups' descriptions). */
+/** Tag names in the order the spec's `tags` array lists them. */
+function tagOrder(root: Json): string[] {
+  if (!Array.isArray(root.tags)) return [];
+  return root.tags.flatMap((tag) => (isObject(tag) && typeof tag.name === 'string' ? [tag.name] : []));
+}
+
+/** Redoc's `x-tagGroups`: named groups of tags; malformed entries are skipped. */
+function tagGroups(root: Json): { name: string; tags: string[] }[] {
+  const raw = root['x-tagGroups'];
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((group) =>
+    isObject(group) && typeof group.name === 'string' && Array.isArray(group.tags)
+      ? [{ name: group.name, tags: group.tags.filter((tag): tag is string => typeof tag === 'string') }]
+      : [],
+  );
+}
+
 function tagDescriptions(root: Json): Map<string, string> {
   const descriptions = new Map<string, string>();
   if (!Array.isArray(root.tags)) return descriptions;

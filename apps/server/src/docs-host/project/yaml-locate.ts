@@ -38,7 +38,14 @@ export function toPointer(path: readonly PropertyKey[]): string {
 
 /** Splits `---` front matter from a markdown file. */
 export function splitFrontMatter(text: string): { frontMatter?: string; body: string; bodyLine: number } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  if (!match) return { body: text, bodyLine: 1 };
-  return { frontMatter: match[1], body: text.slice(match[0].length), bodyLine: match[0].split('\n').length };
+  // A byte order mark before the fence is not content; fences may carry trailing blanks; the
+  // block may be empty (`---` twice).
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const match = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (!match) return { body: source, bodyLine: 1 };
+  return {
+    frontMatter: match[1] ?? '',
+    body: source.slice(match[0].length),
+    bodyLine: match[0].split('\n').length + (match[0].endsWith('\n') ? 0 : 1),
+  };
 }
