@@ -1,0 +1,210 @@
+/**
+ * What the MCP tools of a docs site answer, as plain functions over the site (no MCP types):
+ * search the docs, read a page's markdown, describe an endpoint. Each returns markdown text, or
+ * a `ToolProblem` with a code and the caller's next step (an unknown page is an answer, never a
+ * crash). Pages are the docs host's own `.md` variants (`renderDocsPageMarkdown`): an endpoint's
+ * description holds its parameters and the cURL example the reference page shows, built by
+ * `@sextant/request` with placeholder credentials.
+ */
+import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
+import { type DocsSite, renderDocsPageMarkdown, type SearchHit, searchDocsSite } from '@sextant/docs';
+import { markdownUrl } from '../llms/index.js';
+
+export type ToolAnswer = { ok: true; text: string } | { ok: false; problem: ToolProblem };
+
+export interface ToolProblem {
+  code: 'PAGE_NOT_FOUND' | 'ENDPOINT_NOT_FOUND' | 'ENDPOINT_AMBIGUOUS' | 'NOTHING_FOUND';
+  message: string;
+}
+
+const problem = (code: ToolProblem['code'], message: string): ToolAnswer => ({
+  ok: false,
+  problem: { code, message },
+});
+
+/** Where a tool answers from: the site, and its absolute URL (origin + base path). */
+export interface ToolSite {
+  site: DocsSite;
+  siteUrl: string;
+}
+
+const pageUrl = (siteUrl: string, slug: string) => `${siteUrl}/${slug}`;
+
+function passageText(siteUrl: string, passage: SearchHit, index: number): string {
+  const signature = passage.method && passage.path ? ` \`${passage.method} ${passage.path}\`` : '';
+  return [
+    `${index + 1}. **${passage.title}**${signature} (${passage.kind})`,
+    `   URL: ${pageUrl(siteUrl, passage.slug)}`,
+    `   Markdown: ${markdownUrl(siteUrl, passage.slug)}`,
+    ...(passage.text ? [`   ${passage.text.replace(/\s+/g, ' ')}`] : []),
+  ].join('\n');
+}
+
+/** `search_docs`: the best passages for `query`, with titles and URLs. */
+export async function searchDocs(
+  { site, siteUrl }: ToolSite,
+  query: string,
+  limit: number,
+): Promise<ToolAnswer> {
+  const passages = (await searchDocsSite(site, query)).slice(0, limit);
+  if (passages.length === 0)
+    return problem('NOTHING_FOUND', `Nothing in the docs matches "${query}": try other words, or fewer.`);
+  return { ok: true, text: passages.map((p, i) => passageText(siteUrl, p, i)).join('\n\n') };
+}
+
+/**
+ * The slug a reader's reference names: a slug (`guides/intro`), a path (`/guides/intro`,
+ * `/guides/intro.md`, `/index.md`) or an absolute URL of this site.
+ */
+export function slugOf({ site, siteUrl }: ToolSite, reference: string): string | undefined {
+  let path = reference.trim();
+  if (/^https?:\/\//i.test(path)) {
+    let url: URL;
+    try {
+      url = new URL(path);
+    } catch {
+      return undefined;
+    }
+    const base = new URL(siteUrl);
+    const basePath = base.pathname.replace(/\/+$/, '');
+    if (url.host !== base.host || (basePath && !`${url.pathname}/`.startsWith(`${basePath}/`)))
+      return undefined;
+    path = url.pathname.slice(basePath.length);
+  }
+  path = path.split(/[?#]/)[0] ?? '';
+  let slug = path.replace(/^\/+|\/+$/g, '');
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    return undefined;
+  }
+  if (slug.endsWith('.md')) slug = slug.slice(0, -3);
+  if (slug === 'index') slug = site.definition.homeSlug;
+  return site.bySlug.has(slug) ? slug : undefined;
+}
+
+/** `read_page`: the markdown of the page a slug or URL names. */
+export async function readPage(tool: ToolSite, reference: string): Promise<ToolAnswer> {
+  const slug = slugOf(tool, reference);
+  const markdown = slug === undefined ? undefined : await renderDocsPageMarkdown(tool.site, slug);
+  if (slug === undefined || markdown === undefined)
+    return problem(
+      'PAGE_NOT_FOUND',
+      `No page of this site is at "${reference}": search with search_docs, or read ${tool.siteUrl}/llms.txt for every page.`,
+    );
+  return { ok: true, text: `Source: ${markdownUrl(tool.siteUrl, slug)}\n\n${markdown}` };
+}
+
+export interface EndpointQuery {
+  /** An endpoint's slug, page URL or id (the spec's operationId or Sextant's endpoint id). */
+  endpoint?: string;
+  method?: string;
+  /** `/pets/{petId}` or a concrete path (`/pets/42`). */
+  path?: string;
+}
+
+type EndpointItem = Extract<RoutableNavItem, { type: 'endpoint' }>;
+
+interface FoundEndpoint {
+  item: EndpointItem;
+  api: ApiDefinition;
+  endpoint: Endpoint;
+}
+
+function endpointItems(site: DocsSite): FoundEndpoint[] {
+  const found: FoundEndpoint[] = [];
+  for (const { item } of site.bySlug.values()) {
+    if (item.type !== 'endpoint') continue;
+    const api = site.apis[item.apiId];
+    const endpoint = api?.endpoints[item.endpointId];
+    if (api && endpoint) found.push({ item, api, endpoint });
+  }
+  return found;
+}
+
+/** Whether `path` is the endpoint's path: its template, or a concrete path filling its parameters. */
+function pathMatches(endpoint: Endpoint, path: string): boolean {
+  const wanted = path.split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
+  let template = '';
+  let pattern = '';
+  for (const part of endpoint.path) {
+    if (part.type === 'literal') {
+      template += part.value;
+      pattern += part.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    } else {
+      template += `{${part.name}}`;
+      pattern += '[^/]+';
+    }
+  }
+  return (
+    template.replace(/\/+$/, '') === wanted || new RegExp(`^${pattern.replace(/\/+$/, '')}$`).test(wanted)
+  );
+}
+
+function selectEndpoints(tool: ToolSite, query: EndpointQuery): FoundEndpoint[] {
+  const all = endpointItems(tool.site);
+  if (query.endpoint) {
+    const slug = slugOf(tool, query.endpoint);
+    const reference = query.endpoint.trim();
+    return all.filter(
+      ({ item, endpoint }) =>
+        item.slug === slug || endpoint.id === reference || endpoint.operationId === reference,
+    );
+  }
+  const method = query.method?.toUpperCase();
+  return all.filter(
+    ({ endpoint }) =>
+      (!method || endpoint.method === method) && (!query.path || pathMatches(endpoint, query.path)),
+  );
+}
+
+function authLine(scheme: AuthScheme): string {
+  switch (scheme.type) {
+    case 'bearerAuth':
+      return 'Bearer token: `Authorization: Bearer <token>`';
+    case 'basicAuth':
+      return 'HTTP Basic: `Authorization: Basic <base64 of username:password>`';
+    case 'header':
+      return `API key in the \`${scheme.headerWireValue}\` header${scheme.prefix ? ` (prefixed \`${scheme.prefix} \`)` : ''}`;
+    case 'queryParameter':
+      return `API key in the \`${scheme.queryParameterName}\` query parameter`;
+    case 'oAuth':
+      return 'OAuth 2.0 client credentials: `Authorization: Bearer <token>` from the token endpoint';
+  }
+}
+
+function authSection({ api, endpoint }: FoundEndpoint): string {
+  if (endpoint.auth.length === 0) return '## Auth\n\nNone.\n';
+  const lines = endpoint.auth.flatMap((id) => {
+    const scheme = api.auths[id];
+    return scheme
+      ? [`- ${authLine(scheme)}${scheme.description ? `: ${scheme.description.replace(/\s+/g, ' ')}` : ''}`]
+      : [];
+  });
+  return `## Auth\n\nAny one of:\n\n${lines.join('\n')}\n`;
+}
+
+/** `describe_endpoint`: parameters, auth and an example request of one endpoint. */
+export async function describeEndpoint(tool: ToolSite, query: EndpointQuery): Promise<ToolAnswer> {
+  const found = selectEndpoints(tool, query);
+  const asked = query.endpoint ?? `${query.method ?? ''} ${query.path ?? ''}`.trim();
+  if (found.length === 0)
+    return problem(
+      'ENDPOINT_NOT_FOUND',
+      `No endpoint of this site matches "${asked}": find it with search_docs, then pass its slug or method and path.`,
+    );
+  if (found.length > 1)
+    return problem(
+      'ENDPOINT_AMBIGUOUS',
+      `"${asked}" matches ${found.length} endpoints: ${found
+        .slice(0, 10)
+        .map(({ endpoint, item }) => `${endpoint.method} ${item.slug}`)
+        .join(', ')}. Pass the method and path, or the slug.`,
+    );
+  const [one] = found as [FoundEndpoint];
+  const markdown = (await renderDocsPageMarkdown(tool.site, one.item.slug)) ?? `# ${one.item.title}\n`;
+  return {
+    ok: true,
+    text: `Source: ${markdownUrl(tool.siteUrl, one.item.slug)}\n\n${markdown.trimEnd()}\n\n${authSection(one)}`,
+  };
+}
