@@ -14,7 +14,7 @@ import {
   createMemoryBlobStore,
 } from './blob-store.js';
 import { createPostgresBlobStore } from './blob-store-postgres.js';
-import { createS3BlobStore, parseS3Address, type S3Environment } from './blob-store-s3.js';
+import type { S3Environment } from './blob-store-s3.js';
 import type { OpenDatabase } from './database.js';
 
 /** Where blobs go: what the options say, and what is read when a blob is missing there. */
@@ -34,8 +34,10 @@ export interface BlobStoreOptions {
 }
 
 /** Fails with BlobStoreUnavailableError when `spec` is not a blob store address. */
-export function checkBlobStoreSpec(spec: string): void {
-  if (spec === 'postgres' || /^fs:.+/.test(spec) || parseS3Address(spec)) return;
+export async function checkBlobStoreSpec(spec: string): Promise<void> {
+  if (spec === 'postgres' || /^fs:.+/.test(spec)) return;
+  // The AWS SDK loads only when S3 is chosen.
+  if (spec.startsWith('s3://') && (await import('./blob-store-s3.js')).parseS3Address(spec)) return;
   throw new BlobStoreUnavailableError(
     `--blob-store "${spec}" is not a blob store: use s3://bucket/prefix, fs:/path or postgres`,
   );
@@ -62,13 +64,15 @@ export async function openBlobStores(options: BlobStoreOptions, database: OpenDa
       database.kind === 'postgres' && !options.blobDir && folder ? createFileBlobStore(folder) : undefined;
     stores = { primary: chosen, ...(earlier ? { previous: earlier } : {}) };
   } else {
-    checkBlobStoreSpec(spec);
-    const s3 = parseS3Address(spec);
-    const primary = s3
-      ? createS3BlobStore(s3, options.env)
-      : spec === 'postgres'
-        ? createPostgresBlobStore(database.db)
-        : createFileBlobStore(spec.slice('fs:'.length));
+    await checkBlobStoreSpec(spec);
+    const s3Module = spec.startsWith('s3://') ? await import('./blob-store-s3.js') : undefined;
+    const s3 = s3Module?.parseS3Address(spec);
+    const primary =
+      s3Module && s3
+        ? s3Module.createS3BlobStore(s3, options.env)
+        : spec === 'postgres'
+          ? createPostgresBlobStore(database.db)
+          : createFileBlobStore(spec.slice('fs:'.length));
     const previous = spec === 'postgres' ? (folder ? createFileBlobStore(folder) : undefined) : fallback();
     stores = { primary, ...(previous ? { previous } : {}) };
   }

@@ -1,7 +1,6 @@
 export type { BlobStore } from './blob-store.js';
 export { BlobStoreUnavailableError, createFileBlobStore, createMemoryBlobStore } from './blob-store.js';
 export { createPostgresBlobStore } from './blob-store-postgres.js';
-export { createS3BlobStore, parseS3Address } from './blob-store-s3.js';
 export type { BlobStores } from './blob-store-select.js';
 export { checkBlobStoreSpec, openBlobStores } from './blob-store-select.js';
 export type { DatabaseOptions, OpenDatabase } from './database.js';
