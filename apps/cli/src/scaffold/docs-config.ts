@@ -102,6 +102,11 @@ ai:
   location: [docs]
   # prompt: "You answer questions about the Acme API."   (added to the system prompt)
 
+# Analytics: Try-it requests (endpoint, status, latency; never headers, bodies or credentials)
+# shown in the dashboard. Readers with Do-Not-Track or Global Privacy Control on are never counted.
+analytics:
+  playground: true
+
 navigation:
   - page: Welcome
     path: ${input.welcomePath}

@@ -9,6 +9,7 @@ import { EndpointPlayground, WebSocketPlayground } from '@sextant/playground';
 import '@sextant/playground/styles.css';
 import { useCallback } from 'react';
 import type { PageView, SiteView } from '../shared/page-data.js';
+import { beaconAnalyticsSink } from './analytics-beacon.js';
 
 export interface PlaygroundViewProps {
   page: Extract<PageView, { kind: 'endpoint' | 'channel' }>;
@@ -28,6 +29,14 @@ async function fetchSnippetTemplates(apiId: string, endpointId: string): Promise
   return body.templates ?? [];
 }
 
+/** One sink per page visit and base path: its queue outlives a playground's close and reopen. */
+const sinks = new Map<string, ReturnType<typeof beaconAnalyticsSink>>();
+function analyticsFor(site: SiteView) {
+  if (!site.analytics) return undefined;
+  if (!sinks.has(site.basePath)) sinks.set(site.basePath, beaconAnalyticsSink(site.basePath));
+  return sinks.get(site.basePath);
+}
+
 export default function PlaygroundView({ page, site, explorerId, onClose }: PlaygroundViewProps) {
   const apiId = page.apiId;
   const loadSnippetTemplates = useCallback(
@@ -41,6 +50,7 @@ export default function PlaygroundView({ page, site, explorerId, onClose }: Play
     apiReferenceId: page.definition.id,
     slug: [site.basePath.replace(/^\//, ''), page.slug].filter(Boolean).join('/'),
     onClose,
+    ...(analyticsFor(site) ? { analytics: analyticsFor(site) } : {}),
   } as const;
   return page.kind === 'endpoint' ? (
     <EndpointPlayground

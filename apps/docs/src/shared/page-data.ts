@@ -45,6 +45,8 @@ export interface SiteView {
   searchIndexUrl: string;
   /** Base path the site is served under ('' or '/docs'). */
   basePath: string;
+  /** The playground reports Try-it requests to the docs host (docs.yml `analytics.playground`). */
+  analytics?: boolean;
 }
 
 interface PageBase {

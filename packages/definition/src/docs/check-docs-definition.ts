@@ -143,6 +143,10 @@ function checkConfig(problems: Problems, config: Json): void {
         `${show(redirect.destination)} must be a site path or an http(s) URL`,
       );
   });
+  if (problems.object('config.analytics', config.analytics)) {
+    if (typeof config.analytics.playground !== 'boolean')
+      problems.add('config.analytics.playground', 'must be true or false');
+  }
   if (problems.object('config.ai', config.ai)) {
     const ai = config.ai;
     if (typeof ai.enabled !== 'boolean') problems.add('config.ai.enabled', 'must be true or false');

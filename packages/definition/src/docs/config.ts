@@ -61,6 +61,16 @@ export interface DocsAiConfig {
   prompt?: string;
 }
 
+/** docs.yml `analytics`: what the site reports to its owner's dashboard. */
+export interface DocsAnalyticsConfig {
+  /**
+   * Try-it requests (endpoint, status, latency, size; never headers, bodies, query values or
+   * credentials). On unless set to false; readers with Do-Not-Track or Global Privacy Control on
+   * are never counted.
+   */
+  playground: boolean;
+}
+
 /** A colour given once, or per theme. Values are CSS colours (`#rrggbb`, `rgb(...)`, named). */
 export interface ThemedColor {
   light?: string;
@@ -144,6 +154,7 @@ export interface DocsConfig {
   redirects: DocsRedirect[];
   /** Ask AI; absent when docs.yml has no `ai` section. */
   ai?: DocsAiConfig;
+  analytics?: DocsAnalyticsConfig;
 }
 
 /** The defaults a docs project gets for everything it leaves out. */

@@ -150,6 +150,7 @@ export const docsYmlSchema = z.strictObject({
       prompt: z.string().min(1).max(MAX_AI_PROMPT_LENGTH).optional(),
     })
     .optional(),
+  analytics: z.strictObject({ playground: z.boolean().default(true) }).optional(),
   navigation: z.array(navEntry).min(1, 'navigation needs at least one entry'),
 });
 

@@ -332,6 +332,7 @@ async function buildConfig(
   }
   config.redirects = yml.redirects ?? [];
   if (yml.ai) config.ai = yml.ai;
+  if (yml.analytics) config.analytics = yml.analytics;
   return config;
 }
 

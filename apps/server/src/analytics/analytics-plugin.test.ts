@@ -1,0 +1,178 @@
+/**
+ * Playground analytics through the real server (local mode: the docs project's site is owned by
+ * the local organization), on PGlite and on PostgreSQL: beacons in over HTTP, the registry's
+ * call out. Counts are exactly the beacons' events whose endpoint the site has; malformed,
+ * oversized, opted-out and forged beacons change nothing.
+ */
+import type { AddressInfo } from 'node:net';
+import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app.js';
+import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
+import { createPostgresDatabase } from '../registry/testing/servers.js';
+
+const databases = [{ name: 'PGlite' }, { name: 'PostgreSQL', postgres: true }] as const;
+
+describe.each(databases)('playground analytics on $name', (database) => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  let token: string;
+  let orgId: string;
+  let endpointIds: string[];
+  let drop: (() => Promise<void>) | undefined;
+  let skipped: string | undefined;
+
+  beforeAll(async () => {
+    let databaseUrl: string | undefined;
+    if ('postgres' in database) {
+      const created = await createPostgresDatabase();
+      if ('skipped' in created) {
+        skipped = created.skipped;
+        return;
+      }
+      databaseUrl = created.url;
+      drop = created.drop;
+    }
+    app = await buildServer({
+      mode: 'local',
+      ...(databaseUrl ? { databaseUrl } : {}),
+      parts: { registry: true, docsHost: true, proxy: false, wsProxy: false },
+      docs: { projectDir: await writeFixtureProject() },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.registry.ready();
+    const admin = await app.registry.localAdmin();
+    if (!admin) throw new Error('no local admin');
+    ({ token, orgId } = admin);
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { project } = await app.docsHost.current();
+    endpointIds = Object.values(project?.project.apis ?? {}).flatMap((api) => Object.keys(api.endpoints));
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  const beacon = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}/_sextant/analytics`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const sent = (endpointId: string) => ({ type: 'request_sent', endpointId, method: 'GET' });
+  const received = (endpointId: string, status: number | null, timeMs: number) => ({
+    type: 'request_received',
+    endpointId,
+    method: 'GET',
+    status,
+    outcome: status === null ? 'failed' : 'loaded',
+    timeMs,
+    sizeBytes: 120,
+  });
+  const analytics = () =>
+    createRegistryClient({ baseUrl, token }).getPlaygroundAnalytics({
+      body: {
+        orgId,
+        from: new Date(Date.now() - 3_600_000).toISOString(),
+        to: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+
+  it('counts exactly the events of the site’s own endpoints, by status class, with percentiles', async (ctx) => {
+    if (skipped) return ctx.skip();
+    const [first, second] = endpointIds;
+    if (!first || !second) throw new Error('the fixture has two endpoints');
+    const events = [
+      ...Array.from({ length: 6 }, () => sent(first)),
+      ...Array.from({ length: 4 }, () => sent(second)),
+      received(first, 200, 40),
+      received(first, 201, 60),
+      received(first, 404, 30),
+      received(first, 500, 900),
+      received(second, 200, 45),
+      received(second, null, 5000),
+      sent('forged-endpoint-id'),
+      received('forged-endpoint-id', 200, 1),
+    ];
+    const response = await beacon({ events });
+    expect(response.status).toBe(204);
+    const view = await analytics();
+    expect(view.totals.requests).toBe(10);
+    expect(view.totals.byStatusClass).toEqual({
+      '1xx': 0,
+      '2xx': 3,
+      '3xx': 0,
+      '4xx': 1,
+      '5xx': 1,
+      failed: 1,
+    });
+    expect(view.series).toHaveLength(1);
+    expect(view.series[0]?.requests).toBe(10);
+    // Latency of answered requests only (the failed one had no answer): 30, 40, 45, 60, 900 ms.
+    expect(view.latencyMs.p50).toBeGreaterThanOrEqual(35);
+    expect(view.latencyMs.p50).toBeLessThanOrEqual(50);
+    expect(view.latencyMs.p99).toBeGreaterThan(800);
+    // The most failing endpoint first; method and path come from the definition.
+    expect(view.endpoints.map((e) => [e.endpointId, e.requests, e.failures])).toEqual([
+      [first, 6, 2],
+      [second, 4, 1],
+    ]);
+    expect(view.endpoints[0]?.path).toMatch(/^\//);
+    expect(view.endpoints.some((e) => e.endpointId === 'forged-endpoint-id')).toBe(false);
+  });
+
+  it('adds later beacons to the same hour', async (ctx) => {
+    if (skipped) return ctx.skip();
+    const before = await analytics();
+    const first = endpointIds[0] as string;
+    expect((await beacon({ events: [sent(first), received(first, 204, 12)] })).status).toBe(204);
+    const after = await analytics();
+    expect(after.totals.requests - before.totals.requests).toBe(1);
+    expect(after.totals.byStatusClass['2xx'] - before.totals.byStatusClass['2xx']).toBe(1);
+  });
+
+  it('stores nothing for readers with Do-Not-Track or Global Privacy Control', async (ctx) => {
+    if (skipped) return ctx.skip();
+    const before = await analytics();
+    const first = endpointIds[0] as string;
+    expect((await beacon({ events: [sent(first)] }, { dnt: '1' })).status).toBe(204);
+    expect((await beacon({ events: [sent(first)] }, { 'sec-gpc': '1' })).status).toBe(204);
+    expect((await analytics()).totals.requests).toBe(before.totals.requests);
+  });
+
+  it('refuses malformed, oversized and smuggling beacons with 400 and stores nothing', async (ctx) => {
+    if (skipped) return ctx.skip();
+    const before = await analytics();
+    const first = endpointIds[0] as string;
+    const bad = [
+      'not json',
+      '',
+      { events: [] },
+      { events: Array.from({ length: 51 }, () => sent(first)) },
+      { events: [{ ...sent(first), url: 'https://api.test/?token=secret' }] },
+      { events: [{ ...received(first, 200, 1), status: 99 }] },
+      { events: [{ ...received(first, 200, -5) }] },
+      { events: [sent(first)], extra: true },
+    ];
+    for (const body of bad) {
+      const response = await beacon(body);
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe('BadRequestError');
+    }
+    expect((await analytics()).totals.requests).toBe(before.totals.requests);
+  });
+
+  it('answers the registry call to members only, over a bounded range', async (ctx) => {
+    if (skipped) return ctx.skip();
+    const client = createRegistryClient({ baseUrl, token });
+    const tooLong = client.getPlaygroundAnalytics({
+      body: { orgId, from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
+    });
+    await expect(tooLong).rejects.toThrow(/93 days/);
+    const anonymous = createRegistryClient({ baseUrl }).getPlaygroundAnalytics({
+      body: { orgId, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },
+    });
+    await expect(anonymous).rejects.toBeInstanceOf(RegistryNamedError);
+  });
+});
