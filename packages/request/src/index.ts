@@ -46,6 +46,15 @@ export {
 } from './form-state/operations.js';
 export type { TypeTable } from './form-state/shapes.js';
 export { emptyValueFor, isOptionalShape } from './form-state/shapes.js';
+export type { ValuePath } from './form-state/value-edits.js';
+export {
+  editValueIn,
+  filledValueFor,
+  renameEntry,
+  setValueIn,
+  withNewEntry,
+  withOptionalProperties,
+} from './form-state/value-edits.js';
 export type { EndpointReference, ParseReferenceOptions } from './sdk/endpoint-reference.js';
 export { endpointPathTemplate, findEndpoint, parseEndpointReference } from './sdk/endpoint-reference.js';
 export type { SnippetPayload } from './sdk/resolve-template.js';

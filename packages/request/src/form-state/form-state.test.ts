@@ -139,24 +139,28 @@ describe('operations', () => {
       remainingOptionalProperties(initialFormState(createPet), createPet, { types }).map((p) => p.key),
     ).toEqual(['age', 'owner']);
   });
-  it('adds one optional property with its empty value', () => {
+  it('adds one optional property with a value valid for its schema', () => {
     const next = addOptionalProperty(initialFormState(createPet), createPet, 'owner', { types });
-    expect(getValueAtPath(next, ['body', 'value', 'owner'])).toEqual({ name: '' });
+    expect(getValueAtPath(next, ['body', 'value', 'owner'])).toMatchObject({ name: 'Example name' });
     expect(addOptionalProperty(next, createPet, 'name', { types })).toBe(next);
   });
-  it('adds all optional properties, also inside a nested object', () => {
+
+  it('adds all optional properties, also inside a nested object, keeping what the reader typed', () => {
     const all = addAllOptionalProperties(initialFormState(createPet), createPet, { types });
-    expect(getValueAtPath(all, ['body', 'value'])).toEqual({
-      kind: 'dog',
-      name: 'Rex',
-      tag: 'good',
-      age: 0,
-      owner: { name: '' },
+    const body = getValueAtPath(all, ['body', 'value']) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['age', 'kind', 'name', 'owner', 'tag']);
+    expect(body).toMatchObject({ kind: 'dog', name: 'Rex', tag: 'good' });
+    expect(typeof body.age).toBe('number');
+    const cleared = setValueAtPath(all, ['body', 'value', 'owner'], { name: 'Ada' });
+    const nested = addAllOptionalProperties(cleared, createPet, { types, path: ['owner'] });
+    expect(getValueAtPath(nested, ['body', 'value', 'owner'])).toEqual({
+      name: 'Ada',
+      email: 'user@example.com',
+      phone: '+14155550123',
     });
-    const nested = addAllOptionalProperties(all, createPet, { types, path: ['owner'] });
-    expect(getValueAtPath(nested, ['body', 'value', 'owner'])).toEqual({ name: '', email: '', phone: '' });
     expect(remainingOptionalProperties(nested, createPet, { types, path: ['owner'] })).toEqual([]);
   });
+
   it('file inputs drop non-files; the multi-file field appends, the single-file field keeps the first', () => {
     const a = new File(['a'], 'a.txt');
     const b = new File(['b'], 'b.txt');

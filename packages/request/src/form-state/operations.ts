@@ -1,6 +1,6 @@
 /**
  * Pure edits of a form state: set a value at a path, reset one section, add optional body
- * properties, and feed file inputs. Each returns a new state and leaves its input untouched, so a
+ * properties (filled with values valid for their schema), and feed file inputs. Each returns a new state and leaves its input untouched, so a
  * store can keep the previous state for undo and React can compare by reference.
  */
 import {
@@ -12,7 +12,8 @@ import {
 } from '@sextant/definition';
 import type { EndpointFormState, FormState } from './form-state.js';
 import { initialFormState } from './initial-state.js';
-import { emptyValueFor, isOptionalShape, isRecord, type TypeTable, unwrapShape } from './shapes.js';
+import { isOptionalShape, isRecord, type TypeTable, unwrapShape } from './shapes.js';
+import { setValueIn, withOptionalProperties } from './value-edits.js';
 
 /** The form is a request: READ_ONLY properties are never offered. */
 const REQUEST = { direction: 'request' } as const;
@@ -27,24 +28,7 @@ export type StatePath = readonly (string | number)[];
  * setValueAtPath(state, ['body', 'value', 'owner', 'name'], 'Ada');
  */
 export function setValueAtPath<S extends FormState>(state: S, path: StatePath, value: unknown): S {
-  return setIn(state, path, value) as S;
-}
-
-function setIn(target: unknown, path: StatePath, value: unknown): unknown {
-  const [head, ...rest] = path;
-  if (head === undefined) return value;
-  if (typeof head === 'number') {
-    const list = Array.isArray(target) ? [...target] : [];
-    const next = setIn(list[head], rest, value);
-    if (next === undefined && rest.length === 0) list.splice(head, 1);
-    else list[head] = next;
-    return list;
-  }
-  const record: Record<string, unknown> = isRecord(target) ? { ...target } : {};
-  const next = setIn(record[head], rest, value);
-  if (next === undefined) delete record[head];
-  else record[head] = next;
-  return record;
+  return setValueIn(state, path, value) as S;
 }
 
 /** Reading counterpart of `setValueAtPath`. */
@@ -52,7 +36,8 @@ export function getValueAtPath(state: unknown, path: StatePath): unknown {
   let current = state;
   for (const key of path) {
     if (Array.isArray(current) && typeof key === 'number') current = current[key];
-    else if (isRecord(current) && typeof key === 'string') current = current[key];
+    else if (isRecord(current) && typeof key === 'string' && Object.hasOwn(current, key))
+      current = current[key];
     else return undefined;
   }
   return current;
@@ -99,9 +84,10 @@ export function remainingOptionalProperties(
 }
 
 /**
- * Adds one optional property to the JSON body object at `path`, set to its empty value.
+ * Adds one optional property to the JSON body object at `path`, set to a value that satisfies its
+ * schema (`filledValueFor`).
  * @example
- * addOptionalProperty(state, endpoint, 'nickname', { types }); // body.value.nickname === ''
+ * addOptionalProperty(state, endpoint, 'nickname', { types }); // body.value.nickname === 'nickname'
  */
 export function addOptionalProperty(
   state: EndpointFormState,
@@ -109,30 +95,31 @@ export function addOptionalProperty(
   key: string,
   options: { path?: StatePath; types?: TypeTable } = {},
 ): EndpointFormState {
-  const property = remainingOptionalProperties(state, endpoint, options).find((p) => p.key === key);
-  if (!property) return state;
-  return setValueAtPath(
-    state,
-    ['body', 'value', ...(options.path ?? []), key],
-    emptyValueFor(property.valueShape, options.types),
-  );
+  return addProperties(state, endpoint, options, (remaining) => remaining.filter((p) => p.key === key));
 }
 
-/** "Add all optional properties": every remaining optional property of the object at `path`. */
+/** "Add all optional properties": every remaining optional property of the object at `path`, each valid. */
 export function addAllOptionalProperties(
   state: EndpointFormState,
   endpoint: Endpoint,
   options: { path?: StatePath; types?: TypeTable } = {},
 ): EndpointFormState {
-  let next = state;
-  for (const property of remainingOptionalProperties(state, endpoint, options)) {
-    next = setValueAtPath(
-      next,
-      ['body', 'value', ...(options.path ?? []), property.key],
-      emptyValueFor(property.valueShape, options.types),
-    );
-  }
-  return next;
+  return addProperties(state, endpoint, options, (remaining) => remaining);
+}
+
+function addProperties(
+  state: EndpointFormState,
+  endpoint: Endpoint,
+  options: { path?: StatePath; types?: TypeTable },
+  pick: (remaining: ObjectProperty[]) => ObjectProperty[],
+): EndpointFormState {
+  const remaining = remainingOptionalProperties(state, endpoint, options);
+  const chosen = pick(remaining);
+  if (chosen.length === 0 || state.body?.type !== 'json') return state;
+  const path = ['body', 'value', ...(options.path ?? [])];
+  const current = getValueAtPath(state, path);
+  const keys = chosen.map((p) => p.key);
+  return setValueAtPath(state, path, withOptionalProperties(current, remaining, keys, options.types));
 }
 
 /** Properties of the body object found by walking `path` through the body's shape. */
