@@ -22,16 +22,17 @@ const COLUMN_OF = {
   failed: 'failed',
 } as const satisfies Record<StatusClass, string>;
 
-type HourlyCounts = {
-  requests: number;
-  status_1xx: number;
-  status_2xx: number;
-  status_3xx: number;
-  status_4xx: number;
-  status_5xx: number;
-  failed: number;
-  latency_buckets: number[];
-};
+type HourlyCounts = Pick<
+  Database['playground_hourly'],
+  | 'requests'
+  | 'status_1xx'
+  | 'status_2xx'
+  | 'status_3xx'
+  | 'status_4xx'
+  | 'status_5xx'
+  | 'failed'
+  | 'latency_buckets'
+>;
 
 function hourOf(date: Date): string {
   const hour = new Date(date);
