@@ -349,7 +349,11 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
     expect((await other.listDocsUrls({})).urls).toEqual([]);
 
     const ensured = await admin.ensureDocsInBlobStore({ body: { url: 'acme.test/docs' } });
-    expect(ensured).toEqual({ key: `docs/${state.docsConfigId}.json.gz`, written: true });
+    expect(ensured).toEqual({
+      key: `docs/${state.docsConfigId}.json.gz`,
+      written: true,
+      files: { total: 0, copied: 0, missing: 0 },
+    });
     expect((await admin.ensureDocsInBlobStore({ body: { url: 'acme.test/docs' } })).written).toBe(false);
     const prepopulated = await admin.prepopulateBlobStore({ body: {} });
     expect(prepopulated.total).toBe(4);
