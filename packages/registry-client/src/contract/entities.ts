@@ -91,6 +91,19 @@ export const loadedDocsSchema = z.strictObject({
 export type LoadedDocs = z.infer<typeof loadedDocsSchema>;
 
 export const urlBodySchema = z.strictObject({ url: z.string().min(1).max(2000) });
+
+/** A file of the docs served at a URL, by content hash (docs hosts that read the registry over HTTP). */
+export const docsFileQuerySchema = z.strictObject({
+  url: z.string().min(1).max(2000),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lower-case hex sha256'),
+});
+/** The bytes of a linked docs file, base64 in JSON (files are capped at MAX_DOCS_FILE_BYTES). */
+export const docsFileContentSchema = z.strictObject({
+  sha256: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  base64: z.string(),
+});
 export const domainBodySchema = z.strictObject({ domain: z.string().min(1).max(300) });
 
 /** Largest docs file the registry stores (logo, image, font, download…). */

@@ -111,6 +111,10 @@ export const DOCS_FILE_ERRORS = {
     status: 409,
     description: 'register was called before every file declared at init was uploaded.',
   },
+  DocsFileNotLinkedError: {
+    status: 404,
+    description: 'The docs served at this URL link no file with this sha256.',
+  },
 } as const satisfies Record<string, ErrorDescription>;
 
 /** Name of a docs file upload error. */
