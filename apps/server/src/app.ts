@@ -26,6 +26,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     },
   });
   app.get('/healthz', async () => ({ status: 'ok', mode: options.mode }));
+  // /readyz and app.lifecycle (draining on SIGTERM, the parts' dependency checks).
+  await app.register((await import('./lifecycle/readiness.js')).readinessPlugin);
   // Parts are mounted in ./parts.ts so each team can add theirs with a one-line change.
   const { mountParts } = await import('./parts.js');
   await mountParts(app, options);

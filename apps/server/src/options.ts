@@ -18,6 +18,12 @@ export interface ServerOptions {
   registry?: import('./registry/plugin.js').RegistryTenancyOptions;
   /** The registry's database opens once this settles (`sextant dev`: after the first page is served). */
   openRegistryAfter?: Promise<unknown>;
+  /**
+   * Docs host without the registry: the registry replica it reads over HTTP (`--registry-url`).
+   * With `databaseUrl` (or DATABASE_URL) it hears invalidations by LISTEN/NOTIFY, else by the
+   * registry's `/docs-cache/events` stream.
+   */
+  registryUrl?: string;
   /** Which parts to mount; all default to true. */
   parts?: { registry?: boolean; proxy?: boolean; wsProxy?: boolean; docsHost?: boolean };
   /** HTTP and WebSocket proxy: allowlist, resolver, caps (see proxy/options.ts). */

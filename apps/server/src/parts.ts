@@ -1,16 +1,22 @@
-/** Mounts the enabled parts of the server. One line per part. */
+/**
+ * Mounts the enabled parts of the server. One line per part. Each part declares what it needs
+ * (Fastify plugin dependencies and decorators; lifecycle/part-dependency.ts): the docs host
+ * needs a site source, in-process (the registry mounted here) or over HTTP (`registryUrl`).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ServerOptions } from './options.js';
 
 export async function mountParts(app: FastifyInstance, options: ServerOptions): Promise<void> {
-  void app;
-  void options;
   if (options.parts?.registry !== false)
     await app.register((await import('./registry/index.js')).registryPlugin, options);
+  if (options.parts?.registry !== false)
+    await app.register((await import('./registry/docs-cache-events.js')).docsCacheEvents);
   if (options.parts?.proxy !== false)
     await app.register((await import('./proxy/index.js')).proxyPlugin, options);
   if (options.parts?.wsProxy !== false)
     await app.register((await import('./ws-proxy/index.js')).wsProxyPlugin, options);
+  if (options.parts?.docsHost !== false)
+    await app.register((await import('./docs-host/registry-source/index.js')).siteSource, options);
   if (options.parts?.docsHost !== false)
     await app.register((await import('./docs-host/index.js')).docsHost, {
       mode: options.mode,
@@ -23,4 +29,5 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
   if (options.parts?.docsHost !== false)
     await app.register((await import('./analytics/index.js')).analyticsPlugin);
   await app.register((await import('./auth-injection/index.js')).authInjectionPart, options);
+  await app.register((await import('./lifecycle/part-checks.js')).partChecks);
 }

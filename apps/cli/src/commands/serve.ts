@@ -2,12 +2,15 @@
  * `sextant serve`: the hosted mode — registry, HTTP proxy, WebSocket proxy and docs host on one
  * port, each of which can be left out (`--no-docs`, …) to run the parts separately behind a load
  * balancer. Configured by flags or environment (PORT, DATABASE_URL, …); logs are JSON lines
- * (pino); `GET /healthz` answers while it runs; SIGTERM/SIGINT finish in-flight requests first.
+ * (pino); `GET /healthz` answers while it runs, `GET /readyz` while it can serve. On SIGTERM or
+ * SIGINT it drains: /readyz turns 503, new connections are refused, in-flight requests finish
+ * (up to `--drain-timeout`), WebSocket proxy sessions close with 1001, and it exits 0.
+ * `--no-registry --registry-url URL` runs a docs host that reads the registry over HTTP.
  */
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { CliError, errorLine } from '../support/cli-error.js';
-import { parseList } from '../support/flags.js';
+import { parseList, parsePositiveInt } from '../support/flags.js';
 import { listenUntilSignal } from '../support/run-server.js';
 import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from '../support/server-flags.js';
 
@@ -18,6 +21,28 @@ export interface ServeFlags extends ServerFlags {
   allowDomain?: string[];
   /** Log a new platform operator token on start. */
   createOperatorToken?: boolean;
+  /** Docs host without the registry: the registry replica to read over HTTP. */
+  registryUrl?: string;
+  /** Longest drain of in-flight requests on SIGTERM (ms). */
+  drainTimeout?: number;
+}
+
+/** Default drain on SIGTERM: a load balancer's usual deregistration delay. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+
+/** `--registry-url`: an http(s) URL, without query or fragment. */
+function parseRegistryUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`"${value}" is not a URL (e.g. https://registry.internal)`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new InvalidArgumentError(
+      `"${value}" must be an http(s) URL without query (e.g. https://registry.internal)`,
+    );
+  return url.toString().replace(/\/+$/, '');
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -27,9 +52,12 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
  * @example await runServe({ port: 4000, host: '0.0.0.0', ... })
  */
 export async function runServe(flags: ServeFlags): Promise<void> {
-  if (!flags.databaseUrl && !flags.dataDir) flags.dataDir = '.sextant/data';
+  if (!flags.databaseUrl && !flags.dataDir && flags.registry) flags.dataDir = '.sextant/data';
+  if (flags.registryUrl && flags.registry)
+    throw new CliError('--registry-url is for a docs host without the registry: add --no-registry');
   const options = {
     ...serverOptionsFromFlags('hosted', flags),
+    ...(flags.registryUrl ? { registryUrl: flags.registryUrl } : {}),
     logger: true,
     ...(flags.allowDomain?.length ? { registry: { allowDomains: flags.allowDomain } } : {}),
   };
@@ -54,7 +82,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
   await listenUntilSignal(app, {
     port: flags.port,
     host: flags.host,
-    shutdownTimeoutMs: flags.shutdownTimeout,
+    shutdownTimeoutMs: flags.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS,
     onListening: async (url) => {
       const parts = Object.entries(options.parts ?? {})
         .filter(([, on]) => on !== false)
@@ -86,7 +114,10 @@ export async function runServe(flags: ServeFlags): Promise<void> {
         }
       }
     },
-    onShutdown: (signal) => app.log.info({ signal }, 'shutting down: finishing in-flight requests'),
+    onShutdown: (signal) => {
+      app.lifecycle.drain();
+      app.log.info({ signal }, 'draining: /readyz answers 503, finishing in-flight requests');
+    },
   });
 }
 
@@ -109,6 +140,22 @@ export function registerServe(program: Command): void {
         .env('SEXTANT_ALLOW_DOMAINS')
         .argParser(parseList),
     )
+    .addOption(
+      new Option(
+        '--registry-url <url>',
+        'docs host without the registry (--no-registry): read sites from this registry replica over HTTP',
+      )
+        .env('SEXTANT_REGISTRY_URL')
+        .argParser(parseRegistryUrl),
+    )
+    .addOption(
+      new Option(
+        '--drain-timeout <ms>',
+        `on SIGTERM, longest wait for in-flight requests before closing them (default ${DEFAULT_DRAIN_TIMEOUT_MS}; replaces --shutdown-timeout)`,
+      )
+        .env('SEXTANT_DRAIN_TIMEOUT_MS')
+        .argParser(parsePositiveInt),
+    )
     .option(
       '--create-operator-token',
       'create the platform operator if missing and log a new operator token (once)',
@@ -116,10 +163,16 @@ export function registerServe(program: Command): void {
     .addHelpText(
       'after',
       '\nWithout DATABASE_URL the data lives in embedded PGlite under --data-dir (default .sextant/data).\n' +
-        'Logs are JSON lines on stdout. GET /healthz reports health. SIGTERM or SIGINT finishes in-flight requests, then exits 0.\n' +
+        'With --no-registry --registry-url URL the docs host reads the registry over HTTP (invalidations by LISTEN/NOTIFY with DATABASE_URL, else its event stream).\n' +
+        'Logs are JSON lines on stdout. GET /healthz: the process lives; GET /readyz: it can serve (503 while draining or a dependency is down).\n' +
+        'SIGTERM or SIGINT drains in-flight requests (--drain-timeout), closes WebSocket sessions with 1001, then exits 0.\n' +
         'Exit codes: 0 stopped by a signal, 1 could not start (port taken, database unreachable), 2 usage error.',
     )
-    .action(async (flags: ServeFlags) => {
+    .action(async (flags: ServeFlags, cmd: Command) => {
+      // An explicit --shutdown-timeout still counts when --drain-timeout is absent.
+      const shutdownSource = cmd.getOptionValueSource('shutdownTimeout');
+      if (flags.drainTimeout === undefined && (shutdownSource === 'cli' || shutdownSource === 'env'))
+        flags.drainTimeout = flags.shutdownTimeout;
       await runServe(flags);
     });
 }

@@ -5,8 +5,9 @@
  *
  * - local mode: one site, read from a docs project folder (`projectDir`); `app.docsHost.reload()`
  *   re-reads it (`sextant dev` calls it, or pass `watch: true`).
- * - hosted mode: the site for the request's host and path, from `app.registry.loadDocsForUrl`,
- *   cached per docs URL and dropped when the registry reports an invalidation.
+ * - hosted mode: the site for the request's host and path, from `app.docsSiteSource` (the
+ *   registry in this process, or over HTTP: registry-source/), cached per docs URL and dropped
+ *   when the source reports an invalidation. A hosted docs host without a source does not start.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { watch } from 'node:fs';
@@ -32,6 +33,7 @@ import {
 } from '@sextant/docs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { requirePart } from '../lifecycle/part-dependency.js';
 import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } from './csp.js';
 import { type NoncedPage, prepareNoncedPage } from './nonced-page.js';
 import { contentTypeOf } from './project/content-types.js';
@@ -39,6 +41,7 @@ import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
 import { collectProjectFiles } from './project/project-files.js';
 import { matchRedirect } from './redirects.js';
+import type { SiteSource } from './registry-source/site-source.js';
 import { requestOrigin } from './request-origin.js';
 import {
   createSiteRouteTable,
@@ -95,24 +98,6 @@ interface RegistryLocalAdmin {
   localAdmin(): Promise<{ orgId: string } | undefined>;
 }
 
-interface SiteSource {
-  loadDocsForUrl(url: string): Promise<
-    | {
-        url: string;
-        baseUrl: { basePath: string };
-        docsConfigId: string;
-        updatedAt: string | number | Date;
-        orgId?: string;
-        definition: unknown;
-        apis: Record<string, unknown>;
-        files?: Record<string, HostedFile>;
-      }
-    | undefined
-  >;
-  onDocsInvalidated(listener: (urls: string[] | 'all') => void): () => void;
-  readDocsFile?(fileId: string): Promise<Uint8Array | undefined>;
-}
-
 interface ResolvedSite {
   site: DocsSite;
   basePath: string;
@@ -121,6 +106,8 @@ interface ResolvedSite {
   projectDir?: string;
   /** Hosted mode: the files linked to the docs version, by project path. */
   hostedFiles?: Record<string, HostedFile>;
+  /** Hosted mode: the stored docs URL (`host/base`) the files are read under. */
+  hostedUrl?: string;
   /** Hosted mode: the owner and the docs URL the registry serves the site under. */
   hostedOwner?: { orgId: string; docsUrl: string };
 }
@@ -249,8 +236,17 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
 
   // ---- hosted mode: sites from the registry, by host and path ----
   const hostedSites = new Map<string, DocsSite>();
-  const registry = (): SiteSource | undefined =>
-    app.hasDecorator('registry') ? (app as unknown as { registry: SiteSource }).registry : undefined;
+  // Hosted sites come from the registry, in this process or over HTTP; without one there is
+  // nothing to serve, and the server must not start looking healthy.
+  const siteSource: SiteSource | undefined =
+    options.mode === 'hosted'
+      ? requirePart(
+          app,
+          'docsSiteSource',
+          'The docs host serves hosted sites from the registry: mount the registry in this server, or pass --registry-url (the registry replica it reads over HTTP)',
+        )
+      : undefined;
+  const registry = (): SiteSource | undefined => siteSource;
   if (options.mode === 'hosted') {
     app.addHook('onReady', async () => {
       const unsubscribe = registry()?.onDocsInvalidated((urls) => {
@@ -291,6 +287,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       basePath,
       files: [],
       hostedFiles,
+      hostedUrl: loaded.url,
       ...(loaded.orgId ? { hostedOwner: { orgId: loaded.orgId, docsUrl: loaded.url } } : {}),
     };
   };
@@ -302,25 +299,25 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   ): Promise<{ body: Buffer; contentType: string; sha256?: string } | undefined> => {
     if (resolved.hostedFiles) {
       const linked = Object.hasOwn(resolved.hostedFiles, path) ? resolved.hostedFiles[path] : undefined;
-      return linked && readLinked(linked, path);
+      return linked && readLinked(resolved.hostedUrl ?? '', linked, path);
     }
     if (!resolved.projectDir || !resolved.files.includes(path)) return undefined;
     const body = await readInside(resolved.projectDir, path);
     return body && { body, contentType: contentTypeOf(path) };
   };
   /** Served with the allowlisted type of its extension, never the type its publisher declared. */
-  const readLinked = async (linked: HostedFile, path: string) => {
-    const bytes = await registry()?.readDocsFile?.(linked.fileId);
+  const readLinked = async (siteUrl: string, linked: HostedFile, path: string) => {
+    const bytes = await registry()?.readDocsFile(siteUrl, linked);
     return bytes && { body: Buffer.from(bytes), contentType: contentTypeOf(path), sha256: linked.sha256 };
   };
   /** `{sha256}/{name}` of the site's own linked files: one tenant never reaches another's bytes. */
-  const readHostedFile = async (files: Record<string, HostedFile>, address: string) => {
+  const readHostedFile = async (siteUrl: string, files: Record<string, HostedFile>, address: string) => {
     const match = /^([0-9a-f]{64})\/([^/]+)$/.exec(address);
     if (!match) return undefined;
     const [, sha256, name] = match;
     const candidates = Object.entries(files).filter(([, file]) => file.sha256 === sha256);
     const named = candidates.find(([path]) => posix.basename(path) === name) ?? candidates[0];
-    return named && readLinked(named[1], named[0]);
+    return named && readLinked(siteUrl, named[1], named[0]);
   };
 
   // Compressed text responses, by content (assets and cached pages repeat; compress them once).
@@ -493,7 +490,11 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     }
     if (rel.startsWith('/_sextant/files/')) {
       const file = resolved.hostedFiles
-        ? await readHostedFile(resolved.hostedFiles, rel.slice('/_sextant/files/'.length))
+        ? await readHostedFile(
+            resolved.hostedUrl ?? '',
+            resolved.hostedFiles,
+            rel.slice('/_sextant/files/'.length),
+          )
         : await readSiteFile(resolved, rel.slice('/_sextant/files/'.length));
       if (!file) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
       reply.header('content-security-policy', FILE_CSP);

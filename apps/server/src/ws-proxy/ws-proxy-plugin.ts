@@ -64,8 +64,18 @@ export async function wsProxyPlugin(
     });
   };
   app.server.on('upgrade', onUpgrade);
-  app.addHook('onClose', async () => {
+  // Shutdown (SIGTERM): sessions end with 1001 (going away) so clients reconnect elsewhere;
+  // one that does not finish the closing handshake within a second is cut.
+  app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
+    const clients = [...wss.clients];
+    for (const client of clients) client.close(1001, 'server shutting down');
+    await Promise.race([
+      Promise.all(clients.map((client) => new Promise((resolve) => client.once('close', resolve)))),
+      new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+    ]);
+  });
+  app.addHook('onClose', async () => {
     for (const client of wss.clients) client.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });

@@ -3,16 +3,18 @@
  * snippet templates of one endpoint of a docs site, for the playground's language switcher.
  *
  * - local mode: from the docs project (generators.yml → each generator's `snippetTemplates`).
- * - hosted mode: from the registry (`POST /snippet-template/get` through the registry client),
+ * - hosted mode: from the registry (`POST /snippet-template/get` through the site source's
+ *   registry client: in this process, or over HTTP when the docs host runs alone),
  *   for each SDK the API definition's `snippetsConfiguration` names, in the organization that
  *   owns the site at this host and page path.
  *
  * Answers `{ templates: [...] }`, one template per SDK that has one for the endpoint.
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
-import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
+import { RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { requirePart } from '../../lifecycle/part-dependency.js';
 import {
   endpointPathTemplate as pathTemplate,
   projectSnippetTemplates,
@@ -30,10 +32,6 @@ interface LocalProjectSource {
   current(): Promise<{ project?: { dir: string; project: { apis: Record<string, ApiDefinition> } } }>;
 }
 
-interface HostedSiteSource {
-  loadDocsForUrl(url: string): Promise<{ orgId: string; apis: Record<string, unknown> } | undefined>;
-}
-
 class NotFound extends Error {}
 
 function endpointOf(definition: ApiDefinition | undefined, endpointId: string): Endpoint {
@@ -43,26 +41,15 @@ function endpointOf(definition: ApiDefinition | undefined, endpointId: string): 
 }
 
 async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemplatesOptions): Promise<void> {
-  // The registry is mounted in this process (the docs host loads hosted sites from it too): its
-  // calls go through `inject`, the same routes and validation as over the network.
-  const registryClient = createRegistryClient({
-    baseUrl: 'http://registry.internal',
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const response = await app.inject({
-        method: (init?.method ?? 'GET') as 'GET',
-        url: `${url.pathname}${url.search}`,
-        headers: Object.fromEntries(new Headers(init?.headers).entries()),
-        ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
-      });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(response.headers))
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-      const empty = response.statusCode === 204 || response.statusCode === 304;
-      return new Response(empty ? null : response.body, { status: response.statusCode, headers });
-    },
-  });
+  // Hosted sites and their templates come from the same source as the docs host's pages.
+  const source =
+    options.mode === 'hosted'
+      ? requirePart(
+          app,
+          'docsSiteSource',
+          'Snippet templates of hosted sites come from the registry: mount the registry in this server, or pass --registry-url',
+        )
+      : undefined;
 
   const local = async (apiKey: string, endpointId: string): Promise<SnippetTemplate[]> => {
     const source = (app as unknown as { docsHost?: LocalProjectSource }).docsHost;
@@ -79,8 +66,7 @@ async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemp
     apiKey: string,
     endpointId: string,
   ): Promise<SnippetTemplate[]> => {
-    const registry = (app as unknown as { registry?: HostedSiteSource }).registry;
-    const site = registry ? await registry.loadDocsForUrl(`${host}${page}`) : undefined;
+    const site = source ? await source.loadDocsForUrl(`${host}${page}`) : undefined;
     if (!site) throw new NotFound('No docs are published at this address');
     const definition = site.apis[apiKey] as ApiDefinition | undefined;
     const endpoint = endpointOf(definition, endpointId);
@@ -88,7 +74,7 @@ async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemp
     const found = await Promise.all(
       (config?.sdks ?? []).map(async (sdk) => {
         try {
-          const stored = await registryClient.getSnippetTemplate({
+          const stored = await (source as NonNullable<typeof source>).client().getSnippetTemplate({
             body: {
               orgId: site.orgId,
               ...(config?.apiId ? { apiId: config.apiId } : {}),

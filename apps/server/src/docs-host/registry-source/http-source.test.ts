@@ -1,0 +1,170 @@
+/**
+ * A docs host running alone (no registry in its process, `registryUrl`) against a registry
+ * replica over real sockets (embedded PGlite): it serves the published site and its file,
+ * hears a new publish within a second through the registry's event stream, never reads a
+ * file another tenant's site links, fails to start without a source, and /readyz follows the
+ * registry's reachability.
+ */
+import { createHash } from 'node:crypto';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defaultDocsConfig } from '@sextant/definition';
+import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.js';
+import { PartDependencyError } from '../../lifecycle/part-dependency.js';
+import { docsDefinition } from '../../registry/testing/fixtures.js';
+
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const listen = async (app: FastifyInstance) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+let registry: FastifyInstance;
+let registryUrl: string;
+let docs: FastifyInstance;
+let docsUrl: string;
+const tokens = new Map<string, string>();
+
+async function publish(orgId: string, domain: string, title: string, file: Buffer): Promise<void> {
+  let token = tokens.get(orgId);
+  if (!token) {
+    token = (await registry.registry.createOrganization(orgId)).token;
+    tokens.set(orgId, token);
+  }
+  const client = createRegistryClient({ baseUrl: registryUrl, token });
+  const init = await client.initDocsRegistrationV2({
+    body: {
+      orgId,
+      domain,
+      files: [
+        { path: 'images/logo.svg', sha256: sha(file), size: file.length, contentType: 'image/svg+xml' },
+      ],
+    },
+  });
+  for (const entry of init.files)
+    if (entry.status === 'upload')
+      await client.uploadDocsFile({ params: { uploadId: entry.upload.uploadId }, body: file });
+  await client.finishDocsRegistrationV2({
+    params: { id: init.docsRegistrationId },
+    body: {
+      docsDefinition: {
+        ...docsDefinition(title, 'none'),
+        config: defaultDocsConfig(title),
+        navigation: [{ type: 'page', title, slug: '', pageId: 'home' }],
+      },
+    },
+  });
+}
+
+/** GET on the docs host with a Host header (fetch does not send one it is given). */
+function page(
+  host: string,
+  path = '/',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(`${docsUrl}${path}`, { headers: { host } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+const logoA = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><title>A</title></svg>');
+const logoB = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><title>B only</title></svg>');
+
+beforeAll(async () => {
+  registry = await buildServer({
+    mode: 'hosted',
+    parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+    registry: { allowDomains: ['a.docs.test', 'b.docs.test'] },
+  });
+  registryUrl = await listen(registry);
+  await publish('tenant-a', 'a.docs.test', 'Alpha one', logoA);
+  await publish('tenant-b', 'b.docs.test', 'Beta', logoB);
+  docs = await buildServer({
+    mode: 'hosted',
+    parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
+    registryUrl,
+  });
+  docsUrl = await listen(docs);
+}, 60_000);
+afterAll(async () => {
+  await docs?.close();
+  await registry?.close();
+});
+
+describe('docs host alone, over HTTP', () => {
+  it('serves a published page and its linked file from the registry replica', async () => {
+    const home = await page('a.docs.test');
+    expect(home.status).toBe(200);
+    expect(home.body.toString()).toContain('Alpha one');
+    const file = await page('a.docs.test', `/_sextant/files/${sha(logoA)}/logo.svg`);
+    expect(file.status).toBe(200);
+    expect(file.body.equals(logoA)).toBe(true);
+    expect(file.headers['cache-control']).toContain('immutable');
+    expect((await page('nobody.docs.test')).status).toBe(404);
+  });
+
+  it('serves a new publish within a second (the registry event stream)', async () => {
+    expect((await page('a.docs.test')).body.toString()).toContain('Alpha one');
+    await publish('tenant-a', 'a.docs.test', 'Alpha two', logoA);
+    const published = Date.now();
+    let text = '';
+    while (Date.now() - published < 1000) {
+      text = (await page('a.docs.test')).body.toString();
+      if (text.includes('Alpha two')) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(text).toContain('Alpha two');
+  });
+
+  it("never serves another tenant's file, through the docs host or the registry call", async () => {
+    expect((await page('a.docs.test', `/_sextant/files/${sha(logoB)}/logo.svg`)).status).toBe(404);
+    const client = createRegistryClient({ baseUrl: registryUrl, maxRetries: 0 });
+    const refused = await client
+      .readDocsFileForUrl({ query: { url: 'a.docs.test', sha256: sha(logoB) } })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RegistryNamedError);
+    expect((refused as RegistryNamedError).errorName).toBe('DocsFileNotLinkedError');
+    const own = await client.readDocsFileForUrl({ query: { url: 'b.docs.test', sha256: sha(logoB) } });
+    expect(Buffer.from(own.base64, 'base64').equals(logoB)).toBe(true);
+    const bad = await fetch(`${registryUrl}/v2/registry/docs/file?url=a.docs.test&sha256=../../etc`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses to start a hosted docs host with no registry and no --registry-url', async () => {
+    await expect(
+      buildServer({
+        mode: 'hosted',
+        parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
+      }),
+    ).rejects.toBeInstanceOf(PartDependencyError);
+  });
+
+  it('answers /readyz 200 while the registry answers, 503 naming it when it does not', async () => {
+    const ready = await fetch(`${docsUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    const alone = await buildServer({
+      mode: 'hosted',
+      parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
+      registryUrl: 'http://127.0.0.1:9',
+    });
+    try {
+      const response = await alone.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unready', failing: ['registry'] });
+      alone.lifecycle.drain();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await alone.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'draining' });
+    } finally {
+      await alone.close();
+    }
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * The site source of a docs host running alone (`sextant serve --no-registry --registry-url …`):
+ * the registry read over HTTP with the typed client (retries, timeouts), cached here.
+ *
+ * - A request address (`host/path`) resolves to its stored docs URL and version through the
+ *   small `metadata-for-url` call (cached per address); the site itself (`load-with-url`,
+ *   definition and APIs, possibly megabytes) is fetched once per stored URL and version.
+ * - Files come from `GET /v2/registry/docs/file` by sha256, scoped to the site's URL; they are
+ *   content-addressed, so the cache (bounded by bytes) never holds a stale one.
+ * - Changes arrive within a second: with `databaseUrl`, through PostgreSQL LISTEN/NOTIFY (the
+ *   registry's own channel); otherwise through the registry's `/docs-cache/events` stream. While
+ *   that stream is down, resolutions are not cached (every request asks the registry), so a
+ *   lost stream costs requests, never staleness.
+ */
+import { createHash } from 'node:crypto';
+import {
+  createRegistryClient,
+  type LoadedDocs,
+  RegistryNamedError,
+} from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { createPostgresNotifier, type Notifier } from '../../storage/notifier.js';
+import { subscribeToInvalidations } from './invalidation-stream.js';
+import { Lru } from './lru.js';
+import { type InvalidatedSites, SITE_SOURCE_PLUGIN, type SiteSource } from './site-source.js';
+
+export interface HttpSiteSourceOptions {
+  /** Base URL of the registry (`https://registry.internal`). */
+  registryUrl: string;
+  /** The registry's PostgreSQL: invalidations through LISTEN/NOTIFY instead of the event stream. */
+  databaseUrl?: string;
+  /** Per-call timeout in seconds (default 5). */
+  timeoutInSeconds?: number;
+  /** Retries of a call on 408, 429 and 5xx (default 2, 100 ms backoff doubling to 1 s). */
+  maxRetries?: number;
+  /** Bytes of files kept in memory (default 64 MiB). */
+  fileCacheBytes?: number;
+  fetch?: typeof fetch;
+}
+
+interface Resolution {
+  url: string;
+  version: string;
+}
+
+/** Names the registry answers for "no docs here": the site is simply absent. */
+const ABSENT = new Set(['DomainNotRegisteredError', 'DocsNotFoundError', 'InvalidURLError']);
+const MAX_RESOLUTIONS = 10_000;
+const MAX_SITES = 200;
+
+const absentOn = async <T>(call: Promise<T>): Promise<T | undefined> => {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof RegistryNamedError && ABSENT.has(error.errorName)) return undefined;
+    throw error;
+  }
+};
+
+/** True when `address` (`host/path`) lies at or under the stored docs URL `url`. */
+function under(address: string, url: string): boolean {
+  return address === url || address.startsWith(url.endsWith('/') ? url : `${url}/`);
+}
+
+/**
+ * The source over HTTP, its caches and its invalidation feed (started by `start`).
+ * @example const source = createHttpSiteSource({ registryUrl: 'http://127.0.0.1:4000' }); source.start();
+ */
+export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource & {
+  start(log: (message: string) => void): Promise<void>;
+  stop(): Promise<void>;
+} {
+  const registryUrl = options.registryUrl.replace(/\/+$/, '');
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const client = createRegistryClient({
+    baseUrl: registryUrl,
+    timeoutInSeconds: options.timeoutInSeconds ?? 5,
+    maxRetries: options.maxRetries ?? 2,
+    baseDelayMs: 100,
+    maxDelayMs: 1000,
+    fetch: fetchFn,
+  });
+  const resolutions = new Lru<string, Promise<Resolution | undefined>>(MAX_RESOLUTIONS);
+  const sites = new Lru<string, { version: string; docs: Promise<LoadedDocs | undefined> }>(MAX_SITES);
+  const files = new Lru<string, Uint8Array>(
+    10_000,
+    options.fileCacheBytes ?? 64 * 1024 * 1024,
+    (bytes) => bytes.byteLength,
+  );
+  const listeners = new Set<(urls: InvalidatedSites) => void>();
+  /** Whether invalidations reach this replica now: caches are used only then. */
+  let hearing = false;
+  let generation = 0;
+  let stopFeed: (() => Promise<void>) | undefined;
+
+  const invalidate = (urls: InvalidatedSites): void => {
+    generation++;
+    if (urls === 'all') {
+      resolutions.clear();
+      sites.clear();
+    } else {
+      // A new, longer base path may now serve addresses another URL served: resolve again.
+      resolutions.clear();
+      for (const url of urls) {
+        sites.delete(url);
+        sites.deleteWhere((stored) => under(stored, url));
+      }
+    }
+    for (const listener of listeners) listener(urls);
+  };
+
+  const resolve = (address: string): Promise<Resolution | undefined> => {
+    const cached = hearing ? resolutions.get(address) : undefined;
+    if (cached) return cached;
+    const before = generation;
+    const pending = absentOn(client.getMetadataForUrl({ body: { url: address } })).then((meta) =>
+      meta && !meta.isArchived && meta.docsConfigId
+        ? { url: meta.url, version: `${meta.docsConfigId}@${meta.updatedAt}` }
+        : undefined,
+    );
+    if (hearing) {
+      // Absent sites are cached too (a publish invalidates); a failed or overtaken call is not.
+      resolutions.set(address, pending);
+      const forget = () => {
+        if (resolutions.get(address) === pending) resolutions.delete(address);
+      };
+      pending.then(() => {
+        if (before !== generation) forget();
+      }, forget);
+    }
+    return pending;
+  };
+
+  const source: SiteSource = {
+    kind: 'http',
+    async loadDocsForUrl(address) {
+      const found = await resolve(address);
+      if (!found) return undefined;
+      const cached = sites.get(found.url);
+      if (cached && cached.version === found.version) return cached.docs;
+      const before = generation;
+      const docs = absentOn(client.loadDocsForUrl({ body: { url: found.url } }));
+      const entry = { version: found.version, docs };
+      sites.set(found.url, entry);
+      const forget = () => {
+        if (sites.get(found.url) === entry) sites.delete(found.url);
+      };
+      docs.then((loaded) => {
+        if (!loaded || before !== generation) forget();
+      }, forget);
+      return docs;
+    },
+    onDocsInvalidated(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async readDocsFile(siteUrl, file) {
+      const cached = files.get(file.sha256);
+      if (cached) return cached;
+      const content = await absentOn(
+        client.readDocsFileForUrl({ query: { url: siteUrl, sha256: file.sha256 } }),
+      );
+      if (!content) return undefined;
+      const bytes = Buffer.from(content.base64, 'base64');
+      // The address is the hash: bytes that do not match it are never served or kept.
+      if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) return undefined;
+      const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      files.set(file.sha256, view);
+      return view;
+    },
+    client: () => client,
+    async check() {
+      const response = await fetchFn(`${registryUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`the registry at ${registryUrl} answered ${response.status}`);
+    },
+  };
+
+  return {
+    ...source,
+    async start(log) {
+      if (options.databaseUrl) {
+        // Only LISTENs: the pool is there for the notifier's publish, which this replica never calls.
+        const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+        let notifier: Notifier;
+        try {
+          notifier = await createPostgresNotifier(options.databaseUrl, pool);
+        } catch (error) {
+          await pool.end();
+          throw error;
+        }
+        const unsubscribe = notifier.subscribe((message) => {
+          try {
+            const parsed = JSON.parse(message) as { urls?: InvalidatedSites };
+            invalidate(parsed.urls === 'all' || Array.isArray(parsed.urls) ? parsed.urls : 'all');
+          } catch {
+            invalidate('all');
+          }
+        });
+        hearing = true;
+        stopFeed = async () => {
+          unsubscribe();
+          await notifier.close();
+          await pool.end();
+        };
+        log('docs host: invalidations by PostgreSQL LISTEN/NOTIFY');
+        return;
+      }
+      const stop = subscribeToInvalidations({
+        registryUrl,
+        fetch: fetchFn,
+        onInvalidated: invalidate,
+        onConnected: () => {
+          invalidate('all');
+          hearing = true;
+          log('docs host: invalidations by the registry event stream');
+        },
+        onDisconnected: (reason) => {
+          if (hearing)
+            log(`docs host: the registry event stream dropped (${reason}); not caching until it is back`);
+          hearing = false;
+        },
+      });
+      stopFeed = async () => stop();
+    },
+    async stop() {
+      hearing = false;
+      await stopFeed?.();
+    },
+  };
+}
+
+async function httpSource(app: FastifyInstance, options: HttpSiteSourceOptions): Promise<void> {
+  const source = createHttpSiteSource(options);
+  app.decorate('docsSiteSource', source);
+  app.addHook('onReady', async () => {
+    await source.start((message) => app.log.info(message));
+  });
+  app.addHook('onClose', async () => source.stop());
+}
+
+/** `app.docsSiteSource` over HTTP (a docs host running alone). */
+export const httpSiteSource = fp(httpSource, { name: SITE_SOURCE_PLUGIN, fastify: '5.x' });

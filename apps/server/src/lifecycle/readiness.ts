@@ -1,0 +1,97 @@
+/**
+ * Readiness and draining of a replica. `GET /readyz` answers 200 `{status:"ready"}` when every
+ * check the parts added passes (the registry's database, the HTTP registry a docs host reads),
+ * and 503 `{status:"draining"}` once `app.lifecycle.drain()` was called (SIGTERM) or 503
+ * `{status:"unready", failing:[names]}` when a check fails or takes over 2 s. Results are kept
+ * for 1 s, so a load balancer polling every replica does not turn into database traffic.
+ * `GET /healthz` (app.ts) stays the liveness answer: the process runs.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const READYZ_PATH = '/readyz';
+const CHECK_TIMEOUT_MS = 2000;
+const RESULT_TTL_MS = 1000;
+
+/** A named check: resolves when the dependency answers. */
+export type ReadinessCheck = () => Promise<void>;
+
+/** What `app.lifecycle` offers the parts and the CLI. */
+export interface Lifecycle {
+  /** Adds a dependency /readyz waits on (e.g. `database`). */
+  addCheck(name: string, check: ReadinessCheck): void;
+  /** From now on /readyz answers 503: the replica is leaving (called on SIGTERM). */
+  drain(): void;
+  readonly draining: boolean;
+  /** Names of the failing checks (empty when ready). */
+  failing(): Promise<string[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lifecycle: Lifecycle;
+  }
+}
+
+const withTimeout = (check: ReadinessCheck): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+    check().then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+
+/** Creates the lifecycle state (exported for tests of the rule without a server). */
+export function createLifecycle(now: () => number = Date.now): Lifecycle {
+  const checks = new Map<string, ReadinessCheck>();
+  let draining = false;
+  let last: { at: number; failing: Promise<string[]> } | undefined;
+  return {
+    addCheck(name, check) {
+      checks.set(name, check);
+      last = undefined;
+    },
+    drain() {
+      draining = true;
+    },
+    get draining() {
+      return draining;
+    },
+    failing() {
+      if (last && now() - last.at < RESULT_TTL_MS) return last.failing;
+      const failing = Promise.all(
+        [...checks].map(([name, check]) =>
+          withTimeout(check).then(
+            () => undefined,
+            () => name,
+          ),
+        ),
+      ).then((names) => names.filter((name): name is string => name !== undefined));
+      last = { at: now(), failing };
+      return failing;
+    },
+  };
+}
+
+async function readiness(app: FastifyInstance): Promise<void> {
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.get(READYZ_PATH, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (lifecycle.draining) return reply.code(503).send({ status: 'draining' });
+    const failing = await lifecycle.failing();
+    if (lifecycle.draining) return reply.code(503).send({ status: 'draining' });
+    if (failing.length > 0) return reply.code(503).send({ status: 'unready', failing });
+    return reply.send({ status: 'ready' });
+  });
+}
+
+/** `app.lifecycle` and `GET /readyz`. */
+export const readinessPlugin = fp(readiness, { name: 'sextant-lifecycle', fastify: '5.x' });
