@@ -46,4 +46,6 @@ export interface ServerOptions {
   /** Client timeouts of the HTTP server (headers, whole request, idle keep-alive); see http-timeouts.ts. */
   timeouts?: Partial<import('./http-timeouts.js').ServerTimeouts>;
   bodyLimitBytes?: number;
+  /** Prometheus `/metrics` and request metrics (off unless enabled; `sextant serve` enables them). */
+  metrics?: import('./metrics/index.js').MetricsOptions;
 }

@@ -20,6 +20,8 @@ export interface ForwardRecord {
   target: URL | undefined;
   /** Response body bytes relayed from the upstream. */
   bytes: number;
+  /** The request body on its way upstream, when there is one (metrics count its bytes). */
+  requestBody?: RequestBody;
   /** The failure the reader was told about (or that cut the stream). */
   error: ProxyError | undefined;
 }
@@ -265,10 +267,14 @@ export async function forwardRequest(
       headers['content-length'] = declared;
       // Never `req` itself: undici destroys the body stream when the upstream answers before
       // reading all of it, and destroying `req` would cut the reader's connection too.
-      body = req.pipe(new RequestBody(limits.requestBodyBytes, limits.replayBodyBytes, Number(declared)));
+      const requestBody = new RequestBody(limits.requestBodyBytes, limits.replayBodyBytes, Number(declared));
+      if (record) record.requestBody = requestBody;
+      body = req.pipe(requestBody);
       streamed = true;
     } else if (req.headers['transfer-encoding'] !== undefined) {
-      body = req.pipe(new RequestBody(limits.requestBodyBytes, limits.replayBodyBytes));
+      const requestBody = new RequestBody(limits.requestBodyBytes, limits.replayBodyBytes);
+      if (record) record.requestBody = requestBody;
+      body = req.pipe(requestBody);
       streamed = true;
     }
     for (let hop = 0; ; hop++) {

@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { ServerMetrics } from '../metrics/index.js';
 import type { ServerMode } from '../options.js';
 import { type AccessLog, createAccessLog } from './access-log.js';
 import { ClientLimiter } from './client-limiter.js';
@@ -19,6 +20,7 @@ import { type ForwardRecord, forwardRequest, writeProxyError } from './forward.j
 import { installFrontDoor } from './front-door.js';
 import { preflightHeaders } from './headers.js';
 import { optionsForRequest, type ProxyOptions, type ResolvedProxyOptions } from './options.js';
+import { recordProxyMetrics } from './proxy-metrics.js';
 import { resolvePluginProxyOptions } from './registry-allowlist.js';
 import { parseProxyTarget } from './target-guard.js';
 import { createUpstreamAgent } from './upstream-agent.js';
@@ -85,16 +87,24 @@ function createHandler(
   };
 }
 
-/** Adds the access log around the handler; without a logger the handler is used as is. */
-function withAccessLog(handle: RecordingHandler, accessLog: AccessLog | undefined): ProxyHandler {
-  if (!accessLog) return (req, res, client) => handle(req, res, client, undefined);
+/**
+ * Adds the access log and the metrics around the handler; without a logger and metrics the
+ * handler is used as is.
+ */
+function withAccessLog(
+  handle: RecordingHandler,
+  accessLog: AccessLog | undefined,
+  metrics: ServerMetrics | undefined,
+): ProxyHandler {
+  if (!accessLog && !metrics) return (req, res, client) => handle(req, res, client, undefined);
   return async (req, res, client) => {
     const started = performance.now();
     const record: ForwardRecord = { target: undefined, bytes: 0, error: undefined };
     try {
       await handle(req, res, client, record);
     } finally {
-      accessLog(req.method, res.headersSent ? res.statusCode : undefined, record, started);
+      accessLog?.(req.method, res.headersSent ? res.statusCode : undefined, record, started);
+      if (metrics) recordProxyMetrics(metrics, req, res, record, started);
     }
   };
 }
@@ -106,7 +116,7 @@ function withAccessLog(handle: RecordingHandler, accessLog: AccessLog | undefine
 export async function proxyPlugin(app: FastifyInstance, pluginOptions: ProxyPluginOptions): Promise<void> {
   const proxy = resolvePluginProxyOptions(app, pluginOptions.mode, pluginOptions.proxy);
   const agent = createUpstreamAgent(proxy);
-  const handle = withAccessLog(createHandler(proxy, agent), createAccessLog(app.log));
+  const handle = withAccessLog(createHandler(proxy, agent), createAccessLog(app.log), app.metrics);
   app.addHook('onClose', async () => {
     await agent.close();
   });

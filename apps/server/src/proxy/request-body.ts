@@ -48,6 +48,11 @@ export class RequestBody extends Transform {
     done();
   }
 
+  /** Bytes passed on so far. */
+  get total(): number {
+    return this.#total;
+  }
+
   /** The whole body, when it has ended and fit the replay buffer; else undefined. */
   replay(): Buffer | undefined {
     if (!this.#ended || this.#overflowed || !this.#copy) return undefined;

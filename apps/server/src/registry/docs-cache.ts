@@ -30,11 +30,19 @@ export interface DocsCache {
 
 const RESOLUTION_LIMIT = 10_000;
 
+/** Hears the cache's hits, misses and invalidations (metrics). */
+export interface DocsCacheObserver {
+  hit(): void;
+  miss(): void;
+  invalidated(scope: 'urls' | 'all'): void;
+}
+
 /** Creates the cache and subscribes it to the notifier. */
 export function createDocsCache(
   db: Kysely<Database>,
   definitions: DefinitionCache,
   notifier: Notifier,
+  observer?: DocsCacheObserver,
 ): DocsCache {
   const sites = new Map<string, Promise<LoadedDocs | undefined>>();
   const resolutions = new Map<string, string>();
@@ -43,6 +51,7 @@ export function createDocsCache(
 
   const drop = (urls: InvalidatedUrls): void => {
     generation++;
+    observer?.invalidated(urls === 'all' ? 'all' : 'urls');
     resolutions.clear();
     if (urls === 'all') sites.clear();
     else for (const url of urls) sites.delete(url);
@@ -104,7 +113,11 @@ export function createDocsCache(
       const url = await resolve(address);
       if (!url) return undefined;
       const cached = sites.get(url);
-      if (cached) return cached;
+      if (cached) {
+        observer?.hit();
+        return cached;
+      }
+      observer?.miss();
       const before = generation;
       const pending = fetchSite(url);
       sites.set(url, pending);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { LoadedDocs } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { queryTimer, type ServerMetrics } from '../metrics/index.js';
 import { type OpenDatabase, openBlobStores, openDatabase } from '../storage/index.js';
 import type { RegistryContext } from './context.js';
 import { createDefinitionCache } from './definition-cache.js';
@@ -87,6 +88,7 @@ declare module 'fastify' {
 
 async function open(
   options: RegistryPluginOptions,
+  metrics: ServerMetrics | undefined,
 ): Promise<{ ctx: RegistryContext; database: OpenDatabase; localAdmin: LocalAdmin | undefined }> {
   await options.openRegistryAfter?.catch(() => undefined);
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
@@ -103,13 +105,25 @@ async function open(
       },
       database,
     );
-    const definitions = createDefinitionCache(database.db);
+    // Query times and pool figures go to the metrics when they are on.
+    const db = metrics ? database.db.withPlugin(queryTimer(metrics)) : database.db;
+    metrics?.setPoolSource(database.poolStats);
+    const definitions = createDefinitionCache(db);
     const ctx: RegistryContext = {
-      db: database.db,
+      db,
       blobs: blobs.primary,
       ...(blobs.previous ? { previousBlobs: blobs.previous } : {}),
       definitions,
-      docsCache: createDocsCache(database.db, definitions, database.notifier),
+      docsCache: createDocsCache(
+        db,
+        definitions,
+        database.notifier,
+        metrics && {
+          hit: metrics.docsCacheHit,
+          miss: metrics.docsCacheMiss,
+          invalidated: metrics.docsCacheInvalidation,
+        },
+      ),
       previewDomain: options.previewDomain ?? 'preview.localhost',
       domains: {
         mode: options.mode,
@@ -132,7 +146,7 @@ async function open(
 async function registry(app: FastifyInstance, options: RegistryPluginOptions): Promise<void> {
   // PGlite takes seconds to start (more on a busy machine): open in the background so the
   // server listens at once; registry requests and service calls wait for it.
-  const opening = open(options);
+  const opening = open(options, app.metrics);
   opening.then(
     ({ localAdmin }) => {
       if (localAdmin)

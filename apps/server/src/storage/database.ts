@@ -26,6 +26,8 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   notifier: Notifier;
   kind: 'postgres' | 'pglite';
+  /** Connections of the pool (PostgreSQL; PGlite has one connection and none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
         db,
         notifier,
         kind: 'postgres',
+        poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
         async close() {
           await notifier.close();
           await db.destroy();

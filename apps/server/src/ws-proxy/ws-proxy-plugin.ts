@@ -52,6 +52,7 @@ export async function wsProxyPlugin(
         return;
       }
       perClient.set(address, open + 1);
+      app.metrics?.wsSession(client);
       client.once('close', () => {
         const left = (perClient.get(address) ?? 1) - 1;
         if (left > 0) perClient.set(address, left);
