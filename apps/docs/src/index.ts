@@ -26,10 +26,9 @@ export {
   type RenderedPage,
   renderDocsPage,
   renderDocsPageMarkdown,
-  searchDocsSite,
 } from './server/render.js';
 export { sanitize } from './server/sanitize.js';
-export { type SearchHit, searchDocuments } from './server/search-index.js';
+export { searchDocuments } from './server/search-index.js';
 export { createDocsSite, type DocsSite } from './server/site.js';
 export type { PageData, PageView } from './shared/page-data.js';
 export { FULL_PAGE_PATH } from './shared/page-data.js';

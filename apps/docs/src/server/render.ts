@@ -9,13 +9,7 @@ import { type ClientAssets, type RenderedDocument, renderDocument } from './docu
 import { loadHighlighter, withLanguages } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
 import { buildPageView, EXAMPLE_PREFIX_LINES } from './page-view.js';
-import {
-  buildSearchIndex,
-  type SearchHit,
-  searchDocuments,
-  searchIndexOf,
-  searchSiteDocuments,
-} from './search-index.js';
+import { buildSearchIndex } from './search-index.js';
 import { cached, type DocsSite } from './site.js';
 import { siteCss } from './site-css.js';
 
@@ -83,7 +77,6 @@ export async function renderDocsPage(
     proxyBaseUrl: ctx.proxyBaseUrl,
     searchIndexUrl: ctx.searchIndexUrl,
     basePath: ctx.basePath,
-    analytics: site.definition.config.analytics?.playground !== false,
   };
   const render = (page: PageView) =>
     renderDocument({
@@ -135,13 +128,4 @@ export function docsSearchIndex(site: DocsSite): Promise<string> {
 export async function docsSiteCss(site: DocsSite, fileUrl: (path: string) => string): Promise<string> {
   await loadHighlighter();
   return cached(site, 'css', () => siteCss(site.definition.config, fileUrl));
-}
-
-/** The site's pages best matching `query` (server side: the MCP endpoint's search), best first. */
-export async function searchDocsSite(site: DocsSite, query: string): Promise<SearchHit[]> {
-  const { documents, index } = await cached(site, 'search-object', () => {
-    const documents = searchDocuments(site.definition, site.apis);
-    return { documents, index: searchIndexOf(documents) };
-  });
-  return searchSiteDocuments(documents, index, query);
 }

@@ -83,47 +83,7 @@ export function searchDocuments(
 
 /** The serialised index (MiniSearch JSON) the client loads with `MiniSearch.loadJSON`. */
 export function buildSearchIndex(definition: DocsDefinition, apis: Record<string, ApiDefinition>): string {
-  return JSON.stringify(searchIndexOf(searchDocuments(definition, apis)));
-}
-
-/** One search hit: the indexed document's stored fields, its text, and the score. */
-export type SearchHit = Pick<SearchDocument, 'slug' | 'title' | 'kind' | 'method' | 'path' | 'text'> & {
-  score: number;
-};
-
-/**
- * Searches the site's documents on the server (the MCP endpoint's `search_docs`) with the
- * options the search dialog uses; when every word must match and nothing does, any word may.
- */
-export function searchSiteDocuments(
-  documents: SearchDocument[],
-  index: MiniSearch<SearchDocument>,
-  query: string,
-): SearchHit[] {
-  const bySlug = new Map(documents.map((doc) => [doc.slug, doc]));
-  let results = index.search(query);
-  if (results.length === 0) results = index.search(query, { combineWith: 'OR' });
-  return results.flatMap((result) => {
-    const doc = bySlug.get(String(result.id));
-    return doc
-      ? [
-          {
-            slug: doc.slug,
-            title: doc.title,
-            kind: doc.kind,
-            method: doc.method,
-            path: doc.path,
-            text: doc.text,
-            score: result.score,
-          },
-        ]
-      : [];
-  });
-}
-
-/** A MiniSearch index of `documents` (what `buildSearchIndex` serialises). */
-export function searchIndexOf(documents: SearchDocument[]): MiniSearch<SearchDocument> {
   const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
-  index.addAll(documents);
-  return index;
+  index.addAll(searchDocuments(definition, apis));
+  return JSON.stringify(index);
 }

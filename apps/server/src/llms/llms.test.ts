@@ -5,6 +5,7 @@
  * PGlite) puts its base path in every URL; llms-full.txt holds every page's markdown.
  */
 import type { AddressInfo } from 'node:net';
+import { defaultDocsConfig } from '@sextant/definition';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ beforeAll(async () => {
       docsDefinition: {
         docsVersion: 1,
         config: {
-          title: 'Acme [Docs]',
+          ...defaultDocsConfig('Acme [Docs]'),
           metadata: { socialCard: 'summary', description: 'Everything about Acme.' },
         },
         navigation: [

@@ -7,7 +7,9 @@
  * `@sextant/request` with placeholder credentials.
  */
 import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
-import { type DocsSite, renderDocsPageMarkdown, type SearchHit, searchDocsSite } from '@sextant/docs';
+import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
+import type { Passage } from '../ai/passages.js';
+import { retrievePassages } from '../ai/retrieve.js';
 import { markdownUrl } from '../llms/index.js';
 
 export type ToolAnswer = { ok: true; text: string } | { ok: false; problem: ToolProblem };
@@ -30,23 +32,28 @@ export interface ToolSite {
 
 const pageUrl = (siteUrl: string, slug: string) => `${siteUrl}/${slug}`;
 
-function passageText(siteUrl: string, passage: SearchHit, index: number): string {
-  const signature = passage.method && passage.path ? ` \`${passage.method} ${passage.path}\`` : '';
+/** How much of a passage's text a search result quotes (read_page gives the whole page). */
+const QUOTE_CHARS = 600;
+
+function passageText(siteUrl: string, passage: Passage, index: number): string {
+  const slug = passage.url.replace(/^\/+/, '').split('#')[0] ?? '';
+  const text = passage.text.replace(/\s+/g, ' ').trim();
+  const quote = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
   return [
-    `${index + 1}. **${passage.title}**${signature} (${passage.kind})`,
-    `   URL: ${pageUrl(siteUrl, passage.slug)}`,
-    `   Markdown: ${markdownUrl(siteUrl, passage.slug)}`,
-    ...(passage.text ? [`   ${passage.text.replace(/\s+/g, ' ')}`] : []),
+    `${index + 1}. **${passage.title}** (${passage.kind})`,
+    `   URL: ${siteUrl}${passage.url}`,
+    `   Markdown: ${markdownUrl(siteUrl, slug)}`,
+    ...(quote ? [`   ${quote}`] : []),
   ].join('\n');
 }
 
-/** `search_docs`: the best passages for `query`, with titles and URLs. */
+/** `search_docs`: the best passages for `query` (the Ask AI retrieval), with titles and URLs. */
 export async function searchDocs(
   { site, siteUrl }: ToolSite,
   query: string,
   limit: number,
 ): Promise<ToolAnswer> {
-  const passages = (await searchDocsSite(site, query)).slice(0, limit);
+  const passages = await retrievePassages(site, query, limit);
   if (passages.length === 0)
     return problem('NOTHING_FOUND', `Nothing in the docs matches "${query}": try other words, or fewer.`);
   return { ok: true, text: passages.map((p, i) => passageText(siteUrl, p, i)).join('\n\n') };

@@ -1,6 +1,7 @@
 /**
  * The MCP endpoint through the real server over a socket, with the SDK's own client
- * (`Client` + `StreamableHTTPClientTransport`): it lists the three tools and calls each, with
+ * (`Client` + `StreamableHTTPClientTransport`): search goes through the Ask AI retrieval
+ * (`retrievePassages`). It lists the three tools and calls each, with
  * good input, bad input (schema violations, unknown pages and endpoints) and hostile bodies.
  */
 import type { AddressInfo } from 'node:net';
@@ -57,6 +58,8 @@ describe('MCP endpoint', () => {
     expect(body).toContain(`URL: ${baseUrl}/`);
     expect(body).toContain(`Markdown: ${baseUrl}/`);
     expect(body.match(/^\d+\. /gm)).toHaveLength(3);
+    for (const [, url] of body.matchAll(/Markdown: (\S+)/g))
+      expect((await fetch(url as string)).status, url).toBe(200);
     // A question in words finds the endpoint even when not every word is indexed.
     expect(text(await call('search_docs', { query: 'how do I create a pet' }))).toContain('Create a pet');
   });
