@@ -131,7 +131,9 @@ describe('validateValue', () => {
     const code: TypeReference = { type: 'id', id: 'Code' };
     expect(codes(1000, code)).toEqual([]);
     expect(codes(4001, code)).toEqual([]);
-    expect(codes(0, code)).toEqual([['', 'const']]);
+    expect(codes(0, code)).toEqual([['', 'minimum']]);
+    expect(codes(2000, code)).toEqual([['', 'minimum']]);
+    expect(codes('x', code)).toEqual([['', 'const']]);
   });
 
   it('lists and maps report items by index and key', () => {

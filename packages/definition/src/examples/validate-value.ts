@@ -199,15 +199,20 @@ function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: 
       return;
     }
     case 'undiscriminatedUnion': {
-      // Valid when one variant fits; else the issues of the variant that fits best (fewest issues).
-      let best: ValueIssue[] | undefined;
+      // Valid when one variant fits; else the issues of the closest variant: one of the value's
+      // own kind (a number for a number), then the fewest issues.
+      let best: { issues: ValueIssue[]; score: number } | undefined;
       for (const variant of shape.variants) {
         const trial: Walk = { ...walk, issues: [], maxIssues: walk.maxIssues };
         check(value, variant.shape, path, trial, depth);
         if (trial.issues.length === 0) return;
-        if (!best || trial.issues.length < best.length) best = trial.issues;
+        const wrongKind = trial.issues.some(
+          (issue) => issue.path.length === path.length && (issue.code === 'type' || issue.code === 'const'),
+        );
+        const score = trial.issues.length + (wrongKind ? 1_000_000 : 0);
+        if (!best || score < best.score) best = { issues: trial.issues, score };
       }
-      if (best) for (const issue of best) add(walk, issue.path, issue);
+      if (best) for (const issue of best.issues) add(walk, issue.path, issue);
       else add(walk, path, { code: 'union', message: 'Matches none of the allowed shapes' });
       return;
     }

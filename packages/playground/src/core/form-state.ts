@@ -14,8 +14,9 @@ export type { BodyState, FormDataFieldValue, FormSection } from '@sextant/reques
 export type ParameterSection = 'pathParameters' | 'queryParameters' | 'headers';
 
 /**
- * The body section's title (SPEC §2): Parameters for OpenRPC, Multipart Form for form data, Body
- * for raw bytes, Body Parameters / Body / Optional Body for objects and aliases.
+ * The body section's title (SPEC §2): Parameters for OpenRPC, Multipart Form for multipart form
+ * data, Form (URL-encoded) for application/x-www-form-urlencoded, Body for raw bytes, Body
+ * Parameters / Body / Optional Body for objects and aliases.
  *
  * @example
  * bodySectionTitle(uploadEndpoint) // 'Multipart Form'
@@ -25,10 +26,16 @@ export function bodySectionTitle(endpoint: Endpoint): string | undefined {
   if (!request) return undefined;
   if (endpoint.protocol?.type === 'openrpc') return 'Parameters';
   const body = request.body;
-  if (body.type === 'formData') return 'Multipart Form';
+  if (body.type === 'formData')
+    return isUrlEncoded(request.contentType) ? 'Form (URL-encoded)' : 'Multipart Form';
   if (body.type === 'bytes') return 'Body';
   if (request.isOptional) return 'Optional Body';
   return body.type === 'object' ? 'Body Parameters' : 'Body';
+}
+
+/** True for application/x-www-form-urlencoded (parameters such as `; charset=utf-8` allowed). */
+export function isUrlEncoded(contentType: string): boolean {
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 /** Parameters of a section of the endpoint (or channel). */

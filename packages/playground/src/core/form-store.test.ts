@@ -83,6 +83,12 @@ describe('FormStore', () => {
   it('titles the body section per SPEC §2', () => {
     expect(bodySectionTitle(endpoint('createPet'))).toBe('Body Parameters');
     expect(bodySectionTitle(endpoint('upload'))).toBe('Multipart Form');
+    const upload = endpoint('upload');
+    const urlEncoded = {
+      ...upload,
+      requests: [{ ...upload.requests[0]!, contentType: 'application/x-www-form-urlencoded; charset=utf-8' }],
+    };
+    expect(bodySectionTitle(urlEncoded)).toBe('Form (URL-encoded)');
     expect(bodySectionTitle(endpoint('getPet'))).toBeUndefined();
     const bytes = {
       ...endpoint('upload'),

@@ -2,11 +2,12 @@
  * Headless store of one endpoint's form: every operation the form view dispatches (set a
  * parameter, set the body or a value inside it, pick or remove files, Use example, Clear form,
  * Reset a section with or without its example, restore a state from a deep link or history).
- * The rules are `@sextant/request`'s pure form operations; this store holds the current state
- * and tells subscribers.
+ * The rules are `@sextant/request`'s pure form operations; this store holds the current state,
+ * tells subscribers, and keeps the state's inline validation (computed once per state).
  */
 import type { Endpoint } from '@sextant/definition';
 import {
+  editValueIn,
   emptyFormState,
   type FormSection,
   initialFormState,
@@ -18,8 +19,10 @@ import {
   setValueAtPath,
 } from '@sextant/request';
 import type { FormDataFieldValue, ParameterSection, PlaygroundFormState } from './form-state.js';
+import { type FormValidation, validateEndpointForm } from './form-validation.js';
 import { Store } from './store.js';
 import type { TypeMap } from './type-shapes.js';
+import type { ValueEditor } from './value-editing.js';
 
 /**
  * @example
@@ -29,6 +32,7 @@ import type { TypeMap } from './type-shapes.js';
 export class FormStore extends Store<PlaygroundFormState> {
   readonly #endpoint: Endpoint;
   readonly #types: TypeMap;
+  #validated: { state: PlaygroundFormState; validation: FormValidation } | undefined;
 
   /** Starts from the example (the playground opens with example values) unless `initial` is given. */
   constructor(endpoint: Endpoint, types: TypeMap, initial?: PlaygroundFormState) {
@@ -40,6 +44,23 @@ export class FormStore extends Store<PlaygroundFormState> {
   get endpoint(): Endpoint {
     return this.#endpoint;
   }
+
+  /** The problems of the current state, by form path (inline validation; Send stays possible). */
+  validation(): FormValidation {
+    const state = this.getState();
+    if (this.#validated?.state !== state)
+      this.#validated = { state, validation: validateEndpointForm(this.#endpoint, state, this.#types) };
+    return this.#validated.validation;
+  }
+
+  /**
+   * Edits at absolute form paths (`['body', 'value', 'owner', 'name']`), as value inputs send
+   * them: `set` keeps an emptied list item as null, `remove` drops a key or list item.
+   */
+  readonly editor: ValueEditor = {
+    set: (path, value) => this.setState((s) => editValueIn(s, path, value) as PlaygroundFormState),
+    remove: (path) => this.setState((s) => setValueAtPath(s, path, undefined)),
+  };
 
   /** Sets a path, query or header value; `undefined` removes it. */
   setParameter(section: ParameterSection, key: string, value: unknown): void {

@@ -15,9 +15,27 @@ import {
 } from '../core/form-state.js';
 import type { FormStore } from '../core/form-store.js';
 import { describeShape, inlineObjectProperties, type TypeMap } from '../core/type-shapes.js';
+import {
+  formDataFieldValue,
+  formDataFiles,
+  formDataJsonValue,
+  parameterEditor,
+  rootEditor,
+  typeCaption,
+} from '../core/value-editing.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { useStore } from './use-store.js';
-import { ObjectInput, ValueInput } from './value-input.js';
+import {
+  FieldErrorText,
+  FieldFrame,
+  FormErrors,
+  ObjectInput,
+  useFieldError,
+  ValueInput,
+} from './value-input.js';
+
+/** Where the body's value sits in the form state. */
+const BODY_PATH = ['body', 'value'] as const;
 
 const LazyJsonEditor = lazy(() => import('./json-editor.js').then((m) => ({ default: m.JsonEditor })));
 
@@ -34,67 +52,64 @@ export function RequestForm({ form, types }: { form: FormStore; types: TypeMap }
   const choices = exampleChoices(endpoint);
   const [exampleIndex, setExampleIndex] = useState(0);
   return (
-    <div className="sx-pg-form">
-      <div className="sx-pg-form-actions">
-        <button type="button" className="sx-pg-button" onClick={() => form.applyExample(exampleIndex)}>
-          Use example
-        </button>
-        {choices.length > 1 && (
-          <select
-            className="sx-pg-input sx-pg-small"
-            aria-label="Example"
-            value={exampleIndex}
-            onChange={(event) => {
-              const index = Number(event.target.value);
-              setExampleIndex(index);
-              form.applyExample(index);
-            }}
-          >
-            {choices.map((choice) => (
-              <option key={choice.index} value={choice.index}>
-                {choice.name}
-              </option>
-            ))}
-          </select>
-        )}
-        <button type="button" className="sx-pg-button" onClick={() => form.clear()}>
-          Clear form
-        </button>
+    <FormErrors validation={form.validation()}>
+      <div className="sx-pg-form">
+        <div className="sx-pg-form-actions">
+          <button type="button" className="sx-pg-button" onClick={() => form.applyExample(exampleIndex)}>
+            Use example
+          </button>
+          {choices.length > 1 && (
+            <select
+              className="sx-pg-input sx-pg-small"
+              aria-label="Example"
+              value={exampleIndex}
+              onChange={(event) => {
+                const index = Number(event.target.value);
+                setExampleIndex(index);
+                form.applyExample(index);
+              }}
+            >
+              {choices.map((choice) => (
+                <option key={choice.index} value={choice.index}>
+                  {choice.name}
+                </option>
+              ))}
+            </select>
+          )}
+          <button type="button" className="sx-pg-button" onClick={() => form.clear()}>
+            Clear form
+          </button>
+        </div>
+        {SECTIONS.map(({ section, title }) => {
+          const parameters = parametersOf(endpoint, section);
+          if (parameters.length === 0) return null;
+          return (
+            <FormSectionBox key={section} title={title} section={section} form={form}>
+              {parameters.map((parameter) => (
+                <ParameterRow
+                  key={parameter.key}
+                  parameter={parameter}
+                  types={types}
+                  value={state[section][parameter.key]}
+                  path={[section, parameter.key]}
+                  form={form}
+                />
+              ))}
+            </FormSectionBox>
+          );
+        })}
+        {!hasInputs(endpoint) && <p className="sx-pg-muted">This endpoint takes no parameters.</p>}
+        <ErrorBoundary
+          message={
+            endpoint.protocol?.type === 'openrpc'
+              ? 'Error rendering OpenRPC parameters form'
+              : 'Error rendering the body form'
+          }
+        >
+          <BodySection endpoint={endpoint} form={form} state={state} types={types} />
+        </ErrorBoundary>
       </div>
-      {SECTIONS.map(({ section, title }) => {
-        const parameters = parametersOf(endpoint, section);
-        if (parameters.length === 0) return null;
-        return (
-          <FormSectionBox key={section} title={title} section={section} form={form}>
-            {parameters.map((parameter) => (
-              <ParameterRow
-                key={parameter.key}
-                parameter={parameter}
-                types={types}
-                value={state[section][parameter.key]}
-                onChange={(value) =>
-                  form.setParameter(
-                    section,
-                    parameter.key,
-                    value === '' && isOptional(parameter, types) ? undefined : value,
-                  )
-                }
-              />
-            ))}
-          </FormSectionBox>
-        );
-      })}
-      {!hasInputs(endpoint) && <p className="sx-pg-muted">This endpoint takes no parameters.</p>}
-      <ErrorBoundary
-        message={
-          endpoint.protocol?.type === 'openrpc'
-            ? 'Error rendering OpenRPC parameters form'
-            : 'Error rendering the body form'
-        }
-      >
-        <BodySection endpoint={endpoint} form={form} state={state} types={types} />
-      </ErrorBoundary>
-    </div>
+    </FormErrors>
   );
 }
 
@@ -141,29 +156,32 @@ function ParameterRow({
   parameter,
   types,
   value,
-  onChange,
+  path,
+  form,
 }: {
   parameter: Parameter;
   types: TypeMap;
   value: unknown;
-  onChange: (value: unknown) => void;
+  path: [ParameterSection, string];
+  form: FormStore;
 }) {
   const described = describeShape(parameter.valueShape, types);
   return (
-    <div className="sx-pg-field">
-      <div className="sx-pg-field-head">
-        <span className="sx-pg-field-name">{parameter.key}</span>
-        {!described.optional && <span className="sx-pg-required">required</span>}
-      </div>
-      {parameter.description && <p className="sx-pg-description">{parameter.description}</p>}
+    <FieldFrame
+      name={parameter.key}
+      caption={typeCaption(described.shape, described.typeName)}
+      required={!described.optional}
+      description={parameter.description}
+    >
       <ValueInput
         shape={parameter.valueShape}
         types={types}
         value={value}
-        onChange={onChange}
+        path={path}
+        editor={parameterEditor(form.editor, parameter, types)}
         label={parameter.key}
       />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -185,6 +203,12 @@ function BodySection({
   const body = request.body;
   const jsonValue = state.body?.type === 'json' ? state.body.value : undefined;
   const jsonCapable = body.type === 'object' || body.type === 'alias';
+  // The body value is replaced as a whole at its root, so a cleared body stays a JSON body.
+  const bodyEditor = {
+    set: (path: readonly (string | number)[], value: unknown) =>
+      path.length === BODY_PATH.length ? form.setBodyValue([], value) : form.editor.set(path, value),
+    remove: form.editor.remove,
+  };
   return (
     <FormSectionBox title={title} section="body" form={form}>
       {jsonCapable && (
@@ -206,7 +230,8 @@ function BodySection({
           properties={inlineObjectProperties(body, types)}
           types={types}
           value={jsonValue}
-          onChange={(value) => form.setBodyValue([], value)}
+          path={BODY_PATH}
+          editor={bodyEditor}
           label="body"
           depth={0}
         />
@@ -215,7 +240,8 @@ function BodySection({
           shape={body.shape}
           types={types}
           value={jsonValue}
-          onChange={(value) => form.setBodyValue([], value)}
+          path={BODY_PATH}
+          editor={bodyEditor}
           label="body"
         />
       ) : body.type === 'formData' ? (
@@ -224,14 +250,12 @@ function BodySection({
         ))
       ) : (
         <div className="sx-pg-field">
-          <input
-            type="file"
-            aria-label="Body file"
-            onChange={(event) => form.setOctetStream(Array.from(event.target.files ?? []))}
+          <FilePicker
+            label="Body file"
+            multiple={false}
+            chosen={state.body?.type === 'octet-stream' && state.body.value ? [state.body.value] : []}
+            onPick={(files) => form.setOctetStream(files)}
           />
-          {state.body?.type === 'octet-stream' && state.body.value && (
-            <span className="sx-pg-file-name">{state.body.value.name}</span>
-          )}
         </div>
       )}
     </FormSectionBox>
@@ -250,71 +274,111 @@ function FormDataRow({
   types: TypeMap;
 }) {
   const current = state.body?.type === 'form-data' ? state.body.value[field.key] : undefined;
+  const path = [...BODY_PATH, field.key];
   if (field.type === 'file' || field.type === 'files') {
-    const files =
-      current?.type === 'files'
-        ? current.value
-        : current?.type === 'file' && current.value
-          ? [current.value]
-          : [];
     return (
-      <div className="sx-pg-field">
-        <div className="sx-pg-field-head">
-          <span className="sx-pg-field-name">{field.key}</span>
-          <span className="sx-pg-field-type">{field.type === 'files' ? 'files' : 'file'}</span>
-          {!field.isOptional && <span className="sx-pg-required">required</span>}
-        </div>
-        <input
-          type="file"
-          aria-label={field.key}
+      <FieldFrame
+        name={field.key}
+        caption={field.type === 'files' ? 'files' : 'file'}
+        required={!field.isOptional}
+        description={field.description}
+      >
+        <FilePicker
+          label={field.key}
           multiple={field.type === 'files'}
-          onChange={(event) => {
-            form.pickFiles(field.key, Array.from(event.target.files ?? []));
-            event.target.value = '';
-          }}
+          chosen={formDataFiles(current)}
+          path={path}
+          onPick={(files) => form.pickFiles(field.key, files)}
+          onRemove={(index) => form.removeFile(field.key, index)}
         />
-        <ul className="sx-pg-files">
-          {files.map((file, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: two picked files may share a name
-            <li key={`${file.name}-${index}`}>
-              <span className="sx-pg-file-name">{file.name}</span>
-              <button
-                type="button"
-                className="sx-pg-link-button"
-                onClick={() => form.removeFile(field.key, index)}
-                aria-label={`Remove ${file.name}`}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      </FieldFrame>
     );
   }
-  const value = current?.type === 'json' || current?.type === 'exploded' ? current.value : undefined;
+  const described = describeShape(field.valueShape, types);
+  const value = formDataJsonValue(current);
   return (
-    <div className="sx-pg-field">
-      <div className="sx-pg-field-head">
-        <span className="sx-pg-field-name">{field.key}</span>
-        {!describeShape(field.valueShape, types).optional && <span className="sx-pg-required">required</span>}
-      </div>
+    <FieldFrame
+      name={field.key}
+      caption={typeCaption(described.shape, described.typeName)}
+      required={!described.optional}
+      description={field.description}
+    >
       <ValueInput
         shape={field.valueShape}
         types={types}
         value={value}
-        onChange={(next) =>
-          form.setFormDataField(
-            field.key,
-            next === undefined
-              ? undefined
-              : field.explode && Array.isArray(next)
-                ? { type: 'exploded', value: next }
-                : { type: 'json', value: next },
-          )
-        }
+        path={path}
+        editor={rootEditor(path, value, (next) =>
+          form.setFormDataField(field.key, formDataFieldValue(field, next)),
+        )}
         label={field.key}
       />
+    </FieldFrame>
+  );
+}
+
+/**
+ * A file input shown as a Choose file button and the list of chosen files (the browser's own
+ * "No file chosen" caption would contradict the list, since the input is emptied after each pick
+ * so the same file can be picked again).
+ */
+function FilePicker({
+  label,
+  multiple,
+  chosen,
+  path,
+  onPick,
+  onRemove,
+}: {
+  label: string;
+  multiple: boolean;
+  chosen: File[];
+  path?: readonly (string | number)[];
+  onPick: (files: File[]) => void;
+  onRemove?: (index: number) => void;
+}) {
+  const { message, id } = useFieldError(path ?? []);
+  const shown = path ? message : undefined;
+  return (
+    <div className="sx-pg-file-field">
+      <label className="sx-pg-button sx-pg-small sx-pg-file-picker">
+        <input
+          type="file"
+          className="sx-pg-sr-only"
+          aria-label={label}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? id : undefined}
+          multiple={multiple}
+          onChange={(event) => {
+            onPick(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+        <span aria-hidden="true">{multiple ? 'Choose files' : 'Choose file'}</span>
+      </label>
+      {chosen.length === 0 ? (
+        <span className="sx-pg-muted sx-pg-small-text">No file chosen</span>
+      ) : (
+        <ul className="sx-pg-files">
+          {chosen.map((file, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two picked files may share a name
+            <li key={`${file.name}-${index}`}>
+              <span className="sx-pg-file-name">{file.name}</span>
+              {onRemove && (
+                <button
+                  type="button"
+                  className="sx-pg-link-button"
+                  onClick={() => onRemove(index)}
+                  aria-label={`Remove ${file.name}`}
+                >
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldErrorText id={id} message={shown} />
     </div>
   );
 }
@@ -332,8 +396,4 @@ function parametersOf(endpoint: Endpoint, section: ParameterSection): Parameter[
   if (section === 'pathParameters') return endpoint.pathParameters;
   if (section === 'queryParameters') return endpoint.queryParameters;
   return endpoint.requestHeaders;
-}
-
-function isOptional(parameter: Parameter, types: TypeMap): boolean {
-  return describeShape(parameter.valueShape, types).optional;
 }

@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { deepLink } from '../core/deep-link.js';
 import type { EndpointController } from '../core/endpoint-controller.js';
+import { invalidFieldsText } from '../core/form-validation.js';
 import { CopyButton } from './copy-button.js';
 import { useStore } from './use-store.js';
 
@@ -85,6 +86,10 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
             {disabledReason}
           </span>
         )}
+        {/* Inline validation: Send stays possible, the reader is told how many inputs look wrong. */}
+        <span className="sx-pg-invalid-count" role="status" data-testid="invalid-count">
+          {invalidFieldsText(controller.form.validation().count)}
+        </span>
       </span>
       <button type="button" className="sx-pg-icon-button" aria-label="Close explorer" onClick={onClose}>
         ×

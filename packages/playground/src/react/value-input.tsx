@@ -1,14 +1,17 @@
 /**
  * One input per type shape, recursively: text, number, date and date-time inputs, enum selects,
  * literals, objects with their More optional fields menu, lists, maps, both union kinds and a
- * null toggle for nullable values. The rules (which keys are missing, what an empty value is,
- * which union variant a value matches) come from the headless `type-shapes` module.
+ * null toggle for nullable values. Each input renders its value and sends `(path, value)` edits
+ * to a `ValueEditor`; what an edit produces (a union switch, added fields, map keys, date codecs)
+ * comes from the headless `value-editing` module. Each input shows its schema error from the
+ * surrounding `FormErrors` (aria-invalid, aria-describedby pointing at the message).
  */
 import type { ObjectProperty, TypeReference } from '@sextant/definition';
-import { useId } from 'react';
+import type { StatePath } from '@sextant/request';
+import { createContext, type ReactNode, useContext, useId, useMemo } from 'react';
+import { errorAt, type FormValidation, VALID, validateAt } from '../core/form-validation.js';
 import {
   describeShape,
-  emptyValue,
   type FieldShape,
   isOptionalProperty,
   matchVariant,
@@ -17,26 +20,88 @@ import {
   stringInputKind,
   type TypeMap,
 } from '../core/type-shapes.js';
+import {
+  addOptionalFields,
+  asList,
+  asRecord,
+  booleanFromInput,
+  booleanToInput,
+  chooseTaggedVariant,
+  chooseVariant,
+  dateTimeFromInput,
+  dateTimeToInput,
+  dateToInput,
+  enumFromInput,
+  enumToInput,
+  jsonFromInput,
+  jsonToInput,
+  numberFromInput,
+  numberToInput,
+  renameMapKey,
+  rootEditor,
+  selectedTaggedVariant,
+  shownProperties,
+  textToInput,
+  toggleNull,
+  typeCaption,
+  type ValueEditor,
+  withListItem,
+  withMapEntry,
+} from '../core/value-editing.js';
+
+const FormErrorsContext = createContext<FormValidation>(VALID);
+
+/** Gives the inputs below it their schema errors, by form path. */
+export function FormErrors({ validation, children }: { validation: FormValidation; children: ReactNode }) {
+  return <FormErrorsContext.Provider value={validation}>{children}</FormErrorsContext.Provider>;
+}
+
+/** The error of the input at `path`: its message, the message's id, and the attributes the input gets. */
+export function useFieldError(path: StatePath) {
+  const validation = useContext(FormErrorsContext);
+  const id = useId();
+  const message = errorAt(validation, path);
+  return {
+    message,
+    id,
+    attributes: message
+      ? { 'aria-invalid': true as const, 'aria-describedby': id }
+      : { 'aria-invalid': undefined, 'aria-describedby': undefined },
+  };
+}
+
+/** The message under an input (absent when the value is valid). */
+export function FieldErrorText({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="sx-pg-field-error">
+      {message}
+    </p>
+  );
+}
 
 export interface ValueInputProps {
   shape: TypeReference;
   types: TypeMap;
   value: unknown;
-  onChange: (value: unknown) => void;
+  /** Where the value sits in the form (errors are looked up by it, edits sent with it). */
+  path: StatePath;
+  editor: ValueEditor;
   /** Accessible name of the input. */
   label: string;
   depth?: number;
 }
 
 /** Renders the input for any type reference. */
-export function ValueInput({ shape, types, value, onChange, label, depth = 0 }: ValueInputProps) {
+export function ValueInput({ shape, types, value, path, editor, label, depth = 0 }: ValueInputProps) {
   const described = describeShape(shape, types);
   const input = (
     <ShapeInput
       shape={described.shape}
       types={types}
       value={value}
-      onChange={onChange}
+      path={path}
+      editor={editor}
       label={label}
       depth={depth}
     />
@@ -48,7 +113,7 @@ export function ValueInput({ shape, types, value, onChange, label, depth = 0 }: 
         <input
           type="checkbox"
           checked={value === null}
-          onChange={(event) => onChange(event.target.checked ? null : (emptyValue(shape, types) ?? ''))}
+          onChange={(event) => editor.set(path, toggleNull(event.target.checked, shape, types))}
         />
         <span>null</span>
       </label>
@@ -57,89 +122,92 @@ export function ValueInput({ shape, types, value, onChange, label, depth = 0 }: 
   );
 }
 
-interface ShapeInputProps {
-  shape: FieldShape;
+/**
+ * A value input for a value held outside a form store (a WebSocket message or parameter): it
+ * validates its own value and hands each new value to `onChange`.
+ */
+export function StandaloneValueInput({
+  shape,
+  types,
+  value,
+  onChange,
+  label,
+}: {
+  shape: TypeReference;
   types: TypeMap;
   value: unknown;
   onChange: (value: unknown) => void;
   label: string;
+}) {
+  const validation = useMemo(() => validateAt([], value, shape, types), [value, shape, types]);
+  return (
+    <FormErrors validation={validation}>
+      <ValueInput
+        shape={shape}
+        types={types}
+        value={value}
+        path={[]}
+        editor={rootEditor([], value, onChange)}
+        label={label}
+      />
+    </FormErrors>
+  );
+}
+
+interface ShapeInputProps {
+  shape: FieldShape;
+  types: TypeMap;
+  value: unknown;
+  path: StatePath;
+  editor: ValueEditor;
+  label: string;
   depth: number;
 }
 
-function ShapeInput({ shape, types, value, onChange, label, depth }: ShapeInputProps) {
-  const common = { types, value, onChange, label, depth };
+function ShapeInput(props: ShapeInputProps) {
+  const { shape, types, value, path, editor, label, depth } = props;
   switch (shape.kind) {
     case 'primitive':
-      return <PrimitiveInput primitive={shape.primitive} value={value} onChange={onChange} label={label} />;
+      return <PrimitiveInput {...props} primitive={shape.primitive} />;
     case 'enum':
       return (
-        <select
-          className="sx-pg-input"
-          aria-label={label}
-          value={value === undefined ? '' : JSON.stringify(value)}
-          onChange={(event) =>
-            onChange(event.target.value === '' ? undefined : JSON.parse(event.target.value))
-          }
-        >
-          <option value="">Select…</option>
-          {shape.values.map((option) => (
-            <option key={JSON.stringify(option.value)} value={JSON.stringify(option.value)}>
-              {String(option.value)}
-            </option>
-          ))}
-        </select>
+        <Leaf path={path}>
+          {(attributes) => (
+            <select
+              className="sx-pg-input"
+              aria-label={label}
+              {...attributes}
+              value={enumToInput(value)}
+              onChange={(event) => editor.set(path, enumFromInput(event.target.value))}
+            >
+              <option value="">Select…</option>
+              {shape.values.map((option) => (
+                <option key={JSON.stringify(option.value)} value={JSON.stringify(option.value)}>
+                  {String(option.value)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Leaf>
       );
     case 'literal':
       return (
-        <code className="sx-pg-literal" title={label}>
-          {JSON.stringify(shape.value)}
-        </code>
+        <Leaf path={path}>
+          {() => (
+            <code className="sx-pg-literal" title={label}>
+              {JSON.stringify(shape.value)}
+            </code>
+          )}
+        </Leaf>
       );
     case 'object':
-      return <ObjectInput properties={shape.properties} {...common} />;
+      return <ObjectInput properties={shape.properties} {...props} />;
     case 'list':
-      return <ListInput item={shape.item} {...common} />;
+      return <ListInput item={shape.item} {...props} />;
     case 'map':
-      return <MapInput valueShape={shape.value} {...common} />;
-    case 'discriminatedUnion': {
-      const record = asRecord(value);
-      const selected =
-        shape.variants.find((v) => v.value === record[shape.discriminant]) ?? shape.variants[0];
-      return (
-        <div className="sx-pg-union">
-          <select
-            className="sx-pg-input"
-            aria-label={`${label} ${shape.discriminant}`}
-            value={selected?.value ?? ''}
-            onChange={(event) => {
-              const variant = shape.variants.find((v) => v.value === event.target.value);
-              if (!variant) return;
-              const base: Record<string, unknown> = { [shape.discriminant]: variant.value };
-              for (const property of variant.properties)
-                if (!isOptionalProperty(property, types))
-                  base[property.key] = emptyValue(property.valueShape, types);
-              onChange(base);
-            }}
-          >
-            {shape.variants.map((variant) => (
-              <option key={variant.value} value={variant.value}>
-                {variant.label}
-              </option>
-            ))}
-          </select>
-          {selected && (
-            <ObjectInput
-              properties={selected.properties}
-              types={types}
-              value={value}
-              onChange={onChange}
-              label={label}
-              depth={depth}
-            />
-          )}
-        </div>
-      );
-    }
+      return <MapInput valueShape={shape.value} {...props} />;
+    case 'discriminatedUnion':
+      return <TaggedUnionInput {...props} shape={shape} />;
     case 'undiscriminatedUnion': {
       const index = matchVariant(shape.variants, value, types);
       const variant = shape.variants[index];
@@ -149,10 +217,7 @@ function ShapeInput({ shape, types, value, onChange, label, depth }: ShapeInputP
             className="sx-pg-input"
             aria-label={`${label} variant`}
             value={index}
-            onChange={(event) => {
-              const next = shape.variants[Number(event.target.value)];
-              if (next) onChange(emptyValue(next.shape, types));
-            }}
+            onChange={(event) => editor.set(path, chooseVariant(shape, Number(event.target.value), types))}
           >
             {shape.variants.map((v, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the index is the option's value
@@ -166,7 +231,8 @@ function ShapeInput({ shape, types, value, onChange, label, depth }: ShapeInputP
               shape={variant.shape}
               types={types}
               value={value}
-              onChange={onChange}
+              path={path}
+              editor={editor}
               label={label}
               depth={depth + 1}
             />
@@ -175,80 +241,87 @@ function ShapeInput({ shape, types, value, onChange, label, depth }: ShapeInputP
       );
     }
     default:
-      return <JsonTextInput value={value} onChange={onChange} label={label} />;
+      return <JsonTextInput {...props} />;
   }
+}
+
+type ErrorAttributes = ReturnType<typeof useFieldError>['attributes'];
+
+/** A single input with its error message below it. */
+function Leaf({ path, children }: { path: StatePath; children: (attributes: ErrorAttributes) => ReactNode }) {
+  const { message, id, attributes } = useFieldError(path);
+  return (
+    <>
+      {children(attributes)}
+      <FieldErrorText id={id} message={message} />
+    </>
+  );
 }
 
 function PrimitiveInput({
   primitive,
   value,
-  onChange,
+  path,
+  editor,
   label,
-}: {
-  primitive: Extract<FieldShape, { kind: 'primitive' }>['primitive'];
-  value: unknown;
-  onChange: (value: unknown) => void;
-  label: string;
-}) {
+}: ShapeInputProps & { primitive: Extract<FieldShape, { kind: 'primitive' }>['primitive'] }) {
   const kind = stringInputKind(primitive);
-  if (kind === 'boolean')
-    return (
-      <select
-        className="sx-pg-input"
-        aria-label={label}
-        value={value === undefined ? '' : String(value)}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value === 'true')}
-      >
-        <option value="">Select…</option>
-        <option value="true">true</option>
-        <option value="false">false</option>
-      </select>
-    );
-  if (kind === 'number')
-    return (
-      <input
-        className="sx-pg-input"
-        type="number"
-        aria-label={label}
-        value={typeof value === 'number' ? value : ''}
-        step={primitive.type === 'integer' ? 1 : 'any'}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
-      />
-    );
-  if (kind === 'date')
-    return (
-      <input
-        className="sx-pg-input"
-        type="date"
-        aria-label={label}
-        value={typeof value === 'string' ? value.slice(0, 10) : ''}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    );
-  if (kind === 'datetime')
-    return (
-      <input
-        className="sx-pg-input"
-        type="datetime-local"
-        aria-label={label}
-        value={typeof value === 'string' ? value.replace(/Z$/, '').slice(0, 19) : ''}
-        onChange={(event) =>
-          onChange(
-            event.target.value
-              ? `${event.target.value}${event.target.value.length === 16 ? ':00' : ''}Z`
-              : '',
-          )
-        }
-      />
-    );
+  const set = (next: unknown) => editor.set(path, next);
   return (
-    <input
-      className="sx-pg-input"
-      type="text"
-      aria-label={label}
-      value={value === undefined || value === null ? '' : String(value)}
-      onChange={(event) => onChange(event.target.value)}
-    />
+    <Leaf path={path}>
+      {(attributes) => {
+        const common = { className: 'sx-pg-input', 'aria-label': label, ...attributes };
+        if (kind === 'boolean')
+          return (
+            <select
+              {...common}
+              value={booleanToInput(value)}
+              onChange={(event) => set(booleanFromInput(event.target.value))}
+            >
+              <option value="">Select…</option>
+              <option value="true">true</option>
+              <option value="false">false</option>
+            </select>
+          );
+        if (kind === 'number')
+          return (
+            <input
+              {...common}
+              type="number"
+              value={numberToInput(value)}
+              step={primitive.type === 'integer' ? 1 : 'any'}
+              onChange={(event) => set(numberFromInput(event.target.value))}
+            />
+          );
+        if (kind === 'date')
+          return (
+            <input
+              {...common}
+              type="date"
+              value={dateToInput(value)}
+              onChange={(event) => set(event.target.value)}
+            />
+          );
+        if (kind === 'datetime')
+          return (
+            <input
+              {...common}
+              type="datetime-local"
+              step={1}
+              value={dateTimeToInput(value)}
+              onChange={(event) => set(dateTimeFromInput(event.target.value))}
+            />
+          );
+        return (
+          <input
+            {...common}
+            type="text"
+            value={textToInput(value)}
+            onChange={(event) => set(event.target.value)}
+          />
+        );
+      }}
+    </Leaf>
   );
 }
 
@@ -257,45 +330,37 @@ export function ObjectInput({
   properties,
   types,
   value,
-  onChange,
+  path,
+  editor,
   label,
   depth,
-}: {
-  properties: ObjectProperty[];
-  types: TypeMap;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  label: string;
-  depth: number;
-}) {
+}: Omit<ShapeInputProps, 'shape'> & { properties: ObjectProperty[] }) {
   const record = asRecord(value);
   const missing = missingOptionalKeys(properties, record, types);
-  const shown = properties.filter((p) => !isOptionalProperty(p, types) || p.key in record);
-  const addKeys = (keys: string[]) => {
-    let next: unknown = record;
-    for (const key of keys) {
-      const property = properties.find((p) => p.key === key);
-      if (property) next = { ...asRecord(next), [key]: emptyValue(property.valueShape, types) ?? '' };
-    }
-    onChange(next);
-  };
+  const { message, id } = useFieldError(path);
   return (
     <div className="sx-pg-object" data-depth={depth}>
-      {shown.map((property) => (
+      <FieldErrorText id={id} message={message} />
+      {shownProperties(properties, record, types).map((property) => (
         <Field
           key={property.key}
           property={property}
           types={types}
           value={record[property.key]}
-          onChange={(next) => onChange({ ...record, [property.key]: next })}
-          onRemove={
-            isOptionalProperty(property, types) ? () => onChange(withoutKey(record, property.key)) : undefined
-          }
+          path={[...path, property.key]}
+          editor={editor}
+          removable={isOptionalProperty(property, types)}
           depth={depth}
           parentLabel={depth === 0 ? undefined : label}
         />
       ))}
-      {missing.length > 0 && <OptionalFieldsMenu missing={missing} onAdd={addKeys} label={label} />}
+      {missing.length > 0 && (
+        <OptionalFieldsMenu
+          missing={missing}
+          onAdd={(keys) => editor.set(path, addOptionalFields(record, properties, keys, types))}
+          label={label}
+        />
+      )}
     </div>
   );
 }
@@ -304,47 +369,84 @@ function Field({
   property,
   types,
   value,
-  onChange,
-  onRemove,
+  path,
+  editor,
+  removable,
   depth,
   parentLabel,
 }: {
   property: ObjectProperty;
   types: TypeMap;
   value: unknown;
-  onChange: (value: unknown) => void;
-  onRemove: (() => void) | undefined;
+  path: StatePath;
+  editor: ValueEditor;
+  removable: boolean;
   depth: number;
   parentLabel: string | undefined;
 }) {
   const label = parentLabel ? `${parentLabel}.${property.key}` : property.key;
   const described = describeShape(property.valueShape, types);
   return (
-    <div className="sx-pg-field">
-      <div className="sx-pg-field-head">
-        <span className="sx-pg-field-name">{property.key}</span>
-        <span className="sx-pg-field-type">{described.typeName ?? typeLabel(described.shape)}</span>
-        {!described.optional && <span className="sx-pg-required">required</span>}
-        {onRemove && (
-          <button
-            type="button"
-            className="sx-pg-link-button"
-            onClick={onRemove}
-            aria-label={`Remove ${label}`}
-          >
-            Remove
-          </button>
-        )}
-      </div>
-      {property.description && <p className="sx-pg-description">{property.description}</p>}
+    <FieldFrame
+      name={property.key}
+      caption={typeCaption(described.shape, described.typeName)}
+      required={!described.optional}
+      description={property.description}
+      onRemove={removable ? () => editor.remove(path) : undefined}
+      removeLabel={`Remove ${label}`}
+    >
       <ValueInput
         shape={property.valueShape}
         types={types}
         value={value}
-        onChange={onChange}
+        path={path}
+        editor={editor}
         label={label}
         depth={depth + 1}
       />
+    </FieldFrame>
+  );
+}
+
+/**
+ * A field's frame, the same for object properties, parameters and multipart fields: name, type
+ * caption, required or optional mark, Remove for an added optional field, description, input.
+ */
+export function FieldFrame({
+  name,
+  caption,
+  required,
+  description,
+  onRemove,
+  removeLabel,
+  children,
+}: {
+  name: string;
+  caption?: string | undefined;
+  required: boolean;
+  description?: string | undefined;
+  onRemove?: (() => void) | undefined;
+  removeLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="sx-pg-field">
+      <div className="sx-pg-field-head">
+        <span className="sx-pg-field-name">{name}</span>
+        {caption && <span className="sx-pg-field-type">{caption}</span>}
+        {required ? (
+          <span className="sx-pg-required">required</span>
+        ) : (
+          <span className="sx-pg-optional">optional</span>
+        )}
+        {onRemove && (
+          <button type="button" className="sx-pg-link-button" onClick={onRemove} aria-label={removeLabel}>
+            Remove
+          </button>
+        )}
+      </div>
+      {description && <p className="sx-pg-description">{description}</p>}
+      {children}
     </div>
   );
 }
@@ -382,22 +484,65 @@ export function OptionalFieldsMenu({
   );
 }
 
+function TaggedUnionInput({
+  shape,
+  types,
+  value,
+  path,
+  editor,
+  label,
+  depth,
+}: ShapeInputProps & { shape: Extract<FieldShape, { kind: 'discriminatedUnion' }> }) {
+  const selected = selectedTaggedVariant(shape, value);
+  const tagPath = [...path, shape.discriminant];
+  return (
+    <div className="sx-pg-union">
+      <Leaf path={tagPath}>
+        {(attributes) => (
+          <select
+            className="sx-pg-input"
+            aria-label={`${label} ${shape.discriminant}`}
+            {...attributes}
+            value={selected?.value ?? ''}
+            onChange={(event) => {
+              const next = chooseTaggedVariant(shape, event.target.value, types);
+              if (next) editor.set(path, next);
+            }}
+          >
+            {shape.variants.map((variant) => (
+              <option key={variant.value} value={variant.value}>
+                {variant.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Leaf>
+      {selected && (
+        <ObjectInput
+          properties={selected.properties}
+          types={types}
+          value={value}
+          path={path}
+          editor={editor}
+          label={label}
+          depth={depth}
+        />
+      )}
+    </div>
+  );
+}
+
 function ListInput({
   item,
   types,
   value,
-  onChange,
+  path,
+  editor,
   label,
   depth,
-}: {
-  item: TypeReference;
-  types: TypeMap;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  label: string;
-  depth: number;
-}) {
-  const list = Array.isArray(value) ? value : [];
+}: ShapeInputProps & { item: TypeReference }) {
+  const list = asList(value);
+  const { message, id } = useFieldError(path);
   return (
     <div className="sx-pg-list">
       {list.map((entry, index) => (
@@ -407,24 +552,27 @@ function ListInput({
             shape={item}
             types={types}
             value={entry}
-            onChange={(next) => onChange(list.map((item, i) => (i === index ? next : item)))}
+            path={[...path, index]}
+            editor={editor}
             label={`${label}[${index}]`}
             depth={depth + 1}
           />
           <button
             type="button"
             className="sx-pg-link-button"
-            onClick={() => onChange(list.filter((_, i) => i !== index))}
+            onClick={() => editor.remove([...path, index])}
             aria-label={`Remove ${label}[${index}]`}
           >
             Remove
           </button>
         </div>
       ))}
+      <FieldErrorText id={id} message={message} />
       <button
         type="button"
         className="sx-pg-button sx-pg-small"
-        onClick={() => onChange([...list, emptyValue(item, types)])}
+        aria-describedby={message ? id : undefined}
+        onClick={() => editor.set(path, withListItem(value, item, types))}
       >
         Add item
       </button>
@@ -436,19 +584,14 @@ function MapInput({
   valueShape,
   types,
   value,
-  onChange,
+  path,
+  editor,
   label,
   depth,
-}: {
-  valueShape: TypeReference;
-  types: TypeMap;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  label: string;
-  depth: number;
-}) {
+}: ShapeInputProps & { valueShape: TypeReference }) {
   const record = asRecord(value);
   const entries = Object.entries(record);
+  const { message, id } = useFieldError(path);
   return (
     <div className="sx-pg-list">
       {entries.map(([key, entry], index) => (
@@ -458,36 +601,32 @@ function MapInput({
             className="sx-pg-input sx-pg-key"
             aria-label={`${label} key ${index + 1}`}
             value={key}
-            onChange={(event) =>
-              onChange(
-                Object.fromEntries(
-                  entries.map(([k, v], i) => (i === index ? [event.target.value, v] : [k, v])),
-                ),
-              )
-            }
+            onChange={(event) => editor.set(path, renameMapKey(record, index, event.target.value))}
           />
           <ValueInput
             shape={valueShape}
             types={types}
             value={entry}
-            onChange={(next) => onChange({ ...record, [key]: next })}
+            path={[...path, key]}
+            editor={editor}
             label={`${label}.${key}`}
             depth={depth + 1}
           />
           <button
             type="button"
             className="sx-pg-link-button"
-            onClick={() => onChange(withoutKey(record, key))}
+            onClick={() => editor.remove([...path, key])}
             aria-label={`Remove ${label}.${key}`}
           >
             Remove
           </button>
         </div>
       ))}
+      <FieldErrorText id={id} message={message} />
       <button
         type="button"
         className="sx-pg-button sx-pg-small"
-        onClick={() => onChange({ ...record, [uniqueKey(record)]: emptyValue(valueShape, types) })}
+        onClick={() => editor.set(path, withMapEntry(value, valueShape, types))}
       >
         Add entry
       </button>
@@ -495,54 +634,18 @@ function MapInput({
   );
 }
 
-function JsonTextInput({
-  value,
-  onChange,
-  label,
-}: {
-  value: unknown;
-  onChange: (value: unknown) => void;
-  label: string;
-}) {
+function JsonTextInput({ value, path, editor, label }: ShapeInputProps) {
   return (
-    <textarea
-      className="sx-pg-input sx-pg-mono"
-      aria-label={label}
-      defaultValue={value === undefined ? '' : JSON.stringify(value, null, 2)}
-      onBlur={(event) => {
-        try {
-          onChange(event.target.value.trim() === '' ? undefined : JSON.parse(event.target.value));
-        } catch {
-          onChange(event.target.value);
-        }
-      }}
-    />
+    <Leaf path={path}>
+      {(attributes) => (
+        <textarea
+          className="sx-pg-input sx-pg-mono"
+          aria-label={label}
+          {...attributes}
+          defaultValue={jsonToInput(value)}
+          onBlur={(event) => editor.set(path, jsonFromInput(event.target.value))}
+        />
+      )}
+    </Leaf>
   );
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
-  const { [key]: _removed, ...rest } = record;
-  return rest;
-}
-
-function uniqueKey(record: Record<string, unknown>): string {
-  let index = Object.keys(record).length + 1;
-  while (`key${index}` in record) index++;
-  return `key${index}`;
-}
-
-function typeLabel(shape: FieldShape): string {
-  if (shape.kind === 'primitive')
-    return shape.primitive.type === 'string' && shape.primitive.format
-      ? shape.primitive.format
-      : shape.primitive.type;
-  if (shape.kind === 'list') return 'list';
-  if (shape.kind === 'discriminatedUnion' || shape.kind === 'undiscriminatedUnion') return 'union';
-  return shape.kind;
 }

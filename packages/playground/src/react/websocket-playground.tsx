@@ -18,7 +18,7 @@ import { withoutExplorerParams } from '../core/url-params.js';
 import type { SessionMessage } from '../core/websocket-session.js';
 import { JsonView } from './json-view.js';
 import { useStore } from './use-store.js';
-import { ValueInput } from './value-input.js';
+import { StandaloneValueInput } from './value-input.js';
 
 /** Props of {@link WebSocketPlayground}; see packages/playground/README.md. */
 export interface WebSocketPlaygroundProps {
@@ -188,7 +188,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
                     <div className="sx-pg-field-head">
                       <span className="sx-pg-field-name">{parameter.key}</span>
                     </div>
-                    <ValueInput
+                    <StandaloneValueInput
                       shape={parameter.valueShape}
                       types={types}
                       value={form[section][parameter.key]}
@@ -212,7 +212,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
                   <h3>{message.displayName ?? message.type}</h3>
                 </header>
                 {message.description && <p className="sx-pg-description">{message.description}</p>}
-                <ValueInput
+                <StandaloneValueInput
                   shape={message.body}
                   types={types}
                   value={form.messages[message.type]}
