@@ -25,6 +25,10 @@ export interface ServeFlags extends ServerFlags {
   registryUrl?: string;
   /** Longest drain of in-flight requests on SIGTERM (ms). */
   drainTimeout?: number;
+  /** GET /metrics (Prometheus): on unless `--no-metrics`. */
+  metrics?: boolean;
+  /** Bearer token GET /metrics requires. */
+  metricsToken?: string;
 }
 
 /** Default drain on SIGTERM: a load balancer's usual deregistration delay. */
@@ -60,6 +64,10 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     ...(flags.registryUrl ? { registryUrl: flags.registryUrl } : {}),
     logger: true,
     ...(flags.allowDomain?.length ? { registry: { allowDomains: flags.allowDomain } } : {}),
+    metrics: {
+      enabled: flags.metrics !== false,
+      ...(flags.metricsToken ? { token: flags.metricsToken } : {}),
+    },
   };
   let app: FastifyInstance;
   try {
@@ -76,7 +84,11 @@ export async function runServe(flags: ServeFlags): Promise<void> {
       await registry.ready();
     } catch (error) {
       await app.close().catch(() => undefined);
-      throw new CliError(`the database could not be opened: ${errorLine(error)}`);
+      const what =
+        (error as Error).name === 'BlobStoreUnavailableError'
+          ? 'the blob store cannot be used'
+          : 'the database could not be opened';
+      throw new CliError(`${what}: ${errorLine(error)}`);
     }
   }
   await listenUntilSignal(app, {
@@ -156,6 +168,14 @@ export function registerServe(program: Command): void {
         .env('SEXTANT_DRAIN_TIMEOUT_MS')
         .argParser(parsePositiveInt),
     )
+    .option('--metrics', 'expose GET /metrics in Prometheus text format (default)')
+    .option('--no-metrics', 'do not expose GET /metrics')
+    .addOption(
+      new Option(
+        '--metrics-token <token>',
+        'GET /metrics requires "Authorization: Bearer <token>" (without one, anyone reaching the port can read the metrics)',
+      ).env('SEXTANT_METRICS_TOKEN'),
+    )
     .option(
       '--create-operator-token',
       'create the platform operator if missing and log a new operator token (once)',
@@ -165,6 +185,7 @@ export function registerServe(program: Command): void {
       '\nWithout DATABASE_URL the data lives in embedded PGlite under --data-dir (default .sextant/data).\n' +
         'With --no-registry --registry-url URL the docs host reads the registry over HTTP (invalidations by LISTEN/NOTIFY with DATABASE_URL, else its event stream).\n' +
         'Logs are JSON lines on stdout. GET /healthz: the process lives; GET /readyz: it can serve (503 while draining or a dependency is down).\n' +
+        'GET /metrics: Prometheus metrics (--no-metrics to turn off, --metrics-token to require a bearer token).\n' +
         'SIGTERM or SIGINT drains in-flight requests (--drain-timeout), closes WebSocket sessions with 1001, then exits 0.\n' +
         'Exit codes: 0 stopped by a signal, 1 could not start (port taken, database unreachable), 2 usage error.',
     )
