@@ -2,6 +2,7 @@
 import type { PageView, SiteView } from '../shared/page-data.js';
 import { ParameterSection, schemaContext } from './endpoint-page.js';
 import { TryIt } from './explorer.js';
+import { InlineTitle } from './inline-title.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
@@ -20,7 +21,9 @@ export function ChannelPage({
     <article className="sx-reference sx-reference-single">
       <div className="sx-reference-main">
         <header className="sx-page-header">
-          <h1>{channel.title}</h1>
+          <h1>
+            <InlineTitle text={channel.title} />
+          </h1>
           <div className="sx-endpoint-line">
             <MethodBadge method="WSS" />
             <PathView path={channel.path} />

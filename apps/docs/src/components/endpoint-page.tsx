@@ -8,6 +8,7 @@ import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.j
 import { CodeTabsIsland } from './code-tabs.js';
 import { Examples } from './example-cards.js';
 import { TryIt } from './explorer.js';
+import { InlineTitle } from './inline-title.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { ResponseTabs } from './response-tabs.js';
@@ -50,7 +51,9 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
     <article className="sx-reference">
       <div className="sx-reference-main">
         <header className="sx-page-header">
-          <h1>{endpoint.title}</h1>
+          <h1>
+            <InlineTitle text={endpoint.title} />
+          </h1>
           <div className="sx-endpoint-line">
             <MethodBadge method={endpoint.method} />
             <PathView path={endpoint.path} />
@@ -121,6 +124,12 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
               {response.contentType ? <span className="sx-content-type">{response.contentType}</span> : null}
             </h2>
             <TextDescription text={response.description} />
+            {response.headers?.length ? (
+              <div className="sx-response-headers">
+                <h3>Response headers</h3>
+                <PropertyRows rows={response.headers} ctx={ctx} />
+              </div>
+            ) : null}
             {response.body.type === 'object' ? (
               <PropertyRows rows={response.body.properties} ctx={ctx} />
             ) : response.body.type === 'alias' ? (

@@ -2,8 +2,9 @@
  * The header's interactive island: the search button (the search dialog is a lazy chunk, loaded
  * on first use or on Ctrl/Cmd+K or "/"), the theme switch and the mobile navigation toggle.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { defineIsland } from './island.js';
+import { NavBackdrop, useNavDrawer } from './nav-drawer.js';
 
 const SearchDialog = lazy(() => import('../client/search-dialog.js'));
 
@@ -41,9 +42,9 @@ function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true }: Header
       for (const trigger of triggers) trigger.removeEventListener('click', open);
     };
   }, []);
-  useEffect(() => {
-    document.documentElement.toggleAttribute('data-nav-open', navOpen);
-  }, [navOpen]);
+  const navToggle = useRef<HTMLButtonElement>(null);
+  const closeNav = useCallback(() => setNavOpen(false), []);
+  useNavDrawer(navOpen, closeNav, navToggle);
   const toggleTheme = () => {
     const root = document.documentElement;
     const current =
@@ -76,6 +77,7 @@ function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true }: Header
       </button>
       <button
         type="button"
+        ref={navToggle}
         className="sx-icon-button sx-nav-toggle"
         aria-expanded={navOpen}
         aria-controls="sx-sidebar"
@@ -84,6 +86,7 @@ function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true }: Header
         <span className="sx-visually-hidden">Navigation</span>
         <span aria-hidden="true">☰</span>
       </button>
+      {navOpen ? <NavBackdrop onClose={closeNav} /> : null}
       {searchOpen ? (
         <Suspense fallback={null}>
           <SearchDialog indexUrl={searchIndexUrl} basePath={basePath} onClose={() => setSearchOpen(false)} />

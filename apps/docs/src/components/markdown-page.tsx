@@ -1,6 +1,7 @@
 /** A markdown page (guide, overview, page, reference or custom layout) and an API overview page. */
 import type { PageView } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
+import { InlineTitle } from './inline-title.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description } from './type-view.js';
@@ -12,7 +13,9 @@ export function MarkdownPage({ page }: { page: Extract<PageView, { kind: 'markdo
       <article className="sx-article">
         {page.layout === 'custom' ? null : (
           <header className="sx-page-header">
-            <h1>{page.title}</h1>
+            <h1>
+              <InlineTitle text={page.title} />
+            </h1>
             <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
           </header>
         )}
@@ -39,7 +42,9 @@ export function OverviewPage({ page }: { page: Extract<PageView, { kind: 'overvi
   return (
     <article className="sx-article">
       <header className="sx-page-header">
-        <h1>{page.title}</h1>
+        <h1>
+          <InlineTitle text={page.title} />
+        </h1>
         <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
       </header>
       <Description html={page.description} />
@@ -52,7 +57,9 @@ export function OverviewPage({ page }: { page: Extract<PageView, { kind: 'overvi
               ) : (
                 <span className="sx-badge">{item.kind}</span>
               )}
-              <span>{item.title}</span>
+              <span>
+                <InlineTitle text={item.title} />
+              </span>
             </a>
             {item.summary ? <p className="sx-muted sx-small">{item.summary}</p> : null}
           </li>

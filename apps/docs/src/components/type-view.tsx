@@ -14,6 +14,7 @@ import { isRequired, typeLabel, unwrap } from '../shared/format.js';
 import { InlineMarkdown } from '../shared/inline-markdown.js';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
+import { Constraints, EnumValues, enumValuesOf } from './constraints.js';
 import { Expander } from './expander.js';
 
 export interface SchemaContext {
@@ -208,6 +209,8 @@ export function PropertyRows({
 }
 
 function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: readonly TypeId[] }) {
+  // An enum's values are listed in the row (peers do), not behind an expander.
+  const values = enumValuesOf(row.valueShape, ctx.definition);
   return (
     <li className="sx-prop">
       <div className="sx-prop-head">
@@ -226,7 +229,12 @@ function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: r
         ) : null}
       </div>
       <TextDescription text={row.description} />
-      <ShapeDetails shape={row.valueShape} ctx={ctx} seen={seen} />
+      <Constraints shape={row.valueShape} definition={ctx.definition} />
+      {values ? (
+        <EnumValues values={values} />
+      ) : (
+        <ShapeDetails shape={row.valueShape} ctx={ctx} seen={seen} />
+      )}
     </li>
   );
 }

@@ -2,6 +2,7 @@
 import type { PageView, SiteView } from '../shared/page-data.js';
 import { ParameterSection, schemaContext } from './endpoint-page.js';
 import { Examples } from './example-cards.js';
+import { InlineTitle } from './inline-title.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
@@ -20,7 +21,9 @@ export function WebhookPage({
     <article className="sx-reference">
       <div className="sx-reference-main">
         <header className="sx-page-header">
-          <h1>{webhook.title}</h1>
+          <h1>
+            <InlineTitle text={webhook.title} />
+          </h1>
           <div className="sx-endpoint-line">
             <MethodBadge method={webhook.method} />
             <code className="sx-path">{webhook.name}</code>

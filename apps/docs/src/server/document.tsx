@@ -5,7 +5,7 @@
  * for the browser to hydrate. The content is in the HTML before any script runs.
  */
 import { createHash } from 'node:crypto';
-import type { AssetRef, DocsConfig } from '@sextant/definition';
+import { type AssetRef, type DocsConfig, plainTitle } from '@sextant/definition';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { HeaderTools } from '../components/header-tools.js';
@@ -160,7 +160,8 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const favicon = assetUrl(config.favicon, fileUrl);
   const ogImageUrl = assetUrl(config.metadata.ogImage, fileUrl);
   const ogImage = ogImageUrl && absoluteUrl(ogImageUrl, options.origin);
-  const title = page.slug === site.definition.homeSlug ? config.title : `${page.title} | ${config.title}`;
+  const title =
+    page.slug === site.definition.homeSlug ? config.title : `${plainTitle(page.title)} | ${config.title}`;
   const layout = page.kind === 'markdown' ? page.layout : 'reference';
   const chrome = staticHtml(
     <>

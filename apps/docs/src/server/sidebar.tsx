@@ -4,6 +4,7 @@
  * carries the current group's items, not the whole API.
  */
 import type { DocsDefinition, NavItem } from '@sextant/definition';
+import { InlineTitle } from '../components/inline-title.js';
 
 function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   if (item.type === 'link') return false;
@@ -103,7 +104,7 @@ function NavListChunk({
             <li key={item.slug} className="sx-nav-group" data-expanded={expanded}>
               <a className="sx-nav-link sx-nav-group-link" href={href} aria-current={current}>
                 <span className="sx-nav-chevron" aria-hidden="true" />
-                {item.title}
+                <InlineTitle text={item.title} />
               </a>
               {expanded ? (
                 <NavList items={item.children} currentSlug={currentSlug} basePath={basePath} />
@@ -115,7 +116,7 @@ function NavListChunk({
         return (
           <li key={item.slug}>
             <a className="sx-nav-link" href={href} aria-current={current} data-method={methodLabel(item)}>
-              {item.title}
+              <InlineTitle text={item.title} />
             </a>
           </li>
         );
@@ -175,7 +176,7 @@ export function Tabs({
                 className="sx-tab-link"
                 aria-current={isCurrentOrAncestor(tab, currentSlug) ? 'true' : undefined}
               >
-                {tab.title}
+                <InlineTitle text={tab.title} />
               </a>
             </li>
           ),

@@ -207,7 +207,13 @@ function apiChildren(
       const otherSlug = slugs.take(joinSlug(baseSlug, 'other'));
       children = [
         ...tagged,
-        { type: 'section', title: 'Other', slug: otherSlug, children: leaves(root, otherSlug) },
+        {
+          type: 'section',
+          title: 'Other',
+          slug: otherSlug,
+          collapsed: true,
+          children: leaves(root, otherSlug),
+        },
       ];
     }
   }

@@ -11,10 +11,11 @@ import type {
   FormDataField,
   HttpRequest,
   HttpResponse,
+  Parameter,
   ResponseBody,
 } from '../ir/endpoint.js';
 import type { TypeReference } from '../ir/types.js';
-import { pascalCase, resolveExampleRefs, type SchemaObject } from '../schema/index.js';
+import { availabilityOf, pascalCase, resolveExampleRefs, type SchemaObject } from '../schema/index.js';
 import {
   type ImportContext,
   isObject,
@@ -359,8 +360,10 @@ function successResponse(
   produces: string[],
 ): { response: HttpResponse; examples: SpecExample[] } {
   const description = str(response.description);
+  const headers = responseHeaders(context, response, at, hint);
   const withDescription = (value: HttpResponse): HttpResponse => {
     if (description) value.description = description;
+    if (headers.length > 0) value.headers = headers;
     return value;
   };
   const media = responseMedia(context, response, at, produces);
@@ -370,6 +373,37 @@ function successResponse(
   const body = responseBody(context, media.mediaType, media.media, response, media.at, hint);
   const value: HttpResponse = { statusCode: status, contentType: media.mediaType, body };
   return { response: withDescription(value), examples: media.examples };
+}
+
+/**
+ * A response's `headers` (3.x header objects with `schema` or `content`, 2.0 inline types), as
+ * parameters: optional unless `required: true`. `Content-Type` is left out (OpenAPI ignores it).
+ */
+function responseHeaders(context: ImportContext, response: Json, at: Location, hint: string): Parameter[] {
+  const map = optionalObject(context, response.headers, pointerAt(at, 'headers'), '`headers`');
+  if (!map) return [];
+  const out: Parameter[] = [];
+  for (const name of Object.keys(map)) {
+    if (name.startsWith('x-') || name.toLowerCase() === 'content-type') continue;
+    const resolved = context.docs.deref(map[name], pointerAt(at, 'headers', name));
+    const { value, at: headerAt } = resolved;
+    if (!isObject(value)) {
+      // One malformed header must not cost the API its import.
+      context.sink.warn(headerAt, 'a response header must be an object; ignored');
+      continue;
+    }
+    const shape = parameterShape(context, value, headerAt, `${hint}${pascalCase(name)}Header`);
+    const header: Parameter = {
+      key: name,
+      valueShape: value.required === true ? shape : { type: 'optional', shape },
+    };
+    const headerDescription = str(value.description);
+    if (headerDescription) header.description = headerDescription;
+    const availability = availabilityOf(value);
+    if (availability) header.availability = availability;
+    out.push(header);
+  }
+  return out;
 }
 
 interface ResponseMedia {

@@ -1,0 +1,32 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { InlineMarkdown } from './inline-markdown.js';
+
+const html = (text: string) => renderToStaticMarkup(<InlineMarkdown text={text} />);
+
+describe('InlineMarkdown', () => {
+  it('renders links with titles, autolinks, code and emphasis; no markdown shows as text', () => {
+    const out = html(
+      'See [the docs](https://x.test/a_(b) "Docs") or <https://x.test/y>; the `id` is **bold**.',
+    );
+    expect(out).toContain('<a href="https://x.test/a_(b)" rel="noopener noreferrer nofollow">the docs</a>');
+    expect(out).toContain('<a href="https://x.test/y"');
+    expect(out).toContain('<code>id</code>');
+    expect(out).toContain('<strong>bold</strong>');
+    expect(out).not.toMatch(/[`[\]]|\*\*/);
+  });
+  it('numbers ordered lists, bolds a heading line, keeps fenced code, drops inline HTML tags', () => {
+    expect(html('1. one\n2. two')).toBe('<ol><li>one</li><li>two</li></ol>');
+    expect(html('## Notes')).toBe('<p><strong>Notes</strong></p>');
+    expect(html('```json\n{"a": 1}\n```')).toBe(
+      '<pre class="sx-desc-code"><code>{&quot;a&quot;: 1}</code></pre>',
+    );
+    expect(html('Line<br/>next <b>bold</b> &amp; done')).toBe('<p>Line next bold &amp; done</p>');
+  });
+  it('never makes a script or javascript: link from hostile text', () => {
+    const out = html('[x](javascript:alert(1)) <script>alert(1)</script> <img src=x onerror=alert(1)>');
+    expect(out).not.toContain('<script');
+    expect(out).not.toContain('<img');
+    expect(out).not.toContain('href="javascript');
+  });
+});
