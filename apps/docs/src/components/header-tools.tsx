@@ -3,6 +3,7 @@
  * on first use or on Ctrl/Cmd+K or "/"), the theme switch and the mobile navigation toggle.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { AskAiLauncher } from './ask-ai/ask-ai-launcher.js';
 import { defineIsland } from './island.js';
 import { NavBackdrop, useNavDrawer } from './nav-drawer.js';
 
@@ -13,6 +14,8 @@ export interface HeaderToolsProps {
   basePath: string;
   /** False when docs.yml places the searchbar elsewhere (HEADER_TABS, SIDEBAR). */
   showSearch?: boolean;
+  /** docs.yml enables Ask AI in the site (`ai.enabled`, location `docs`): the header shows the Ask AI button. */
+  askAi?: boolean;
 }
 
 /** Marks the server-rendered search buttons placed outside this island (tabs row, sidebar). */
@@ -20,7 +23,7 @@ export const SEARCH_TRIGGER_ATTRIBUTE = 'data-sx-search';
 
 export const THEME_COOKIE = 'sx-theme';
 
-function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true }: HeaderToolsProps) {
+function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true, askAi = false }: HeaderToolsProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   useEffect(() => {
@@ -67,6 +70,7 @@ function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true }: Header
           <kbd className="sx-kbd">/</kbd>
         </button>
       ) : null}
+      {askAi ? <AskAiLauncher basePath={basePath} /> : null}
       <button
         type="button"
         className="sx-icon-button"

@@ -122,6 +122,7 @@ function Header({
           searchIndexUrl={searchIndexUrl}
           basePath={basePath}
           showSearch={placement === 'HEADER'}
+          askAi={config.ai?.enabled === true && config.ai.location.includes('docs')}
         />
       </div>
     </header>

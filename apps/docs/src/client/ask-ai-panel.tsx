@@ -1,0 +1,238 @@
+/**
+ * The Ask AI panel (a lazy chunk): a modal dialog (native `<dialog>`: focus stays inside, Escape
+ * closes, focus returns to what opened it) holding the conversation. Enter sends, Shift+Enter is
+ * a new line; the answer streams in (`aria-live`, busy while streaming), renders as safe markdown
+ * with copy buttons on code, lists its sources as links to this site's pages, and takes a thumbs
+ * up or down. Full screen on small screens. The conversation lives in `ChatStore`.
+ */
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { AnswerMarkdown, type SiteAddress } from '../components/ask-ai/answer-markdown.js';
+import { ChatStore, type ChatTurn, MAX_QUESTION_CHARS } from '../components/ask-ai/chat-store.js';
+import { siteLink } from '../components/ask-ai/citation-url.js';
+import '../components/ask-ai/ask-ai.css';
+
+/** One store per page load: closing and reopening the panel keeps the conversation. */
+let store: ChatStore | undefined;
+function chatStore(basePath: string): ChatStore {
+  store ??= new ChatStore(basePath);
+  return store;
+}
+
+export interface AskAiPanelProps {
+  basePath: string;
+  page?: { slug: string; title: string };
+  serial: number;
+  onClose: () => void;
+}
+
+function Sources({ turn, site }: { turn: ChatTurn; site: SiteAddress }) {
+  if (turn.sources.length === 0) return null;
+  return (
+    <div className="sx-ai-sources">
+      <span className="sx-muted">Sources</span>
+      <ul>
+        {turn.sources.map((source) => {
+          const href = siteLink(source.url, site);
+          return (
+            <li key={`${source.url} ${source.title}`}>
+              {href ? (
+                <a href={href} className="sx-ai-citation">
+                  {source.title}
+                </a>
+              ) : (
+                <span>{source.title}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function Feedback({ turn, chat }: { turn: ChatTurn; chat: ChatStore }) {
+  if (turn.state !== 'done' || !turn.questionId) return null;
+  return (
+    <div className="sx-ai-feedback">
+      <button
+        type="button"
+        className="sx-icon-button"
+        aria-label="Good answer"
+        aria-pressed={turn.rating === 'up'}
+        onClick={() => void chat.rate(turn.id, 'up')}
+      >
+        <span aria-hidden="true">👍</span>
+      </button>
+      <button
+        type="button"
+        className="sx-icon-button"
+        aria-label="Bad answer"
+        aria-pressed={turn.rating === 'down'}
+        onClick={() => void chat.rate(turn.id, 'down')}
+      >
+        <span aria-hidden="true">👎</span>
+      </button>
+      {turn.rating ? <span className="sx-muted">Thanks for the feedback.</span> : null}
+    </div>
+  );
+}
+
+export default function AskAiPanel({ basePath, page, serial, onClose }: AskAiPanelProps) {
+  const chat = chatStore(basePath);
+  const state = useSyncExternalStore(chat.subscribe, chat.getState, chat.getState);
+  const [draft, setDraft] = useState('');
+  const [context, setContext] = useState(page);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const inputId = useId();
+  const site: SiteAddress = { origin: window.location.origin, basePath };
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    const element = dialog.current;
+    element?.showModal();
+    input.current?.focus();
+    if (chat.getState().availability !== 'ready') void chat.checkStatus();
+    return () => {
+      element?.close();
+      opener?.focus();
+    };
+  }, [chat]);
+  // A new "ask about this page" while open sets the page again.
+  useEffect(() => {
+    void serial;
+    setContext(page);
+    input.current?.focus();
+  }, [page, serial]);
+  // Keep the newest text in view while it streams.
+  const { turns } = state;
+  useEffect(() => {
+    const element = log.current;
+    if (element && turns.length > 0) element.scrollTop = element.scrollHeight;
+  }, [turns]);
+
+  const send = () => {
+    if (!draft.trim() || state.busy) return;
+    void chat.send(draft, context?.slug);
+    setDraft('');
+  };
+  const unavailable = state.availability === 'unavailable';
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the native dialog; the click closes on the backdrop only
+    <dialog
+      ref={dialog}
+      className="sx-ai-panel"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === dialog.current) onClose();
+      }}
+    >
+      <div className="sx-ai-frame">
+        <div className="sx-ai-head">
+          <h2 id={titleId} className="sx-ai-title">
+            Ask AI
+          </h2>
+          {state.turns.length > 0 ? (
+            <button type="button" className="sx-button sx-button-small" onClick={() => chat.clear()}>
+              New chat
+            </button>
+          ) : null}
+          <button type="button" className="sx-icon-button" aria-label="Close Ask AI" onClick={onClose}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+        <div ref={log} className="sx-ai-log" aria-live="polite" aria-busy={state.busy}>
+          {state.turns.length === 0 && !unavailable ? (
+            <p className="sx-muted sx-ai-intro">
+              Ask a question about these docs. Answers come from the docs and link to the pages they use.
+            </p>
+          ) : null}
+          {state.turns.map((turn) => (
+            <article key={turn.id} className="sx-ai-turn" aria-label={`Answer to: ${turn.question}`}>
+              <p className="sx-ai-question">{turn.question}</p>
+              <div className="sx-ai-answer">
+                {turn.answer ? <AnswerMarkdown markdown={turn.answer} site={site} /> : null}
+                {turn.state === 'streaming' && !turn.answer ? <p className="sx-muted">Thinking…</p> : null}
+                {turn.state === 'stopped' ? <p className="sx-muted">Stopped.</p> : null}
+                {turn.state === 'error' ? (
+                  <p className="sx-ai-error" role="alert">
+                    {turn.error}
+                  </p>
+                ) : null}
+                <Sources turn={turn} site={site} />
+                <Feedback turn={turn} chat={chat} />
+              </div>
+            </article>
+          ))}
+        </div>
+        {unavailable ? (
+          <p className="sx-ai-notice" role="status">
+            {state.notice}
+          </p>
+        ) : null}
+        <form
+          className="sx-ai-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          {context ? (
+            <p className="sx-ai-context">
+              <span>
+                About this page: <strong>{context.title}</strong>
+              </span>
+              <button
+                type="button"
+                className="sx-button sx-button-small"
+                aria-label={`Stop asking about ${context.title}`}
+                onClick={() => setContext(undefined)}
+              >
+                Remove
+              </button>
+            </p>
+          ) : null}
+          <label htmlFor={inputId} className="sx-visually-hidden">
+            Your question
+          </label>
+          <textarea
+            ref={input}
+            id={inputId}
+            className="sx-ai-input"
+            rows={2}
+            maxLength={MAX_QUESTION_CHARS}
+            placeholder={
+              unavailable ? 'Ask AI is unavailable' : 'Ask a question (Enter sends, Shift+Enter: new line)'
+            }
+            disabled={unavailable}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                send();
+              }
+            }}
+          />
+          {state.busy ? (
+            <button type="button" className="sx-button" onClick={() => chat.stop()}>
+              Stop
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="sx-button sx-button-primary"
+              disabled={unavailable || !draft.trim()}
+            >
+              Send
+            </button>
+          )}
+        </form>
+      </div>
+    </dialog>
+  );
+}
