@@ -308,7 +308,9 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   /** Served with the allowlisted type of its extension, never the type its publisher declared. */
   const readLinked = async (siteUrl: string, linked: HostedFile, path: string) => {
     const bytes = await registry()?.readDocsFile(siteUrl, linked);
-    return bytes && { body: Buffer.from(bytes), contentType: contentTypeOf(path), sha256: linked.sha256 };
+    // A view of the bytes, not a copy: a large file is held once per request, not twice.
+    const body = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return body && { body, contentType: contentTypeOf(path), sha256: linked.sha256 };
   };
   /** `{sha256}/{name}` of the site's own linked files: one tenant never reaches another's bytes. */
   const readHostedFile = async (siteUrl: string, files: Record<string, HostedFile>, address: string) => {
