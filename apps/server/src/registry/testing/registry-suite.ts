@@ -842,6 +842,16 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
     expect(docs.files['images/copy-of-logo.png']?.fileId).toBe(stored.fileId);
     expect(docs.files['images/diagram.svg']?.contentType).toBe('image/svg+xml');
     expect(Buffer.from((await server().app.registry.readDocsFile(stored.fileId)) ?? [])).toEqual(logo);
+    // A docs host running alone reads the same bytes by the site's URL and content hash only.
+    const read = await anonymous.readDocsFileForUrl({ query: { url: 'files.acme.test', sha256: sha(logo) } });
+    expect(read).toMatchObject({ sha256: sha(logo), size: logo.length, contentType: 'image/png' });
+    expect(Buffer.from(read.base64, 'base64')).toEqual(logo);
+    await expectNamed(
+      anonymous.readDocsFileForUrl({
+        query: { url: 'files.acme.test', sha256: sha(Buffer.from('not linked')) },
+      }),
+      'DocsFileNotLinkedError',
+    );
 
     // Publishing the same files again: nothing to upload.
     const again = await admin.initDocsRegistrationV2({
