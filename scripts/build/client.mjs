@@ -1,11 +1,11 @@
 /**
  * Builds the docs client with Vite (apps/docs/vite.config.ts) into apps/docs/dist/client, with
- * its manifest. Vite's and Rolldown's messages go to the build log, never to the terminal; a
+ * its manifest, and the dashboard SPA (apps/dashboard/vite.config.ts) into apps/dashboard/dist. Vite's and Rolldown's messages go to the build log, never to the terminal; a
  * failure throws. Built in a private folder and swapped in, so a reader never sees half a build.
  */
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { CLIENT_DIR, ROOT } from './paths.mjs';
+import { CLIENT_DIR, DASHBOARD_DIR, ROOT } from './paths.mjs';
 import { sourceFiles } from './stamp.mjs';
 
 /** A Vite logger writing every message to `write` (the build log). */
@@ -38,13 +38,10 @@ export async function swapFolder(fresh, target) {
   await rm(old, { recursive: true, force: true });
 }
 
-/**
- * Builds the client; returns the source files it was built from (root-relative).
- * @param {(line: string) => void} write the build log
- */
-export async function buildClient(write) {
+/** Builds one Vite app (`configFile`, root-relative) into `outDir`; returns the source files read. */
+async function buildVite(configFile, outDir, write) {
   const { build } = await import('vite');
-  const temp = `${CLIENT_DIR.replace(/\/$/, '')}.tmp-${process.pid}`;
+  const temp = `${outDir.replace(/\/$/, '')}.tmp-${process.pid}`;
   await rm(temp, { recursive: true, force: true });
   // React's production build, whatever NODE_ENV the caller runs with (vitest sets `test`).
   process.env.NODE_ENV = 'production';
@@ -54,7 +51,7 @@ export async function buildClient(write) {
   let output;
   try {
     output = await build({
-      configFile: `${ROOT}apps/docs/vite.config.ts`,
+      configFile: `${ROOT}${configFile}`,
       mode: 'production',
       // 'warn': at 'info' the bundler's progress lines (transforming…, rendering chunks…) print to stdout.
       logLevel: 'warn',
@@ -67,6 +64,16 @@ export async function buildClient(write) {
   const modules = (Array.isArray(output) ? output : [output])
     .flatMap((result) => result.output ?? [])
     .flatMap((item) => (item.type === 'chunk' ? item.moduleIds : []));
-  await swapFolder(temp, CLIENT_DIR);
+  await swapFolder(temp, outDir);
   return sourceFiles(modules);
+}
+
+/**
+ * Builds the docs client and the dashboard; returns the source files they were built from (root-relative).
+ * @param {(line: string) => void} write the build log
+ */
+export async function buildClient(write) {
+  const docs = await buildVite('apps/docs/vite.config.ts', CLIENT_DIR, write);
+  const dashboard = await buildVite('apps/dashboard/vite.config.ts', DASHBOARD_DIR, write);
+  return [...docs, ...dashboard];
 }

@@ -1,10 +1,10 @@
 /**
- * Lays out the installable package around the bundled CLI: bin/, lib/ (+ lib/migrations), client/,
+ * Lays out the installable package around the bundled CLI: bin/, lib/ (+ lib/migrations), client/, dashboard/,
  * package.json whose dependencies are exactly the packages the bundle imports (each with the
  * range a workspace package declares), README.md and LICENSE.
  */
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { CLIENT_DIR, MIGRATIONS_DIR, ROOT } from './paths.mjs';
+import { CLIENT_DIR, DASHBOARD_DIR, MIGRATIONS_DIR, ROOT } from './paths.mjs';
 
 const WORKSPACES = [
   'apps/cli',
@@ -87,6 +87,7 @@ export async function layOutPackage(dir, packages) {
     filter: (src) => !src.endsWith('.ts'),
   });
   await cp(CLIENT_DIR, `${dir}client/`, { recursive: true });
+  await cp(DASHBOARD_DIR, `${dir}dashboard/`, { recursive: true });
   await mkdir(`${dir}bin`, { recursive: true });
   await cp(`${ROOT}apps/cli/bin/sextant.js`, `${dir}bin/sextant.js`);
   const manifest = {
@@ -97,7 +98,7 @@ export async function layOutPackage(dir, packages) {
     type: 'module',
     bin: { sextant: 'bin/sextant.js' },
     engines: { node: '>=22.12' },
-    files: ['bin', 'lib', 'client', 'README.md', 'LICENSE'],
+    files: ['bin', 'lib', 'client', 'dashboard', 'README.md', 'LICENSE'],
     dependencies: await runtimeDependencies(packages),
   };
   await writeFile(`${dir}package.json`, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -9,6 +9,8 @@ export const PACKAGE_DIR = `${DIST}sextant/`;
 export const DEMO_DIR = `${DIST}demo/`;
 /** The docs client as the sources (vitest) read it; copied into the package as client/. */
 export const CLIENT_DIR = `${ROOT}apps/docs/dist/client/`;
+/** The dashboard SPA as the sources read it; copied into the package as dashboard/. */
+export const DASHBOARD_DIR = `${ROOT}apps/dashboard/dist/`;
 export const MIGRATIONS_DIR = `${ROOT}apps/server/src/storage/migrations/`;
 export const STAMP = `${DIST}.build-stamp.json`;
 export const LOCK = `${DIST}.build.lock`;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { CLIENT_DIR, DEMO_DIR, MIGRATIONS_DIR, PACKAGE_DIR, ROOT, STAMP } from './paths.mjs';
+import { CLIENT_DIR, DASHBOARD_DIR, DEMO_DIR, MIGRATIONS_DIR, PACKAGE_DIR, ROOT, STAMP } from './paths.mjs';
 
 const BUILD_SCRIPTS = [
   'scripts/build.mjs',
@@ -23,6 +23,7 @@ const BUILD_SCRIPTS = [
 const WORKSPACE_MANIFESTS = [
   'package.json',
   'apps/cli/package.json',
+  'apps/dashboard/package.json',
   'apps/docs/package.json',
   'apps/server/package.json',
   'packages/definition/package.json',
@@ -34,7 +35,14 @@ const WORKSPACE_MANIFESTS = [
 /** Inputs every build of a part reads besides its modules (paths relative to the root). */
 export function fixedInputs(part) {
   if (part === 'client')
-    return ['package-lock.json', 'apps/docs/vite.config.ts', ...WORKSPACE_MANIFESTS, ...BUILD_SCRIPTS];
+    return [
+      'package-lock.json',
+      'apps/docs/vite.config.ts',
+      'apps/dashboard/vite.config.ts',
+      'apps/dashboard/index.html',
+      ...WORKSPACE_MANIFESTS,
+      ...BUILD_SCRIPTS,
+    ];
   const migrations = readdirSync(MIGRATIONS_DIR)
     .filter((name) => name.endsWith('.sql'))
     .map((name) => relative(ROOT, MIGRATIONS_DIR + name));
@@ -89,8 +97,13 @@ export function stampOf(part, modules) {
 
 /** What each part writes: when one is gone the part is rebuilt, whatever the stamp says. */
 const OUTPUTS = {
-  client: [`${CLIENT_DIR}.vite/manifest.json`],
-  lib: [`${PACKAGE_DIR}lib/main.js`, `${PACKAGE_DIR}client/.vite/manifest.json`, `${DEMO_DIR}start.js`],
+  client: [`${CLIENT_DIR}.vite/manifest.json`, `${DASHBOARD_DIR}index.html`],
+  lib: [
+    `${PACKAGE_DIR}lib/main.js`,
+    `${PACKAGE_DIR}client/.vite/manifest.json`,
+    `${PACKAGE_DIR}dashboard/index.html`,
+    `${DEMO_DIR}start.js`,
+  ],
 };
 
 /** Parts ('client', 'lib') whose recorded inputs changed, or that were never built. */

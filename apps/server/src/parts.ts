@@ -29,6 +29,8 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
   if (options.parts?.docsHost !== false) await app.register((await import('./mcp/index.js')).mcpPlugin);
   if (options.parts?.docsHost !== false)
     await app.register((await import('./analytics/index.js')).analyticsPlugin);
+  if (options.parts?.registry !== false)
+    await app.register((await import('./dashboard/index.js')).dashboardPlugin, options);
   await app.register((await import('./auth-injection/index.js')).authInjectionPart, options);
   await app.register((await import('./lifecycle/part-checks.js')).partChecks);
 }

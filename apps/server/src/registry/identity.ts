@@ -5,8 +5,10 @@
  * target; platform operators (`users.is_operator`) alone change global state.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { OrgRole } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
+import { sessionIdOf, sessionRequestProblem, sessionToken } from '../dashboard/session.js';
 import type { Database } from '../storage/index.js';
 import { fail } from './errors.js';
 
@@ -42,6 +44,30 @@ export async function authenticate(
   if (!row) fail('UnauthorizedError', 'Unknown token');
   if (row.revoked_at) fail('UnauthorizedError', 'This token was revoked');
   return { userId: row.user_id, tokenId: row.id, isOperator: row.is_operator };
+}
+
+/**
+ * The caller of a request: the bearer token when sent, else the dashboard session in the cookie
+ * (same origin and the session's CSRF header required: CsrfCheckFailedError), else undefined.
+ */
+export async function authenticateRequest(
+  db: Kysely<Database>,
+  request: { headers: IncomingHttpHeaders; method: string },
+): Promise<Caller | undefined> {
+  const { headers } = request;
+  if (headers.authorization !== undefined && headers.authorization !== '')
+    return authenticate(db, headers.authorization);
+  const sessionId = sessionIdOf(headers);
+  if (sessionId === undefined) return undefined;
+  const problem = sessionRequestProblem(headers, request.method, sessionId);
+  if (problem) fail('CsrfCheckFailedError', problem);
+  const session = await sessionToken(db, sessionId);
+  if (!session)
+    fail(
+      'UnauthorizedError',
+      'The dashboard session ended (signed out, expired, or its token was revoked): sign in again',
+    );
+  return session;
 }
 
 /** The caller, or UnauthorizedError. */

@@ -14,7 +14,7 @@ import { type CallContext, RawJson, type RegistryContext } from './context.js';
 import { RegistryError } from './errors.js';
 import { handlers } from './handlers.js';
 import { inputProblem } from './hostile-input.js';
-import { authenticate, type Caller } from './identity.js';
+import { authenticateRequest, type Caller } from './identity.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -121,7 +121,7 @@ export async function registerRoutes(
         if (problem) throw new RegistryError('BadRequestError', { message: problem });
         if (spec.auth === 'public') return;
         const ctx = contexts.get(request) as RegistryContext;
-        const caller = await authenticate(ctx.db, request.headers.authorization);
+        const caller = await authenticateRequest(ctx.db, request);
         if (spec.auth === 'token' && !caller)
           throw new RegistryError('UnauthorizedError', 'This call needs a bearer token');
         callers.set(request, caller);

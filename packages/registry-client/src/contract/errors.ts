@@ -80,6 +80,10 @@ export const PROTOCOL_ERRORS = {
   PayloadTooLargeError: { status: 413, description: 'The request body is larger than the route accepts.' },
   UnsupportedMediaTypeError: { status: 415, description: 'The request body is not JSON.' },
   RouteNotFoundError: { status: 404, description: 'No route has this method and path.' },
+  CsrfCheckFailedError: {
+    status: 403,
+    description: "A dashboard session call came without the session's CSRF header or from another origin.",
+  },
   InternalError: { status: 500, description: 'An unexpected server failure.' },
 } as const satisfies Record<string, ErrorDescription>;
 

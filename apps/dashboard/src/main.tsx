@@ -1,0 +1,13 @@
+/** The dashboard's entry: mounts the app (no server rendering; the page is a static shell). */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );

@@ -1,0 +1,256 @@
+/**
+ * API definitions: the organization's APIs, and one API's version history where any two
+ * versions can be compared with the registry's diff (breaking changes first, the bump implied).
+ */
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import { dashboardCall } from '../api.js';
+import { apiListSchema, versionListSchema } from '../contract.js';
+import { useDashboard } from '../session-context.js';
+import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { href } from '../ui/router.js';
+import { useLoad } from '../ui/use-load.js';
+
+export function ApisPage() {
+  const { orgId, session } = useDashboard();
+  const [page, setPage] = useState(1);
+  const loaded = useLoad(
+    () => dashboardCall(apiListSchema, '/apis', { query: { orgId, page }, csrf: session.csrfToken }),
+    [orgId, page, session.csrfToken],
+  );
+  return (
+    <>
+      <PageTitle intro="Each API this organization registered, with its versions.">API definitions</PageTitle>
+      <LoadView loaded={loaded} what="the API definitions">
+        {({ apis, hasMore }) =>
+          apis.length === 0 ? (
+            <Empty>No API definition yet: sextant publish registers them.</Empty>
+          ) : (
+            <>
+              <div className="table-wrap">
+                <table>
+                  <caption className="sr-only">API definitions of {orgId}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">API</th>
+                      <th scope="col">Versions</th>
+                      <th scope="col">Last registered</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {apis.map((api) => (
+                      <tr key={api.apiId}>
+                        <td>
+                          <a href={href('apis', api.apiId)}>{api.apiId}</a>
+                        </td>
+                        <td>{api.versions}</td>
+                        <td>
+                          <When iso={api.latestAt} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={page} hasMore={hasMore} onPage={setPage} label="API definitions" />
+            </>
+          )
+        }
+      </LoadView>
+    </>
+  );
+}
+
+/** What the dashboard reads of the registry's structural diff. */
+const diffChangesSchema = z.object({
+  changes: z.array(
+    z.object({
+      kind: z.string(),
+      category: z.string(),
+      breaking: z.boolean(),
+      message: z.string(),
+      location: z.object({ method: z.string().optional(), path: z.string().optional(), id: z.string() }),
+    }),
+  ),
+});
+
+function Diff({ previous, current }: { previous: string; current: string }) {
+  const { client } = useDashboard();
+  const loaded = useLoad(
+    () =>
+      client.diffApiDefinitions({
+        query: { previousApiDefinitionId: previous, currentApiDefinitionId: current },
+      }),
+    [client, previous, current],
+  );
+  return (
+    <section aria-labelledby="diff-heading" className="card">
+      <h2 id="diff-heading">Changes</h2>
+      <LoadView loaded={loaded} what="the diff">
+        {({ diff, bump }) => {
+          const parsed = diffChangesSchema.safeParse(diff);
+          const changes = parsed.success ? parsed.data.changes : [];
+          const breaking = changes.filter((change) => change.breaking);
+          const other = changes.filter((change) => !change.breaking);
+          return (
+            <>
+              <p>
+                Implied version bump:{' '}
+                <strong className={`badge bump-${bump.toLowerCase()}`} data-testid="bump">
+                  {bump}
+                </strong>{' '}
+                <span className="muted">
+                  ({breaking.length} breaking, {other.length} other)
+                </span>
+              </p>
+              {changes.length === 0 ? <Empty>The two versions describe the same API.</Empty> : null}
+              {breaking.length > 0 ? (
+                <>
+                  <h3>Breaking changes</h3>
+                  <ul className="changes" aria-label="Breaking changes">
+                    {breaking.map((change, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: changes have no id; the list is fixed.
+                      <li key={index} className="breaking">
+                        <Where change={change} />
+                        {change.message}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              {other.length > 0 ? (
+                <>
+                  <h3>Other changes</h3>
+                  <ul className="changes" aria-label="Other changes">
+                    {other.map((change, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: changes have no id; the list is fixed.
+                      <li key={index}>
+                        <Where change={change} />
+                        {change.message}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </>
+          );
+        }}
+      </LoadView>
+    </section>
+  );
+}
+
+function Where({ change }: { change: z.infer<typeof diffChangesSchema>['changes'][number] }) {
+  const { method, path } = change.location;
+  if (!method && !path) return null;
+  return (
+    <code className="where">
+      {method ? `${method} ` : ''}
+      {path ?? ''}
+    </code>
+  );
+}
+
+export function ApiHistoryPage({ apiId }: { apiId: string }) {
+  const { orgId, session } = useDashboard();
+  const [page, setPage] = useState(1);
+  const [previous, setPrevious] = useState('');
+  const [current, setCurrent] = useState('');
+  const [compared, setCompared] = useState<{ previous: string; current: string }>();
+  const fromId = useId();
+  const toId = useId();
+  const loaded = useLoad(
+    () =>
+      dashboardCall(versionListSchema, '/apis/versions', {
+        query: { orgId, apiId, page },
+        csrf: session.csrfToken,
+      }),
+    [orgId, apiId, page, session.csrfToken],
+  );
+  return (
+    <>
+      <p>
+        <a href={href('apis')}>← All API definitions</a>
+      </p>
+      <PageTitle intro="Every registered version, newest first. Pick two to see what changed.">
+        {apiId}: version history
+      </PageTitle>
+      <LoadView loaded={loaded} what="the versions">
+        {({ versions, hasMore }) => {
+          const options = versions.map((version) => ({
+            id: version.apiDefinitionId,
+            label: `${new Date(version.createdAt).toLocaleString()} · ${version.apiDefinitionId.slice(0, 8)}`,
+          }));
+          const from = previous || versions[1]?.apiDefinitionId || '';
+          const to = current || versions[0]?.apiDefinitionId || '';
+          return (
+            <>
+              <div className="table-wrap">
+                <table>
+                  <caption className="sr-only">Versions of {apiId}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Registered</th>
+                      <th scope="col">Id</th>
+                      <th scope="col">Size</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {versions.map((version) => (
+                      <tr key={version.apiDefinitionId}>
+                        <td>
+                          <When iso={version.createdAt} />
+                        </td>
+                        <td>
+                          <code className="id">{version.apiDefinitionId}</code>
+                        </td>
+                        <td>{(version.sizeBytes / 1024).toFixed(1)} KB</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={page} hasMore={hasMore} onPage={setPage} label="Versions" />
+              {versions.length >= 2 ? (
+                <form
+                  className="compare"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    setCompared({ previous: from, current: to });
+                  }}
+                >
+                  <div className="field">
+                    <label htmlFor={fromId}>From (older)</label>
+                    <select id={fromId} value={from} onChange={(event) => setPrevious(event.target.value)}>
+                      {options.map((option) => (
+                        <option key={option.id} value={option.id}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={toId}>To (newer)</label>
+                    <select id={toId} value={to} onChange={(event) => setCurrent(event.target.value)}>
+                      {options.map((option) => (
+                        <option key={option.id} value={option.id}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <button type="submit" className="primary" disabled={from === to}>
+                    Compare versions
+                  </button>
+                </form>
+              ) : (
+                <Empty>Only one version: there is nothing to compare yet.</Empty>
+              )}
+              {compared ? <Diff previous={compared.previous} current={compared.current} /> : null}
+            </>
+          );
+        }}
+      </LoadView>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+/** Generators with their releases and changelogs, and the CLI's releases. Both list calls page. */
+import { useState } from 'react';
+import { useDashboard } from '../session-context.js';
+import { Changelog } from '../ui/changelog.js';
+import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { href } from '../ui/router.js';
+import { useLoad } from '../ui/use-load.js';
+
+const PAGE_SIZE = 20;
+
+export function GeneratorsPage() {
+  const { client } = useDashboard();
+  const loaded = useLoad(() => client.listGenerators({}), [client]);
+  return (
+    <>
+      <PageTitle intro="Code generators registered with this registry.">Generators</PageTitle>
+      <LoadView loaded={loaded} what="the generators">
+        {({ generators }) =>
+          generators.length === 0 ? (
+            <Empty>No generator is registered.</Empty>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <caption className="sr-only">Generators</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Generator</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Image</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {generators.map((generator) => (
+                    <tr key={generator.id}>
+                      <td>
+                        <a href={href('generators', generator.id)}>{generator.displayName}</a>
+                      </td>
+                      <td>
+                        {generator.generatorType}
+                        {generator.generatorLanguage ? ` · ${generator.generatorLanguage}` : ''}
+                      </td>
+                      <td>
+                        <code className="id">{generator.dockerImage}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </LoadView>
+    </>
+  );
+}
+
+function ReleaseTable({
+  releases,
+  label,
+}: {
+  releases: {
+    version: string;
+    releaseType: string;
+    irVersion: number;
+    createdAt: string;
+    changelogEntries: Parameters<typeof Changelog>[0]['entries'];
+  }[];
+  label: string;
+}) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Released</th>
+            <th scope="col">Changelog</th>
+          </tr>
+        </thead>
+        <tbody>
+          {releases.map((release) => (
+            <tr key={release.version}>
+              <td>
+                <strong>{release.version}</strong>{' '}
+                {release.releaseType === 'RC' ? <span className="badge">RC</span> : null}
+                <div className="muted small">IR {release.irVersion}</div>
+              </td>
+              <td>
+                <When iso={release.createdAt} />
+              </td>
+              <td>
+                <Changelog entries={release.changelogEntries} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function GeneratorReleasesPage({ generatorId }: { generatorId: string }) {
+  const { client } = useDashboard();
+  const [page, setPage] = useState(1);
+  const loaded = useLoad(
+    () => client.listGeneratorReleases({ params: { id: generatorId }, query: { page, pageSize: PAGE_SIZE } }),
+    [client, generatorId, page],
+  );
+  return (
+    <>
+      <p>
+        <a href={href('generators')}>← All generators</a>
+      </p>
+      <PageTitle intro="Releases, newest first, with their changelogs.">{generatorId}: releases</PageTitle>
+      <LoadView loaded={loaded} what="the releases">
+        {({ releases, hasMore }) =>
+          releases.length === 0 ? (
+            <Empty>This generator has no release yet.</Empty>
+          ) : (
+            <>
+              <ReleaseTable releases={releases} label={`Releases of ${generatorId}`} />
+              <Pager page={page} hasMore={hasMore} onPage={setPage} label="Releases" />
+            </>
+          )
+        }
+      </LoadView>
+    </>
+  );
+}
+
+export function CliReleasesPage() {
+  const { client } = useDashboard();
+  const [page, setPage] = useState(1);
+  const loaded = useLoad(
+    () => client.listCliReleases({ query: { page, pageSize: PAGE_SIZE } }),
+    [client, page],
+  );
+  return (
+    <>
+      <PageTitle intro="Releases of the sextant CLI, newest first.">CLI releases</PageTitle>
+      <LoadView loaded={loaded} what="the CLI releases">
+        {({ releases, hasMore }) =>
+          releases.length === 0 ? (
+            <Empty>No CLI release is recorded.</Empty>
+          ) : (
+            <>
+              <ReleaseTable releases={releases} label="CLI releases" />
+              <Pager page={page} hasMore={hasMore} onPage={setPage} label="CLI releases" />
+            </>
+          )
+        }
+      </LoadView>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+/** Sign-in: an org token is posted once to the session route; the server answers with a cookie session. */
+import { useId, useState } from 'react';
+import { dashboardCall, errorMessage } from '../api.js';
+import { type Session, sessionSchema } from '../contract.js';
+
+export function SignInPage({
+  onSignedIn,
+  notice,
+}: {
+  onSignedIn: (session: Session) => void;
+  notice?: string;
+}) {
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const tokenId = useId();
+  const hintId = useId();
+  return (
+    <main className="sign-in" id="main">
+      <form
+        className="card"
+        aria-labelledby="sign-in-heading"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setBusy(true);
+          setError(undefined);
+          try {
+            onSignedIn(await dashboardCall(sessionSchema, '/session', { method: 'POST', body: { token } }));
+          } catch (failure) {
+            setError(errorMessage(failure));
+          } finally {
+            setBusy(false);
+            setToken('');
+          }
+        }}
+      >
+        <h1 id="sign-in-heading">Sign in to the Sextant dashboard</h1>
+        {notice ? (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor={tokenId}>Org token</label>
+          <input
+            id={tokenId}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={token}
+            aria-describedby={hintId}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setToken(event.target.value)}
+          />
+          <p id={hintId} className="muted small">
+            A registry token of your organization (sxt_…). With sextant dev, use the admin token it prints.
+            The token is sent once; the browser keeps only a session cookie.
+          </p>
+        </div>
+        {error ? (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}

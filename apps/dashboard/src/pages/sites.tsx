@@ -1,0 +1,82 @@
+/** The organization's docs sites: URL, other URLs, preview or live, archived, last publish. */
+import { useState } from 'react';
+import { useDashboard } from '../session-context.js';
+import { Empty, LoadView, Pager, PageTitle, pageOf, When } from '../ui/parts.js';
+import { useLoad } from '../ui/use-load.js';
+
+const PAGE_SIZE = 20;
+
+/** A docs URL as text: host and base path. */
+function urlText(url: { domain: string; basePath: string }): string {
+  return `${url.domain}${url.basePath === '/' ? '' : url.basePath}`;
+}
+
+export function SitesPage() {
+  const { client, orgId, session } = useDashboard();
+  const scheme = session.mode === 'local' ? 'http' : 'https';
+  const [page, setPage] = useState(1);
+  const loaded = useLoad(() => client.getDocsSitesForOrg({ body: { orgId } }), [client, orgId]);
+  return (
+    <>
+      <PageTitle intro="Every docs site and preview this organization published.">Docs sites</PageTitle>
+      <LoadView loaded={loaded} what="the docs sites">
+        {({ docsSites }) => {
+          if (docsSites.length === 0)
+            return <Empty>No docs site yet: publish one with sextant publish.</Empty>;
+          const shown = pageOf(docsSites, page, PAGE_SIZE);
+          return (
+            <>
+              <div className="table-wrap">
+                <table>
+                  <caption className="sr-only">Docs sites of {orgId}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">URL</th>
+                      <th scope="col">Kind</th>
+                      <th scope="col">State</th>
+                      <th scope="col">Last publish</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.items.map((site) => {
+                      const main = urlText(site.mainUrl);
+                      const others = site.urls.map(urlText).filter((url) => url !== main);
+                      return (
+                        <tr key={main}>
+                          <td>
+                            <a href={`${scheme}://${main}`} rel="noreferrer noopener" target="_blank">
+                              {main}
+                            </a>
+                            {others.length > 0 ? (
+                              <ul className="plain small">
+                                {others.map((url) => (
+                                  <li key={url}>{url}</li>
+                                ))}
+                              </ul>
+                            ) : null}
+                          </td>
+                          <td>{site.isPreview ? <span className="badge">Preview</span> : 'Live'}</td>
+                          <td>
+                            {site.isArchived ? (
+                              <span className="badge warn">Archived</span>
+                            ) : (
+                              <span className="badge ok">Serving</span>
+                            )}
+                          </td>
+                          <td>
+                            <When iso={site.updatedAt} />
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={page} hasMore={shown.hasMore} onPage={setPage} label="Docs sites" />
+            </>
+          );
+        }}
+      </LoadView>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+/** Snippet templates the organization registered (per API, endpoint and SDK), newest first. */
+import { useState } from 'react';
+import { dashboardCall } from '../api.js';
+import { templateListSchema } from '../contract.js';
+import { useDashboard } from '../session-context.js';
+import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { useLoad } from '../ui/use-load.js';
+
+export function TemplatesPage() {
+  const { orgId, session } = useDashboard();
+  const [page, setPage] = useState(1);
+  const loaded = useLoad(
+    () =>
+      dashboardCall(templateListSchema, '/snippet-templates', {
+        query: { orgId, page },
+        csrf: session.csrfToken,
+      }),
+    [orgId, page, session.csrfToken],
+  );
+  return (
+    <>
+      <PageTitle intro="SDK snippet templates the docs show beside each endpoint.">
+        Snippet templates
+      </PageTitle>
+      <LoadView loaded={loaded} what="the snippet templates">
+        {({ templates, hasMore }) =>
+          templates.length === 0 ? (
+            <Empty>No snippet template yet: register them with the registry's snippet-template calls.</Empty>
+          ) : (
+            <>
+              <div className="table-wrap">
+                <table>
+                  <caption className="sr-only">Snippet templates of {orgId}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Endpoint</th>
+                      <th scope="col">SDK</th>
+                      <th scope="col">Registered</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {templates.map((template) => (
+                      <tr
+                        key={`${template.apiId} ${template.method} ${template.path} ${template.sdkPackage} ${template.sdkVersion}`}
+                      >
+                        <td>
+                          <code className="where">
+                            {template.method} {template.path}
+                          </code>
+                          <div className="muted small">{template.apiId}</div>
+                        </td>
+                        <td>
+                          {template.sdkPackage} {template.sdkVersion}
+                          <div className="muted small">{template.sdkType}</div>
+                        </td>
+                        <td>
+                          <When iso={template.createdAt} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={page} hasMore={hasMore} onPage={setPage} label="Snippet templates" />
+            </>
+          )
+        }
+      </LoadView>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+/** What every page reads: the session, the organization shown, and the session's registry client. */
+import type { RegistryClient } from '@sextant/registry-client';
+import { createContext, useContext } from 'react';
+import type { Session } from './contract.js';
+
+export interface DashboardContext {
+  session: Session;
+  orgId: string;
+  client: RegistryClient;
+  /** Called when a call finds the session gone (token revoked, expired). */
+  onSignedOut(): void;
+}
+
+export const SessionContext = createContext<DashboardContext | undefined>(undefined);
+
+export function useDashboard(): DashboardContext {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useDashboard outside a signed-in dashboard');
+  return value;
+}

@@ -1,0 +1,96 @@
+/** Small shared views: a load's loading and error states, a pager, dates, a page heading. */
+import { type ReactNode, useContext, useEffect } from 'react';
+import { errorMessage, isSignedOut } from '../api.js';
+import { SessionContext } from '../session-context.js';
+import type { Loaded } from './use-load.js';
+
+/** Renders `children(data)` once loaded; a status line while loading; the error with a retry. */
+export function LoadView<T>({
+  loaded,
+  what,
+  children,
+}: {
+  loaded: Loaded<T> & { reload(): void };
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  const context = useContext(SessionContext);
+  const signedOut = loaded.state === 'error' && isSignedOut(loaded.error);
+  // A 401 means the session is gone (token revoked, expired): back to sign-in.
+  useEffect(() => {
+    if (signedOut) context?.onSignedOut();
+  }, [signedOut, context]);
+  if (loaded.state === 'loading')
+    return (
+      <p className="muted" role="status">
+        Loading {what}…
+      </p>
+    );
+  if (loaded.state === 'error')
+    return (
+      <div className="error" role="alert">
+        <p>
+          Could not load {what}: {errorMessage(loaded.error)}
+        </p>
+        <button type="button" onClick={loaded.reload}>
+          Try again
+        </button>
+      </div>
+    );
+  return <>{children(loaded.data)}</>;
+}
+
+/** Previous / next page controls for a list that pages. */
+export function Pager({
+  page,
+  hasMore,
+  onPage,
+  label,
+}: {
+  page: number;
+  hasMore: boolean;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  if (page === 1 && !hasMore) return null;
+  return (
+    <nav className="pager" aria-label={`${label} pages`}>
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span aria-live="polite">Page {page}</span>
+      <button type="button" disabled={!hasMore} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** A timestamp as the reader's local date and time. */
+export function When({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <span className="muted">—</span>;
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso}>{date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+  );
+}
+
+/** Splits a list into pages of `size` (for registry calls that return everything at once). */
+export function pageOf<T>(items: T[], page: number, size: number): { items: T[]; hasMore: boolean } {
+  return { items: items.slice((page - 1) * size, page * size), hasMore: items.length > page * size };
+}
+
+export function PageTitle({ children, intro }: { children: ReactNode; intro?: ReactNode }) {
+  return (
+    <header className="page-title">
+      <h1 tabIndex={-1} id="page-heading">
+        {children}
+      </h1>
+      {intro ? <p className="muted">{intro}</p> : null}
+    </header>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="empty">{children}</p>;
+}

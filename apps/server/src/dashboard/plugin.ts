@@ -1,0 +1,221 @@
+/**
+ * The dashboard as a Fastify plugin at `/_sextant/dashboard`: the built SPA (strict CSP, no
+ * inline script, nosniff, no framing) and its small API: sign-in with an org token (opens a
+ * cookie session), the session (with its CSRF token), sign-out, and the reads the registry has
+ * no call for (`reads.ts`). Everything else the SPA calls is the registry's own routes, which
+ * accept the session cookie plus the CSRF header in place of a bearer token (`authenticateRequest`).
+ */
+import {
+  DASHBOARD_API,
+  DASHBOARD_PATH,
+  orgPageQuerySchema,
+  type Session,
+  signInBodySchema,
+  versionsQuerySchema,
+} from '@sextant/dashboard';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ZodError, type z } from 'zod';
+import type { ServerOptions } from '../options.js';
+import { fail, RegistryError } from '../registry/errors.js';
+import { authenticate, authenticateRequest, type Caller, requireCaller } from '../registry/identity.js';
+import type { Database } from '../storage/index.js';
+import { type DashboardBuild, loadDashboardBuild } from './assets.js';
+import { listApis, listTemplates, listTokens, listVersions } from './reads.js';
+import {
+  closeSession,
+  csrfTokenOf,
+  openSession,
+  SESSION_COOKIE,
+  SESSION_COOKIE_SECURE,
+  SESSION_TTL_MS,
+  sessionIdOf,
+  sessionRequestProblem,
+  sessionToken,
+} from './session.js';
+
+/** The dashboard page's Content-Security-Policy: its own scripts and styles only, never framed. */
+export const DASHBOARD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  return schema.parse(value ?? {});
+}
+
+/** Over https the cookie is `__Host-` and Secure; plain http (local use) cannot set Secure. */
+function isHttps(request: FastifyRequest, trustForwardedProto: boolean): boolean {
+  if (request.protocol === 'https') return true;
+  return trustForwardedProto && String(request.headers['x-forwarded-proto'] ?? '').split(',')[0] === 'https';
+}
+
+function sessionCookie(value: string, maxAgeSeconds: number, https: boolean): string {
+  const name = https ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${https ? '; Secure' : ''}`;
+}
+
+async function sessionOf(
+  db: Kysely<Database>,
+  caller: Caller,
+  sessionId: string,
+  mode: Session['mode'],
+): Promise<Session> {
+  const orgs = await db
+    .selectFrom('memberships')
+    .select(['org_id', 'role'])
+    .where('user_id', '=', caller.userId)
+    .orderBy('org_id')
+    .execute();
+  return {
+    userId: caller.userId,
+    tokenId: caller.tokenId,
+    isOperator: caller.isOperator,
+    csrfToken: csrfTokenOf(sessionId),
+    orgs: orgs.map((row) => ({ orgId: row.org_id, role: row.role })),
+    mode,
+  };
+}
+
+function errorReply(error: unknown, request: FastifyRequest): RegistryError {
+  if (error instanceof RegistryError) return error;
+  if (error instanceof ZodError) {
+    const first = error.issues[0];
+    return new RegistryError('BadRequestError', {
+      message: first ? `${first.path.join('.') || 'request'}: ${first.message}` : 'Invalid request',
+    });
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status >= 400 && status < 500)
+    return new RegistryError('BadRequestError', { message: (error as Error).message });
+  request.log.error({ err: error }, 'dashboard: unexpected failure');
+  return new RegistryError('InternalError', 'Unexpected server failure; see the server log');
+}
+
+function securityHeaders(reply: FastifyReply): void {
+  reply
+    .header('content-security-policy', DASHBOARD_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .header('cross-origin-opener-policy', 'same-origin')
+    .header('cross-origin-resource-policy', 'same-origin');
+}
+
+/** Registers the dashboard's page, assets and API. Needs the registry part (its database). */
+export async function dashboardPlugin(app: FastifyInstance, options: ServerOptions): Promise<void> {
+  const trustForwardedProto = options.docs?.trustForwardedProto === true;
+  const database = async () => (await app.registry.database()).db;
+  let build: Promise<DashboardBuild> | undefined;
+
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
+      scope.setErrorHandler((error, request, reply) => {
+        const failure = errorReply(error, request);
+        return reply.status(failure.status).header('cache-control', 'no-store').send(failure.toBody());
+      });
+      const page = async (_request: FastifyRequest, reply: FastifyReply) => {
+        build ??= loadDashboardBuild();
+        const { index } = await build.catch((error: unknown) => {
+          build = undefined;
+          throw error;
+        });
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(index);
+      };
+      scope.get('/', page);
+      scope.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
+        build ??= loadDashboardBuild();
+        const file = (await build).assets.get(request.params['*']);
+        if (!file)
+          return reply
+            .status(404)
+            .send({ error: 'RouteNotFoundError', content: 'No dashboard file has this name' });
+        return reply
+          .header('content-type', file.type)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(file.body);
+      });
+
+      // The API: JSON only, never cached.
+      scope.register(
+        async (api) => {
+          api.addHook('onSend', async (_request, reply) => {
+            reply.header('cache-control', 'no-store');
+          });
+          const caller = async (request: FastifyRequest) =>
+            requireCaller(await authenticateRequest(await database(), request));
+
+          api.post('/session', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+            const problem = sessionRequestProblem(request.headers, request.method, undefined, false);
+            if (problem) fail('CsrfCheckFailedError', problem);
+            const { token } = parse(signInBodySchema, request.body);
+            const db = await database();
+            let signedIn: Caller | undefined;
+            try {
+              signedIn = await authenticate(db, `Bearer ${token.trim()}`);
+            } catch (error) {
+              if (!(error instanceof RegistryError) || error.errorName !== 'UnauthorizedError') throw error;
+            }
+            if (!signedIn)
+              fail(
+                'UnauthorizedError',
+                'This token is not valid (unknown, revoked or mistyped): paste a whole org token, such as the admin token sextant dev prints',
+              );
+            const sessionId = await openSession(db, signedIn.tokenId);
+            reply.header(
+              'set-cookie',
+              sessionCookie(sessionId, SESSION_TTL_MS / 1000, isHttps(request, trustForwardedProto)),
+            );
+            return sessionOf(db, signedIn, sessionId, options.mode);
+          });
+
+          api.get('/session', async (request) => {
+            const sessionId = sessionIdOf(request.headers);
+            const problem = sessionRequestProblem(request.headers, request.method, sessionId, false);
+            if (problem) fail('CsrfCheckFailedError', problem);
+            const db = await database();
+            const session = sessionId === undefined ? undefined : await sessionToken(db, sessionId);
+            if (!session || sessionId === undefined)
+              fail('UnauthorizedError', 'Not signed in: sign in with an org token');
+            return sessionOf(db, session, sessionId, options.mode);
+          });
+
+          api.delete('/session', async (request, reply) => {
+            const sessionId = sessionIdOf(request.headers);
+            const problem = sessionRequestProblem(request.headers, request.method, sessionId);
+            if (problem) fail('CsrfCheckFailedError', problem);
+            if (sessionId !== undefined) await closeSession(await database(), sessionId);
+            reply.header('set-cookie', sessionCookie('', 0, isHttps(request, trustForwardedProto)));
+            return {};
+          });
+
+          api.get('/tokens', async (request) =>
+            listTokens(await database(), await caller(request), parse(orgPageQuerySchema, request.query)),
+          );
+          api.get('/apis', async (request) =>
+            listApis(await database(), await caller(request), parse(orgPageQuerySchema, request.query)),
+          );
+          api.get('/apis/versions', async (request) =>
+            listVersions(await database(), await caller(request), parse(versionsQuerySchema, request.query)),
+          );
+          api.get('/snippet-templates', async (request) =>
+            listTemplates(await database(), await caller(request), parse(orgPageQuerySchema, request.query)),
+          );
+        },
+        { prefix: DASHBOARD_API.slice(DASHBOARD_PATH.length) },
+      );
+    },
+    { prefix: DASHBOARD_PATH },
+  );
+}
