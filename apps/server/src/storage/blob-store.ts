@@ -60,7 +60,7 @@ export function createFileBlobStore(root: string): BlobStore {
     },
     async get(key) {
       try {
-        return new Uint8Array(await readFile(pathOf(key)));
+        return await readFile(pathOf(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
