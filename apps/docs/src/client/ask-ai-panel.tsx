@@ -50,6 +50,21 @@ function Sources({ turn, site }: { turn: ChatTurn; site: SiteAddress }) {
   );
 }
 
+/** A thumb outline (drawn, as the machine's fonts may lack emoji); `down` turns it over with CSS. */
+function ThumbIcon({ down = false }: { down?: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      className={down ? 'sx-ai-thumb sx-ai-thumb-down' : 'sx-ai-thumb'}
+    >
+      <path d="M7 11l4-9a3 3 0 0 1 3 3v4h5.7a2 2 0 0 1 2 2.3l-1.4 9a2 2 0 0 1-2 1.7H7zM7 11H4a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h3" />
+    </svg>
+  );
+}
+
 function Feedback({ turn, chat }: { turn: ChatTurn; chat: ChatStore }) {
   if (turn.state !== 'done' || !turn.questionId) return null;
   return (
@@ -61,7 +76,7 @@ function Feedback({ turn, chat }: { turn: ChatTurn; chat: ChatStore }) {
         aria-pressed={turn.rating === 'up'}
         onClick={() => void chat.rate(turn.id, 'up')}
       >
-        <span aria-hidden="true">👍</span>
+        <ThumbIcon />
       </button>
       <button
         type="button"
@@ -70,7 +85,7 @@ function Feedback({ turn, chat }: { turn: ChatTurn; chat: ChatStore }) {
         aria-pressed={turn.rating === 'down'}
         onClick={() => void chat.rate(turn.id, 'down')}
       >
-        <span aria-hidden="true">👎</span>
+        <ThumbIcon down />
       </button>
       {turn.rating ? <span className="sx-muted">Thanks for the feedback.</span> : null}
     </div>
