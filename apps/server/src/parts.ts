@@ -12,6 +12,8 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
     await app.register((await import('./registry/index.js')).registryPlugin, options);
   if (options.parts?.registry !== false)
     await app.register((await import('./registry/docs-cache-events.js')).docsCacheEvents);
+  if (options.parts?.proxy !== false || options.parts?.wsProxy !== false)
+    await app.register((await import('./proxy/environment-hosts-source.js')).environmentHostsPlugin, options);
   if (options.parts?.proxy !== false)
     await app.register((await import('./proxy/index.js')).proxyPlugin, options);
   if (options.parts?.wsProxy !== false)

@@ -12,6 +12,7 @@
  * registered are reachable, and the private-address checks still apply to them.
  */
 import type { FastifyInstance } from 'fastify';
+import { requirePart } from '../lifecycle/part-dependency.js';
 import type { ServerMode } from '../options.js';
 import type { EnvironmentHosts } from '../registry/index.js';
 import type { Allowlist } from './allowlist.js';
@@ -37,7 +38,7 @@ export function registryAllowlist(hosts: EnvironmentHosts): Allowlist {
 
 /**
  * The proxy options of a plugin instance: defaults applied, and the registry's list added when
- * `allowlistFromRegistry` is on (which needs the registry mounted on the same server).
+ * `allowlistFromRegistry` is on (which needs `app.environmentHosts`: environment-hosts-source.ts).
  */
 export function resolvePluginProxyOptions(
   app: FastifyInstance,
@@ -46,10 +47,10 @@ export function resolvePluginProxyOptions(
 ): ResolvedProxyOptions {
   const resolved = resolveProxyOptions(mode, options);
   if (!resolved.allowlistFromRegistry) return resolved;
-  if (!app.hasDecorator('registry')) {
-    throw new Error(
-      'The proxy allowlist from the registry needs the registry in the same server: mount it, or list the hosts with --allowlist instead.',
-    );
-  }
-  return withAllowlist(resolved, registryAllowlist(app.registry.environmentHosts()));
+  const hosts = requirePart(
+    app,
+    'environmentHosts',
+    "The proxy allowlist from the registry needs the registry's API definitions: mount the registry in this server, or give the proxy the registry's DATABASE_URL, or list the hosts with --allowlist instead.",
+  );
+  return withAllowlist(resolved, registryAllowlist(hosts));
 }
