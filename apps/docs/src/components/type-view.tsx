@@ -242,13 +242,17 @@ function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: r
 /** A body or payload shape: its properties when it is an object, else its label and details. */
 export function ShapeBlock({ shape, ctx }: { shape: TypeReference; ctx: SchemaContext }) {
   const { expansion } = expansionOf(shape, ctx.definition);
+  const values = expansion?.kind === 'properties' ? undefined : enumValuesOf(shape, ctx.definition);
   return (
     <div className="sx-shape">
       <p className="sx-shape-label">
         <span className="sx-type">{typeLabel(shape, ctx.definition)}</span>
       </p>
+      <Constraints shape={shape} definition={ctx.definition} />
       {expansion?.kind === 'properties' ? (
         <PropertyRows rows={expansion.properties} ctx={ctx} seen={[]} />
+      ) : values ? (
+        <EnumValues values={values} />
       ) : (
         <ShapeDetails shape={shape} ctx={ctx} seen={[]} />
       )}
