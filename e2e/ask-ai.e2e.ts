@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiPlugin } from '../apps/server/src/ai/index.js';
 import { type FakeAnthropic, startFakeAnthropic } from '../apps/server/src/ai/testing/fake-anthropic.js';
 import {
   type DocsServer,
@@ -79,16 +78,6 @@ const ANSWER = [
   'Raw <img src=x onerror="window.__xss=1"> stays text.',
 ];
 
-/**
- * Until the server mounts Ask AI in parts.ts, its site routes are added here (the plugin only
- * adds site routes, so it works on a started server); once mounted, this does nothing.
- */
-async function withAskAi(server: DocsServer): Promise<DocsServer> {
-  const status = await fetch(`${server.url}/_sextant/ai/status`);
-  if (status.status === 404) await aiPlugin(server.app);
-  return server;
-}
-
 let browser: Browser;
 let fake: FakeAnthropic;
 let site: DocsServer;
@@ -105,8 +94,8 @@ beforeAll(async () => {
   process.env.ANTHROPIC_BASE_URL = fake.url;
   // command-a runs on Cohere: without CO_API_KEY that site's Ask AI is not configured.
   delete process.env.CO_API_KEY;
-  site = await withAskAi(await startDocsServer(await writeProject('claude-4')));
-  unconfigured = await withAskAi(await startDocsServer(await writeProject('command-a')));
+  site = await startDocsServer(await writeProject('claude-4'));
+  unconfigured = await startDocsServer(await writeProject('command-a'));
   browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
