@@ -167,4 +167,20 @@ describe('docs host alone, over HTTP', () => {
       await alone.close();
     }
   });
+
+  // Last: it stops the registry.
+  it('keeps serving the last version it saw while the registry is down, and says so on /readyz', async () => {
+    expect((await page('a.docs.test')).body.toString()).toContain('Alpha two');
+    await registry.close();
+    const stale = await page('a.docs.test');
+    expect(stale.status).toBe(200);
+    expect(stale.body.toString()).toContain('Alpha two');
+    // Never seen here: there is nothing to fall back on.
+    expect((await page('b.docs.test')).status).toBe(500);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await docs.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'unready',
+      failing: ['registry'],
+    });
+  });
 });

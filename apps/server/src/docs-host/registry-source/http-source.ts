@@ -10,14 +10,11 @@
  * - Changes arrive within a second: with `databaseUrl`, through PostgreSQL LISTEN/NOTIFY (the
  *   registry's own channel); otherwise through the registry's `/docs-cache/events` stream. While
  *   that stream is down, resolutions are not cached (every request asks the registry), so a
- *   lost stream costs requests, never staleness.
+ *   lost stream costs requests, never staleness. When the registry itself does not answer, the
+ *   last version seen at an address is served (stale beats an error page).
  */
 import { createHash } from 'node:crypto';
-import {
-  createRegistryClient,
-  type LoadedDocs,
-  RegistryNamedError,
-} from '@sextant/registry-client';
+import { createRegistryClient, type LoadedDocs, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
@@ -59,11 +56,6 @@ const absentOn = async <T>(call: Promise<T>): Promise<T | undefined> => {
   }
 };
 
-/** True when `address` (`host/path`) lies at or under the stored docs URL `url`. */
-function under(address: string, url: string): boolean {
-  return address === url || address.startsWith(url.endsWith('/') ? url : `${url}/`);
-}
-
 /**
  * The source over HTTP, its caches and its invalidation feed (started by `start`).
  * @example const source = createHttpSiteSource({ registryUrl: 'http://127.0.0.1:4000' }); source.start();
@@ -95,19 +87,14 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
   let generation = 0;
   let stopFeed: (() => Promise<void>) | undefined;
 
+  /** The last answer per address, whatever the feed: served only while the registry cannot answer. */
+  const lastKnown = new Lru<string, Resolution | undefined>(MAX_RESOLUTIONS);
+
+  // Sites are kept by URL and version: a resolution names the version, so an invalidation only
+  // needs to drop resolutions (a new, longer base path may now serve another URL's addresses).
   const invalidate = (urls: InvalidatedSites): void => {
     generation++;
-    if (urls === 'all') {
-      resolutions.clear();
-      sites.clear();
-    } else {
-      // A new, longer base path may now serve addresses another URL served: resolve again.
-      resolutions.clear();
-      for (const url of urls) {
-        sites.delete(url);
-        sites.deleteWhere((stored) => under(stored, url));
-      }
-    }
+    resolutions.clear();
     for (const listener of listeners) listener(urls);
   };
 
@@ -115,11 +102,14 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
     const cached = hearing ? resolutions.get(address) : undefined;
     if (cached) return cached;
     const before = generation;
-    const pending = absentOn(client.getMetadataForUrl({ body: { url: address } })).then((meta) =>
-      meta && !meta.isArchived && meta.docsConfigId
-        ? { url: meta.url, version: `${meta.docsConfigId}@${meta.updatedAt}` }
-        : undefined,
-    );
+    const pending = absentOn(client.getMetadataForUrl({ body: { url: address } })).then((meta) => {
+      const found =
+        meta && !meta.isArchived && meta.docsConfigId
+          ? { url: meta.url, version: `${meta.docsConfigId}@${meta.updatedAt}` }
+          : undefined;
+      lastKnown.set(address, found);
+      return found;
+    });
     if (hearing) {
       // Absent sites are cached too (a publish invalidates); a failed or overtaken call is not.
       resolutions.set(address, pending);
@@ -136,7 +126,16 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
   const source: SiteSource = {
     kind: 'http',
     async loadDocsForUrl(address) {
-      const found = await resolve(address);
+      let found: Resolution | undefined;
+      try {
+        found = await resolve(address);
+      } catch (error) {
+        // The registry does not answer (after retries): serve the last version seen, if any.
+        const stale = lastKnown.get(address);
+        const kept = stale && sites.get(stale.url);
+        if (kept && kept.version === stale.version) return kept.docs;
+        throw error;
+      }
       if (!found) return undefined;
       const cached = sites.get(found.url);
       if (cached && cached.version === found.version) return cached.docs;

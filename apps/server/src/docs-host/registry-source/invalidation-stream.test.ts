@@ -1,0 +1,75 @@
+/**
+ * The docs host's subscription to the registry's event stream, against a real SSE server on
+ * loopback: events in any chunking arrive as invalidations, hostile frames mean "everything",
+ * and a dropped stream reconnects with onConnected again (the subscriber forgets its cache).
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { invalidationFrame } from '../../registry/docs-cache-events.js';
+import { parseInvalidationEvent, subscribeToInvalidations } from './invalidation-stream.js';
+import type { InvalidatedSites } from './site-source.js';
+
+describe('parseInvalidationEvent', () => {
+  it('reads the registry frames and refuses to guess at anything else', () => {
+    expect(parseInvalidationEvent(invalidationFrame(['a.test/docs']).trim())).toEqual(['a.test/docs']);
+    expect(parseInvalidationEvent(invalidationFrame('all').trim())).toBe('all');
+    expect(parseInvalidationEvent(': keep-alive')).toBeUndefined();
+    expect(parseInvalidationEvent('event: other\ndata: {}')).toBeUndefined();
+    // A frame it cannot read says something changed: everything is dropped.
+    expect(parseInvalidationEvent('event: invalidate\ndata: {not json')).toBe('all');
+    expect(parseInvalidationEvent('event: invalidate\ndata: {"urls":[1,{}]}')).toBe('all');
+    expect(parseInvalidationEvent('event: invalidate\ndata: {"urls":"some"}')).toBe('all');
+  });
+});
+
+describe('subscribeToInvalidations', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
+  });
+
+  it('hears events split across chunks, and reconnects after the stream drops', async () => {
+    const streams: ServerResponse[] = [];
+    const server = createServer((request, response) => {
+      expect(request.url).toBe('/docs-cache/events');
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(': connected\n\n');
+      streams.push(response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const heard: InvalidatedSites[] = [];
+    let connections = 0;
+    let drops = 0;
+    stops.push(
+      subscribeToInvalidations({
+        registryUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        onInvalidated: (urls) => heard.push(urls),
+        onConnected: () => connections++,
+        onDisconnected: () => drops++,
+      }),
+    );
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(done()).toBe(true);
+    };
+    try {
+      await until(() => connections === 1);
+      const frame = invalidationFrame(['a.test']);
+      streams[0]?.write(frame.slice(0, 7));
+      streams[0]?.write(`${frame.slice(7)}${invalidationFrame('all')}`);
+      await until(() => heard.length === 2);
+      expect(heard).toEqual([['a.test'], 'all']);
+      streams[0]?.end();
+      await until(() => connections === 2);
+      expect(drops).toBe(1);
+      streams[1]?.write(invalidationFrame(['b.test']));
+      await until(() => heard.length === 3);
+      expect(heard[2]).toEqual(['b.test']);
+    } finally {
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
