@@ -77,6 +77,7 @@ export async function renderDocsPage(
     proxyBaseUrl: ctx.proxyBaseUrl,
     searchIndexUrl: ctx.searchIndexUrl,
     basePath: ctx.basePath,
+    analytics: site.definition.config.analytics?.playground !== false,
   };
   const render = (page: PageView) =>
     renderDocument({
