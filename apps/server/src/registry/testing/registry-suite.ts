@@ -366,6 +366,18 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
     await expectNamed(other.getDocsSitesForOrg({ body: { orgId: 'local' } }), 'UserNotInOrgError');
     await expectNamed(admin.getDocsSitesForOrg({ body: { orgId: 'ghost' } }), 'OrgIdNotFound');
 
+    // Playground analytics: an organization with no Try-it requests has empty totals; members only.
+    const range = { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' };
+    const analytics = await admin.getPlaygroundAnalytics({ body: { orgId: 'local', ...range } });
+    expect(analytics.totals.requests).toBe(0);
+    expect(analytics.latencyMs.p50).toBeNull();
+    expect(analytics.series).toEqual([]);
+    await expectNamed(
+      other.getPlaygroundAnalytics({ body: { orgId: 'local', ...range } }),
+      'UserNotInOrgError',
+    );
+    await expectNamed(admin.getPlaygroundAnalytics({ body: { orgId: 'ghost', ...range } }), 'OrgIdNotFound');
+
     await expectNamed(
       admin.transferDocsOwnership({ body: { url: 'v1.acme.test', targetOrgId: 'acme' } }),
       'UserNotInOrgError',
