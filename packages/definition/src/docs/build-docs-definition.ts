@@ -194,29 +194,24 @@ function apiChildren(
   };
 
   const root = api.rootPackage;
+  // Untagged items take their slugs first, at the API's own level, as before groups existed.
+  const untagged = leaves(root, baseSlug);
   const tagged = groups(root, baseSlug, new Set());
-  let children: NavItem[];
-  if (tagged.length === 0) children = leaves(root, baseSlug);
-  else {
-    const hasUntagged =
-      hasRealEndpoint(api, root.endpoints) ||
-      root.websockets.some((id) => api.websockets[id]) ||
-      root.webhooks.some((id) => api.webhooks[id]);
-    if (!hasUntagged) children = tagged;
-    else {
-      const otherSlug = slugs.take(joinSlug(baseSlug, 'other'));
-      children = [
-        ...tagged,
-        {
-          type: 'section',
-          title: 'Other',
-          slug: otherSlug,
-          collapsed: true,
-          children: leaves(root, otherSlug),
-        },
-      ];
-    }
-  }
+  const children: NavItem[] =
+    tagged.length === 0
+      ? untagged
+      : untagged.length === 0
+        ? tagged
+        : [
+            ...tagged,
+            {
+              type: 'section',
+              title: 'Other',
+              slug: slugs.take(joinSlug(baseSlug, 'other')),
+              collapsed: true,
+              children: untagged,
+            },
+          ];
   const typeIds = Object.keys(api.types);
   if (showTypes && typeIds.length > 0) {
     const typesSlug = slugs.take(joinSlug(baseSlug, 'types'));
@@ -275,13 +270,6 @@ export function typeGroups(api: ApiDefinition, typeIds: string[]): { title: stri
       title: `${letter} (${p + 1} of ${parts})`,
       ids: ids.slice(p * size, (p + 1) * size),
     }));
-  });
-}
-
-function hasRealEndpoint(api: ApiDefinition, ids: string[]): boolean {
-  return ids.some((id) => {
-    const endpoint = api.endpoints[id];
-    return endpoint !== undefined && !endpoint.synthetic;
   });
 }
 
