@@ -178,6 +178,13 @@ const REST_CALLS: Record<string, () => Promise<void>> = {
     const xref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
     expect(pdf.slice(xref, xref + 4)).toBe('xref');
   },
+  'GET /media/leaf.png': async () => {
+    const response = await rest('/media/leaf.png');
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBe(48);
+  },
   'GET /media/tone.wav': async () => {
     const response = await rest('/media/tone.wav');
     expect(response.headers.get('content-type')).toBe('audio/wav');

@@ -1,8 +1,9 @@
 /**
  * Small valid media files made in code for the demo API: a WAV tone (16-bit PCM mono), a
- * one-page PDF with a correct cross-reference table, and a CSV report. Generated once, so
- * the demo ships no binary assets.
+ * one-page PDF with a correct cross-reference table, a PNG leaf and a CSV report. Generated
+ * once, so the demo ships no binary assets.
  */
+import { deflateSync } from 'node:zlib';
 
 /**
  * A sine tone as a WAV file.
@@ -67,4 +68,53 @@ export function csvReport(): Buffer {
   const rows = [['id', 'name', 'species', 'water_every_days']];
   rows.push(['1', 'Fern', 'Nephrolepis exaltata', '3'], ['2', 'Cactus', 'Echinopsis', '21']);
   return Buffer.from(`${rows.map((row) => row.join(',')).join('\n')}\n`);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A `size`×`size` RGB PNG: a green leaf (a disc) on a pale background.
+ * @example leafPng().subarray(1, 4).toString() // 'PNG'
+ */
+export function leafPng(size = 48): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows: Buffer[] = [];
+  const centre = (size - 1) / 2;
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const inside = (x - centre) ** 2 + (y - centre) ** 2 <= (size * 0.4) ** 2;
+      row.set(inside ? [46, 139, 87] : [236, 244, 236], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -142,7 +142,7 @@ describe('WebSocketSession', () => {
       target,
     );
     await until(session, () => session.getState().connection === 'closed');
-    expect(session.getState().error).toBe('upstream went away');
+    expect(session.getState().error).toBe('The connection closed with code 4001: upstream went away');
     expect(session.getState().counter).toBe(0);
     session.dismissError();
     await session.send({ type: 'x', data: { cmd: 'close', code: 1000, reason: 'bye' } }, target);
@@ -161,6 +161,14 @@ describe('WebSocketSession', () => {
     expect(messages.filter((m) => m.origin !== 'endSample')).toHaveLength(3);
     expect(session.getState().error).toBeUndefined();
     expect(session.getState().counter).toBe(0);
+    expect(session.getState().ended).toBe(true);
+    // The next Send does not open a new session on its own: refused until the reader reconnects.
+    expect(await session.send({ type: 'say', data: { cmd: 'echo' } }, target)).toBe(false);
+    expect(session.getState()).toMatchObject({ connection: 'closed', ended: true, refusedAfterEnd: true });
+    await session.toggle(target);
+    expect(session.getState()).toMatchObject({ connection: 'opened', ended: false, refusedAfterEnd: false });
+    expect(await session.send({ type: 'say', data: { cmd: 'noop' } }, target)).toBe(true);
+    session.disconnect();
   });
 
   it('treats a proxy close with the limit reason as the end of the sample session, not an error', async () => {
@@ -191,6 +199,13 @@ describe('WebSocketSession', () => {
     expect(session.getState().connection).toBe('opened');
     await session.send({ type: 'say', data: { cmd: 'noop' } }, target);
     session.reset();
-    expect(session.getState()).toEqual({ connection: 'closed', messages: [], error: undefined, counter: 0 });
+    expect(session.getState()).toEqual({
+      connection: 'closed',
+      messages: [],
+      error: undefined,
+      counter: 0,
+      ended: false,
+      refusedAfterEnd: false,
+    });
   });
 });

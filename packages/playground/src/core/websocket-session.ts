@@ -3,8 +3,10 @@
  * the WebSocket proxy. After the socket opens, the first message is the handshake naming the
  * target URL and headers; client messages are sent as JSON; received text is parsed as JSON,
  * else kept as text; binary frames are kept as size, hex and base64. A normal close (1000) is
- * silent, any other close records its reason as the error. The message counter resets on close;
- * reaching the per-connection limit closes the socket and appends END OF SAMPLE SESSION.
+ * silent, any other close records its code and reason as the error. The message counter resets
+ * on close; reaching the per-connection limit closes the socket, appends END OF SAMPLE SESSION
+ * and marks the session ended: a later Send does not open a new session on its own (it is
+ * refused, and the reader reconnects explicitly).
  */
 
 import type { AnalyticsSink } from './analytics.js';
@@ -41,6 +43,45 @@ export interface SessionState {
   error: string | undefined;
   /** Messages exchanged on the current connection; reset on close. */
   counter: number;
+  /** The message limit ended the sample session; only an explicit connect starts a new one. */
+  ended: boolean;
+  /** A Send was refused because the session had ended (the alert says so). */
+  refusedAfterEnd: boolean;
+}
+
+const INITIAL: SessionState = {
+  connection: 'closed',
+  messages: [],
+  error: undefined,
+  counter: 0,
+  ended: false,
+  refusedAfterEnd: false,
+};
+
+/** Names of the close codes a reader meets (RFC 6455 §7.4.1), for the close alert. */
+const CLOSE_CODE_NAMES: Record<number, string> = {
+  1001: 'going away',
+  1002: 'protocol error',
+  1003: 'unsupported data',
+  1006: 'closed without a close frame (network error or refused connection)',
+  1007: 'invalid payload',
+  1008: 'policy violation',
+  1009: 'message too big',
+  1011: 'server error',
+  1012: 'service restart',
+  1013: 'try again later',
+  1015: 'TLS handshake failed',
+};
+
+/**
+ * The close alert's text: the close code and the reason the server gave (or the code's name).
+ *
+ * @example
+ * closeMessage(4001, 'upstream went away') // 'The connection closed with code 4001: upstream went away'
+ */
+export function closeMessage(code: number, reason: string): string {
+  const why = reason || CLOSE_CODE_NAMES[code];
+  return `The connection closed with code ${code}${why ? `: ${why}` : ''}`;
 }
 
 /** Where to connect: the upstream URL and the headers the proxy sends on its handshake. */
@@ -93,13 +134,16 @@ export class WebSocketSession extends Store<SessionState> {
   #limitReached = false;
 
   constructor(options: WebSocketSessionOptions) {
-    super({ connection: 'closed', messages: [], error: undefined, counter: 0 });
+    super(INITIAL);
     this.#options = options;
     this.#createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
     this.#now = options.now ?? Date.now;
   }
 
-  /** The button's action: connect while closed, disconnect while opened (SPEC §4). */
+  /**
+   * The button's action: connect while closed (Reconnect after the sample session ended),
+   * disconnect while opened (SPEC §4).
+   */
   toggle(target: ConnectTarget): Promise<void> {
     if (this.getState().connection === 'closed') return this.connect(target);
     this.disconnect();
@@ -111,7 +155,14 @@ export class WebSocketSession extends Store<SessionState> {
     if (this.#pending) return this.#pending.promise;
     if (this.getState().connection === 'opened') return Promise.resolve();
     this.#limitReached = false;
-    this.setState((s) => ({ ...s, connection: 'opening', error: undefined, counter: 0 }));
+    this.setState((s) => ({
+      ...s,
+      connection: 'opening',
+      error: undefined,
+      counter: 0,
+      ended: false,
+      refusedAfterEnd: false,
+    }));
     const socket = this.#createSocket(this.#options.proxyUrl);
     socket.binaryType = 'arraybuffer';
     this.#socket = socket;
@@ -161,6 +212,10 @@ export class WebSocketSession extends Store<SessionState> {
     message: { type: string; displayName?: string; data: unknown },
     target: ConnectTarget,
   ): Promise<boolean> {
+    if (this.getState().ended) {
+      this.setState((s) => ({ ...s, refusedAfterEnd: true }));
+      return false;
+    }
     if (this.getState().connection !== 'opened') {
       try {
         await this.connect(target);
@@ -199,7 +254,7 @@ export class WebSocketSession extends Store<SessionState> {
   /** The channel changed: close the socket and start from an empty panel. */
   reset(): void {
     this.disconnect();
-    this.setState({ connection: 'closed', messages: [], error: undefined, counter: 0 });
+    this.setState(INITIAL);
   }
 
   #receive(raw: unknown): void {
@@ -242,10 +297,7 @@ export class WebSocketSession extends Store<SessionState> {
     }
     const wasClosed = this.getState().connection === 'closed';
     const byLimit = reason === WS_LIMIT_CLOSE_REASON || this.#limitReached;
-    const error =
-      byLimit || code === NORMAL_CLOSE_CODE
-        ? undefined
-        : reason || `The connection closed unexpectedly (code ${code})`;
+    const error = byLimit || code === NORMAL_CLOSE_CODE ? undefined : closeMessage(code, reason);
     const endMarker: SessionMessage[] =
       byLimit && !wasClosed
         ? [
@@ -259,8 +311,10 @@ export class WebSocketSession extends Store<SessionState> {
           ]
         : [];
     this.setState((s) => ({
+      ...s,
       connection: 'closed',
       counter: 0,
+      ended: s.ended || (byLimit && !wasClosed),
       error: wasClosed ? s.error : error,
       messages: endMarker.length > 0 ? [...s.messages, ...endMarker] : s.messages,
     }));

@@ -1,9 +1,12 @@
 /**
  * The Request card: language switcher, copy button, and the snippet of the request exactly as
- * Send would build it, updated live as the form and auth change; plus the endpoint's history.
+ * Send would build it, updated live as the form and auth change, coloured by the snippet
+ * tokenizer; long lines scroll sideways (a visible scrollbar) or wrap with the Wrap toggle; plus
+ * the endpoint's history below the snippet.
  */
+import { useState } from 'react';
 import type { EndpointController } from '../core/endpoint-controller.js';
-
+import { tokenizeSnippet } from '../core/snippet-tokens.js';
 import { CopyButton } from './copy-button.js';
 import { useStore } from './use-store.js';
 
@@ -13,6 +16,7 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
   const view = useStore(controller.view);
   const history = useStore(controller.history);
   const snippet = controller.snippet(view.language);
+  const [wrap, setWrap] = useState(false);
   return (
     <section className="sx-pg-card sx-pg-request" aria-label="Request">
       <header className="sx-pg-card-head">
@@ -30,6 +34,10 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
               </option>
             ))}
           </select>
+          <label className="sx-pg-inline sx-pg-small-text">
+            <input type="checkbox" checked={wrap} onChange={(event) => setWrap(event.target.checked)} />
+            <span>Wrap</span>
+          </label>
           <CopyButton label="Copy snippet" text={() => controller.snippet()} />
         </div>
       </header>
@@ -40,9 +48,23 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
           </p>
         )}
         {controller.hasRequestPreview() ? (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard (axe)
-          <pre className="sx-pg-code" data-testid="snippet" tabIndex={0}>
-            {snippet}
+          <pre
+            className={`sx-pg-code sx-pg-snippet${wrap ? ' sx-pg-wrap' : ''}`}
+            data-testid="snippet"
+            data-wrap={wrap}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard (axe)
+            tabIndex={0}
+          >
+            {tokenizeSnippet(snippet, view.language).map((token, index) =>
+              token.kind === 'plain' ? (
+                token.text
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: tokens are positional
+                <span key={index} className={`sx-pg-tok-${token.kind}`}>
+                  {token.text}
+                </span>
+              ),
+            )}
           </pre>
         ) : (
           <p className="sx-pg-muted">No request preview for HEAD endpoints.</p>

@@ -7,7 +7,7 @@
  */
 
 import type { ApiDefinition, Parameter } from '@sextant/definition';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
 import { ChannelController } from '../core/channel-controller.js';
 import { escapeClosesExplorer } from '../core/editable-focus.js';
@@ -81,6 +81,8 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [closeRef]);
 
+  const { ref: followRef, onScroll: onListScroll } = useFollowNewest(session.messages.length);
+
   const disabledReason = sendDisabledReason(props.mode, controller.target().url.replace(/^ws/, 'http'));
   const connected = session.connection === 'opened';
   const buttonLabel =
@@ -88,7 +90,9 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
       ? 'Disconnect'
       : session.connection === 'opening'
         ? 'Connecting...'
-        : 'Connect';
+        : session.ended
+          ? 'Reconnect'
+          : 'Connect';
   const bearer = channel.auth
     .map((id) => props.definition.auths[id])
     .find((s) => s?.type === 'bearerAuth' || s?.type === 'header');
@@ -263,7 +267,28 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
               </button>
             </div>
           )}
-          <ol className="sx-pg-card-body sx-ws-list" aria-live="polite" data-testid="ws-messages">
+          {session.ended && (
+            <div className="sx-pg-alert sx-pg-warning" role="status" data-testid="ws-ended">
+              <span>
+                {session.refusedAfterEnd ? 'Your message was not sent: the' : 'The'} sample session ended at
+                its message limit. Reconnect to start a new session.
+              </span>
+              <button
+                type="button"
+                className="sx-pg-button sx-pg-small"
+                onClick={() => void controller.toggle().catch(() => {})}
+              >
+                Reconnect
+              </button>
+            </div>
+          )}
+          <ol
+            className="sx-pg-card-body sx-ws-list"
+            aria-live="polite"
+            data-testid="ws-messages"
+            ref={followRef}
+            onScroll={onListScroll}
+          >
             {session.messages.length === 0 && <li className="sx-pg-muted">No messages yet.</li>}
             {session.messages.map((message) => (
               <MessageRow key={message.id} message={message} />
@@ -309,4 +334,22 @@ function MessageRow({ message }: { message: SessionMessage }) {
       )}
     </li>
   );
+}
+
+/**
+ * Keeps a scrolling list at its newest row as rows arrive, unless the reader scrolled up to read
+ * older ones (then it stays put until they scroll back to the bottom).
+ */
+function useFollowNewest(count: number) {
+  const ref = useRef<HTMLOListElement>(null);
+  const following = useRef(true);
+  const onScroll = useCallback(() => {
+    const list = ref.current;
+    if (list) following.current = list.scrollHeight - list.scrollTop - list.clientHeight < 32;
+  }, []);
+  useLayoutEffect(() => {
+    const list = ref.current;
+    if (list && following.current && count > 0) list.scrollTop = list.scrollHeight;
+  }, [count]);
+  return { ref, onScroll };
 }
