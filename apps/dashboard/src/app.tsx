@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } 
 import { z } from 'zod';
 import { dashboardCall, isSignedOut, sessionRegistryClient } from './api.js';
 import { type Session, sessionSchema } from './contract.js';
+import { AiLogPage } from './pages/ai-log.js';
 import { ApiHistoryPage, ApisPage } from './pages/apis.js';
 import { GithubPage } from './pages/github.js';
 import { CliReleasesPage, GeneratorReleasesPage, GeneratorsPage } from './pages/releases.js';
@@ -30,6 +31,7 @@ const NAV = [
   { id: 'templates', label: 'Snippet templates' },
   { id: 'tokens', label: 'Tokens' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'ai', label: 'AI question log' },
 ] as const;
 
 function Page({ route }: { route: string[] }): ReactNode {
@@ -47,6 +49,8 @@ function Page({ route }: { route: string[] }): ReactNode {
       return <TemplatesPage />;
     case 'tokens':
       return <TokensPage />;
+    case 'ai':
+      return <AiLogPage />;
     case 'analytics':
       return (
         <Suspense
