@@ -1,11 +1,12 @@
 /**
  * Page actions (SPEC §9): copyPage copies the page as markdown, viewAsMarkdown opens the `.md`
- * variant; askAi opens the site's Ask AI panel about this page when the site has it (the header's
- * launcher, found after hydration), else copies a prompt about the page for any assistant; openAi, claude, cursor and vscode open that prompt in the assistant. Prompts carry the
- * absolute URL of the page's markdown, known only in the browser: links get it after hydration.
+ * variant; askAi copies a prompt about the page for any assistant, and on a site with Ask AI (the
+ * server then renders it as askAiChat) opens the site's chat about this page; openAi, claude,
+ * cursor and vscode open that prompt in the assistant. Prompts carry the absolute URL of the
+ * page's markdown, known only in the browser: links get it after hydration.
  */
 import { useEffect, useState } from 'react';
-import { requestAskAi, siteHasAskAi } from './ask-ai/ask-ai-events.js';
+import { ASK_AI_CHAT_ACTION, requestAskAi } from './ask-ai/ask-ai-events.js';
 import { CopyButton } from './copy-button.js';
 import { defineIsland } from './island.js';
 
@@ -27,16 +28,15 @@ interface PageActionsProps {
 
 const hasActions = (actions: string[]) =>
   actions.some((a) =>
-    ['copyPage', 'viewAsMarkdown', 'askAi', ...ASSISTANTS.map((x) => x.action)].includes(a),
+    ['copyPage', 'viewAsMarkdown', 'askAi', ASK_AI_CHAT_ACTION, ...ASSISTANTS.map((x) => x.action)].includes(
+      a,
+    ),
   );
 
 function PageActionsView({ actions, markdownUrl }: PageActionsProps) {
   // The server does not know the reader's host: absolute only after hydration.
   const [absolute, setAbsolute] = useState<string | undefined>(undefined);
   useEffect(() => setAbsolute(new URL(markdownUrl, window.location.href).href), [markdownUrl]);
-  // The server renders the copy button; the site's own chat, when the header has it, replaces it.
-  const [chat, setChat] = useState(false);
-  useEffect(() => setChat(siteHasAskAi()), []);
   const assistants = ASSISTANTS.filter((a) => actions.includes(a.action));
   const fetchMarkdown = async () => {
     const response = await fetch(markdownUrl);
@@ -54,15 +54,13 @@ function PageActionsView({ actions, markdownUrl }: PageActionsProps) {
           View as Markdown
         </a>
       ) : null}
-      {actions.includes('askAi') && chat ? (
+      {actions.includes(ASK_AI_CHAT_ACTION) ? (
         <button
           type="button"
           className="sx-button sx-button-small"
           aria-haspopup="dialog"
           data-action="askAi"
-          onClick={() => {
-            if (!requestAskAi()) setChat(false);
-          }}
+          onClick={() => requestAskAi()}
         >
           Ask AI about this page
         </button>

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { type AssetRef, type DocsConfig, plainTitle } from '@sextant/definition';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { askAiInSite } from '../components/ask-ai/ask-ai-events.js';
 import { HeaderTools } from '../components/header-tools.js';
 import { type IslandRenderer, IslandRendererProvider } from '../components/island.js';
 import { Page } from '../components/page.js';
@@ -122,7 +123,7 @@ function Header({
           searchIndexUrl={searchIndexUrl}
           basePath={basePath}
           showSearch={placement === 'HEADER'}
-          askAi={config.ai?.enabled === true && config.ai.location.includes('docs')}
+          askAi={askAiInSite(config)}
         />
       </div>
     </header>

@@ -14,6 +14,7 @@ import {
   TypeCollector,
 } from '@sextant/definition';
 import type { HighlighterCore } from 'shiki/core';
+import { pageActionsOf } from '../components/ask-ai/ask-ai-events.js';
 import { pathText, prettyJson } from '../shared/format.js';
 import type { ExampleView, PageView, SafeHtml, SnippetView } from '../shared/page-data.js';
 import { safeHtml } from '../shared/safe-html.js';
@@ -89,7 +90,7 @@ export function buildPageView(
   const base = {
     slug: item.slug,
     title: item.title,
-    actions: site.definition.config.pageActions,
+    actions: pageActionsOf(site.definition.config),
     markdownUrl: `/${item.slug || 'index'}.md`,
   };
   switch (item.type) {

@@ -1,23 +1,31 @@
 /**
- * How the page's islands reach the Ask AI panel: the `askAi` page action asks for the panel with
- * a cancelable DOM event; the header's Ask AI launcher (present when the site has Ask AI) takes
- * it, opens the panel with the current page as context, and cancels the event. Nobody listening
- * (no Ask AI on the site) means the action keeps its own behaviour.
+ * Whether a site has the Ask AI chat, and how the page's islands reach its panel: on such a
+ * site the server renders the `askAi` page action as `askAiChat`, which asks for the panel with
+ * a cancelable DOM event; the header's Ask AI launcher takes it, opens the panel with the current
+ * page as context, and cancels the event.
  */
+import type { DocsConfig } from '@sextant/definition';
 
 export const ASK_AI_EVENT = 'sx:ask-ai';
 
-/** On the header's Ask AI button: the site has the chat (the page action looks for it). */
-export const ASK_AI_ATTRIBUTE = 'data-sx-ask-ai';
+/** The `askAi` page action on a site with the chat: it opens the panel instead of copying a prompt. */
+export const ASK_AI_CHAT_ACTION = 'askAiChat';
+
+/** docs.yml enables Ask AI in the site itself (`ai.enabled`, location `docs`). */
+export function askAiInSite(config: Pick<DocsConfig, 'ai'>): boolean {
+  return config.ai?.enabled === true && config.ai.location.includes('docs');
+}
+
+/** The page actions a page shows: `askAi` becomes `askAiChat` when the site has the chat. */
+export function pageActionsOf(config: Pick<DocsConfig, 'ai' | 'pageActions'>): string[] {
+  return askAiInSite(config)
+    ? config.pageActions.map((action) => (action === 'askAi' ? ASK_AI_CHAT_ACTION : action))
+    : config.pageActions;
+}
 
 /** Asks the launcher to open the panel about the current page; false when the site has no chat. */
 export function requestAskAi(): boolean {
   return !window.dispatchEvent(new CustomEvent(ASK_AI_EVENT, { cancelable: true }));
-}
-
-/** Whether this page has the Ask AI chat (the launcher's button is in the header). */
-export function siteHasAskAi(): boolean {
-  return document.querySelector(`[${ASK_AI_ATTRIBUTE}]`) !== null;
 }
 
 /**

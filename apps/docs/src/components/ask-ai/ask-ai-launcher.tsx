@@ -5,7 +5,7 @@
  * (`ask-ai-events.ts`).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ASK_AI_ATTRIBUTE, ASK_AI_EVENT, pageSlug } from './ask-ai-events.js';
+import { ASK_AI_EVENT, pageSlug } from './ask-ai-events.js';
 
 const AskAiPanel = lazy(() => import('../../client/ask-ai-panel.js'));
 
@@ -39,7 +39,6 @@ export function AskAiLauncher({ basePath }: { basePath: string }) {
         type="button"
         className="sx-button sx-button-small sx-ask-ai-button"
         aria-haspopup="dialog"
-        {...{ [ASK_AI_ATTRIBUTE]: '' }}
         onClick={() => setRequest((previous) => ({ serial: (previous?.serial ?? 0) + 1 }))}
       >
         Ask AI
