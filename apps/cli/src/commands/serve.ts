@@ -128,7 +128,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     },
     onShutdown: (signal) => {
       app.lifecycle.drain();
-      app.log.info({ signal }, 'draining: /readyz answers 503, finishing in-flight requests');
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests (draining: /readyz answers 503)');
     },
   });
 }

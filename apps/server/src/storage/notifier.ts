@@ -37,14 +37,25 @@ export function createLocalNotifier(): Notifier {
   };
 }
 
+/** What a listener that caches wants to know: messages may be lost between a drop and a reconnect. */
+export interface NotifierConnectionHooks {
+  onDisconnected?(): void;
+  /** The listening connection is back (not called for the first connection). */
+  onReconnected?(): void;
+}
+
 /** LISTEN/NOTIFY notifier over PostgreSQL; reconnects its listening connection when it drops. */
-export async function createPostgresNotifier(connectionString: string, pool: pg.Pool): Promise<Notifier> {
+export async function createPostgresNotifier(
+  connectionString: string,
+  pool: pg.Pool,
+  hooks: NotifierConnectionHooks = {},
+): Promise<Notifier> {
   const replicaId = randomUUID();
   const listeners = new Listeners();
   let client: pg.Client | undefined;
   let closed = false;
 
-  const connect = async (): Promise<void> => {
+  const connect = async (again: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
       const payload = message.payload ?? '';
@@ -52,16 +63,27 @@ export async function createPostgresNotifier(connectionString: string, pool: pg.
       if (split < 0 || payload.slice(0, split) === replicaId) return;
       listeners.emit(payload.slice(split + 1));
     });
-    next.on('error', () => {
-      if (closed) return;
+    let dropped = false;
+    const reconnect = () => {
+      // Only an established connection reconnects; a failed attempt is retried by reconnectLater.
+      if (closed || dropped || client !== next) return;
+      dropped = true;
       client = undefined;
-      setTimeout(() => void connect().catch(() => undefined), 500);
-    });
+      hooks.onDisconnected?.();
+      setTimeout(() => void connect(true).catch(reconnectLater), 500);
+    };
+    next.on('error', reconnect);
+    next.on('end', reconnect);
     await next.connect();
     await next.query(`listen ${CHANNEL}`);
     client = next;
+    if (again) hooks.onReconnected?.();
   };
-  await connect();
+  /** A failed reconnection tries again in a second. */
+  const reconnectLater = () => {
+    if (!closed) setTimeout(() => void connect(true).catch(reconnectLater), 1000);
+  };
+  await connect(false);
 
   return {
     async publish(message) {

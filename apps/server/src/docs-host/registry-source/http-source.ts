@@ -18,7 +18,7 @@ import { createRegistryClient, type LoadedDocs, RegistryNamedError } from '@sext
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { createPostgresNotifier, type Notifier } from '../../storage/notifier.js';
+import { createPostgresNotifier } from '../../storage/notifier.js';
 import { subscribeToInvalidations } from './invalidation-stream.js';
 import { Lru } from './lru.js';
 import { type InvalidatedSites, SITE_SOURCE_PLUGIN, type SiteSource } from './site-source.js';
@@ -183,29 +183,41 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
       if (options.databaseUrl) {
         // Only LISTENs: the pool is there for the notifier's publish, which this replica never calls.
         const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
-        let notifier: Notifier;
         try {
-          notifier = await createPostgresNotifier(options.databaseUrl, pool);
+          const notifier = await createPostgresNotifier(options.databaseUrl, pool, {
+            onDisconnected: () => {
+              hearing = false;
+              log('docs host: the LISTEN connection dropped; not caching until it is back');
+            },
+            onReconnected: () => {
+              // Messages sent while away are lost: forget what they might have changed.
+              invalidate('all');
+              hearing = true;
+            },
+          });
+          const unsubscribe = notifier.subscribe((message) => {
+            try {
+              const parsed = JSON.parse(message) as { urls?: InvalidatedSites };
+              invalidate(parsed.urls === 'all' || Array.isArray(parsed.urls) ? parsed.urls : 'all');
+            } catch {
+              invalidate('all');
+            }
+          });
+          hearing = true;
+          stopFeed = async () => {
+            unsubscribe();
+            await notifier.close();
+            await pool.end();
+          };
+          log('docs host: invalidations by PostgreSQL LISTEN/NOTIFY');
+          return;
         } catch (error) {
-          await pool.end();
-          throw error;
+          await pool.end().catch(() => undefined);
+          log(
+            // The code only: database error text may quote what it was sent.
+            `docs host: LISTEN on DATABASE_URL failed (${(error as { code?: string }).code ?? 'error'}); using the registry event stream`,
+          );
         }
-        const unsubscribe = notifier.subscribe((message) => {
-          try {
-            const parsed = JSON.parse(message) as { urls?: InvalidatedSites };
-            invalidate(parsed.urls === 'all' || Array.isArray(parsed.urls) ? parsed.urls : 'all');
-          } catch {
-            invalidate('all');
-          }
-        });
-        hearing = true;
-        stopFeed = async () => {
-          unsubscribe();
-          await notifier.close();
-          await pool.end();
-        };
-        log('docs host: invalidations by PostgreSQL LISTEN/NOTIFY');
-        return;
       }
       const stop = subscribeToInvalidations({
         registryUrl,

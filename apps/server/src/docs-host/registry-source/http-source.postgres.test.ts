@@ -1,0 +1,114 @@
+/**
+ * A docs host alone that shares the registry's PostgreSQL hears publishes by LISTEN/NOTIFY, and
+ * stays correct when its LISTEN connection is cut (pg_terminate_backend): while it is away it
+ * does not cache, and when it is back it forgets everything (NOTIFYs sent meanwhile are lost).
+ */
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defaultDocsConfig } from '@sextant/definition';
+import { createRegistryClient, type RegistryClient } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.js';
+import { docsDefinition } from '../../registry/testing/fixtures.js';
+import { createPostgresDatabase } from '../../registry/testing/servers.js';
+
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let registry: FastifyInstance | undefined;
+let docs: FastifyInstance | undefined;
+let client: RegistryClient;
+let docsUrl: string;
+const listening = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+async function publish(title: string): Promise<void> {
+  const init = await client.initDocsRegistrationV2({ body: { orgId: 'acme', domain: 'pg.docs.test' } });
+  await client.finishDocsRegistrationV2({
+    params: { id: init.docsRegistrationId },
+    body: {
+      docsDefinition: {
+        ...docsDefinition(title, 'none'),
+        config: defaultDocsConfig(title),
+        navigation: [{ type: 'page', title, slug: '', pageId: 'home' }],
+      },
+    },
+  });
+}
+
+function home(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${docsUrl}/`, { headers: { host: 'pg.docs.test' } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
+async function within(ms: number, text: string): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if ((await home()).includes(text)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`"${text}" not served within ${ms} ms`);
+}
+
+beforeAll(async () => {
+  database = await createPostgresDatabase();
+  if (!('url' in database)) return;
+  registry = await buildServer({
+    mode: 'hosted',
+    databaseUrl: database.url,
+    parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+    registry: { allowDomains: ['pg.docs.test'] },
+    authInjection: false,
+  });
+  await registry.listen({ port: 0, host: '127.0.0.1' });
+  const { token } = await registry.registry.createOrganization('acme');
+  client = createRegistryClient({ baseUrl: listening(registry), token });
+  docs = await buildServer({
+    mode: 'hosted',
+    databaseUrl: database.url,
+    parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
+    registryUrl: listening(registry),
+    authInjection: false,
+  });
+  await docs.listen({ port: 0, host: '127.0.0.1' });
+  docsUrl = listening(docs);
+}, 60_000);
+
+afterAll(async () => {
+  await docs?.close();
+  await registry?.close();
+  if (database && 'url' in database) await database.drop();
+});
+
+describe('docs host alone on the registry database', () => {
+  it('hears publishes by NOTIFY, and survives losing its LISTEN connection', async (context) => {
+    if (!('url' in database)) return context.skip(database.skipped);
+    await publish('First');
+    await within(1000, 'First');
+    await publish('Second');
+    expect(await within(1000, 'Second')).toBeLessThan(1000);
+
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const cut = await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+      );
+      expect(cut.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await publish('Third');
+    await within(1500, 'Third');
+    // Back on LISTEN (0.5 s later): the next publish is heard too.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await publish('Fourth');
+    expect(await within(1000, 'Fourth')).toBeLessThan(1000);
+  });
+});
