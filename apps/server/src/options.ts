@@ -39,7 +39,7 @@ export interface ServerOptions {
     clientDir?: string;
     trustForwardedProto?: boolean;
   };
-  /** Docs site login for the playground's API-key injection; local mode defaults to the demo provider, `false` disables. */
+  /** Docs site login for the playground's API-key injection; none by default (local mode with `SEXTANT_DEMO_LOGIN=1`: the demo provider), `false` disables. */
   authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
   /** Log to stdout (`true`) or to a destination (tests); query values, credentials and database error text are never logged. */
   logger?: boolean | import('./logging.js').LogDestination;
