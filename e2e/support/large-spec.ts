@@ -10,6 +10,7 @@ export interface LargeSpecOptions {
   /** Component schemas (≥ 3,000 for the issue #17 checks). */
   types?: number;
   endpoints?: number;
+  /** 0: no operation has a tag. */
   tags?: number;
 }
 
@@ -66,8 +67,8 @@ export function largeSpec(options: LargeSpecOptions = {}): object {
     paths[`/things/${e}/{id}`] = {
       get: {
         operationId: `things/get-thing-${e}`,
-        // Every 50th operation is untagged: those go in the last group.
-        ...(e % 50 === 49 ? {} : { tags: [tag] }),
+        // Every 50th operation is untagged: those go in the last group (all of them with no tags).
+        ...(e % 50 === 49 || tags === 0 ? {} : { tags: [tag] }),
         summary: `Get the thing number ${e} with everything it links to, including \`${type}\` objects`,
         description: `Returns a \`${type}\`. See [the guide](https://example.com/guide).`,
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
@@ -92,10 +93,14 @@ export function largeSpec(options: LargeSpecOptions = {}): object {
     info: { title: 'Large API', version: '1' },
     servers: [{ url: 'https://api.example.com' }],
     tags: tagNames.map((name) => ({ name, description: `The \`${name}\` operations.` })),
-    'x-tagGroups': [
-      { name: 'Core', tags: tagNames.slice(0, tags / 2) },
-      { name: 'More', tags: tagNames.slice(tags / 2) },
-    ],
+    ...(tags === 0
+      ? {}
+      : {
+          'x-tagGroups': [
+            { name: 'Core', tags: tagNames.slice(0, tags / 2) },
+            { name: 'More', tags: tagNames.slice(tags / 2) },
+          ],
+        }),
     components: { schemas },
     paths,
   };

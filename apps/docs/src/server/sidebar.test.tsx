@@ -6,7 +6,7 @@ import {
 } from '@sextant/definition';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { NAV_CHUNK_SIZE, navChunks, Sidebar } from './sidebar.js';
+import { NAV_CHUNK_SIZE, NAV_LIST_MAX, NAV_WINDOW, navChunks, Sidebar } from './sidebar.js';
 
 function endpoints(count: number, group = 'big'): NavItem[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -96,5 +96,29 @@ describe('Sidebar', () => {
     expect(html).toContain('data-method="GET"');
     expect(html).toContain('data-method="POST"');
     expect(html).toMatch(/<li class="sx-nav-group" data-expanded="false"><a [^>]*href="\/api\/other"/);
+  });
+});
+
+describe('very long groups', () => {
+  it('shows a window around the current page and a link to the whole group, so the HTML stays flat', () => {
+    const big = definition(5_000);
+    const html = renderToStaticMarkup(<Sidebar definition={big} currentSlug="api/big/op-4000" basePath="" />);
+    const links = html.match(/data-method=/g)?.length ?? 0;
+    expect(links).toBe(NAV_WINDOW);
+    expect(html).toContain('href="/api/big/op-4000"');
+    expect(html).toContain('href="/api/big">All 5000 in this group');
+    expect(html.length).toBeLessThan(40_000);
+    const atEnd = renderToStaticMarkup(
+      <Sidebar definition={big} currentSlug="api/big/op-4999" basePath="" />,
+    );
+    expect(atEnd).toContain('href="/api/big/op-4999"');
+    expect(atEnd.match(/data-method=/g)?.length).toBe(NAV_WINDOW);
+  });
+  it('keeps a group of NAV_LIST_MAX links whole', () => {
+    const html = renderToStaticMarkup(
+      <Sidebar definition={definition(NAV_LIST_MAX)} currentSlug="api/big/op-0" basePath="" />,
+    );
+    expect(html.match(/data-method=/g)?.length).toBe(NAV_LIST_MAX);
+    expect(html).not.toContain('in this group');
   });
 });

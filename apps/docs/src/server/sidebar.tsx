@@ -38,15 +38,49 @@ export function navChunks<T>(items: T[]): T[][] {
   return chunks;
 }
 
+/**
+ * Most links one list shows. A group of more (an untagged API of thousands of operations) shows
+ * the NAV_WINDOW links around the current page and a link to the group's page listing them all,
+ * so no page's HTML grows with the API (issue #17: every page under 150 KB).
+ */
+export const NAV_LIST_MAX = 200;
+export const NAV_WINDOW = 100;
+
+/** The part of a long list the sidebar shows: `items` whole, or a window around the current page. */
+export function navWindow<T extends NavItem>(
+  items: T[],
+  currentSlug: string,
+): { shown: T[]; hidden: number } {
+  if (items.length <= NAV_LIST_MAX) return { shown: items, hidden: 0 };
+  const current = items.findIndex((item) => isCurrentOrAncestor(item, currentSlug));
+  const start = Math.max(0, Math.min(current - NAV_WINDOW / 2, items.length - NAV_WINDOW));
+  return { shown: items.slice(start, start + NAV_WINDOW), hidden: items.length - NAV_WINDOW };
+}
+
 function NavList({
-  items,
+  items: all,
   currentSlug,
   basePath,
+  parent,
 }: {
   items: NavItem[];
   currentSlug: string;
   basePath: string;
+  /** The group holding the list: where "All N" links to when the list is cut. */
+  parent?: { slug: string; count: number };
 }) {
+  const { shown: items, hidden } = navWindow(all, currentSlug);
+  if (hidden > 0 && parent)
+    return (
+      <>
+        <NavList items={items} currentSlug={currentSlug} basePath={basePath} />
+        <p className="sx-nav-more">
+          <a className="sx-nav-link" href={`${basePath}/${parent.slug}`}>
+            All {parent.count} in this group
+          </a>
+        </p>
+      </>
+    );
   const chunks = navChunks(items);
   if (chunks.length === 1)
     return <NavListChunk items={items} currentSlug={currentSlug} basePath={basePath} />;
@@ -107,7 +141,12 @@ function NavListChunk({
                 <InlineTitle text={item.title} />
               </a>
               {expanded ? (
-                <NavList items={item.children} currentSlug={currentSlug} basePath={basePath} />
+                <NavList
+                  items={item.children}
+                  currentSlug={currentSlug}
+                  basePath={basePath}
+                  parent={{ slug: item.slug, count: item.children.length }}
+                />
               ) : null}
             </li>
           );
