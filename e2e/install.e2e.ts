@@ -175,7 +175,7 @@ describe('the installed package (npm install --omit=dev dist/sextant.tgz)', () =
     for (const devOnly of ['vite', 'tsx', 'typescript', 'rolldown', 'vitest', '@vitejs/plugin-react'])
       expect(names).not.toContain(devOnly);
     // Browser-only libraries live in the prebuilt client, never in the server's dependencies.
-    for (const browserOnly of ['codemirror', '@codemirror/lang-json', 'react-resizable-panels'])
+    for (const browserOnly of ['codemirror', '@codemirror/lang-json', 'react-resizable-panels', 'recharts'])
       expect(names).not.toContain(browserOnly);
     expect(
       Object.values(manifest.dependencies).filter((range) => /^(file|workspace|link):/.test(range)),
@@ -196,6 +196,16 @@ describe('the installed package (npm install --omit=dev dist/sextant.tgz)', () =
       expect(response.status, `${path}; the log:\n${await readFile(log, 'utf8')}`).toBe(200);
       expect(await response.text(), path).not.toMatch(/is not defined/);
     }
+    // The dashboard ships prebuilt in the package (dashboard/): its page and its script are served.
+    const dashboard = await fetch(`${url}/_sextant/dashboard`);
+    expect(dashboard.status).toBe(200);
+    const script = /src="(\/_sextant\/dashboard\/assets\/[^"]+\.js)"/.exec(await dashboard.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(url + script);
+    expect([asset.status, asset.headers.get('content-type')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+    ]);
 
     browser = await launchBrowser();
     const page = await browser.newPage();
