@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoServers, startDemoServers } from '../examples/servers/index.js';
-import { findSlug, SCREENSHOT_DIR, watchedPage } from './docs-helpers.js';
+import { findSlug, SCREENSHOT_DIR, seriousAxeViolations, watchedPage } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 
 let app: FastifyInstance;
@@ -137,6 +137,18 @@ describe('playground forms on the demo docs site', () => {
     // The browser logs the API's 400 answer to the invalid request; nothing else may fail.
     expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
     await page.context().close();
+  });
+
+  it('an invalid form has no serious axe violations (axe runs in a CSP-free copy: the docs CSP forbids its script)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${origin}/${slugs.createPlant}?explorer=createPlant`);
+    await page.getByRole('dialog').waitFor();
+    await page.getByLabel('name', { exact: true }).fill('');
+    await page.getByLabel('waterEveryDays', { exact: true }).fill('0');
+    await page.getByTestId('invalid-count').filter({ hasText: '2 fields invalid' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('a multipart form shows descriptions and optional marks, and no "No file chosen" beside a chosen file', async () => {
