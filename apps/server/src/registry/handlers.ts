@@ -1,5 +1,6 @@
 /** Every route's handler, keyed by route name; the type checks that no call of the table is missing. */
 import type { RouteName } from '@sextant/registry-client';
+import { aiQuestionLogHandlers } from './ai-question-log.js';
 import { analyticsHandlers } from './analytics.js';
 import { apiDefinitionHandlers } from './api-definitions.js';
 import type { Handlers } from './context.js';
@@ -25,4 +26,5 @@ export const handlers: Handlers<RouteName> = {
   ...organizationHandlers,
   ...domainClaimHandlers,
   ...analyticsHandlers,
+  ...aiQuestionLogHandlers,
 };

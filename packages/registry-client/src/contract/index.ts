@@ -1,3 +1,4 @@
+export * from './ai-entities.js';
 export * from './analytics-entities.js';
 export * from './entities.js';
 export * from './errors.js';

@@ -4,6 +4,7 @@
  * builds one typed method per entry, `/openapi.json` and the fuzz tests are generated from it.
  */
 import { z } from 'zod';
+import * as ai from './ai-entities.js';
 import * as a from './analytics-entities.js';
 import * as s from './entities.js';
 import type { NamedErrorName } from './errors.js';
@@ -728,6 +729,16 @@ export const routes = {
     body: a.playgroundAnalyticsBodySchema,
     response: a.playgroundAnalyticsSchema,
     errors: [...member, 'OrgIdNotFound'],
+  }),
+  getAiQuestionLog: route({
+    method: 'POST',
+    path: '/ai/get-question-log',
+    summary:
+      "Questions readers asked the organization's docs sites' Ask AI (site, Slack, Discord), newest first: answer, cited sources, feedback.",
+    auth: 'token',
+    body: ai.questionLogBodySchema,
+    response: ai.questionLogSchema,
+    errors: [...member, 'OrgIdNotFound', 'InvalidPageError'],
   }),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -74,6 +74,9 @@ function cases(b: RegistryClient, f: Fixture): Record<TokenRoute, Case> {
       b.registerApiDefinition({ body: { orgId: A, apiId: 'pets', definition } }),
     ),
     getDocsSitesForOrg: refused('UserNotInOrgError', () => b.getDocsSitesForOrg({ body: { orgId: A } })),
+    getAiQuestionLog: refused('UserNotInOrgError', () =>
+      b.getAiQuestionLog({ body: { orgId: A, url: A_URL } }),
+    ),
     getPlaygroundAnalytics: refused('UserNotInOrgError', () =>
       b.getPlaygroundAnalytics({
         body: { orgId: A, url: A_URL, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },

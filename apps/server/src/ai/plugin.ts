@@ -1,0 +1,53 @@
+/**
+ * Ask AI as a plugin of the server: the site chat (status, chat, feedback), the Slack events and
+ * the Discord interactions endpoints, all site routes of the docs host (`app.docsHost`), so each
+ * docs site answers under its own base path with its own docs.yml `ai` config. Keys come from the
+ * environment; the question log goes to the registry's database when a registry runs in this
+ * process (`app.registry`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { requirePart } from '../lifecycle/part-dependency.js';
+import { TokenBuckets } from '../rate-limit/token-buckets.js';
+import { chatRoutes } from './chat-routes.js';
+import { discordRoute } from './discord.js';
+import type { ProviderOptions } from './providers.js';
+import { createProviderCache, type SiteAiServices } from './site-ai.js';
+import { slackRoute } from './slack.js';
+
+export interface AiPluginOptions extends ProviderOptions {
+  /** Questions per visitor (IP, Slack user, Discord user) per minute. Default 10. */
+  questionsPerMinute?: number;
+  /** How Slack's and Discord's APIs are called; default the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export async function aiPlugin(app: FastifyInstance, options: AiPluginOptions = {}): Promise<void> {
+  const docsHost = requirePart(app, 'docsHost', 'Ask AI serves docs sites: mount the docs host');
+  const env = options.env ?? process.env;
+  const hasRegistry = app.hasDecorator('registry');
+  const services: SiteAiServices = {
+    provider: createProviderCache({ ...options, env }),
+    ...(hasRegistry ? { database: async () => (await app.registry.database()).db } : {}),
+    log: app.log,
+  };
+  const questionLimit = new TokenBuckets(options.questionsPerMinute ?? 10);
+  const chat = chatRoutes({
+    ...services,
+    questionLimit,
+    feedbackLimit: new TokenBuckets(60),
+  });
+  const fetchFn = options.fetch ?? fetch;
+  docsHost.addSiteRoute({ method: 'GET', path: '/_sextant/ai/status', handler: chat.status });
+  docsHost.addSiteRoute({ method: 'POST', path: '/_sextant/ai/chat', handler: chat.chat });
+  docsHost.addSiteRoute({ method: 'POST', path: '/_sextant/ai/feedback', handler: chat.feedback });
+  docsHost.addSiteRoute({
+    method: 'POST',
+    path: '/_sextant/ai/slack/events',
+    handler: slackRoute({ ...services, questionLimit, env, fetch: fetchFn }),
+  });
+  docsHost.addSiteRoute({
+    method: 'POST',
+    path: '/_sextant/ai/discord/interactions',
+    handler: discordRoute({ ...services, questionLimit, env, fetch: fetchFn }),
+  });
+}
