@@ -148,6 +148,9 @@ describe('playground forms on the demo docs site', () => {
     await page.getByLabel('waterEveryDays', { exact: true }).fill('0');
     await page.getByTestId('invalid-count').filter({ hasText: '2 fields invalid' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('invalid-count').filter({ hasText: '2 fields invalid' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/playground-forms-invalid-390.png` });
     await context.close();
   });
 
