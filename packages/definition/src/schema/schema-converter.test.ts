@@ -218,3 +218,39 @@ describe('SchemaConverter', () => {
     });
   });
 });
+
+describe('documented enums (oneOf of const)', () => {
+  it('turns oneOf: [{ const, description }] into an enum whose values carry descriptions', async () => {
+    const { importOpenApi } = await import('../openapi/import-openapi.js');
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Status: {
+            default: 'open',
+            oneOf: [
+              { const: 'open', description: 'Accepting `input`.' },
+              { const: 'closed', title: 'Closed for good' },
+              { type: 'null' },
+            ],
+          },
+          Mixed: { oneOf: [{ const: 'a' }, { type: 'string', minLength: 2 }] },
+        },
+      },
+    };
+    const { definition } = importOpenApi({ entry: 'api.json', read: () => JSON.stringify(spec) });
+    const status = Object.values(definition.types).find((t) => t.name === 'Status');
+    expect(status?.shape).toEqual({
+      type: 'enum',
+      values: [
+        { value: 'open', description: 'Accepting `input`.' },
+        { value: 'closed', description: 'Closed for good' },
+      ],
+      default: 'open',
+    });
+    const mixed = Object.values(definition.types).find((t) => t.name === 'Mixed');
+    expect(mixed?.shape.type).toBe('undiscriminatedUnion');
+  });
+});

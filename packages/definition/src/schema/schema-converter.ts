@@ -357,6 +357,14 @@ export class SchemaConverter {
         return this.enumShape(schema, values as EnumValue['value'][]);
     }
     const variants = unionVariants(schema);
+    // `oneOf: [{ const: a, description }, ...]`: the documented-enum idiom of JSON Schema.
+    const documented = variants && constEnumValues(variants);
+    if (documented) {
+      const shape: TypeShape = { type: 'enum', values: documented };
+      if (isScalar(schema.default) && documented.some((v) => v.value === schema.default))
+        shape.default = schema.default;
+      return shape;
+    }
     if (variants && variants.filter((variant) => !isNullSchema(variant)).length > 1) {
       return this.unionShape(schema, variants, at, name);
     }
@@ -987,6 +995,27 @@ function enumDescriptions(schema: SchemaObject): (string | undefined)[] | undefi
   const names = schema['x-enum-descriptions'] ?? schema['x-enumDescriptions'];
   if (Array.isArray(names)) return names.map((entry) => (typeof entry === 'string' ? entry : undefined));
   return undefined;
+}
+
+/**
+ * The values of a oneOf/anyOf whose every non-null variant is only a scalar `const` with
+ * annotations (`description`, `title`): an enum whose values carry their descriptions. Undefined
+ * for any other union, or fewer than two values.
+ */
+function constEnumValues(variants: unknown[]): EnumValue[] | undefined {
+  const ANNOTATIONS = new Set(['const', 'description', 'title', 'type', 'deprecated', 'x-enumName']);
+  const values: EnumValue[] = [];
+  for (const variant of variants) {
+    if (isNullSchema(variant)) continue;
+    if (!isObject(variant) || !('const' in variant) || !isScalar(variant.const) || variant.const === null)
+      return undefined;
+    if (Object.keys(variant).some((key) => !ANNOTATIONS.has(key))) return undefined;
+    const description = typeof variant.description === 'string' ? variant.description : undefined;
+    const title = typeof variant.title === 'string' ? variant.title : undefined;
+    const text = description ?? title;
+    values.push(text ? { value: variant.const, description: text } : { value: variant.const });
+  }
+  return values.length > 1 ? values : undefined;
 }
 
 /** `deprecated` → availability, else `x-availability`-style hints; undefined when stable. */
