@@ -81,6 +81,8 @@ export async function runDev(
     await source.dispose();
   });
 
+  // Said once per distinct message, not on every reload.
+  let aiWarning: string | undefined;
   const report = (state: { project?: LoadedDocsProject; error?: Error }, elapsedMs?: number) => {
     const time = elapsedMs === undefined ? '' : color.dim(` in ${elapsedMs} ms`);
     if (state.error) {
@@ -99,6 +101,9 @@ export async function runDev(
       `${color.green('✓')} ${project.definition.config.title}: ${pages} page${pages === 1 ? '' : 's'}, ` +
         `${apis.length} API${apis.length === 1 ? '' : 's'} (${endpoints} endpoints)${time}\n`,
     );
+    const warning = server.aiConfigWarning(project.definition.config);
+    if (warning && warning !== aiWarning) output.err(`${errColor.yellow('warning:')} ${warning}\n`);
+    aiWarning = warning;
   };
 
   const url = await listenUntilSignal(app, {
@@ -169,7 +174,8 @@ export async function runDev(
     const admin = await app.registry.localAdmin();
     if (!admin) return;
     output.out(
-      `  Local registry: organization ${color.bold(admin.orgId)}, admin token ${color.dim(admin.token)}\n`,
+      `  Local registry: organization ${color.bold(admin.orgId)}, admin token ${color.dim(admin.token)}\n` +
+        `  Dashboard: ${url}/_sextant/dashboard (sign in with the admin token)\n`,
     );
     const client = createRegistryClient({ baseUrl: url, token: admin.token, maxRetries: 0 });
     const domain = new URL(url).host;
