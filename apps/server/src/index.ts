@@ -1,3 +1,4 @@
+export { aiConfigWarning } from './ai/index.js';
 export { buildServer } from './app.js';
 export {
   type CollectedProjectFiles,

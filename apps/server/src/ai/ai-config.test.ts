@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDocsConfig } from '../../../cli/src/scaffold/docs-config.js';
 import { DocsProjectError } from '../docs-host/project/docs-project-error.js';
 import { loadDocsProject } from '../docs-host/project/load-docs-project.js';
+import { aiConfigWarning } from './config-warning.js';
 
 const NAV = 'navigation:\n  - link: A\n    href: /a\n';
 
@@ -100,5 +101,16 @@ describe('docs.yml ai', () => {
       'config.ai.location[1]: "irc" is not one of docs, slack, discord',
       'config.ai.prompt: must be at most 4000 characters',
     ]);
+  });
+
+  it('sextant dev warns in one line when Ask AI is enabled without the model provider\'s key', () => {
+    const ai = { enabled: true, model: 'claude-4' as const, location: ['docs' as const] };
+    expect(aiConfigWarning({ ai }, {})).toBe(
+      'Ask AI is enabled (model claude-4) but ANTHROPIC_API_KEY is not set: the chat will say it is not configured.',
+    );
+    expect(aiConfigWarning({ ai: { ...ai, model: 'command-a' } }, {})).toMatch(/CO_API_KEY is not set/);
+    expect(aiConfigWarning({ ai }, { ANTHROPIC_API_KEY: 'sk' })).toBeUndefined();
+    expect(aiConfigWarning({ ai: { ...ai, enabled: false } }, {})).toBeUndefined();
+    expect(aiConfigWarning({}, {})).toBeUndefined();
   });
 });
