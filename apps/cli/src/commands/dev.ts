@@ -174,7 +174,8 @@ export async function runDev(
     const admin = await app.registry.localAdmin();
     if (!admin) return;
     output.out(
-      `  Local registry: organization ${color.bold(admin.orgId)}, admin token ${color.dim(admin.token)}\n`,
+      `  Local registry: organization ${color.bold(admin.orgId)}, admin token ${color.dim(admin.token)}\n` +
+        `  Dashboard: ${url}/_sextant/dashboard (sign in with the admin token)\n`,
     );
     const client = createRegistryClient({ baseUrl: url, token: admin.token, maxRetries: 0 });
     const domain = new URL(url).host;
