@@ -48,7 +48,7 @@ export function ChannelPage({
               {messages.map(({ m, i }) => (
                 <div key={`${m.type}-${i}`} className="sx-message">
                   <h3>
-                    {m.displayName ?? m.type}{' '}
+                    <InlineTitle text={m.displayName ?? m.type} />{' '}
                     <span className="sx-badge">
                       {origin === 'client' ? 'client → server' : 'server → client'}
                     </span>
