@@ -133,7 +133,9 @@ export function readerResponseHeaders(
     if (value === undefined) continue;
     // undici hands over lower-case names; the check keeps this safe for any other source.
     const lower = isLowerCase(name) ? name : name.toLowerCase();
-    if (NEVER_RELAY.has(lower) || lower.startsWith('access-control-')) continue;
+    // `x-sextant-*` is the proxy's voice (e.g. x-sextant-proxy-error): an upstream cannot speak for it.
+    if (NEVER_RELAY.has(lower) || lower.startsWith('access-control-') || lower.startsWith('x-sextant-'))
+      continue;
     if (notFollowed !== undefined && lower === 'location') {
       out[PROXY_LOCATION] = value;
       continue;
