@@ -19,6 +19,7 @@ import {
   YAxis,
 } from 'recharts';
 import { useDashboard } from '../session-context.js';
+import { docsUrlText } from '../ui/docs-url.js';
 import { Empty, LoadView, PageTitle } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
@@ -195,15 +196,22 @@ function Charts({ data }: { data: PlaygroundAnalytics }) {
 export function AnalyticsPage() {
   const { client, orgId } = useDashboard();
   const [range, setRange] = useState<(typeof RANGES)[number]['id']>('7d');
+  const [site, setSite] = useState('');
   const rangeId = useId();
+  const siteId = useId();
+  const sites = useLoad(() => client.getDocsSitesForOrg({ body: { orgId } }), [client, orgId]);
+  const siteUrls =
+    sites.state === 'ok' ? sites.data.docsSites.map((entry) => docsUrlText(entry.mainUrl)) : [];
   const hours = RANGES.find((entry) => entry.id === range)?.hours ?? 24 * 7;
   const loaded = useLoad(() => {
     const to = new Date();
     // The current hour is included whole: events stamped a moment from now count too.
     to.setUTCMinutes(59, 59, 999);
     const from = new Date(to.getTime() - hours * 3_600_000);
-    return client.getPlaygroundAnalytics({ body: { orgId, from: from.toISOString(), to: to.toISOString() } });
-  }, [client, orgId, hours]);
+    return client.getPlaygroundAnalytics({
+      body: { orgId, from: from.toISOString(), to: to.toISOString(), ...(site ? { url: site } : {}) },
+    });
+  }, [client, orgId, hours, site]);
   return (
     <>
       <PageTitle intro="What readers try in the docs' playgrounds: requests, answers, latency.">
@@ -215,6 +223,15 @@ export function AnalyticsPage() {
           {RANGES.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={siteId}>Site</label>
+        <select id={siteId} value={site} onChange={(event) => setSite(event.target.value)}>
+          <option value="">All sites</option>
+          {siteUrls.map((url) => (
+            <option key={url} value={url}>
+              {url}
             </option>
           ))}
         </select>

@@ -1,15 +1,11 @@
 /** The organization's docs sites: URL, other URLs, preview or live, archived, last publish. */
 import { useState } from 'react';
 import { useDashboard } from '../session-context.js';
+import { docsUrlText } from '../ui/docs-url.js';
 import { Empty, LoadView, Pager, PageTitle, pageOf, When } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
 const PAGE_SIZE = 20;
-
-/** A docs URL as text: host and base path. */
-function urlText(url: { domain: string; basePath: string }): string {
-  return `${url.domain}${url.basePath === '/' ? '' : url.basePath}`;
-}
 
 export function SitesPage() {
   const { client, orgId, session } = useDashboard();
@@ -39,8 +35,8 @@ export function SitesPage() {
                   </thead>
                   <tbody>
                     {shown.items.map((site) => {
-                      const main = urlText(site.mainUrl);
-                      const others = site.urls.map(urlText).filter((url) => url !== main);
+                      const main = docsUrlText(site.mainUrl);
+                      const others = site.urls.map(docsUrlText).filter((url) => url !== main);
                       return (
                         <tr key={main}>
                           <td>
