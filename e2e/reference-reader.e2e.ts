@@ -219,6 +219,10 @@ describe('13: a 390 px screen', () => {
     await toggle.click();
     await expect.poll(() => backdrop.isVisible()).toBe(true);
     expect(await page.locator('#sx-sidebar').isVisible()).toBe(true);
+    // The drawer runs from under the header to the bottom of the screen.
+    expect(
+      await page.evaluate(() => document.getElementById('sx-sidebar')?.getBoundingClientRect().bottom),
+    ).toBe(844);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     for (let i = 0; i < 40; i++) await page.keyboard.press('Tab');
     expect(
