@@ -154,6 +154,51 @@ describe('EndpointController', () => {
     stop();
   });
 
+  it('keeps a token the reader typed when the docs login refreshes, and only takes back what it filled', async () => {
+    let config: object = { enabled: true, authenticated: false, authorizationUrl: '/login' };
+    const injection = new ApiKeyInjectionStore({
+      fetch: (async () =>
+        new Response(JSON.stringify(config), {
+          headers: { 'content-type': 'application/json' },
+        })) as typeof fetch,
+    });
+    const c = controller();
+    const stop = c.followInjection(injection);
+    await injection.refresh();
+    c.auth.setBearerToken('typed');
+    await injection.refresh();
+    expect(c.built().headers.Authorization).toBe('Bearer typed');
+    config = { enabled: true, authenticated: true, access_token: 'injected', authorizationUrl: '/login' };
+    await injection.refresh();
+    expect(c.built().headers.Authorization).toBe('Bearer typed');
+    stop();
+  });
+
+  it('refuses a malformed base URL before sending and names it', async () => {
+    const c = controller();
+    c.setBaseUrl('htp//upstream.example');
+    await c.send();
+    expect(c.request.getState()).toMatchObject({ status: 'failed', failure: 'input' });
+    const state = c.request.getState();
+    expect(state.status === 'failed' && state.error).toContain(
+      '"htp//upstream.example" is not an absolute URL',
+    );
+    expect(c.history.getState()).toEqual([]);
+  });
+
+  it('resolves a relative server (the registry\'s own "/") on the page origin', () => {
+    const definition = fixtureDefinition('/');
+    const c = new EndpointController({
+      definition,
+      endpointId: 'getPet',
+      mode: 'hosted',
+      proxyBaseUrl: '',
+      pageOrigin: 'https://docs.example.com',
+    });
+    expect(c.view.getState().baseUrl).toBe('https://docs.example.com');
+    expect(c.built().url.startsWith('https://docs.example.com/pets/')).toBe(true);
+  });
+
   it('offers SDK languages from snippet templates, keeps TypeScript / Python as fetch / requests, and reports bad templates', () => {
     const template = {
       sdk: { language: 'go', package: 'demo', version: '1.0.0' },
