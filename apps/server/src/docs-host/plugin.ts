@@ -377,7 +377,23 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       }
       resolved = state.resolved;
     } else {
-      resolved = await resolveHosted(request, path);
+      try {
+        resolved = await resolveHosted(request, path);
+      } catch (error) {
+        // The registry (over HTTP, or its database) does not answer and nothing seen before can stand in.
+        request.log.warn(
+          { reason: (error as { name?: string }).name },
+          'docs host: the registry did not answer',
+        );
+        reply.header('retry-after', '5');
+        await send(
+          reply,
+          503,
+          'text/plain; charset=utf-8',
+          'The docs are unavailable for a moment: try again.',
+        );
+        return undefined;
+      }
     }
     if (!resolved) {
       await send(reply, 404, 'text/plain; charset=utf-8', 'No docs are published at this address.');

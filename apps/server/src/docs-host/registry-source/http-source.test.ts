@@ -176,7 +176,9 @@ describe('docs host alone, over HTTP', () => {
     expect(stale.status).toBe(200);
     expect(stale.body.toString()).toContain('Alpha two');
     // Never seen here: there is nothing to fall back on.
-    expect((await page('b.docs.test')).status).toBe(500);
+    const unseen = await page('b.docs.test');
+    expect(unseen.status).toBe(503);
+    expect(unseen.headers['retry-after']).toBe('5');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await docs.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'unready',
