@@ -224,6 +224,15 @@ describe('13: a 390 px screen', () => {
       await page.evaluate(() => document.getElementById('sx-sidebar')?.getBoundingClientRect().bottom),
     ).toBe(844);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // The drawer is above its backdrop: its links take the clicks.
+    expect(
+      await page.evaluate(() => {
+        const link = document.querySelector('#sx-sidebar a[data-method]');
+        const box = link?.getBoundingClientRect();
+        const hit = box && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return Boolean(hit && link?.contains(hit));
+      }),
+    ).toBe(true);
     for (let i = 0; i < 40; i++) await page.keyboard.press('Tab');
     expect(
       await page.evaluate(
