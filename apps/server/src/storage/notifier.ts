@@ -16,6 +16,13 @@ export interface Notifier {
 
 const CHANNEL = 'sextant_registry';
 
+/**
+ * Delivered to subscribers when the listening connection is back after a drop: messages sent
+ * meanwhile are lost, so a subscriber that caches must treat it as "anything may have changed"
+ * (it is not JSON; the docs caches drop everything on a message they cannot read).
+ */
+export const NOTIFIER_RECONNECTED = 'sextant:reconnected';
+
 class Listeners {
   private readonly set = new Set<(message: string) => void>();
   add(listener: (message: string) => void): () => void {
@@ -77,7 +84,10 @@ export async function createPostgresNotifier(
     await next.connect();
     await next.query(`listen ${CHANNEL}`);
     client = next;
-    if (again) hooks.onReconnected?.();
+    if (again) {
+      hooks.onReconnected?.();
+      listeners.emit(NOTIFIER_RECONNECTED);
+    }
   };
   /** A failed reconnection tries again in a second. */
   const reconnectLater = () => {
