@@ -283,6 +283,14 @@ function suite(name: string, database: () => Promise<Database>) {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect.poll(async () => page.getByRole('alert').textContent()).toMatch(/token is not valid/);
       expect(await seriousAxeViolations(page)).toEqual([]);
+      if (SHOTS) {
+        await mkdir(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, `${name}-sign-in-error-1280.png`) });
+        await page.setViewportSize({ width: 390, height: 844 });
+        expect(await noHorizontalScroll(page)).toBe(true);
+        await page.screenshot({ path: join(SHOTS, `${name}-sign-in-error-390.png`) });
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
       await page.getByLabel('Org token').fill(admin.token);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('link', { name: HOST }).waitFor();
