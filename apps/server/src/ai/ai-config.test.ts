@@ -103,7 +103,7 @@ describe('docs.yml ai', () => {
     ]);
   });
 
-  it('sextant dev warns in one line when Ask AI is enabled without the model provider\'s key', () => {
+  it("sextant dev warns in one line when Ask AI is enabled without the model provider's key", () => {
     const ai = { enabled: true, model: 'claude-4' as const, location: ['docs' as const] };
     expect(aiConfigWarning({ ai }, {})).toBe(
       'Ask AI is enabled (model claude-4) but ANTHROPIC_API_KEY is not set: the chat will say it is not configured.',

@@ -69,11 +69,12 @@ describe.each(databases)('Ask AI on $name', (database) => {
     await drop?.();
   });
 
-  const chat = (body: unknown, headers: Record<string, string> = {}) =>
+  const chat = (body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
     fetch(`${baseUrl}/_sextant/ai/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     });
   const ask = (content: string, prior: { role: 'user' | 'assistant'; content: string }[] = []) =>
     chat({ messages: [...prior, { role: 'user', content }], page: 'guides/guide' });
@@ -202,6 +203,24 @@ describe.each(databases)('Ask AI on $name', (database) => {
       code: 'AiProviderError',
       message: expect.stringMatching(/overloaded/),
     });
+  });
+
+  it('stops asking the provider when the reader goes away', async () => {
+    const chunks = Array.from({ length: 40 }, (_, i) => `w${i} `);
+    anthropic.queue.push({ type: 'answer', chunks, delayMs: 25 });
+    const before = anthropic.aborted;
+    const controller = new AbortController();
+    const response = await chat(
+      { messages: [{ role: 'user', content: 'A long answer?' }] },
+      {},
+      controller.signal,
+    );
+    const reader = response.body?.getReader();
+    let seen = '';
+    while (!seen.includes('event: delta')) seen += new TextDecoder().decode((await reader?.read())?.value);
+    controller.abort();
+    for (let i = 0; i < 50 && anthropic.aborted === before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(anthropic.aborted).toBe(before + 1);
   });
 
   it('limits questions per visitor with 429 and retry-after', async () => {

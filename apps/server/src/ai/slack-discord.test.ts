@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from '../docs-host/index.js';
 import { discordPublicKey, verifyDiscordSignature } from './discord.js';
 import { aiPlugin } from './plugin.js';
-import { mentionQuestion, verifySlackSignature } from './slack.js';
+import { mentionQuestion, slackText, verifySlackSignature } from './slack.js';
 import { writeAiProject } from './testing/ai-project.js';
 import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic.js';
 import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from './testing/sse-server.js';
@@ -147,6 +147,12 @@ describe('Slack', () => {
       verifySlackSignature({ secret: SLACK_SECRET, timestamp: undefined, signature: undefined, body }),
     ).toBe(false);
     expect(mentionQuestion('<@U0BOT|bot> what is  this?')).toBe('what is  this?');
+  });
+
+  it('posts model output so it cannot ping anyone, keeping its links', () => {
+    expect(slackText('Hi <!channel> and <@U1>, see <https://docs.test/a#h-b|Guide › B> & a<b')).toBe(
+      'Hi &lt;!channel&gt; and &lt;@U1&gt;, see <https://docs.test/a#h-b|Guide › B> &amp; a&lt;b',
+    );
   });
 
   it('answers the url_verification challenge', async () => {

@@ -65,6 +65,18 @@ export interface SlackDeps extends SiteAiServices {
   fetch: typeof fetch;
 }
 
+/**
+ * An answer as Slack message text: `&`, `<` and `>` escaped as Slack asks, so model output cannot
+ * ping `<!channel>` or a user, except the `<https://…|title>` links the prompt asks for.
+ */
+export function slackText(answer: string): string {
+  return answer
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/&lt;(https?:\/\/[^\s|&<>]+)\|([^<>&|]{1,300})&gt;/g, '<$1|$2>');
+}
+
 /** The question of a mention: the text without `<@U123>` user mentions. */
 export function mentionQuestion(text: string): string {
   return text.replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, '').trim();
@@ -128,7 +140,7 @@ export function slackRoute(deps: SlackDeps) {
       if (!(error instanceof AiError)) deps.log.warn({ err: error }, 'ask ai: the Slack answer failed');
       text = error instanceof AiError ? error.message : 'The answer failed: ask again in a moment.';
     }
-    await postMessage(channel, threadTs, text);
+    await postMessage(channel, threadTs, slackText(text));
   }
 
   return async function events_(request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) {

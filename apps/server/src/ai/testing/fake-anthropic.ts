@@ -31,13 +31,19 @@ const ERROR_TYPES: Record<number, string> = {
 export interface FakeAnthropic extends LoopbackServer {
   /** Replies to the next requests, in order; when none is left, `fallback` answers. */
   queue: FakeReply[];
+  /** Streams the client closed before message_stop. */
+  readonly aborted: number;
 }
 
 export async function startFakeAnthropic(
   fallback: (request: RecordedRequest) => FakeReply = () => ({ type: 'answer', chunks: ['Hello', ' world'] }),
 ): Promise<FakeAnthropic> {
   const queue: FakeReply[] = [];
+  const state = { aborted: 0 };
   const server = await startLoopbackServer(async (request, res) => {
+    res.on('close', () => {
+      if (!res.writableEnded) state.aborted++;
+    });
     if (request.method !== 'POST' || request.path !== '/v1/messages')
       return sendError(res, 404, 'not_found_error');
     // The API takes the key as `x-api-key`; SDK 1.x sends it as a bearer token.
@@ -73,6 +79,7 @@ export async function startFakeAnthropic(
     });
     writeEvent(res, 'ping', { type: 'ping' });
     for (const text of reply.chunks) {
+      if (res.destroyed) return;
       writeEvent(res, 'content_block_delta', {
         type: 'content_block_delta',
         index: 0,
@@ -93,7 +100,11 @@ export async function startFakeAnthropic(
     writeEvent(res, 'message_stop', { type: 'message_stop' });
     res.end();
   });
-  return Object.assign(server, { queue });
+  // defineProperty, not Object.assign: assign would copy the getter's value once.
+  return Object.defineProperties(server, {
+    queue: { value: queue },
+    aborted: { get: () => state.aborted },
+  }) as FakeAnthropic;
 }
 
 function sendError(res: ServerResponse, status: number, type: string): void {
