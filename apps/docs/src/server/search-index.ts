@@ -3,7 +3,7 @@
  * markdown page, endpoint, channel, webhook and type, as a serialised MiniSearch index the
  * search dialog fetches lazily.
  */
-import { type ApiDefinition, type DocsDefinition, walkNavigation } from '@sextant/definition';
+import { type ApiDefinition, type DocsDefinition, plainTitle, walkNavigation } from '@sextant/definition';
 import MiniSearch from 'minisearch';
 import { pathText } from '../shared/format.js';
 import { SEARCH_OPTIONS, type SearchDocument } from '../shared/search.js';
@@ -21,7 +21,9 @@ export function searchDocuments(
   walkNavigation(definition.navigation, (item, ancestors) => {
     const parent = ancestors[ancestors.length - 1];
     const section = parent && parent.type !== 'link' ? parent.title : undefined;
-    const base = { id: '', slug: '', title: item.title, section };
+    const base = { id: '', slug: '', title: plainTitle(item.title), section };
+    // An operation is found by its whole summary; its sidebar label may be a shortened name.
+    const full = (title: string | undefined) => (title ? { title: plainTitle(title) } : {});
     switch (item.type) {
       case 'link':
       case 'section':
@@ -39,6 +41,7 @@ export function searchDocuments(
           ...base,
           id: item.slug,
           slug: item.slug,
+          ...full(endpoint?.title),
           kind: 'endpoint',
           method: item.method,
           path: endpoint ? pathText(endpoint.path) : undefined,
@@ -52,6 +55,7 @@ export function searchDocuments(
           ...base,
           id: item.slug,
           slug: item.slug,
+          ...full(channel?.title),
           kind: 'channel',
           method: 'WSS',
           path: channel ? pathText(channel.path) : undefined,
@@ -65,6 +69,7 @@ export function searchDocuments(
           ...base,
           id: item.slug,
           slug: item.slug,
+          ...full(webhook?.title),
           kind: 'webhook',
           path: webhook?.name,
           text: text(webhook?.description),
