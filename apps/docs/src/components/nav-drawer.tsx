@@ -59,6 +59,5 @@ export function useNavDrawer(open: boolean, close: () => void, toggle: RefObject
 /** The dimmed page behind the open drawer; a click on it closes the drawer. */
 export function NavBackdrop({ onClose }: { onClose: () => void }) {
   // A pointer target only: keyboard users close with Escape or the menu button.
-  // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is not focusable on purpose
   return <div className="sx-nav-backdrop" aria-hidden="true" onClick={onClose} data-sx-nav-backdrop="" />;
 }

@@ -154,7 +154,7 @@ describe('navigation of large APIs', () => {
     });
     const reference = docs.navigation[0];
     const section = reference && 'children' in reference ? reference.children.at(-1) : undefined;
-    if (!section || section.type !== 'section') throw new Error('no Types section');
+    if (section?.type !== 'section') throw new Error('no Types section');
     expect(section.children.length).toBeGreaterThan(3);
     const titles = section.children.map((group) => group.title);
     expect(titles).toContain('S (1 of 3)');
