@@ -13,10 +13,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import type { TokenBuckets } from '../rate-limit/token-buckets.js';
-import { collectAnswer, startAnswer } from './answer.js';
-import { AiError, AiNotConfiguredError, AiRateLimitedError } from './errors.js';
 import { createReplayGuard } from './replay-guard.js';
-import { aiConfigFor, questionRecorder, type SiteAiServices, waitSeconds } from './site-ai.js';
+import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
 
 export const DISCORD_REPLAY_WINDOW_SECONDS = 5 * 60;
 /** Discord's longest message. */
@@ -124,30 +122,14 @@ export function discordRoute(deps: DiscordDeps) {
     interaction: Interaction,
     question: string,
   ): Promise<void> {
-    const ai = aiConfigFor(context, 'discord');
-    if (!ai) return;
-    let text: string;
-    try {
-      const provider = deps.provider(ai.model);
-      if (!provider) throw new AiNotConfiguredError();
-      const who = interaction.member?.user?.id ?? interaction.user?.id ?? '';
-      const wait = waitSeconds(deps.questionLimit, `discord:${interaction.guild_id ?? ''}:${who}`);
-      if (wait > 0) throw new AiRateLimitedError(wait);
-      const answer = await startAnswer({
-        site: context.site,
-        config: ai,
-        provider,
-        messages: [{ role: 'user', content: question }],
-        location: 'discord',
-        linkBase: `${context.origin ?? ''}${context.basePath}`,
-        linkStyle: 'markdown',
-        record: await questionRecorder(deps, context),
-      });
-      text = await collectAnswer(answer);
-    } catch (error) {
-      if (!(error instanceof AiError)) deps.log.warn({ err: error }, 'ask ai: the Discord answer failed');
-      text = error instanceof AiError ? error.message : 'The answer failed: ask again in a moment.';
-    }
+    const who = interaction.member?.user?.id ?? interaction.user?.id ?? '';
+    const text = await answerInChatApp(deps, context, {
+      location: 'discord',
+      question,
+      rateKey: `${interaction.guild_id ?? ''}:${who}`,
+      linkStyle: 'markdown',
+    });
+    if (text === undefined) return;
     await followUp(interaction, text);
   }
 

@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import type { TokenBuckets } from '../rate-limit/token-buckets.js';
 import type { Database } from '../storage/index.js';
-import type { AnswerInput } from './answer.js';
+import { type AnswerInput, collectAnswer, startAnswer } from './answer.js';
+import { AiError, AiNotConfiguredError, AiRateLimitedError } from './errors.js';
 import { type AiProvider, createProvider, type ProviderOptions } from './providers.js';
 import { recordQuestion } from './question-log.js';
 
@@ -62,4 +63,44 @@ export async function questionRecorder(
 /** Counts one question for `key`: the seconds to wait when over the rate, else 0. */
 export function waitSeconds(limit: TokenBuckets, key: string): number {
   return limit.take(key) ? 0 : Math.max(1, limit.retryAfterSeconds(key));
+}
+
+/**
+ * The whole answer to one question asked in a chat app (Slack, Discord), with absolute links; a
+ * failure (no key, over the rate, provider error) is answered with its message instead. Undefined
+ * when Ask AI does not answer at this location.
+ */
+export async function answerInChatApp(
+  deps: SiteAiServices & { questionLimit: TokenBuckets },
+  context: SiteRequestContext,
+  input: {
+    location: 'slack' | 'discord';
+    question: string;
+    rateKey: string;
+    linkStyle: AnswerInput['linkStyle'];
+  },
+): Promise<string | undefined> {
+  const ai = aiConfigFor(context, input.location);
+  if (!ai) return undefined;
+  try {
+    const provider = deps.provider(ai.model);
+    if (!provider) throw new AiNotConfiguredError();
+    const wait = waitSeconds(deps.questionLimit, `${input.location}:${input.rateKey}`);
+    if (wait > 0) throw new AiRateLimitedError(wait);
+    const answer = await startAnswer({
+      site: context.site,
+      config: ai,
+      provider,
+      messages: [{ role: 'user', content: input.question }],
+      location: input.location,
+      linkBase: `${context.origin ?? ''}${context.basePath}`,
+      linkStyle: input.linkStyle,
+      record: await questionRecorder(deps, context),
+    });
+    return await collectAnswer(answer);
+  } catch (error) {
+    if (error instanceof AiError) return error.message;
+    deps.log.warn({ err: error, location: input.location }, 'ask ai: the answer failed');
+    return 'The answer failed: ask again in a moment.';
+  }
 }

@@ -13,10 +13,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import type { TokenBuckets } from '../rate-limit/token-buckets.js';
-import { collectAnswer, startAnswer } from './answer.js';
-import { AiError, AiNotConfiguredError, AiRateLimitedError } from './errors.js';
 import { createReplayGuard } from './replay-guard.js';
-import { aiConfigFor, questionRecorder, type SiteAiServices, waitSeconds } from './site-ai.js';
+import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
 
 export const SLACK_REPLAY_WINDOW_SECONDS = 5 * 60;
 
@@ -114,32 +112,16 @@ export function slackRoute(deps: SlackDeps) {
     event: { text?: string; user?: string; channel?: string; ts?: string; thread_ts?: string },
     team: string | undefined,
   ): Promise<void> {
-    const ai = aiConfigFor(context, 'slack');
     const channel = event.channel;
-    if (!ai || !channel) return;
+    if (!channel) return;
+    const text = await answerInChatApp(deps, context, {
+      location: 'slack',
+      question: mentionQuestion(event.text ?? '') || 'What can you tell me about these docs?',
+      rateKey: `${team ?? ''}:${event.user ?? ''}`,
+      linkStyle: 'slack',
+    });
+    if (text === undefined) return;
     const threadTs = event.thread_ts ?? event.ts;
-    const question = mentionQuestion(event.text ?? '');
-    let text: string;
-    try {
-      const provider = deps.provider(ai.model);
-      if (!provider) throw new AiNotConfiguredError();
-      const wait = waitSeconds(deps.questionLimit, `slack:${team ?? ''}:${event.user ?? ''}`);
-      if (wait > 0) throw new AiRateLimitedError(wait);
-      const answer = await startAnswer({
-        site: context.site,
-        config: ai,
-        provider,
-        messages: [{ role: 'user', content: question || 'What can you tell me about these docs?' }],
-        location: 'slack',
-        linkBase: `${context.origin ?? ''}${context.basePath}`,
-        linkStyle: 'slack',
-        record: await questionRecorder(deps, context),
-      });
-      text = await collectAnswer(answer);
-    } catch (error) {
-      if (!(error instanceof AiError)) deps.log.warn({ err: error }, 'ask ai: the Slack answer failed');
-      text = error instanceof AiError ? error.message : 'The answer failed: ask again in a moment.';
-    }
     await postMessage(channel, threadTs, slackText(text));
   }
 
