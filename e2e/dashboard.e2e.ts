@@ -19,6 +19,8 @@ import { buildServer } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyticsStore } from '../apps/server/src/analytics/analytics-store.js';
+import type { ResolvedEvent } from '../apps/server/src/analytics/playground-events.js';
 import { createPostgresDatabase } from '../apps/server/src/registry/testing/servers.js';
 import { seriousAxeViolations } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
@@ -241,6 +243,41 @@ function suite(name: string, database: () => Promise<Database>) {
           author: 'bot',
         },
       });
+      // Try-it events as the docs host stores them (the beacon route is the analytics part's own test):
+      // 12 answers in the last hours, 8 2xx, 2 4xx, 1 5xx and 1 with no answer.
+      const { db } = await app.registry.database();
+      const received = (
+        statusClass: ResolvedEvent['statusClass'],
+        status: number | null,
+        latencyMs: number,
+      ) => ({
+        endpointId: status === 404 ? 'getPet' : 'listPets',
+        method: 'GET',
+        path: status === 404 ? '/pets/{petId}' : '/pets',
+        kind: 'received' as const,
+        status,
+        statusClass,
+        latencyMs,
+        sizeBytes: 120,
+        errorKind: statusClass === 'failed' ? 'network' : null,
+      });
+      const events: ResolvedEvent[] = [
+        ...Array.from({ length: 8 }, (_, i) => received('2xx', 200, 40 + i * 10)),
+        received('4xx', 404, 30),
+        received('4xx', 404, 35),
+        received('5xx', 500, 900),
+        received('failed', null, 5000),
+      ];
+      // Each answer follows its request's `sent` event (requests are counted from those).
+      for (const event of [...events])
+        events.push({ ...event, kind: 'sent', status: null, statusClass: null, latencyMs: null });
+      const store = createAnalyticsStore(db);
+      await store.record(
+        { orgId: admin.orgId, docsUrl: HOST },
+        events.slice(0, 6),
+        new Date(Date.now() - 2 * 3_600_000),
+      );
+      await store.record({ orgId: admin.orgId, docsUrl: HOST }, events.slice(6), new Date());
       browser = await launchBrowser();
     });
 
@@ -325,6 +362,40 @@ function suite(name: string, database: () => Promise<Database>) {
       const headings = await page.locator('#diff-heading ~ h3, section h3').allTextContents();
       expect(headings[0]).toBe('Breaking changes');
       expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    });
+
+    it('charts the analytics under the real CSP: totals as text, three charts, no violation', async () => {
+      if (skipped) return;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      await signIn(page, origin, admin.token);
+      await page.getByRole('link', { name: 'Analytics' }).click();
+      await expect
+        .poll(async () => page.getByRole('status', { name: 'Try-it requests' }).textContent())
+        .toBe('12');
+      expect(await page.getByTestId('analytics-2xx').textContent()).toBe('8');
+      expect(await page.getByTestId('analytics-4xx').textContent()).toBe('2');
+      expect(await page.getByTestId('analytics-5xx').textContent()).toBe('1');
+      expect(await page.getByTestId('analytics-failed').textContent()).toBe('1');
+      await expect.poll(async () => page.locator('svg.recharts-surface').count()).toBeGreaterThanOrEqual(3);
+      const failing = page.getByRole('table');
+      expect(await failing.textContent()).toMatch(/GET \/pets\/\{petId\}/);
+      expect(
+        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      ).toEqual([]);
+      if (SHOTS) {
+        await mkdir(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, `${name}-analytics-data-1280.png`), fullPage: true });
+      }
       await context.close();
     });
 

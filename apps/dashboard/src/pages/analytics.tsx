@@ -81,7 +81,7 @@ function Charts({ data }: { data: PlaygroundAnalytics }) {
               </output>
             </div>
           ))}
-          <div>
+          <div className="wide">
             <span id="total-latency">Latency p50 / p95 / p99</span>
             <output aria-labelledby="total-latency" data-testid="analytics-latency">
               {ms(latencyMs.p50)} / {ms(latencyMs.p95)} / {ms(latencyMs.p99)}
