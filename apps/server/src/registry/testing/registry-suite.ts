@@ -377,6 +377,11 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
       'UserNotInOrgError',
     );
     await expectNamed(admin.getPlaygroundAnalytics({ body: { orgId: 'ghost', ...range } }), 'OrgIdNotFound');
+    // Ask AI's question log: empty for an organization whose sites were never asked; members only.
+    const questions = await admin.getAiQuestionLog({ body: { orgId: 'local' } });
+    expect(questions).toMatchObject({ questions: [], hasMore: false });
+    await expectNamed(other.getAiQuestionLog({ body: { orgId: 'local' } }), 'UserNotInOrgError');
+    await expectNamed(admin.getAiQuestionLog({ body: { orgId: 'local', page: 0 } }), 'InvalidPageError');
 
     await expectNamed(
       admin.transferDocsOwnership({ body: { url: 'v1.acme.test', targetOrgId: 'acme' } }),
