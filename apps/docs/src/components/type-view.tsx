@@ -10,8 +10,8 @@ import {
   type TypeId,
   type TypeReference,
 } from '@sextant/definition';
+import { InlineMarkdown } from '@sextant/playground/inline-markdown';
 import { isRequired, typeLabel, unwrap } from '../shared/format.js';
-import { InlineMarkdown } from '../shared/inline-markdown.js';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { Constraints, EnumValues, enumValuesOf } from './constraints.js';

@@ -6,6 +6,7 @@
  * comes from the headless `value-editing` module. Each input shows its schema error from the
  * surrounding `FormErrors` (aria-invalid, aria-describedby pointing at the message).
  */
+
 import type { ObjectProperty, TypeReference } from '@sextant/definition';
 import type { StatePath } from '@sextant/request';
 import { createContext, type ReactNode, useContext, useId, useMemo } from 'react';
@@ -48,6 +49,7 @@ import {
   withListItem,
   withMapEntry,
 } from '../core/value-editing.js';
+import { InlineMarkdown } from './inline-markdown.js';
 
 const FormErrorsContext = createContext<FormValidation>(VALID);
 
@@ -445,7 +447,11 @@ export function FieldFrame({
           </button>
         )}
       </div>
-      {description && <p className="sx-pg-description">{description}</p>}
+      {description && (
+        <div className="sx-pg-description">
+          <InlineMarkdown text={description} />
+        </div>
+      )}
       {children}
     </div>
   );

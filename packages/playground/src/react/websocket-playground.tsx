@@ -16,6 +16,7 @@ import type { ParameterSection } from '../core/form-state.js';
 import { sendDisabledReason } from '../core/localhost.js';
 import { withoutExplorerParams } from '../core/url-params.js';
 import type { SessionMessage } from '../core/websocket-session.js';
+import { InlineMarkdown } from './inline-markdown.js';
 import { JsonView } from './json-view.js';
 import { useStore } from './use-store.js';
 import { StandaloneValueInput } from './value-input.js';
@@ -215,7 +216,11 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
                 <header className="sx-pg-section-head">
                   <h3>{message.displayName ?? message.type}</h3>
                 </header>
-                {message.description && <p className="sx-pg-description">{message.description}</p>}
+                {message.description && (
+                  <div className="sx-pg-description">
+                    <InlineMarkdown text={message.description} />
+                  </div>
+                )}
                 <StandaloneValueInput
                   shape={message.body}
                   types={types}
