@@ -10,6 +10,7 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
   await app.register((await import('./metrics/index.js')).metricsPlugin, options);
   if (options.parts?.registry !== false)
     await app.register((await import('./registry/index.js')).registryPlugin, options);
+  await app.register((await import('./storage/site-database.js')).siteDatabasePlugin, options);
   if (options.parts?.registry !== false)
     await app.register((await import('./registry/docs-cache-events.js')).docsCacheEvents);
   if (options.parts?.proxy !== false || options.parts?.wsProxy !== false)

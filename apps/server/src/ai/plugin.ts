@@ -2,12 +2,13 @@
  * Ask AI as a plugin of the server: the site chat (status, chat, feedback), the Slack events and
  * the Discord interactions endpoints, all site routes of the docs host (`app.docsHost`), so each
  * docs site answers under its own base path with its own docs.yml `ai` config. Keys come from the
- * environment; the question log goes to the registry's database when a registry runs in this
- * process (`app.registry`).
+ * environment; the question log goes to the registry's database (`app.siteDatabase`: the registry
+ * in this process, or a docs host alone given the registry's DATABASE_URL).
  */
 import type { FastifyInstance } from 'fastify';
 import { requirePart } from '../lifecycle/part-dependency.js';
 import { TokenBuckets } from '../rate-limit/token-buckets.js';
+import { siteDatabaseOf } from '../storage/site-database.js';
 import { chatRoutes } from './chat-routes.js';
 import { discordRoute } from './discord.js';
 import type { ProviderOptions } from './providers.js';
@@ -24,10 +25,10 @@ export interface AiPluginOptions extends ProviderOptions {
 export async function aiPlugin(app: FastifyInstance, options: AiPluginOptions = {}): Promise<void> {
   const docsHost = requirePart(app, 'docsHost', 'Ask AI serves docs sites: mount the docs host');
   const env = options.env ?? process.env;
-  const hasRegistry = app.hasDecorator('registry');
+  const database = siteDatabaseOf(app);
   const services: SiteAiServices = {
     provider: createProviderCache({ ...options, env }),
-    ...(hasRegistry ? { database: async () => (await app.registry.database()).db } : {}),
+    ...(database ? { database: () => database.get() } : {}),
     log: app.log,
   };
   const questionLimit = new TokenBuckets(options.questionsPerMinute ?? 10);

@@ -4,22 +4,19 @@
  * endpoints and stored for the site's owner in the registry's database; the answer is always
  * 204 for a well-formed beacon (a beacon's sender never reads it), 400 for a malformed one and
  * 429 past the per-client rate. Nothing is stored for a reader sending Do-Not-Track or Global
- * Privacy Control, for a site that turned playground analytics off, or where no registry runs
- * in this process (a docs host alone: see ARCHITECTURE.md).
+ * Privacy Control, for a site that turned playground analytics off, or where this server has no
+ * registry database (`app.siteDatabase`: the registry here, or a docs host alone given DATABASE_URL).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { TokenBuckets } from '../rate-limit/token-buckets.js';
+import { siteDatabaseOf } from '../storage/site-database.js';
 import { type AnalyticsStore, createAnalyticsStore } from './analytics-store.js';
 import { beaconSchema, resolveEvents } from './playground-events.js';
 
 export const ANALYTICS_PATH = '/_sextant/analytics';
 /** Events per client address per minute: far above a reader clicking Send, far below a flood. */
 const EVENTS_PER_MINUTE = 600;
-
-interface RegistryDatabase {
-  database(): Promise<{ db: Parameters<typeof createAnalyticsStore>[0] }>;
-}
 
 /** True when the request says the reader does not want to be tracked. */
 export function optedOut(request: FastifyRequest): boolean {
@@ -33,10 +30,14 @@ export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
   const rate = new TokenBuckets(EVENTS_PER_MINUTE);
   let store: Promise<AnalyticsStore | undefined> | undefined;
   const storeOf = () => {
-    store ??= app.hasDecorator('registry')
-      ? (app as unknown as { registry: RegistryDatabase }).registry.database().then(
-          ({ db }) => createAnalyticsStore(db),
-          () => undefined,
+    const database = siteDatabaseOf(app);
+    store ??= database
+      ? database.get().then(
+          (db) => createAnalyticsStore(db),
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'analytics: the database cannot be opened; beacons are not kept');
+            return undefined;
+          },
         )
       : Promise.resolve(undefined);
     return store;
