@@ -256,6 +256,8 @@ describe('Ask AI without a key', () => {
       enabled: true,
       configured: false,
       model: 'command-a',
+      message:
+        'Ask AI is not configured on this server: the server owner sets CO_API_KEY (command-a runs on Cohere).',
     });
     const response = await app.inject({
       method: 'POST',
@@ -266,7 +268,10 @@ describe('Ask AI without a key', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       error: 'AiNotConfiguredError',
-      content: { message: 'Ask AI is not configured on this server' },
+      content: {
+        message:
+          'Ask AI is not configured on this server: the server owner sets CO_API_KEY (command-a runs on Cohere).',
+      },
     });
   });
 });

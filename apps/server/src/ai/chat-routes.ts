@@ -1,6 +1,6 @@
 /**
  * The site chat of Ask AI (location `docs`), as site routes under the site's base path:
- * - `GET /_sextant/ai/status` → `{ enabled, configured, model? }`
+ * - `GET /_sextant/ai/status` → `{ enabled, configured, model?, message? }` (message: why not configured)
  * - `POST /_sextant/ai/chat` `{ messages, page? }` → `text/event-stream`: `sources` first, then
  *   `delta`s, then `done` with the question's id; `error` at any point. Before streaming, a bad
  *   body is 400, a disabled site 404, no key 503, too many questions 429, each as JSON
@@ -24,6 +24,7 @@ import {
   AiProviderError,
   AiRateLimitedError,
 } from './errors.js';
+import { notConfiguredMessage } from './models.js';
 import { rateQuestion } from './question-log.js';
 import { warmPassageIndex } from './retrieve.js';
 import { aiConfigFor, questionRecorder, type SiteAiServices, waitSeconds } from './site-ai.js';
@@ -80,7 +81,12 @@ export function chatRoutes(deps: ChatRouteDeps) {
     const configured = deps.provider(ai.model) !== undefined;
     // The chat panel asks for the status when a page opens: index the site before the first question.
     if (configured) warmPassageIndex(context.site);
-    return reply.send({ enabled: true, configured, model: ai.model });
+    return reply.send({
+      enabled: true,
+      configured,
+      model: ai.model,
+      ...(configured ? {} : { message: notConfiguredMessage(ai.model) }),
+    });
   }
 
   async function chat(request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) {
@@ -93,7 +99,7 @@ export function chatRoutes(deps: ChatRouteDeps) {
       return sendError(reply, error as AiError);
     }
     const provider = deps.provider(ai.model);
-    if (!provider) return sendError(reply, new AiNotConfiguredError());
+    if (!provider) return sendError(reply, new AiNotConfiguredError(notConfiguredMessage(ai.model)));
     const wait = waitSeconds(deps.questionLimit, request.ip);
     if (wait > 0) return sendError(reply, new AiRateLimitedError(wait));
     const abort = new AbortController();

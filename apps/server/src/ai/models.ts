@@ -26,3 +26,13 @@ export const AI_KEY_VARIABLES: Record<AiProviderName, string> = {
   anthropic: 'ANTHROPIC_API_KEY',
   cohere: 'CO_API_KEY',
 };
+
+/**
+ * What a reader (and the site's owner) is told when the model's provider has no key here.
+ * @example notConfiguredMessage('command-a') // '… the server owner sets CO_API_KEY (command-a runs on Cohere).'
+ */
+export function notConfiguredMessage(model: AiModel): string {
+  const { provider } = AI_MODEL_TABLE[model];
+  const name = provider === 'anthropic' ? 'Anthropic' : 'Cohere';
+  return `Ask AI is not configured on this server: the server owner sets ${AI_KEY_VARIABLES[provider]} (${model} runs on ${name}).`;
+}
