@@ -16,6 +16,7 @@ import { createPostgresDatabase } from '../registry/testing/servers.js';
 import { aiPlugin } from './plugin.js';
 import { writeAiProject } from './testing/ai-project.js';
 import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic.js';
+import { type FakeCohere, startFakeCohere } from './testing/fake-cohere.js';
 import { parseEventStream } from './testing/sse.js';
 
 function restore(name: string, value: string | undefined): void {
@@ -273,5 +274,61 @@ describe('Ask AI without a key', () => {
           'Ask AI is not configured on this server: the server owner sets CO_API_KEY (command-a runs on Cohere).',
       },
     });
+  });
+});
+
+describe('Ask AI on command-a (Cohere) through the chat route', () => {
+  let app: FastifyInstance;
+  let cohere: FakeCohere;
+  let baseUrl: string;
+  beforeAll(async () => {
+    cohere = await startFakeCohere(() => ({ type: 'answer', chunks: ['Water every ', '3 days', '.'] }));
+    app = Fastify();
+    await app.register(docsHost, {
+      mode: 'local',
+      projectDir: await writeAiProject('enabled: true\nmodel: command-a'),
+    });
+    await app.register(aiPlugin, { env: { CO_API_KEY: 'co-test', CO_API_URL: cohere.url } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await cohere?.close();
+  });
+
+  it('streams the Cohere answer in order after the sources, with the question in the provider call', async () => {
+    const status = await (await fetch(`${baseUrl}/_sextant/ai/status`)).json();
+    expect(status).toEqual({ enabled: true, configured: true, model: 'command-a' });
+    const response = await fetch(`${baseUrl}/_sextant/ai/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'How often do I water a plant?' }] }),
+    });
+    expect(response.status).toBe(200);
+    const events = parseEventStream(await response.text());
+    expect(events[0]?.event).toBe('sources');
+    const text = events
+      .filter((event) => event.event === 'delta')
+      .map((event) => (event.data as { text: string }).text)
+      .join('');
+    expect(text).toBe('Water every 3 days.');
+    expect(events.at(-1)?.event).toBe('done');
+    const sent = JSON.stringify(cohere.requests.at(-1)?.body ?? '');
+    expect(sent).toContain('How often do I water a plant?');
+    expect(sent).toContain('command-a-03-2025');
+  });
+
+  it('turns Cohere refusing the key into a clear error event naming CO_API_KEY', async () => {
+    cohere.queue.push({ type: 'status', status: 401 });
+    const response = await fetch(`${baseUrl}/_sextant/ai/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Hi?' }] }),
+    });
+    const events = parseEventStream(await response.text());
+    const error = events.find((event) => event.event === 'error');
+    expect(error?.data).toMatchObject({ code: 'AiProviderError' });
+    expect((error?.data as { message: string }).message).toContain('CO_API_KEY');
   });
 });
