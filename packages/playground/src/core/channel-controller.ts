@@ -5,11 +5,11 @@
  * another channel closes the socket and resets the form (SPEC §4).
  */
 import type { ApiDefinition, WebSocketChannel } from '@sextant/definition';
-import { buildRequest } from '@sextant/request';
+import { buildRequest, initialWebSocketFormState } from '@sextant/request';
 import type { AnalyticsSink } from './analytics.js';
 import { AuthStore, toRequestAuth } from './auth-store.js';
 import type { ParameterSection } from './form-state.js';
-import { emptyValue, type TypeMap } from './type-shapes.js';
+import type { TypeMap } from './type-shapes.js';
 import { ValueStore } from './value-store.js';
 import { type ConnectTarget, type SocketLike, WebSocketSession } from './websocket-session.js';
 
@@ -50,26 +50,17 @@ export function wsProxyUrl(proxyBaseUrl: string, pageOrigin: string): string {
 }
 
 /** The example (or empty) form of a channel. */
+/** The channel's initial form (`@sextant/request`'s rule), its example values copied so edits never reach the definition. */
 export function channelFormState(
   channel: WebSocketChannel,
   types: TypeMap,
   withExample = true,
 ): ChannelFormState {
-  const example = withExample ? channel.examples[0] : undefined;
-  const messages: Record<string, unknown> = {};
-  for (const message of channel.messages) {
-    if (message.origin !== 'client') continue;
-    const fromExample = example?.messages.find((m) => m.type === message.type && m.origin === 'client');
-    messages[message.type] = fromExample
-      ? structuredClone(fromExample.body)
-      : emptyValue(message.body, types);
-  }
-  return {
-    pathParameters: { ...(example?.pathParameters ?? {}) },
-    queryParameters: { ...(example?.queryParameters ?? {}) },
-    headers: { ...(example?.headers ?? {}) },
-    messages,
-  };
+  const { pathParameters, queryParameters, headers, messages } = initialWebSocketFormState(channel, {
+    types,
+    withExample,
+  });
+  return structuredClone({ pathParameters, queryParameters, headers, messages });
 }
 
 export class ChannelController {
