@@ -241,7 +241,9 @@ describe('Ask AI in the site', () => {
     await page.locator('#sx-tools').getByRole('button', { name: 'Ask AI' }).click();
     const notice = panel(page).getByRole('status');
     await notice.waitFor();
-    expect(await notice.innerText()).toMatch(/not configured on this server: the server owner sets CO_API_KEY/);
+    expect(await notice.innerText()).toMatch(
+      /not configured on this server: the server owner sets CO_API_KEY/,
+    );
     await expect(panel(page).getByRole('textbox', { name: 'Your question' }).isDisabled()).resolves.toBe(
       true,
     );
