@@ -12,12 +12,10 @@ import { buildServer } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../apps/server/src/registry/testing/servers.js';
+import { openTestDatabase, TEST_DATABASES } from '../apps/server/src/registry/testing/servers.js';
 import { type DemoServers, startDemoServers } from '../examples/servers/index.js';
 import { findSlug } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
-
-const databases = [{ name: 'PGlite' }, { name: 'PostgreSQL', postgres: true }] as const;
 
 let demos: DemoServers;
 let browser: Browser;
@@ -31,7 +29,7 @@ afterAll(async () => {
   await demos?.close();
 });
 
-describe.each(databases)('Try-it analytics in the dashboard on $name', (database) => {
+describe.each(TEST_DATABASES)('Try-it analytics in the dashboard on $name', (database) => {
   let app: FastifyInstance;
   let origin: string;
   let drop: (() => Promise<void>) | undefined;
@@ -39,16 +37,13 @@ describe.each(databases)('Try-it analytics in the dashboard on $name', (database
   const slugs: Record<string, string> = {};
 
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if ('postgres' in database) {
-      const created = await createPostgresDatabase();
-      if ('skipped' in created) {
-        skipped = created.skipped;
-        return;
-      }
-      databaseUrl = created.url;
-      drop = created.drop;
+    const opened = await openTestDatabase(database);
+    if ('skipped' in opened) {
+      skipped = opened.skipped;
+      return;
     }
+    const { databaseUrl } = opened;
+    drop = opened.drop;
     app = await buildServer({
       mode: 'local',
       ...(databaseUrl ? { databaseUrl } : {}),

@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { docsHost } from '../docs-host/index.js';
-import { createPostgresDatabase } from '../registry/testing/servers.js';
+import { openTestDatabase, TEST_DATABASES } from '../registry/testing/servers.js';
 import { aiPlugin } from './plugin.js';
 import { writeAiProject } from './testing/ai-project.js';
 import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic.js';
@@ -24,9 +24,7 @@ function restore(name: string, value: string | undefined): void {
   else process.env[name] = value;
 }
 
-const databases = [{ name: 'PGlite' }, { name: 'PostgreSQL', postgres: true }] as const;
-
-describe.each(databases)('Ask AI on $name', (database) => {
+describe.each(TEST_DATABASES)('Ask AI on $name', (database) => {
   let app: FastifyInstance;
   let anthropic: FakeAnthropic;
   let baseUrl: string;
@@ -37,13 +35,10 @@ describe.each(databases)('Ask AI on $name', (database) => {
   const savedUrl = process.env.ANTHROPIC_BASE_URL;
 
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if ('postgres' in database) {
-      const created = await createPostgresDatabase();
-      if ('skipped' in created) throw new Error(`PostgreSQL is needed: ${created.skipped}`);
-      databaseUrl = created.url;
-      drop = created.drop;
-    }
+    const opened = await openTestDatabase(database);
+    if ('skipped' in opened) throw new Error(`PostgreSQL is needed: ${opened.skipped}`);
+    const { databaseUrl } = opened;
+    drop = opened.drop;
     anthropic = await startFakeAnthropic();
     process.env.ANTHROPIC_API_KEY = 'sk-test';
     process.env.ANTHROPIC_BASE_URL = anthropic.url;

@@ -10,11 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
-import { createPostgresDatabase } from '../registry/testing/servers.js';
+import { openTestDatabase, TEST_DATABASES } from '../registry/testing/servers.js';
 
-const databases = [{ name: 'PGlite' }, { name: 'PostgreSQL', postgres: true }] as const;
-
-describe.each(databases)('playground analytics on $name', (database) => {
+describe.each(TEST_DATABASES)('playground analytics on $name', (database) => {
   let app: FastifyInstance;
   let baseUrl: string;
   let token: string;
@@ -24,16 +22,13 @@ describe.each(databases)('playground analytics on $name', (database) => {
   let skipped: string | undefined;
 
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if ('postgres' in database) {
-      const created = await createPostgresDatabase();
-      if ('skipped' in created) {
-        skipped = created.skipped;
-        return;
-      }
-      databaseUrl = created.url;
-      drop = created.drop;
+    const opened = await openTestDatabase(database);
+    if ('skipped' in opened) {
+      skipped = opened.skipped;
+      return;
     }
+    const { databaseUrl } = opened;
+    drop = opened.drop;
     app = await buildServer({
       mode: 'local',
       ...(databaseUrl ? { databaseUrl } : {}),

@@ -30,8 +30,6 @@ export interface ToolSite {
   siteUrl: string;
 }
 
-const pageUrl = (siteUrl: string, slug: string) => `${siteUrl}/${slug}`;
-
 /** How much of a passage's text a search result quotes (read_page gives the whole page). */
 const QUOTE_CHARS = 600;
 

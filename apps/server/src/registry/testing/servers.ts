@@ -167,3 +167,20 @@ export function startChildServer(env: Record<string, string>): Promise<ChildServ
     });
   });
 }
+
+/** The two databases suites run on: embedded PGlite and a real PostgreSQL. */
+export const TEST_DATABASES = [{ name: 'PGlite' }, { name: 'PostgreSQL', postgres: true }] as const;
+export type TestDatabase = (typeof TEST_DATABASES)[number];
+
+/**
+ * What a `describe.each(TEST_DATABASES)` case runs on: PGlite (no URL) or a fresh PostgreSQL
+ * database (dropped by `drop`); `skipped` says why PostgreSQL is missing (outside CI only).
+ */
+export async function openTestDatabase(
+  database: TestDatabase,
+): Promise<{ databaseUrl?: string; drop(): Promise<void> } | { skipped: string }> {
+  if (!('postgres' in database)) return { drop: async () => undefined };
+  const created = await createPostgresDatabase();
+  if ('skipped' in created) return created;
+  return { databaseUrl: created.url, drop: created.drop };
+}
