@@ -1,7 +1,9 @@
 /**
  * Close codes and reasons of the WebSocket proxy. The proxy's own closes use 4xxx codes named
  * after the HTTP status they resemble; upstream codes pass through unless the protocol forbids
- * sending them (1005, 1006, 1015), which are turned into sendable ones.
+ * sending them (1005, 1006, 1015), which are turned into sendable ones. A close of the proxy's
+ * own carries the fixed sentence of its code, never the error's detail (an address, a system
+ * error, an upstream status): the browser learns what happened, the server log learns why.
  */
 import { PROXY_ERRORS, type ProxyError } from '../proxy/errors.js';
 
@@ -16,6 +18,15 @@ export const WS_NORMAL_CLOSE = 1000;
 export function closeCodeFor(error: ProxyError): number {
   if (error.code === 'PROXY_WS_FRAME_TOO_LARGE') return 1009;
   return 4000 + (PROXY_ERRORS[error.code].status % 1000);
+}
+
+/**
+ * The fixed close reason of a proxy error: the sentence of its code in the proxy's error table,
+ * without the detail the error may carry (which goes to the server log).
+ * @example closeReasonFor(new ProxyError('PROXY_UPSTREAM_UNREACHABLE', 'ECONNREFUSED')) // 'The API could not be reached.'
+ */
+export function closeReasonFor(error: ProxyError): string {
+  return closeReason(PROXY_ERRORS[error.code].reason);
 }
 
 /** Cuts a close reason to the 123 bytes a close frame can carry, on a character boundary. */

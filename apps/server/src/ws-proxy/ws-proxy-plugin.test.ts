@@ -2,15 +2,18 @@
  * The WebSocket proxy over real sockets against a real loopback upstream: handshake headers
  * and query reaching the upstream, text and binary echo, the message limit with its END OF
  * SAMPLE SESSION reason, upstream close codes, bad handshakes, refused targets, frame size
- * and idle caps.
+ * and idle caps. The proxy's own close reasons are the fixed sentence of their code: internal
+ * error text (a system error, an address, the upstream's HTTP status) reaches the log only.
  */
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { ServerMode } from '../options.js';
+import { PROXY_ERRORS, ProxyError } from '../proxy/errors.js';
 import type { ProxyOptions } from '../proxy/options.js';
-import { WS_LIMIT_CLOSE_CODE, WS_LIMIT_CLOSE_REASON } from './close-codes.js';
+import { closeReasonFor, WS_LIMIT_CLOSE_CODE, WS_LIMIT_CLOSE_REASON } from './close-codes.js';
 import { wsProxyPlugin } from './ws-proxy-plugin.js';
 
 let upstream: WebSocketServer;
@@ -38,8 +41,14 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-async function proxyUrl(mode: ServerMode = 'local', proxy: ProxyOptions = {}): Promise<string> {
-  const app = Fastify();
+async function proxyUrl(
+  mode: ServerMode = 'local',
+  proxy: ProxyOptions = {},
+  logLines?: string[],
+): Promise<string> {
+  const app = Fastify(
+    logLines ? { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } } : {},
+  );
   await app.register(wsProxyPlugin, { mode, proxy });
   await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
@@ -211,5 +220,51 @@ describe('bad handshakes and refusals', () => {
   it('reports an upstream that refuses the WebSocket upgrade', async () => {
     const session = await open(await proxyUrl(), handshake('ws://127.0.0.1:1/'));
     expect((await session.closed).code).toBe(4502);
+  });
+});
+
+describe('close reasons carry no internal error text', () => {
+  let refusing: Server;
+  let refusingUrl: string;
+  beforeAll(async () => {
+    // An upstream that answers the upgrade with an HTTP error carrying internal text.
+    refusing = createServer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/plain' }).end('db password=hunter2 at 10.1.2.3');
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    refusingUrl = `ws://127.0.0.1:${(refusing.address() as AddressInfo).port}/socket`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => refusing.close(resolve));
+  });
+
+  it.each([
+    ['a closed port', () => 'ws://127.0.0.1:1/', /ECONNREFUSED/],
+    ['an upgrade answered HTTP 500', () => refusingUrl, /handshake answered HTTP 500/],
+  ])(
+    '4502 on %s: the fixed sentence to the browser, the detail in the log',
+    async (_name, target, detail) => {
+      const log: string[] = [];
+      const session = await open(await proxyUrl('local', {}, log), handshake(target()));
+      const closed = await session.closed;
+      expect(closed).toEqual({ code: 4502, reason: PROXY_ERRORS.PROXY_UPSTREAM_UNREACHABLE.reason });
+      expect(closed.reason).not.toMatch(/ECONN|127\.0\.0\.1|HTTP|500|Error/);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const lines = log.map(
+        (line) => JSON.parse(line) as { msg: string; closeCode?: number; detail?: string },
+      );
+      const logged = lines.find((line) => line.msg === 'ws proxy: session closed');
+      expect(logged?.closeCode).toBe(4502);
+      expect(logged?.detail).toMatch(detail);
+    },
+  );
+
+  it("every proxy close reason is its code's fixed sentence and fits a close frame", () => {
+    for (const code of Object.keys(PROXY_ERRORS) as (keyof typeof PROXY_ERRORS)[]) {
+      const reason = closeReasonFor(new ProxyError(code, 'connect ECONNREFUSED 10.0.0.7:5432'));
+      expect(reason).not.toContain('ECONNREFUSED');
+      expect(PROXY_ERRORS[code].reason.startsWith(reason.replace(/…$/, ''))).toBe(true);
+      expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
+    }
   });
 });

@@ -59,8 +59,11 @@ export async function wsProxyPlugin(
         else perClient.delete(address);
       });
       Promise.resolve(optionsForRequest(options, request)).then(
-        (effective) => runWsSession(client, effective, lookup),
-        () => client.close(1011, 'allowlist lookup failed'),
+        (effective) => runWsSession(client, effective, lookup, app.log),
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'ws proxy: allowlist lookup failed');
+          client.close(1011, 'The proxy could not check this target; try again.');
+        },
       );
     });
   };

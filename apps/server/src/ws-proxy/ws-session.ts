@@ -3,7 +3,9 @@
  * `{"type":"handshake","url":"ws(s)://…","headers":{…}}`; the target passes the same checks as
  * the HTTP proxy and the upstream socket connects through the guarded lookup. Then text and
  * binary frames are relayed both ways; close codes pass through (made sendable); the message
- * limit, frame size and idle timeout end the session with a reason the playground shows.
+ * limit, frame size and idle timeout end the session with a reason the playground shows. The
+ * proxy's own closes send the fixed reason of their code; the detail (system error, address,
+ * upstream status) goes to the server log only.
  */
 import type { LookupFunction } from 'node:net';
 import WebSocket, { type RawData } from 'ws';
@@ -16,6 +18,7 @@ import { checkTarget, parseProxyTarget } from '../proxy/target-guard.js';
 import {
   closeCodeFor,
   closeReason,
+  closeReasonFor,
   relayableCloseCode,
   WS_LIMIT_CLOSE_CODE,
   WS_LIMIT_CLOSE_REASON,
@@ -54,8 +57,26 @@ export function upstreamHandshakeHeaders(headers: Record<string, string> = {}): 
   return out;
 }
 
-/** Runs one session on an accepted client socket. */
-export function runWsSession(client: WebSocket, options: ResolvedProxyOptions, lookup: LookupFunction): void {
+/** Where a session reports what it does not tell the browser (the server's pino logger fits). */
+export interface WsSessionLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** The detail of a failure for the log: the proxy error's own, or the name and code of another error. */
+function failureDetail(error: unknown, proxyError: ProxyError): string | undefined {
+  if (error === proxyError) return proxyError.detail;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  const label = [name, code].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  return label || proxyError.detail;
+}
+
+/** Runs one session on an accepted client socket; `log` hears the detail of each failure. */
+export function runWsSession(
+  client: WebSocket,
+  options: ResolvedProxyOptions,
+  lookup: LookupFunction,
+  log?: WsSessionLog,
+): void {
   const limits = options.ws;
   let upstream: WebSocket | undefined;
   let count = 0;
@@ -75,9 +96,14 @@ export function runWsSession(client: WebSocket, options: ResolvedProxyOptions, l
     else upstream?.terminate();
   };
   const fail = (error: unknown) => {
-    const proxyError =
-      error instanceof ProxyError ? error : new ProxyError('PROXY_UPSTREAM_UNREACHABLE', String(error));
-    end(closeCodeFor(proxyError), proxyError.message);
+    if (closed) return;
+    const proxyError = error instanceof ProxyError ? error : toProxyError(error);
+    const code = closeCodeFor(proxyError);
+    const detail = failureDetail(error, proxyError);
+    if (detail !== undefined)
+      log?.warn({ closeCode: code, code: proxyError.code, detail }, 'ws proxy: session closed');
+    // The browser gets the code's fixed sentence: internal error text stays in the log.
+    end(code, closeReasonFor(proxyError));
   };
   const touch = () => {
     clearTimeout(idle);
