@@ -21,7 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyticsStore } from '../apps/server/src/analytics/analytics-store.js';
 import type { ResolvedEvent } from '../apps/server/src/analytics/playground-events.js';
-import { createPostgresDatabase } from '../apps/server/src/registry/testing/servers.js';
+import { createdMember, createPostgresDatabase } from '../apps/server/src/registry/testing/servers.js';
 import { seriousAxeViolations } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 
@@ -426,7 +426,7 @@ function suite(name: string, database: () => Promise<Database>) {
 
     it('ends the dashboard session of a revoked token', async () => {
       if (skipped) return;
-      const member = await app.registry.addMember('dana', admin.orgId);
+      const member = createdMember(await app.registry.addMember('dana', admin.orgId));
       const context = await newContext();
       const page = await context.newPage();
       await signIn(page, origin, member.token);

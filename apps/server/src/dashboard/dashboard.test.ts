@@ -6,7 +6,7 @@
  */
 import { createRegistryClient } from '@sextant/registry-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRegistryServer, type TestServer } from '../registry/testing/servers.js';
+import { createdMember, startRegistryServer, type TestServer } from '../registry/testing/servers.js';
 import { csrfTokenOf, SESSION_COOKIE, sessionIdOf, sessionRequestProblem } from './session.js';
 
 let server: TestServer;
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const b = await server.app.registry.createOrganization('other');
   acme = { token: a.token, orgId: a.orgId };
   other = { token: b.token, orgId: b.orgId };
-  const m = await server.app.registry.addMember('mia', 'acme');
+  const m = createdMember(await server.app.registry.addMember('mia', 'acme'));
   member = { token: m.token, tokenId: m.tokenId };
   const client = createRegistryClient({ baseUrl: server.baseUrl, token: acme.token, maxRetries: 0 });
   for (let i = 0; i < 3; i++) await client.generateToken({ body: { orgId: 'acme', description: `t${i}` } });

@@ -68,12 +68,16 @@ async function sessionOf(
   sessionId: string,
   mode: Session['mode'],
 ): Promise<Session> {
-  const orgs = await db
-    .selectFrom('memberships')
-    .select(['org_id', 'role'])
-    .where('user_id', '=', caller.userId)
-    .orderBy('org_id')
-    .execute();
+  // A session acts as its token: in the token's one organization (none for an operator token).
+  const orgs =
+    caller.orgId === null
+      ? []
+      : await db
+          .selectFrom('memberships')
+          .select(['org_id', 'role'])
+          .where('user_id', '=', caller.userId)
+          .where('org_id', '=', caller.orgId)
+          .execute();
   return {
     userId: caller.userId,
     tokenId: caller.tokenId,

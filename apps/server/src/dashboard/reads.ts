@@ -32,7 +32,7 @@ async function isAdmin(db: Kysely<Database>, caller: Caller, orgId: string): Pro
   }
 }
 
-/** Tokens of the caller (an admin: of every member of the organization), newest first. */
+/** Tokens acting in the organization: the caller's (an admin: every member's), newest first. */
 export async function listTokens(
   db: Kysely<Database>,
   caller: Caller,
@@ -47,11 +47,9 @@ export async function listTokens(
     .orderBy('id')
     .limit(p.pageSize + 1)
     .offset(offset(p));
-  query = admin
-    ? query.where('user_id', 'in', (sub) =>
-        sub.selectFrom('memberships').select('user_id').where('org_id', '=', p.orgId),
-      )
-    : query.where('user_id', '=', caller.userId);
+  // Tokens acting in this organization: an admin sees every member's, a member their own.
+  query = query.where('org_id', '=', p.orgId);
+  if (!admin) query = query.where('user_id', '=', caller.userId);
   const { rows, hasMore } = paged(await query.execute(), p.pageSize);
   return {
     tokens: rows.map((row) => ({

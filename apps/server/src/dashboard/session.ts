@@ -9,6 +9,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
+import { CALLER_COLUMNS, type Caller, callerOfTokenRow } from '../registry/caller.js';
 import type { Database } from '../storage/index.js';
 
 /** Cookie names: `__Host-` (Secure, Path=/, no Domain) over https; plain over http (local use). */
@@ -102,20 +103,17 @@ export async function openSession(db: Kysely<Database>, tokenId: string, now = D
 }
 
 /** The token behind a live session (not expired, token not revoked); undefined otherwise. */
-export async function sessionToken(
-  db: Kysely<Database>,
-  sessionId: string,
-): Promise<{ tokenId: string; userId: string; isOperator: boolean } | undefined> {
+export async function sessionToken(db: Kysely<Database>, sessionId: string): Promise<Caller | undefined> {
   const row = await withSessions(db)
     .selectFrom('dashboard_sessions')
     .innerJoin('tokens', 'tokens.id', 'dashboard_sessions.token_id')
     .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['tokens.id', 'tokens.user_id', 'tokens.revoked_at', 'users.is_operator'])
+    .select(CALLER_COLUMNS)
     .where('dashboard_sessions.id_hash', '=', sha256(sessionId))
     .where('dashboard_sessions.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row || row.revoked_at) return undefined;
-  return { tokenId: row.id, userId: row.user_id, isOperator: row.is_operator };
+  return callerOfTokenRow(row);
 }
 
 /** Ends a session (sign-out). */

@@ -20,7 +20,14 @@ import {
 } from './docs-files.js';
 import { fail } from './errors.js';
 import { checkHosts, hostOwner, takeHosts } from './host-ownership.js';
-import { type Caller, orgsOf, requireCaller, requireMember, requireOrg } from './identity.js';
+import {
+  type Caller,
+  orgsOf,
+  requireCaller,
+  requireMember,
+  requireOrg,
+  requireUserInOrg,
+} from './identity.js';
 import { type DocsAddress, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
 import { validateStoredDocsDefinition, validateStoredFileTypes } from './validate-stored.js';
 
@@ -321,7 +328,7 @@ export const docsHandlers: Handlers<
   async prepopulateBlobStore(ctx, { body }, call) {
     const caller = requireCaller(call.caller);
     if (body.orgId) await requireMember(ctx.db, caller, body.orgId);
-    const orgs = body.orgId ? [body.orgId] : await orgsOf(ctx.db, caller.userId);
+    const orgs = body.orgId ? [body.orgId] : await orgsOf(ctx.db, caller);
     if (orgs.length === 0) return { total: 0, written: 0 };
     const rows = await ctx.db
       .selectFrom('docs_urls')
@@ -347,7 +354,7 @@ export const docsHandlers: Handlers<
     const caller = requireCaller(call.caller);
     const page = pageNumber(query.page);
     const limit = query.limit ?? 100;
-    const orgs = await orgsOf(ctx.db, caller.userId);
+    const orgs = await orgsOf(ctx.db, caller);
     if (orgs.length === 0) return { urls: [], page, limit, hasMore: false };
     let select = ctx.db.selectFrom('docs_urls').selectAll().where('org_id', 'in', orgs);
     if (query.custom !== undefined) select = select.where('is_custom', '=', query.custom === 'true');
@@ -367,7 +374,7 @@ export const docsHandlers: Handlers<
     const missing = () => fail('DocsDefinitionNotFoundError', `No docs definition has id "${params.id}"`);
     if (!row) return missing();
     // Deleted or archived docs are gone for the public: readable only while served at a live URL.
-    const member = call.caller && (await orgsOf(ctx.db, call.caller.userId)).includes(row.org_id);
+    const member = call.caller && (await orgsOf(ctx.db, call.caller)).includes(row.org_id);
     if (!member) {
       const served = await ctx.db
         .selectFrom('docs_urls')
@@ -389,7 +396,8 @@ export const docsHandlers: Handlers<
     const row = await urlRow(ctx, body.url);
     await requireMember(ctx.db, call.caller, row.org_id);
     await requireOrg(ctx.db, body.targetOrgId);
-    await requireMember(ctx.db, call.caller, body.targetOrgId);
+    // The token acts in the site's organization; the receiving one consents through its member.
+    await requireUserInOrg(ctx.db, call.caller, body.targetOrgId);
     // The host moves with every path under it: one owner per host.
     const moved = await ctx.db.transaction().execute(async (trx) => {
       await trx
@@ -496,7 +504,7 @@ export const docsHandlers: Handlers<
         await ctx.docsCache.invalidate('all');
         return {};
       }
-      const orgs = await orgsOf(ctx.db, caller.userId);
+      const orgs = await orgsOf(ctx.db, caller);
       const rows =
         orgs.length === 0
           ? []

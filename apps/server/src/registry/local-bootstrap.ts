@@ -47,12 +47,12 @@ async function ensureLocalAdmin(db: Kysely<Database>, dataDir: string | undefine
     .where('id', '=', LOCAL_ORG)
     .executeTakeFirst();
   // Replicas starting together on one PostgreSQL may race to create it: the loser adds a token.
+  // The local admin's token acts in the local organization and as the operator (one author).
+  const adminToken = async () =>
+    (await createToken(db, LOCAL_USER, { orgId: LOCAL_ORG, operator: true }, 'local admin')).token;
   const token = org
-    ? (await createToken(db, LOCAL_USER, 'local admin')).token
-    : await createOrganization(db, LOCAL_ORG, LOCAL_USER).then(
-        (created) => created.token,
-        async () => (await createToken(db, LOCAL_USER, 'local admin')).token,
-      );
+    ? await adminToken()
+    : await createOrganization(db, LOCAL_ORG, LOCAL_USER, true).then((created) => created.token, adminToken);
   if (file)
     await writeFile(file, `${JSON.stringify({ orgId: LOCAL_ORG, token }, null, 2)}\n`, { mode: 0o600 });
   return { orgId: LOCAL_ORG, token, created: true };

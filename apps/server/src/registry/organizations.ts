@@ -1,14 +1,29 @@
 /**
- * Organizations and members: platform operators create organizations (each with a first admin
- * and its token); an organization's admins add members (with a role and a first token) and
- * remove them.
+ * Organizations and members: platform operators create organizations (each with a first admin, a
+ * new user, and its token); an organization's admins add members (a new user gets a first token,
+ * an existing user an invitation they accept with their own token) and remove them (with every
+ * token of theirs acting in the organization).
  */
 import type { Handlers } from './context.js';
 import { fail } from './errors.js';
-import { addMember, createOrganization, requireAdmin, requireOperator, requireOrg } from './identity.js';
+import {
+  acceptInvitation,
+  addMember,
+  createOrganization,
+  invitationsOf,
+  removeMember,
+  requireAdmin,
+  requireCaller,
+  requireOperator,
+  requireOrg,
+} from './identity.js';
 
 export const organizationHandlers: Handlers<
-  'createOrganization' | 'addOrganizationMember' | 'removeOrganizationMember'
+  | 'createOrganization'
+  | 'addOrganizationMember'
+  | 'removeOrganizationMember'
+  | 'acceptOrganizationInvitation'
+  | 'listOrganizationInvitations'
 > = {
   async createOrganization(ctx, { body }, call) {
     requireOperator(call.caller, 'create organizations');
@@ -16,19 +31,21 @@ export const organizationHandlers: Handlers<
   },
   async addOrganizationMember(ctx, { body }, call) {
     await requireOrg(ctx.db, body.orgId);
-    await requireAdmin(ctx.db, call.caller, body.orgId);
-    return addMember(ctx.db, body.userId, body.orgId, body.role ?? 'member');
+    const caller = await requireAdmin(ctx.db, call.caller, body.orgId);
+    return addMember(ctx.db, body.userId, body.orgId, body.role ?? 'member', caller.userId);
   },
   async removeOrganizationMember(ctx, { body }, call) {
     await requireOrg(ctx.db, body.orgId);
     const caller = await requireAdmin(ctx.db, call.caller, body.orgId);
     if (body.userId === caller.userId)
       fail('BadRequestError', 'An admin cannot remove themselves; ask another admin of the organization');
-    await ctx.db
-      .deleteFrom('memberships')
-      .where('org_id', '=', body.orgId)
-      .where('user_id', '=', body.userId)
-      .execute();
+    await removeMember(ctx.db, body.userId, body.orgId);
     return {};
+  },
+  async acceptOrganizationInvitation(ctx, { body }, call) {
+    return acceptInvitation(ctx.db, requireCaller(call.caller), body.orgId);
+  },
+  async listOrganizationInvitations(ctx, _input, call) {
+    return { invitations: await invitationsOf(ctx.db, requireCaller(call.caller)) };
   },
 };

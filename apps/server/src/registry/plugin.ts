@@ -7,7 +7,7 @@
 import { resolveTxt } from 'node:dns/promises';
 import { join } from 'node:path';
 import type { LoadedDocs } from '@sextant/registry-client';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { queryTimer, type ServerMetrics } from '../metrics/index.js';
 import { type OpenDatabase, openBlobStores, openDatabase } from '../storage/index.js';
@@ -17,7 +17,13 @@ import { createDocsCache, type InvalidatedUrls } from './docs-cache.js';
 import { readDocsFile } from './docs-files.js';
 import { createEnvironmentHosts, type EnvironmentHosts } from './environment-hosts.js';
 import { approvedHosts } from './host-ownership.js';
-import { addMember, createOperatorToken, createOrganization, type MemberToken } from './identity.js';
+import {
+  type AddedMember,
+  addMember,
+  createOperatorToken,
+  createOrganization,
+  type MemberToken,
+} from './identity.js';
 import { bootstrapLocal, type LocalAdmin } from './local-bootstrap.js';
 import { registerRoutes } from './routes.js';
 import { parseDocsAddress } from './urls.js';
@@ -29,6 +35,8 @@ export interface RegistryPluginOptions {
   databaseUrl?: string;
   /** PGlite data directory (and default home of blobs and the local admin file); absent means in memory. */
   dataDir?: string;
+  /** PostgreSQL: connections of the registry's pool (`--db-pool`; default 10), plus one for LISTEN. */
+  databasePool?: number;
   /** Blob store folder; defaults to `<dataDir>/blobs`, or memory. */
   blobDir?: string;
   /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres` (see storage/blob-store-select.ts). */
@@ -66,8 +74,11 @@ export interface RegistryService {
   invalidateDocs(url?: string): Promise<void>;
   /** Creates an organization with an admin user and token (operators, tests); OrganizationExistsError when taken. */
   createOrganization(orgId: string, userId?: string): Promise<MemberToken>;
-  /** Adds a user (created when new) to an organization with a role (default member); returns a new token. */
-  addMember(userId: string, orgId: string, role?: 'admin' | 'member'): Promise<MemberToken>;
+  /**
+   * Adds a member as an admin of the organization would (default role member): a new user gets a
+   * first token; an existing user is invited (no token); an existing member gets the role.
+   */
+  addMember(userId: string, orgId: string, role?: 'admin' | 'member'): Promise<AddedMember>;
   /** Creates the platform operator (user `operator`) when missing and a new token for it: log it once. */
   createOperatorToken(): Promise<{ userId: string; tokenId: string; token: string }>;
   /** Resolves when the database is open and migrated; rejects with the reason it could not open. */
@@ -89,12 +100,16 @@ declare module 'fastify' {
 async function open(
   options: RegistryPluginOptions,
   metrics: ServerMetrics | undefined,
+  log: FastifyBaseLogger,
 ): Promise<{ ctx: RegistryContext; database: OpenDatabase; localAdmin: LocalAdmin | undefined }> {
   await options.openRegistryAfter?.catch(() => undefined);
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const database = await openDatabase({
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
+    ...(options.databasePool ? { poolSize: options.databasePool } : {}),
+    onConnectionError: (error) =>
+      log.warn({ err: error }, 'registry: a database connection was lost (it is replaced on the next query)'),
   });
   try {
     const blobs = await openBlobStores(
@@ -146,7 +161,7 @@ async function open(
 async function registry(app: FastifyInstance, options: RegistryPluginOptions): Promise<void> {
   // PGlite takes seconds to start (more on a busy machine): open in the background so the
   // server listens at once; registry requests and service calls wait for it.
-  const opening = open(options, app.metrics);
+  const opening = open(options, app.metrics, app.log);
   opening.then(
     ({ localAdmin }) => {
       if (localAdmin)
@@ -204,7 +219,8 @@ async function registry(app: FastifyInstance, options: RegistryPluginOptions): P
     },
     readDocsFile: async (fileId) => readDocsFile(await ctx(), fileId),
     createOrganization: async (orgId, userId) => createOrganization((await ctx()).db, orgId, userId),
-    addMember: async (userId, orgId, role) => addMember((await ctx()).db, userId, orgId, role),
+    addMember: async (userId, orgId, role = 'member') =>
+      addMember((await ctx()).db, userId, orgId, role, 'operator'),
     createOperatorToken: async () => createOperatorToken((await ctx()).db),
   };
   app.decorate('registry', service);

@@ -23,7 +23,7 @@ async function resolveOrgApi(
 ): Promise<{ orgId: string; apiId: string }> {
   let orgId = input.orgId;
   if (!orgId && call.caller) {
-    const orgs = await orgsOf(db, call.caller.userId);
+    const orgs = await orgsOf(db, call.caller);
     if (orgs.length === 1) orgId = orgs[0];
   }
   if (!orgId) fail('OrgIdRequiredError', 'orgId is required (the caller has no single organization)');

@@ -24,6 +24,17 @@ export interface Database {
     description: string | null;
     created_at: CreatedAt;
     revoked_at: Date | null;
+    /** The one organization an org token acts in; null for an operator token. */
+    org_id: string | null;
+    /** An operator token (acts as the platform operator when its user is one). */
+    operator: Generated<boolean>;
+  };
+  org_invitations: {
+    org_id: string;
+    user_id: string;
+    role: 'admin' | 'member';
+    invited_by: string;
+    created_at: CreatedAt;
   };
   api_definitions: {
     id: string;

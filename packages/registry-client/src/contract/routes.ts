@@ -649,7 +649,8 @@ export const routes = {
   generateToken: route({
     method: 'POST',
     path: '/tokens/generate',
-    summary: 'Create a token for the calling user; the secret is returned once.',
+    summary:
+      "Create a token for the calling user in the organization the caller's token acts in; the secret is returned once.",
     auth: 'token',
     body: s.generateTokenBodySchema,
     response: s.generateTokenResponseSchema,
@@ -658,7 +659,7 @@ export const routes = {
   revokeToken: route({
     method: 'POST',
     path: '/tokens/revoke',
-    summary: 'Revoke a token of the caller, or (admins) of a member of one of their organizations.',
+    summary: "Revoke a token of the caller's user, or (admins) a token acting in the caller's organization.",
     auth: 'token',
     body: s.revokeTokenBodySchema,
     response: s.emptySchema,
@@ -668,21 +669,40 @@ export const routes = {
     method: 'POST',
     path: '/organizations/create',
     summary:
-      'Create an organization with its first admin; returns the admin token once (platform operators).',
+      'Create an organization with its first admin, a new user; returns the admin token once (platform operators).',
     auth: 'token',
     body: t.createOrganizationBodySchema,
     response: t.memberTokenSchema,
-    errors: ['UnauthorizedError', 'OperatorRoleRequiredError', 'OrganizationExistsError'],
+    errors: ['UnauthorizedError', 'OperatorRoleRequiredError', 'OrganizationExistsError', 'UserExistsError'],
   }),
   addOrganizationMember: route({
     method: 'POST',
     path: '/organizations/members/add',
     summary:
-      "Add a user (created when new) to an organization with a role; returns the member's new token once (admins).",
+      'Add a member (admins): a new user is created and their first token returned once; an existing user is invited.',
     auth: 'token',
     body: t.addOrgMemberBodySchema,
-    response: t.memberTokenSchema,
+    response: t.addedMemberSchema,
     errors: [...member, 'OrgIdNotFound', 'OrgAdminRoleRequiredError'],
+  }),
+  acceptOrganizationInvitation: route({
+    method: 'POST',
+    path: '/organizations/invitations/accept',
+    summary:
+      "Accept the caller's invitation to an organization (with any token of the caller's own); returns the first token acting in it, once.",
+    auth: 'token',
+    body: t.acceptInvitationBodySchema,
+    response: t.memberTokenSchema,
+    errors: ['UnauthorizedError', 'InvitationNotFoundError'],
+  }),
+  listOrganizationInvitations: route({
+    method: 'POST',
+    path: '/organizations/invitations/list',
+    summary: "The caller's pending invitations to organizations.",
+    auth: 'token',
+    body: s.emptySchema,
+    response: t.invitationsSchema,
+    errors: ['UnauthorizedError'],
   }),
   removeOrganizationMember: route({
     method: 'POST',

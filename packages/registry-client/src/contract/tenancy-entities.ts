@@ -32,9 +32,29 @@ export const memberTokenSchema = z.strictObject({
 
 export const addOrgMemberBodySchema = z.strictObject({
   orgId: idSchema,
-  /** Created when unknown; an existing user keeps their other memberships. */
+  /** Created (with a first token) when unknown; an existing user is invited and accepts with their own token. */
   userId: idSchema,
   role: orgRoleSchema.optional(),
+});
+/**
+ * What members/add did: `created` a new user, whose first token (acting in this organization only)
+ * is returned once; `updated` an existing member's role; `invited` an existing user, who joins with
+ * organizations/invitations/accept. No credential of an existing user is ever returned.
+ */
+export const addedMemberSchema = z.discriminatedUnion('status', [
+  memberTokenSchema.extend({ status: z.literal('created') }),
+  z.strictObject({
+    status: z.enum(['updated', 'invited']),
+    orgId: z.string(),
+    userId: z.string(),
+    role: orgRoleSchema,
+  }),
+]);
+export const acceptInvitationBodySchema = z.strictObject({ orgId: idSchema });
+export const invitationsSchema = z.strictObject({
+  invitations: z.array(
+    z.strictObject({ orgId: z.string(), role: orgRoleSchema, invitedBy: z.string(), createdAt: z.string() }),
+  ),
 });
 export const removeOrgMemberBodySchema = z.strictObject({ orgId: idSchema, userId: idSchema });
 

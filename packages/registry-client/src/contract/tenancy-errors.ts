@@ -16,6 +16,15 @@ export const TENANCY_ERRORS = {
     description: "Only an admin of the organization may do this (members and other members' tokens).",
   },
   OrganizationExistsError: { status: 409, description: 'An organization with this id exists already.' },
+  UserExistsError: {
+    status: 409,
+    description:
+      "A user with this id exists already: an organization's first admin is a new user (invite existing users with members/add).",
+  },
+  InvitationNotFoundError: {
+    status: 404,
+    description: 'The calling user has no pending invitation to this organization.',
+  },
   DomainNotClaimedError: {
     status: 403,
     description:

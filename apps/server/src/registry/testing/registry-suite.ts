@@ -16,7 +16,7 @@ import {
 } from '@sextant/registry-client';
 import { expect, it } from 'vitest';
 import { docsDefinition, endpoint, petStore, queryParameter } from './fixtures.js';
-import type { createFakeDns, TestServer } from './servers.js';
+import { createdMember, type createFakeDns, type TestServer } from './servers.js';
 
 /** Awaits `promise` and checks it fails with the named registry error. */
 export async function expectNamed(
@@ -38,6 +38,8 @@ export async function expectNamed(
  */
 export function registrySuite(server: () => TestServer, dns: ReturnType<typeof createFakeDns>): void {
   let admin: RegistryClient;
+  /** The local admin's token of "acme", which it joins by invitation (below). */
+  let adminInAcme: RegistryClient;
   let anonymous: RegistryClient;
   let other: RegistryClient;
   let otherUserId = '';
@@ -387,7 +389,23 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
       admin.transferDocsOwnership({ body: { url: 'v1.acme.test', targetOrgId: 'acme' } }),
       'UserNotInOrgError',
     );
-    await server().app.registry.addMember(`local-admin`, 'acme');
+    expect(await server().app.registry.addMember(`local-admin`, 'acme')).toMatchObject({ status: 'invited' });
+    await expectNamed(
+      admin.transferDocsOwnership({ body: { url: 'v1.acme.test', targetOrgId: 'acme' } }),
+      'UserNotInOrgError',
+    );
+    expect((await admin.listOrganizationInvitations({ body: {} })).invitations).toMatchObject([
+      { orgId: 'acme', role: 'member', invitedBy: 'operator' },
+    ]);
+    const joined = await admin.acceptOrganizationInvitation({ body: { orgId: 'acme' } });
+    expect(joined).toMatchObject({ orgId: 'acme', userId: 'local-admin', role: 'member' });
+    adminInAcme = track(
+      createRegistryClient({ baseUrl: server().baseUrl, token: joined.token, baseDelayMs: 10 }),
+    );
+    await expectNamed(
+      admin.acceptOrganizationInvitation({ body: { orgId: 'acme' } }),
+      'InvitationNotFoundError',
+    );
     await admin.transferDocsOwnership({ body: { url: 'v1.acme.test', targetOrgId: 'acme' } });
     expect(await anonymous.getOrganizationForUrl({ body: { url: 'v1.acme.test' } })).toEqual({
       orgId: 'acme',
@@ -483,10 +501,18 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
     await admin.upsertGenerator({
       body: { ...generator, id: 'py-sdk', dockerImage: 'sextant/py-sdk', orgId: 'local' },
     });
-    // The caller belongs to two organizations ("local" and "acme"): a new generator must name one.
+    // The caller's user belongs to "local" and "acme", but its token acts in "local" only.
     await expectNamed(
-      admin.upsertGenerator({ body: { ...generator, id: 'go-sdk', dockerImage: 'sextant/go-sdk' } }),
-      'OrgIdRequiredError',
+      admin.upsertGenerator({
+        body: { ...generator, id: 'go-sdk', dockerImage: 'sextant/go-sdk', orgId: 'acme' },
+      }),
+      'UserNotInOrgError',
+    );
+    await expectNamed(
+      adminInAcme.upsertGenerator({
+        body: { ...generator, id: 'go-sdk', dockerImage: 'sextant/go-sdk', orgId: 'local' },
+      }),
+      'UserNotInOrgError',
     );
     expect(await anonymous.getGenerator({ params: { id: 'ts-sdk' } })).toEqual(generator);
     await expectNamed(anonymous.getGenerator({ params: { id: 'go-sdk' } }), 'NoValidGeneratorsFoundError');
@@ -565,7 +591,11 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
       isPrivate: false,
     };
     expect(await admin.upsertRepository({ body: repository })).toEqual(repository);
-    await admin.upsertRepository({ body: { owner: 'acme', name: 'pets-py', orgId: 'acme' } });
+    await expectNamed(
+      admin.upsertRepository({ body: { owner: 'acme', name: 'pets-py', orgId: 'acme' } }),
+      'UserNotInOrgError',
+    );
+    await adminInAcme.upsertRepository({ body: { owner: 'acme', name: 'pets-py', orgId: 'acme' } });
     expect(await anonymous.getRepository({ params: { owner: 'acme', repo: 'pets-ts' } })).toEqual(repository);
     await expectNamed(anonymous.getRepository({ params: { owner: 'acme', repo: 'none' } }), 'SDKNotFound');
     const listed = await anonymous.listRepositories({ body: { owner: 'acme', pageSize: 1 } });
@@ -914,10 +944,16 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
     await expectNamed(admin.createOrganization({ body: { orgId: 'beta' } }), 'OrganizationExistsError');
     await expectNamed(other.createOrganization({ body: { orgId: 'gamma' } }), 'OperatorRoleRequiredError');
     const beta = track(createRegistryClient({ baseUrl, token: created.token, baseDelayMs: 10 }));
-    const member = await beta.addOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } });
+    const member = createdMember(
+      await beta.addOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } }),
+    );
     expect(member).toMatchObject({ orgId: 'beta', userId: 'bea', role: 'member' });
     const bea = createRegistryClient({ baseUrl, token: member.token, baseDelayMs: 10 });
-    await bea.generateToken({ body: { orgId: 'beta' } });
+    const beaSecond = createRegistryClient({
+      baseUrl,
+      token: (await bea.generateToken({ body: { orgId: 'beta' } })).token,
+      maxRetries: 0,
+    });
     await expectNamed(
       bea.addOrganizationMember({ body: { orgId: 'beta', userId: 'mallory', role: 'admin' } }),
       'OrgAdminRoleRequiredError',
@@ -929,12 +965,24 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
     );
     await beta.revokeToken({ body: { tokenId: member.tokenId } });
     await expectNamed(bea.generateToken({ body: { orgId: 'beta' } }), 'UnauthorizedError');
-    const again = await beta.addOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } });
+    // An existing member is not handed a new token: their role is set.
+    expect(await beta.addOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } })).toEqual({
+      status: 'updated',
+      orgId: 'beta',
+      userId: 'bea',
+      role: 'member',
+    });
+    await beaSecond.generateToken({ body: { orgId: 'beta' } });
+    // Removing a member revokes every token of theirs acting in the organization.
     await beta.removeOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } });
-    await expectNamed(
-      createRegistryClient({ baseUrl, token: again.token }).generateToken({ body: { orgId: 'beta' } }),
-      'UserNotInOrgError',
-    );
+    await expectNamed(beaSecond.generateToken({ body: { orgId: 'beta' } }), 'UnauthorizedError');
+    // Back as an existing user: invited, no credential returned.
+    expect(await beta.addOrganizationMember({ body: { orgId: 'beta', userId: 'bea' } })).toEqual({
+      status: 'invited',
+      orgId: 'beta',
+      userId: 'bea',
+      role: 'member',
+    });
 
     const domain = 'claimed.acme-corp.test';
     const claim = await other.createDomainClaim({ body: { orgId: 'acme', domain } });

@@ -184,3 +184,9 @@ export async function openTestDatabase(
   if ('skipped' in created) return created;
   return { databaseUrl: created.url, drop: created.drop };
 }
+
+/** A members/add answer that created a new user (with its first token); throws otherwise. */
+export function createdMember<T extends { status: string }>(added: T): Extract<T, { status: 'created' }> {
+  if (added.status !== 'created') throw new Error(`expected a new user with a token, got "${added.status}"`);
+  return added as Extract<T, { status: 'created' }>;
+}
