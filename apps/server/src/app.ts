@@ -9,10 +9,14 @@ import { timeoutOptions } from './http-timeouts.js';
 import { loggerOptions } from './logging.js';
 import type { ServerOptions } from './options.js';
 
+import { compileTrustProxy, decorateClientAddress } from './trust-proxy/index.js';
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
+  // A bad --trust-proxy stops the server here, before it listens (TrustProxyOptionError).
+  const trustProxy = compileTrustProxy(options.trustProxy);
     logger: loggerOptions(options.logger),
     ...timeoutOptions(options.timeouts),
+    ...(trustProxy ? { trustProxy } : {}),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
     forceCloseConnections: 'idle',
     // Router-level refusals (broken percent-encoding, over-long parameters) come back in the same
@@ -33,3 +37,4 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await mountParts(app, options);
   return app;
 }
+  decorateClientAddress(app, trustProxy);

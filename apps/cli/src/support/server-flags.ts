@@ -5,6 +5,7 @@
 
 import type { ServerOptions } from '@sextant/server';
 import { type Command, Option } from 'commander';
+import { UsageError } from './cli-error.js';
 import { parseList, parsePort, parsePositiveInt } from './flags.js';
 
 /** Parsed values of the shared flags (commander camel-cases them). */
@@ -24,6 +25,8 @@ export interface ServerFlags {
   proxyRate?: number;
   wsMessageLimit?: number;
   previewDomain?: string;
+  trustProxy?: string;
+  /** Replaced by `trustProxy`; refused with the way forward. */
   trustForwardedProto?: boolean;
   shutdownTimeout: number;
   registry: boolean;
@@ -117,10 +120,11 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
     )
     .addOption(
       new Option(
-        '--trust-forwarded-proto',
-        "docs: take the scheme of absolute URLs (social cards) from the proxy's X-Forwarded-Proto",
-      ).env('SEXTANT_TRUST_FORWARDED_PROTO'),
+        '--trust-proxy <proxies>',
+        'the load balancers whose X-Forwarded-For/-Proto are believed, for client addresses (rate limits, logs) and https: CIDRs (10.0.0.0/8,loopback), a hop count, or true (default: none, the socket address)',
+      ).env('SEXTANT_TRUST_PROXY'),
     )
+    .addOption(new Option('--trust-forwarded-proto').env('SEXTANT_TRUST_FORWARDED_PROTO').hideHelp())
     .addOption(
       new Option('--shutdown-timeout <ms>', 'longest wait for in-flight requests on SIGTERM/SIGINT')
         .default(10_000)
@@ -134,6 +138,10 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
 
 /** `ServerOptions` for `mode` from the parsed flags. */
 export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: ServerFlags): ServerOptions {
+  if (flags.trustForwardedProto)
+    throw new UsageError(
+      '--trust-forwarded-proto (SEXTANT_TRUST_FORWARDED_PROTO) is replaced by --trust-proxy <proxies>: X-Forwarded-Proto is believed only from the proxies it names (e.g. --trust-proxy 10.0.0.0/8)',
+    );
   const limits = {
     ...(flags.proxyTimeout ? { durationMs: flags.proxyTimeout } : {}),
     ...(flags.proxyMaxResponse ? { responseBytes: flags.proxyMaxResponse } : {}),
@@ -148,7 +156,8 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),
     ...(flags.bodyLimit ? { bodyLimitBytes: flags.bodyLimit } : {}),
     parts: { registry: flags.registry, proxy: flags.proxy, wsProxy: flags.wsProxy, docsHost: flags.docs },
-    ...(flags.trustForwardedProto ? { docs: { trustForwardedProto: true } } : {}),
+    // Checked by the server when it starts (one parser: @sextant/server's compileTrustProxy).
+    ...(flags.trustProxy ? { trustProxy: flags.trustProxy } : {}),
     proxy: {
       ...(flags.allowlist?.length ? { allowlist: flags.allowlist } : {}),
       ...(flags.allowlistFromRegistry ? { allowlistFromRegistry: true } : {}),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileTrustProxy } from '../trust-proxy/index.js';
 import { docsHost } from './plugin.js';
 import { writeFixtureProject, XSS_CORPUS } from './testing/fixture-project.js';
 
@@ -315,12 +316,9 @@ describe('docs host social card', () => {
     return project;
   };
   beforeAll(async () => {
-    cardApp = Fastify();
-    await cardApp.register(docsHost, {
-      mode: 'local',
-      projectDir: await cardProject(),
-      trustForwardedProto: true,
-    });
+    // Behind a trusted proxy (--trust-proxy loopback; inject's peer is 127.0.0.1).
+    cardApp = Fastify({ trustProxy: compileTrustProxy('loopback') });
+    await cardApp.register(docsHost, { mode: 'local', projectDir: await cardProject() });
     await cardApp.ready();
   });
   afterAll(() => cardApp.close());
@@ -347,8 +345,8 @@ describe('docs host social card', () => {
     expect(images(proxied.body)[0]).toMatch(/^https:\/\/docs\.example\.com\/_sextant\/files\//);
   });
 
-  it('does not trust X-Forwarded-Proto unless told to', async () => {
-    const untrusting = Fastify();
+  it('does not trust X-Forwarded-Proto from a peer that is not a trusted proxy', async () => {
+    const untrusting = Fastify({ trustProxy: compileTrustProxy('10.0.0.0/8') });
     await untrusting.register(docsHost, { mode: 'local', projectDir: await cardProject() });
     const page = await untrusting.inject({
       url: '/guides/guide',

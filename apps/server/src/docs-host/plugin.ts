@@ -71,11 +71,6 @@ export interface DocsHostOptions {
   proxyBaseUrl?: string;
   /** Folder of the prebuilt client bundle (`npm run build`); defaults to the one shipped with the code. */
   clientDir?: string;
-  /**
-   * Behind a proxy that terminates TLS: take the scheme of absolute page URLs (social cards)
-   * from its X-Forwarded-Proto. Off by default, as a client could send any value.
-   */
-  trustForwardedProto?: boolean;
 }
 
 /** What `app.docsHost` offers the rest of the server (the CLI's `dev`). */
@@ -411,7 +406,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     site: resolved.site,
     basePath: resolved.basePath,
     mode: options.mode,
-    origin: requestOrigin(request.raw, options.trustForwardedProto === true),
+    origin: requestOrigin(request),
     owner: async () => {
       if (resolved.hostedOwner) return resolved.hostedOwner;
       if (options.mode !== 'local' || !app.hasDecorator('registry')) return undefined;
@@ -558,7 +553,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       fileUrl,
       searchIndexUrl: `${basePath}/_sextant/search-index.json?v=${site.version}`,
       siteCss: await docsSiteCss(site, fileUrl),
-      origin: requestOrigin(request.raw, options.trustForwardedProto === true),
+      origin: requestOrigin(request),
     };
     const page = await renderDocsPage(site, slug, ctx, themeFromCookie(request.headers.cookie));
     const nonce = randomBytes(16).toString('base64');

@@ -7,8 +7,8 @@
  *
  * What Fastify would have done and still matters is kept: once the server starts closing, the
  * door steps aside so Fastify answers new requests (503 and `Connection: close`). Differences:
- * Fastify's request log does not see these requests, and the client key is the socket address
- * (what `request.ip` is without `trustProxy`, which the server does not set).
+ * Fastify's request log does not see these requests; the handler keys clients on the same
+ * address `request.ip` would be (`app.clientAddress`, which follows `--trust-proxy`).
  */
 import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ServerMetrics } from '../metrics/index.js';
 import type { ServerMode } from '../options.js';
+import { clientAddressOf } from '../trust-proxy/index.js';
 import { type AccessLog, createAccessLog } from './access-log.js';
 import { ClientLimiter } from './client-limiter.js';
 import { ProxyError } from './errors.js';
@@ -128,6 +129,6 @@ export async function proxyPlugin(app: FastifyInstance, pluginOptions: ProxyPlug
     return handle(request.raw, reply.raw, request.ip);
   });
   installFrontDoor(app, `${app.prefix}${PROXY_PREFIX}`, (req, res) => {
-    void handle(req, res, req.socket.remoteAddress ?? '');
+    void handle(req, res, clientAddressOf(app, req));
   });
 }

@@ -12,6 +12,7 @@ import { ProxyError } from '../proxy/errors.js';
 import { optionsForRequest, type ProxyOptions } from '../proxy/options.js';
 import { resolvePluginProxyOptions } from '../proxy/registry-allowlist.js';
 import { guardedLookup } from '../proxy/upstream-agent.js';
+import { clientAddressOf } from '../trust-proxy/index.js';
 import { closeCodeFor, closeReason } from './close-codes.js';
 import { runWsSession } from './ws-session.js';
 
@@ -43,7 +44,7 @@ export async function wsProxyPlugin(
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== WS_PROXY_PATH) return;
-    const address = request.socket.remoteAddress ?? '';
+    const address = clientAddressOf(app, request);
     wss.handleUpgrade(request, socket, head, (client) => {
       const open = perClient.get(address) ?? 0;
       if (open >= options.ws.connectionsPerClient) {
