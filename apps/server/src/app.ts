@@ -8,15 +8,15 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { timeoutOptions } from './http-timeouts.js';
 import { loggerOptions } from './logging.js';
 import type { ServerOptions } from './options.js';
-
 import { compileTrustProxy, decorateClientAddress } from './trust-proxy/index.js';
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({
   // A bad --trust-proxy stops the server here, before it listens (TrustProxyOptionError).
   const trustProxy = compileTrustProxy(options.trustProxy);
+  const app = Fastify({
     logger: loggerOptions(options.logger),
-    ...timeoutOptions(options.timeouts),
     ...(trustProxy ? { trustProxy } : {}),
+    ...timeoutOptions(options.timeouts),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
     forceCloseConnections: 'idle',
     // Router-level refusals (broken percent-encoding, over-long parameters) come back in the same
@@ -29,6 +29,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       void (reply as FastifyReply).code(error.statusCode ?? 400).send(body);
     },
   });
+  decorateClientAddress(app, trustProxy);
   app.get('/healthz', async () => ({ status: 'ok', mode: options.mode }));
   // /readyz and app.lifecycle (draining on SIGTERM, the parts' dependency checks).
   await app.register((await import('./lifecycle/readiness.js')).readinessPlugin);
@@ -37,4 +38,3 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await mountParts(app, options);
   return app;
 }
-  decorateClientAddress(app, trustProxy);

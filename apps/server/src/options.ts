@@ -34,20 +34,20 @@ export interface ServerOptions {
     watch?: boolean;
     proxyBaseUrl?: string;
     clientDir?: string;
+    /** @deprecated Nothing sets it: X-Forwarded-Proto follows `trustProxy` (`requestIsHttps`). */
     trustForwardedProto?: boolean;
   };
-  /** Docs site login for the playground's API-key injection; none by default (local mode with `SEXTANT_DEMO_LOGIN=1`: the demo provider), `false` disables. */
-  authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
-  /** Log to stdout (`true`) or to a destination (tests); query values, credentials and database error text are never logged. */
-    /** @deprecated Nothing sets it: X-Forwarded-Proto follows `trustProxy` (`requestIsHttps`). */
-  logger?: boolean | import('./logging.js').LogDestination;
-  /** Client timeouts of the HTTP server (headers, whole request, idle keep-alive); see http-timeouts.ts. */
   /**
    * `--trust-proxy`: the proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (CIDRs,
    * `true`, a hop count; see trust-proxy/). Default none: the client is the socket's address.
    * Rate limits, logs, the Secure cookie flag and absolute URLs follow it.
    */
   trustProxy?: import('./trust-proxy/index.js').TrustProxySetting;
+  /** Docs site login for the playground's API-key injection; none by default (local mode with `SEXTANT_DEMO_LOGIN=1`: the demo provider), `false` disables. */
+  authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
+  /** Log to stdout (`true`) or to a destination (tests); query values, credentials and database error text are never logged. */
+  logger?: boolean | import('./logging.js').LogDestination;
+  /** Client timeouts of the HTTP server (headers, whole request, idle keep-alive); see http-timeouts.ts. */
   timeouts?: Partial<import('./http-timeouts.js').ServerTimeouts>;
   bodyLimitBytes?: number;
   /** Prometheus `/metrics` and request metrics (off unless enabled; `sextant serve` enables them). */
