@@ -8,6 +8,11 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent with no databaseUrl means an in-memory database. */
   dataDir?: string;
+  /**
+   * PostgreSQL: connections of the registry's pool (`--db-pool`, `SEXTANT_DB_POOL`; default 10),
+   * plus one LISTEN connection; the small pools of a docs host or proxy running alone are capped by it.
+   */
+  databasePool?: number;
   /** Folder of the filesystem blob store. */
   blobDir?: string;
   /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres`; default PostgreSQL's own tables, or the folder with PGlite. */

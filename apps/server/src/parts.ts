@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerOptions } from './options.js';
 
 export async function mountParts(app: FastifyInstance, options: ServerOptions): Promise<void> {
+  await app.register((await import('./lifecycle/unavailable-replies.js')).unavailableRepliesPlugin);
   await app.register((await import('./metrics/index.js')).metricsPlugin, options);
   if (options.parts?.registry !== false)
     await app.register((await import('./registry/index.js')).registryPlugin, options);

@@ -4,7 +4,7 @@
  */
 
 import type { ServerOptions } from '@sextant/server';
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './cli-error.js';
 import { parseList, parsePort, parsePositiveInt } from './flags.js';
 
@@ -14,6 +14,7 @@ export interface ServerFlags {
   host: string;
   databaseUrl?: string;
   dataDir?: string;
+  dbPool?: number;
   blobDir?: string;
   blobStore?: string;
   allowlist?: string[];
@@ -35,6 +36,14 @@ export interface ServerFlags {
   docs: boolean;
 }
 
+/** `--db-pool`: a number of connections from 1 to 1000. */
+function parsePoolSize(value: string): number {
+  const size = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || size < 1 || size > 1000)
+    throw new InvalidArgumentError('expected a number of connections from 1 to 1000');
+  return size;
+}
+
 /** Adds the shared flags to `command`; `defaults` differ between serve (0.0.0.0) and dev (127.0.0.1). */
 export function addServerFlags(command: Command, defaults: { host: string; port: number }): Command {
   return command
@@ -54,6 +63,14 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
       new Option('--data-dir <dir>', 'PGlite data directory, local admin file and default blob folder').env(
         'SEXTANT_DATA_DIR',
       ),
+    )
+    .addOption(
+      new Option(
+        '--db-pool <n>',
+        'PostgreSQL connections of this process: the registry pool (default 10, plus one LISTEN); caps the 2-connection pools of a docs host or proxy alone',
+      )
+        .env('SEXTANT_DB_POOL')
+        .argParser(parsePoolSize),
     )
     .addOption(
       new Option('--blob-dir <dir>', 'folder of the blob store (default: <data-dir>/blobs)').env(
@@ -151,6 +168,7 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     mode,
     ...(flags.databaseUrl ? { databaseUrl: flags.databaseUrl } : {}),
     ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
+    ...(flags.dbPool ? { databasePool: flags.dbPool } : {}),
     ...(flags.blobDir ? { blobDir: flags.blobDir } : {}),
     ...(flags.blobStore ? { blobStore: flags.blobStore } : {}),
     ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),

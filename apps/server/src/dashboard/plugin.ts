@@ -17,7 +17,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Kysely } from 'kysely';
 import { ZodError, type z } from 'zod';
 import type { ServerOptions } from '../options.js';
-import { fail, RegistryError } from '../registry/errors.js';
+import {
+  fail,
+  RegistryError,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableError,
+} from '../registry/errors.js';
 import { authenticate, authenticateRequest, type Caller, requireCaller } from '../registry/identity.js';
 import type { Database } from '../storage/index.js';
 import { type DashboardBuild, loadDashboardBuild } from './assets.js';
@@ -99,6 +104,8 @@ function errorReply(error: unknown, request: FastifyRequest): RegistryError {
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500)
     return new RegistryError('BadRequestError', { message: (error as Error).message });
+  const unavailable = unavailableError(error);
+  if (unavailable) return unavailable;
   request.log.error({ err: error }, 'dashboard: unexpected failure');
   return new RegistryError('InternalError', 'Unexpected server failure; see the server log');
 }
@@ -124,6 +131,8 @@ export async function dashboardPlugin(app: FastifyInstance, options: ServerOptio
       scope.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
       scope.setErrorHandler((error, request, reply) => {
         const failure = errorReply(error, request);
+        if (failure.errorName === 'UnavailableError')
+          reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         return reply.status(failure.status).header('cache-control', 'no-store').send(failure.toBody());
       });
       const page = async (_request: FastifyRequest, reply: FastifyReply) => {

@@ -8,10 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { ServerOptions } from '../options.js';
 import { createEnvironmentHosts, type EnvironmentHosts } from '../registry/environment-hosts.js';
 import type { Database } from '../storage/index.js';
+import { createPgPool, kyselyPool, sidePoolSize } from '../storage/pg-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,9 +27,13 @@ async function environmentHostsSource(app: FastifyInstance, options: ServerOptio
   }
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) return;
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) }),
+  const pool = createPgPool({
+    connectionString: databaseUrl,
+    max: sidePoolSize(2, options.databasePool),
+    onConnectionError: (error) =>
+      app.log.warn({ err: error }, 'proxy allowlist: a database connection was lost (it is replaced)'),
   });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
   app.decorate(
     'environmentHosts',
     createEnvironmentHosts(async () => db),

@@ -11,6 +11,7 @@ import {
   PROTOCOL_ERRORS,
   type ProtocolErrorName,
 } from '@sextant/registry-client';
+import { databaseUnavailableReason } from '../storage/database-unavailable.js';
 
 /** Every error name the registry can answer with. */
 export type ErrorName = NamedErrorName | ProtocolErrorName;
@@ -45,3 +46,22 @@ export function statusOf(name: ErrorName): number {
 export function fail(name: ErrorName, content: unknown): never {
   throw new RegistryError(name, content);
 }
+
+/**
+ * UnavailableError for a failure that means the database is away (connection lost, refused,
+ * shutting down: storage/database-unavailable.ts), else undefined. Answered 503 with Retry-After:
+ * the call succeeds again once the database is back, on a fresh connection.
+ * @example unavailableError(Object.assign(new Error('terminating connection'), { code: '57P01' }))?.status // 503
+ */
+export function unavailableError(error: unknown): RegistryError | undefined {
+  const reason = databaseUnavailableReason(error);
+  return reason === undefined
+    ? undefined
+    : new RegistryError(
+        'UnavailableError',
+        `The registry's database does not answer (${reason}): retry in a moment`,
+      );
+}
+
+/** Seconds a client should wait before retrying an UnavailableError. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { type CallContext, RawJson, type RegistryContext } from './context.js';
-import { RegistryError } from './errors.js';
+import { RegistryError, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableError } from './errors.js';
 import { handlers } from './handlers.js';
 import { inputProblem } from './hostile-input.js';
 import { authenticateRequest, type Caller } from './identity.js';
@@ -43,6 +43,11 @@ function errorReply(error: FastifyError | RegistryError | Error, request: Fastif
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500)
     return new RegistryError('BadRequestError', { message: fastifyError.message });
+  const unavailable = unavailableError(error);
+  if (unavailable) {
+    request.log.warn({ err: error }, 'registry: the database does not answer');
+    return unavailable;
+  }
   request.log.error({ err: error }, 'registry: unexpected failure');
   return new RegistryError('InternalError', 'Unexpected server failure; see the server log');
 }
@@ -86,7 +91,8 @@ export async function registerRoutes(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = errorReply(error, request);
-    if (failure.errorName === 'UnavailableError') reply.header('retry-after', '1');
+    if (failure.errorName === 'UnavailableError')
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return reply.status(failure.status).send(failure.toBody());
   });
 

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrate.js';
 import { createLocalNotifier, createPostgresNotifier, type Notifier } from './notifier.js';
+import { createPgPool, DEFAULT_POOL_SIZE, kyselyPool } from './pg-pool.js';
 import { PGLITE_SETTINGS, prepareDataDir, temporaryDataDir } from './pglite-data-dir.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './tables.js';
@@ -19,6 +20,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string;
+  /** PostgreSQL: connections of the pool (`--db-pool`; default 10), plus one for LISTEN. */
+  poolSize?: number;
+  /** PostgreSQL: hears connections lost under the pool and the LISTEN connection (they are replaced). */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** An open, migrated database. */
@@ -37,11 +42,17 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /** Opens and migrates the database described by `options`. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const pool = createPgPool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
     try {
       await migrate(db);
-      const notifier = await createPostgresNotifier(options.databaseUrl, pool);
+      const notifier = await createPostgresNotifier(options.databaseUrl, pool, {
+        ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+      });
       return {
         db,
         notifier,

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { createPgPool, kyselyPool, sidePoolSize } from './pg-pool.js';
 import type { Database } from './tables.js';
 
 export interface SiteDatabase {
@@ -31,7 +31,10 @@ interface RegistryDatabase {
 /** At most this many connections for a docs host's own records. */
 const POOL_SIZE = 2;
 
-async function siteDatabase(app: FastifyInstance, options: { databaseUrl?: string }): Promise<void> {
+async function siteDatabase(
+  app: FastifyInstance,
+  options: { databaseUrl?: string; databasePool?: number },
+): Promise<void> {
   if (app.hasDecorator('registry')) {
     const registry = (app as unknown as { registry: RegistryDatabase }).registry;
     app.decorate('siteDatabase', {
@@ -57,7 +60,14 @@ async function siteDatabase(app: FastifyInstance, options: { databaseUrl?: strin
     async get() {
       db ??= new Kysely<Database>({
         dialect: new PostgresDialect({
-          pool: new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }),
+          pool: kyselyPool(
+            createPgPool({
+              connectionString: databaseUrl,
+              max: sidePoolSize(POOL_SIZE, options.databasePool),
+              onConnectionError: (error) =>
+                app.log.warn({ err: error }, 'site records: a database connection was lost (it is replaced)'),
+            }),
+          ),
         }),
       });
       return db;

@@ -30,7 +30,7 @@ export const REGISTRY_ERRORS = {
   },
   UnavailableError: {
     status: 503,
-    description: 'The registry cannot serve the call right now; retry later.',
+    description: 'The registry or its database is away for now; retry after Retry-After.',
   },
   InvalidDomainError: { status: 400, description: 'The domain is not a valid host name.' },
   InvalidCustomDomainError: { status: 400, description: 'A custom domain is not a valid host name.' },

@@ -17,8 +17,8 @@ import { createHash } from 'node:crypto';
 import { createRegistryClient, type LoadedDocs, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import { createPostgresNotifier } from '../../storage/notifier.js';
+import { createPgPool } from '../../storage/pg-pool.js';
 import { subscribeToInvalidations } from './invalidation-stream.js';
 import { Lru } from './lru.js';
 import { type InvalidatedSites, SITE_SOURCE_PLUGIN, type SiteSource } from './site-source.js';
@@ -182,7 +182,7 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
     async start(log) {
       if (options.databaseUrl) {
         // Only LISTENs: the pool is there for the notifier's publish, which this replica never calls.
-        const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+        const pool = createPgPool({ connectionString: options.databaseUrl, max: 1 });
         try {
           const notifier = await createPostgresNotifier(options.databaseUrl, pool, {
             onDisconnected: () => {
