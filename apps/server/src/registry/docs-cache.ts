@@ -11,6 +11,7 @@ import { unpackJson } from './compression.js';
 import { iso } from './context.js';
 import type { DefinitionCache } from './definition-cache.js';
 import { linkedFiles } from './docs-files.js';
+import { hostOwner } from './host-ownership.js';
 import { type DocsAddress, lookupKeys } from './urls.js';
 
 /** Which sites changed: their stored URLs (`host/base`), or all. */
@@ -83,6 +84,9 @@ export function createDocsCache(
   const fetchSite = async (url: string): Promise<LoadedDocs | undefined> => {
     const row = await db.selectFrom('docs_urls').selectAll().where('url', '=', url).executeTakeFirst();
     if (!row || row.is_archived || !row.docs_definition_id) return undefined;
+    // Only the owner of the host name is served there, on any port (a row of another
+    // organization, left from before ownership was by name, is never served).
+    if ((await hostOwner(db, row.domain)) !== row.org_id) return undefined;
     const docs = await db
       .selectFrom('docs_definitions')
       .selectAll()

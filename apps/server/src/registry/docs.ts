@@ -2,8 +2,8 @@
  * Docs sites: init a registration (v1 by domain, v2 by URL with base path and custom domains,
  * preview at a generated URL), register a docs definition with the API definitions it uses,
  * then load by domain or URL, and manage the URL records (metadata, archive, ownership, delete).
- * Every write is one transaction and invalidates the affected sites on every replica. A host and
- * every path under it belong to one organization (host-ownership.ts).
+ * Every write is one transaction and invalidates the affected sites on every replica. A host name
+ * (every port) and every path under it belong to one organization (host-ownership.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DocsFileDeclaration, LoadedDocs } from '@sextant/registry-client';
@@ -19,7 +19,7 @@ import {
   receiveUpload,
 } from './docs-files.js';
 import { fail } from './errors.js';
-import { checkHosts, hostOwner, takeHosts } from './host-ownership.js';
+import { checkHosts, hostOwner, onHostName, takeHosts } from './host-ownership.js';
 import {
   type Caller,
   orgsOf,
@@ -28,7 +28,7 @@ import {
   requireOrg,
   requireUserInOrg,
 } from './identity.js';
-import { type DocsAddress, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
+import { type DocsAddress, hostName, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
 import { validateStoredDocsDefinition, validateStoredFileTypes } from './validate-stored.js';
 
 async function loadOrFail(ctx: RegistryContext, input: string): Promise<LoadedDocs> {
@@ -398,17 +398,17 @@ export const docsHandlers: Handlers<
     await requireOrg(ctx.db, body.targetOrgId);
     // The token acts in the site's organization; the receiving one consents through its member.
     await requireUserInOrg(ctx.db, call.caller, body.targetOrgId);
-    // The host moves with every path under it: one owner per host.
+    // The host name moves with every path under it on every port: one owner per host name.
     const moved = await ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('docs_hosts')
         .set({ org_id: body.targetOrgId })
-        .where('host', '=', row.domain)
+        .where('host', '=', hostName(row.domain))
         .execute();
       return trx
         .updateTable('docs_urls')
         .set({ org_id: body.targetOrgId, updated_at: new Date() })
-        .where('domain', '=', row.domain)
+        .where(onHostName(row.domain))
         .returning('url')
         .execute();
     });
@@ -418,6 +418,12 @@ export const docsHandlers: Handlers<
   async setDocsIsArchived(ctx, { body }, call) {
     const row = await urlRow(ctx, body.url);
     await requireMember(ctx.db, call.caller, row.org_id);
+    // A site archived because another organization owns its host name stays archived.
+    if (!body.isArchived && (await hostOwner(ctx.db, row.domain)) !== row.org_id)
+      fail(
+        'DomainBelongsToAnotherOrgError',
+        `"${hostName(row.domain)}" (on every port) and every path under it belong to another organization`,
+      );
     await ctx.db
       .updateTable('docs_urls')
       .set({ is_archived: body.isArchived, updated_at: new Date() })

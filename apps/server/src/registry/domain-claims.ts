@@ -1,22 +1,22 @@
 /**
  * Domain claims: an organization proves it controls a host it does not own yet with a DNS TXT
  * record `_sextant-challenge.<host>` holding the value the registry gave it. Verification goes
- * through the policy's injectable resolver; once proven, the organization owns the host and
- * every path under it (host-ownership.ts).
+ * through the policy's injectable resolver; once proven, the organization owns the host name
+ * (every port) and every path under it (host-ownership.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { CallContext, Handlers, RegistryContext } from './context.js';
 import { fail } from './errors.js';
-import { claimHost, hostname, hostOwner } from './host-ownership.js';
+import { claimHost, hostOwner } from './host-ownership.js';
 import { requireMember, requireOrg } from './identity.js';
-import { requireDomain } from './urls.js';
+import { hostName, requireDomain } from './urls.js';
 
 const RECORD_PREFIX = '_sextant-challenge.';
 const VALUE_PREFIX = 'sextant-domain-verification=';
 
 /** The DNS name that must hold the claim's TXT record. */
 export function challengeRecordName(host: string): string {
-  return `${RECORD_PREFIX}${hostname(host)}`;
+  return `${RECORD_PREFIX}${hostName(host)}`;
 }
 
 async function claimTarget(ctx: RegistryContext, call: CallContext, body: { orgId: string; domain: string }) {
@@ -25,10 +25,12 @@ async function claimTarget(ctx: RegistryContext, call: CallContext, body: { orgI
   const address = requireDomain(body.domain);
   if (address.basePath !== '')
     fail('InvalidDomainError', `"${body.domain}": a claim names a host; its paths come with it`);
-  const owner = await hostOwner(ctx.db, address.domain);
+  // A claim is of the host name: proven once, it covers every port.
+  const host = hostName(address.domain);
+  const owner = await hostOwner(ctx.db, host);
   if (owner && owner !== body.orgId)
-    fail('DomainBelongsToAnotherOrgError', `"${address.domain}" belongs to another organization`);
-  return { host: address.domain, owned: owner === body.orgId };
+    fail('DomainBelongsToAnotherOrgError', `"${host}" (on every port) belongs to another organization`);
+  return { host, owned: owner === body.orgId };
 }
 
 function claimView(orgId: string, host: string, token: string, verified: boolean) {

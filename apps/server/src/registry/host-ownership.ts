@@ -1,48 +1,64 @@
 /**
- * Host ownership: a host (with its port, if any) belongs to one organization, and so does every
- * path under it. An organization takes a host it does not own yet only when it may: in local
- * mode, when an operator approved the host (`--allow-domain`), for the preview host the registry
- * generated for it, or by a proven domain claim (domain-claims.ts). The owner row is written in
- * the same transaction as the registration; its primary key makes concurrent first registrations
- * of one host agree on a single owner (the others fail, never "owner of one, content of another").
+ * Host ownership: a host name (lower case, no trailing dot, any port) belongs to one
+ * organization, and so does every path under it on every port: `docs.acme.test`,
+ * `DOCS.ACME.TEST.:8080` and `docs.acme.test:80` are one host. An organization takes a host
+ * name it does not own yet only when it may: in local mode, when an operator approved the host
+ * (`--allow-domain`), for the preview host the registry generated for it, or by a proven domain
+ * claim (domain-claims.ts). The owner row is written in the same transaction as the
+ * registration; its primary key makes concurrent first registrations of one host agree on a
+ * single owner (the others fail, never "owner of one, content of another").
  */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../storage/index.js';
 import { fail } from './errors.js';
+import { hostName } from './urls.js';
 
 /** Who may take a host nobody owns yet. */
 export interface DomainPolicy {
   mode: 'local' | 'hosted';
-  /** Hosts approved by an operator (lower case; an entry without port approves every port). */
+  /** Host names approved by an operator (`approvedHosts`: lower case, no port; every port of each). */
   allowDomains: ReadonlySet<string>;
   /** DNS TXT lookup (node:dns/promises resolveTxt in production; tests inject a fake). */
   resolveTxt: (name: string) => Promise<string[][]>;
 }
 
-/** A host without its port (`docs.acme.test:8443` → `docs.acme.test`). */
-export function hostname(host: string): string {
-  return new URL(`https://${host}`).hostname;
-}
-
-/** Normalises operator-approved hosts (comma lists, case, surrounding space). */
+/**
+ * Normalises operator-approved hosts (comma lists, case, surrounding space) to host names: an
+ * approval is of the name, on every port, for whichever organization takes it first.
+ * @example approvedHosts(['Docs.Acme.test:8080, b.test.']) // Set { 'docs.acme.test', 'b.test' }
+ */
 export function approvedHosts(entries: readonly string[]): Set<string> {
   return new Set(
     entries
       .flatMap((entry) => entry.split(','))
-      .map((entry) => entry.trim().toLowerCase())
+      .map((entry) => hostName(entry.trim()))
       .filter(Boolean),
   );
 }
 
-/** True when an operator approved `host`. */
+/** True when an operator approved the name of `host`. */
 export function isApproved(policy: DomainPolicy, host: string): boolean {
-  return policy.allowDomains.has(host) || policy.allowDomains.has(hostname(host));
+  return policy.allowDomains.has(hostName(host));
 }
 
-/** The organization owning `host`, or undefined. */
+/** The organization owning the name of `host` (any port), or undefined. */
 export async function hostOwner(db: Kysely<Database>, host: string): Promise<string | undefined> {
-  const row = await db.selectFrom('docs_hosts').select('org_id').where('host', '=', host).executeTakeFirst();
+  const row = await db
+    .selectFrom('docs_hosts')
+    .select('org_id')
+    .where('host', '=', hostName(host))
+    .executeTakeFirst();
   return row?.org_id;
+}
+
+/**
+ * A `where` for docs URL rows on the name of `host`, any port (`docs.acme.test`,
+ * `docs.acme.test:8080`, …). Names hold only `[a-z0-9.-]`, so the pattern has no wildcard but its own.
+ */
+export function onHostName(host: string) {
+  const name = hostName(host);
+  return (eb: ExpressionBuilder<Database, 'docs_urls'>) =>
+    eb.or([eb('domain', '=', name), eb('domain', 'like', `${name}:%`)]);
 }
 
 /** True when an organization may take an unowned host without a DNS proof. */
@@ -61,13 +77,13 @@ export async function checkHosts(
   hosts: readonly string[],
   preview: boolean,
 ): Promise<void> {
-  for (const host of new Set(hosts)) {
+  for (const host of new Set(hosts.map(hostName))) {
     const owner = await hostOwner(db, host);
     if (owner === orgId) continue;
     if (owner)
       fail(
         'DomainBelongsToAnotherOrgError',
-        `"${host}" and every path under it belong to another organization`,
+        `"${host}" (on every port) and every path under it belong to another organization`,
       );
     if (!mayTake(policy, host, preview))
       fail(
@@ -88,7 +104,7 @@ export async function takeHosts(
   hosts: readonly string[],
   preview: boolean,
 ): Promise<void> {
-  for (const host of [...new Set(hosts)].sort()) {
+  for (const host of [...new Set(hosts.map(hostName))].sort()) {
     const owner = async () =>
       (
         await trx
@@ -113,16 +129,16 @@ export async function takeHosts(
     if (current !== orgId)
       fail(
         'DomainBelongsToAnotherOrgError',
-        `"${host}" and every path under it belong to another organization`,
+        `"${host}" (on every port) and every path under it belong to another organization`,
       );
   }
 }
 
-/** Records `orgId` as the owner of a free host (a proven claim); fails when another organization has it. */
+/** Records `orgId` as the owner of a free host name (a proven claim); fails when another organization has it. */
 export async function claimHost(db: Kysely<Database>, orgId: string, host: string): Promise<void> {
   await db
     .insertInto('docs_hosts')
-    .values({ host, org_id: orgId })
+    .values({ host: hostName(host), org_id: orgId })
     .onConflict((oc) => oc.column('host').doNothing())
     .execute();
   const owner = await hostOwner(db, host);

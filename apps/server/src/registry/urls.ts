@@ -1,6 +1,8 @@
 /**
  * Docs URL rules: a docs site lives at a host plus an optional base path. URLs are normalised to
- * `host/base/path` (lower-case host, no scheme, no trailing slash) so lookups are exact.
+ * `host/base/path` (lower-case host without a trailing dot, no default port, no scheme, no
+ * trailing slash) so lookups are exact. A URL keeps a non-default port (`docs.acme.test:8080`)
+ * for routing; ownership is of the host name alone (`hostName`, host-ownership.ts).
  */
 import { fail } from './errors.js';
 
@@ -29,11 +31,28 @@ export function parseDocsAddress(input: string, strict = false): DocsAddress | u
     return undefined;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-  const domain = parsed.host.toLowerCase();
+  const domain = normalHost(parsed.hostname, parsed.port);
   if (!HOST.test(domain)) return undefined;
   const basePath = parsed.pathname.replace(/\/+$/, '').replace(/\/{2,}/g, '/');
   if (strict && basePath !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) return undefined;
   return { domain, basePath, url: `${domain}${basePath}` };
+}
+
+/** Ports a scheme-less docs URL leaves out: the default ports of http and https. */
+const DEFAULT_PORTS = new Set(['80', '443']);
+
+/** `name[:port]` with the name in lower case, without its trailing dot, and no default port. */
+function normalHost(name: string, port: string): string {
+  const bare = name.toLowerCase().replace(/\.$/, '');
+  return port && !DEFAULT_PORTS.has(port) ? `${bare}:${port}` : bare;
+}
+
+/**
+ * The host name a host is owned by: lower case, no port, no trailing dot.
+ * @example hostName('DOCS.Acme.test.:8080') // 'docs.acme.test'
+ */
+export function hostName(host: string): string {
+  return host.replace(/:\d*$/, '').toLowerCase().replace(/\.$/, '');
 }
 
 /** A URL to look docs up with; InvalidURLError otherwise. */
