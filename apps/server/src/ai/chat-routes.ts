@@ -7,6 +7,8 @@
  *   `{ error, content: { message } }`.
  * - `POST /_sextant/ai/feedback` `{ questionId, rating }` → 204.
  * Source and citation URLs are site paths with the base path (`/docs/guides/auth#h-tokens`).
+ * Questions and feedback are limited per site and client (`request.ip`, which follows
+ * `--trust-proxy`: behind a load balancer, each reader rather than the balancer's address).
  * POST bodies must be JSON (`content-type: application/json`), so another site's page cannot
  * spend this site's quota with a simple form post (a JSON post needs a CORS preflight, which
  * these routes never grant).
@@ -14,6 +16,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { siteClientKey } from '../rate-limit/site-client-key.js';
 import type { TokenBuckets } from '../rate-limit/token-buckets.js';
 import { startAnswer } from './answer.js';
 import { chatBodySchema } from './conversation.js';
@@ -100,7 +103,7 @@ export function chatRoutes(deps: ChatRouteDeps) {
     }
     const provider = deps.provider(ai.model);
     if (!provider) return sendError(reply, new AiNotConfiguredError(notConfiguredMessage(ai.model)));
-    const wait = waitSeconds(deps.questionLimit, request.ip);
+    const wait = waitSeconds(deps.questionLimit, await siteClientKey(context, request.ip));
     if (wait > 0) return sendError(reply, new AiRateLimitedError(wait));
     const abort = new AbortController();
     let answer: Awaited<ReturnType<typeof startAnswer>>;
@@ -158,7 +161,7 @@ export function chatRoutes(deps: ChatRouteDeps) {
     } catch (error) {
       return sendError(reply, error as AiError);
     }
-    const wait = waitSeconds(deps.feedbackLimit, request.ip);
+    const wait = waitSeconds(deps.feedbackLimit, await siteClientKey(context, request.ip));
     if (wait > 0) return sendError(reply, new AiRateLimitedError(wait));
     const owner = deps.database ? await context.owner() : undefined;
     if (deps.database && owner) {

@@ -16,7 +16,7 @@ import { createProviderCache, type SiteAiServices } from './site-ai.js';
 import { slackRoute } from './slack.js';
 
 export interface AiPluginOptions extends ProviderOptions {
-  /** Questions per visitor (IP, Slack user, Discord user) per minute. Default 10. */
+  /** Questions per visitor (IP, Slack user, Discord user) and site per minute. Default 10. */
   questionsPerMinute?: number;
   /** How Slack's and Discord's APIs are called; default the global fetch. */
   fetch?: typeof fetch;

@@ -8,6 +8,7 @@ import type { AiLocation, AiModel, DocsAiConfig } from '@sextant/definition';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { siteClientKey } from '../rate-limit/site-client-key.js';
 import type { TokenBuckets } from '../rate-limit/token-buckets.js';
 import type { Database } from '../storage/index.js';
 import { type AnswerInput, collectAnswer, startAnswer } from './answer.js';
@@ -85,7 +86,10 @@ export async function answerInChatApp(
   try {
     const provider = deps.provider(ai.model);
     if (!provider) throw new AiNotConfiguredError();
-    const wait = waitSeconds(deps.questionLimit, `${input.location}:${input.rateKey}`);
+    const wait = waitSeconds(
+      deps.questionLimit,
+      await siteClientKey(context, `${input.location}:${input.rateKey}`),
+    );
     if (wait > 0) throw new AiRateLimitedError(wait);
     const answer = await startAnswer({
       site: context.site,

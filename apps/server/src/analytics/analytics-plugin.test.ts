@@ -2,7 +2,7 @@
  * Playground analytics through the real server (local mode: the docs project's site is owned by
  * the local organization), on PGlite and on PostgreSQL: beacons in over HTTP, the registry's
  * call out. Counts are exactly the beacons' events whose endpoint the site has; malformed,
- * oversized, opted-out and forged beacons change nothing.
+ * oversized, opted-out, forged and cross-origin beacons change nothing.
  */
 import type { AddressInfo } from 'node:net';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
@@ -49,10 +49,11 @@ describe.each(TEST_DATABASES)('playground analytics on $name', (database) => {
     await drop?.();
   });
 
+  // As a docs page's navigator.sendBeacon sends it: from the site's own origin.
   const beacon = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${baseUrl}/_sextant/analytics`, {
       method: 'POST',
-      headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: baseUrl, ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const sent = (endpointId: string) => ({ type: 'request_sent', endpointId, method: 'GET' });
@@ -156,6 +157,41 @@ describe.each(TEST_DATABASES)('playground analytics on $name', (database) => {
       expect(((await response.json()) as { error: string }).error).toBe('BadRequestError');
     }
     expect((await analytics()).totals.requests).toBe(before.totals.requests);
+  });
+
+  it("refuses beacons that do not come from the site's own pages with 403, and stores nothing", async (ctx) => {
+    if (skipped) return ctx.skip();
+    const before = await analytics();
+    const first = endpointIds[0] as string;
+    const body = { events: [sent(first), received(first, 500, 10)] };
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: baseUrl.replace('127.0.0.1', 'localhost') },
+      { origin: 'null' },
+      { origin: baseUrl, 'sec-fetch-site': 'cross-site' },
+      { origin: baseUrl, 'sec-fetch-site': 'same-site' },
+      { origin: '' },
+    ];
+    for (const headers of foreign) {
+      const response = await beacon(body, headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.json()).toMatchObject({
+        error: 'CrossOriginBeaconError',
+        content: { message: expect.stringMatching(/only from this site's own pages/) },
+      });
+    }
+    expect((await analytics()).totals.requests).toBe(before.totals.requests);
+    // A browser's same-origin beacon is kept, with Sec-Fetch-Site alone too.
+    expect((await beacon(body, { 'sec-fetch-site': 'same-origin' })).status).toBe(204);
+    const sameOrigin = await fetch(`${baseUrl}/_sextant/analytics`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify(body),
+    });
+    expect(sameOrigin.status).toBe(204);
+    const after = await analytics();
+    expect(after.totals.requests - before.totals.requests).toBe(2);
+    expect(after.totals.byStatusClass['5xx'] - before.totals.byStatusClass['5xx']).toBe(2);
   });
 
   it('answers the registry call to members only, over a bounded range', async (ctx) => {

@@ -1,22 +1,34 @@
 /**
  * `POST {base}/_sextant/analytics` on every docs site: the playground's beacons (see
- * apps/docs/src/client/analytics-beacon.ts). Events are checked against the site's own
- * endpoints and stored for the site's owner in the registry's database; the answer is always
- * 204 for a well-formed beacon (a beacon's sender never reads it), 400 for a malformed one and
- * 429 past the per-client rate. Nothing is stored for a reader sending Do-Not-Track or Global
- * Privacy Control, for a site that turned playground analytics off, or where this server has no
- * registry database (`app.siteDatabase`: the registry here, or a docs host alone given DATABASE_URL).
+ * apps/docs/src/client/analytics-beacon.ts). Only the site's own pages may send them
+ * (`beacon-origin.ts`: Sec-Fetch-Site / Origin; otherwise 403 `CrossOriginBeaconError`). Events
+ * are checked against the site's own endpoints and stored for the site's owner in the registry's
+ * database; the answer is always 204 for a well-formed beacon (a beacon's sender never reads
+ * it), 400 for a malformed one and 429 past the rates: at most `MAX_EVENTS_PER_BEACON` events a
+ * beacon, `EVENTS_PER_CLIENT_AND_SITE` a minute from one client to one site, and
+ * `EVENTS_PER_CLIENT` a minute from one client to every site of the server (the client is
+ * `request.ip`, which follows `--trust-proxy`). Nothing is stored for a reader sending
+ * Do-Not-Track or Global Privacy Control, for a site that turned playground analytics off, or
+ * where this server has no registry database (`app.siteDatabase`: the registry here, or a docs
+ * host alone given DATABASE_URL).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { siteClientKey } from '../rate-limit/site-client-key.js';
 import { TokenBuckets } from '../rate-limit/token-buckets.js';
 import { siteDatabaseOf } from '../storage/site-database.js';
 import { type AnalyticsStore, createAnalyticsStore } from './analytics-store.js';
+import { beaconOriginProblem } from './beacon-origin.js';
 import { beaconSchema, resolveEvents } from './playground-events.js';
 
 export const ANALYTICS_PATH = '/_sextant/analytics';
-/** Events per client address per minute: far above a reader clicking Send, far below a flood. */
-const EVENTS_PER_MINUTE = 600;
+/**
+ * Events one client may add to one site per minute: a reader's Try-it request is two events, so
+ * 60 requests a minute; far below a flood.
+ */
+export const EVENTS_PER_CLIENT_AND_SITE = 120;
+/** Events one client may add per minute over every site of this server. */
+export const EVENTS_PER_CLIENT = 600;
 
 /** True when the request says the reader does not want to be tracked. */
 export function optedOut(request: FastifyRequest): boolean {
@@ -27,7 +39,8 @@ const badRequest = (reply: FastifyReply, message: string) =>
   reply.code(400).send({ error: 'BadRequestError', content: { message } });
 
 export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
-  const rate = new TokenBuckets(EVENTS_PER_MINUTE);
+  const perSite = new TokenBuckets(EVENTS_PER_CLIENT_AND_SITE);
+  const perClient = new TokenBuckets(EVENTS_PER_CLIENT);
   let store: Promise<AnalyticsStore | undefined> | undefined;
   const storeOf = () => {
     const database = siteDatabaseOf(app);
@@ -47,6 +60,14 @@ export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
     method: 'POST',
     path: ANALYTICS_PATH,
     async handler(request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) {
+      const problem = beaconOriginProblem(request.headers);
+      if (problem)
+        return reply.code(403).send({
+          error: 'CrossOriginBeaconError',
+          content: {
+            message: `Analytics beacons are accepted only from this site's own pages, and ${problem}.`,
+          },
+        });
       if (optedOut(request) || context.site.definition.config.analytics?.playground === false)
         return reply.code(204).send();
       let parsed: unknown;
@@ -58,14 +79,22 @@ export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
       const beacon = beaconSchema.safeParse(parsed);
       if (!beacon.success)
         return badRequest(reply, `The beacon is not valid: ${beacon.error.issues[0]?.message ?? 'invalid'}.`);
-      if (!rate.take(request.ip, beacon.data.events.length))
+      const count = beacon.data.events.length;
+      const siteClient = await siteClientKey(context, request.ip);
+      if (!perClient.take(request.ip, count) || !perSite.take(siteClient, count)) {
+        const wait = Math.max(
+          perClient.retryAfterSeconds(request.ip, count),
+          perSite.retryAfterSeconds(siteClient, count),
+          1,
+        );
         return reply
           .code(429)
-          .header('retry-after', String(rate.retryAfterSeconds(request.ip, beacon.data.events.length)))
+          .header('retry-after', String(wait))
           .send({
             error: 'TooManyRequestsError',
-            content: { message: 'Too many analytics events; retry later.' },
+            content: { message: `Too many analytics events from this client; retry in ${wait} s.` },
           });
+      }
       const [owner, target] = await Promise.all([context.owner(), storeOf()]);
       if (!owner || !target) return reply.code(204).send();
       const { events } = resolveEvents(beacon.data.events, context.site.apis);
