@@ -13,6 +13,11 @@ export interface ServerOptions {
    * plus one LISTEN connection; the small pools of a docs host or proxy running alone are capped by it.
    */
   databasePool?: number;
+  /**
+   * PostgreSQL: where the LISTEN connection goes when `databaseUrl` is a PgBouncer in transaction
+   * mode (`--database-listen-url`): straight to PostgreSQL, or a session-mode pool. Default `databaseUrl`.
+   */
+  databaseListenUrl?: string;
   /** Folder of the filesystem blob store. */
   blobDir?: string;
   /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres`; default PostgreSQL's own tables, or the folder with PGlite. */

@@ -31,3 +31,23 @@ describe('--trust-proxy', () => {
     expect(() => serverOptionsFromFlags('hosted', old)).toThrow(/--trust-proxy/);
   });
 });
+
+describe('--db-pool and --database-listen-url', () => {
+  it('size the database pools and point LISTEN past a transaction-mode PgBouncer; neither by default', () => {
+    const options = serverOptionsFromFlags(
+      'hosted',
+      parse(['--db-pool', '4', '--database-listen-url', 'postgres://db:5432/sextant']),
+    );
+    expect(options.databasePool).toBe(4);
+    expect(options.databaseListenUrl).toBe('postgres://db:5432/sextant');
+    expect(serverOptionsFromFlags('hosted', parse([], { SEXTANT_DB_POOL: '25' })).databasePool).toBe(25);
+    const defaults = serverOptionsFromFlags('hosted', parse([]));
+    expect(defaults.databasePool).toBeUndefined();
+    expect(defaults.databaseListenUrl).toBeUndefined();
+  });
+
+  it('refuses a pool size that is not a whole number from 1 to 1000', () => {
+    for (const value of ['0', '-1', '2.5', '1k', '1001', 'ten'])
+      expect(() => parse(['--db-pool', value]), value).toThrow(/from 1 to 1000/);
+  });
+});

@@ -15,6 +15,7 @@ export interface ServerFlags {
   databaseUrl?: string;
   dataDir?: string;
   dbPool?: number;
+  databaseListenUrl?: string;
   blobDir?: string;
   blobStore?: string;
   allowlist?: string[];
@@ -71,6 +72,12 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
       )
         .env('SEXTANT_DB_POOL')
         .argParser(parsePoolSize),
+    )
+    .addOption(
+      new Option(
+        '--database-listen-url <url>',
+        'PostgreSQL URL of the LISTEN connection when --database-url is a PgBouncer in transaction mode (default: --database-url)',
+      ).env('SEXTANT_DATABASE_LISTEN_URL'),
     )
     .addOption(
       new Option('--blob-dir <dir>', 'folder of the blob store (default: <data-dir>/blobs)').env(
@@ -169,6 +176,7 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     ...(flags.databaseUrl ? { databaseUrl: flags.databaseUrl } : {}),
     ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
     ...(flags.dbPool ? { databasePool: flags.dbPool } : {}),
+    ...(flags.databaseListenUrl ? { databaseListenUrl: flags.databaseListenUrl } : {}),
     ...(flags.blobDir ? { blobDir: flags.blobDir } : {}),
     ...(flags.blobStore ? { blobStore: flags.blobStore } : {}),
     ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),

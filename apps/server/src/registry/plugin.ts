@@ -37,6 +37,8 @@ export interface RegistryPluginOptions {
   dataDir?: string;
   /** PostgreSQL: connections of the registry's pool (`--db-pool`; default 10), plus one for LISTEN. */
   databasePool?: number;
+  /** PostgreSQL: the LISTEN connection's own URL (past a transaction-mode PgBouncer); default `databaseUrl`. */
+  databaseListenUrl?: string;
   /** Blob store folder; defaults to `<dataDir>/blobs`, or memory. */
   blobDir?: string;
   /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres` (see storage/blob-store-select.ts). */
@@ -108,6 +110,7 @@ async function open(
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
     ...(options.databasePool ? { poolSize: options.databasePool } : {}),
+    ...(options.databaseListenUrl ? { listenUrl: options.databaseListenUrl } : {}),
     onConnectionError: (error) =>
       log.warn({ err: error }, 'registry: a database connection was lost (it is replaced on the next query)'),
   });

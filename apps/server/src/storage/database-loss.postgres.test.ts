@@ -7,6 +7,7 @@
  * exception or unhandled rejection, every read of a page seen before answers 200, every failed
  * write is 503 `UnavailableError` with Retry-After (never a 500), writes succeed again within
  * 5 s of each loss, and /readyz is 503 during the outage and 200 again within 5 s of its end.
+ * The pool stays within `databasePool` and LISTEN runs on `databaseListenUrl` (named connections).
  */
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -123,7 +124,7 @@ async function within(what: string, limitMs: number, check: () => Promise<boolea
 /** Backends on the test database: all of them, or the notifier's LISTEN connection only. */
 async function backends(which: 'all' | 'listen'): Promise<number> {
   const result = await admin.query(
-    `select count(*)::int as n from pg_stat_activity where datname = $1${which === 'listen' ? " and query ilike 'listen %'" : ''}`,
+    `select count(*)::int as n from pg_stat_activity where datname = $1${which === 'listen' ? " and application_name = 'sextant_listen' and query ilike 'listen %'" : ''}`,
     [name],
   );
   return (result.rows[0] as { n: number }).n;
@@ -138,7 +139,9 @@ describe.skipIf('skipped' in database)('database loss on PostgreSQL', () => {
     await admin.connect();
     app = await buildServer({
       mode: 'hosted',
-      databaseUrl: database.url,
+      // Named connections: the pool's and the LISTEN one, on its own URL (as past a transaction-mode PgBouncer).
+      databaseUrl: `${database.url}?application_name=sextant_pool`,
+      databaseListenUrl: `${database.url}?application_name=sextant_listen`,
       databasePool: 4,
       parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
       registry: { allowDomains: [HOST] },
@@ -192,6 +195,17 @@ describe.skipIf('skipped' in database)('database loss on PostgreSQL', () => {
     // Pages a reader has seen: the home page, an endpoint page, their markdown, the search index.
     const known = ['/', '/api/get-pet', '/api/get-pet.md', '/index.md', '/_sextant/search-index.json'];
     for (const path of known) expect((await page(path)).status, path).toBe(200);
+    // The pool holds at most --db-pool connections, and LISTEN is on its own URL.
+    const names = await admin.query(
+      'select application_name as name, count(*)::int as n from pg_stat_activity where datname = $1 group by 1 order by 1',
+      [name],
+    );
+    const connections = Object.fromEntries(
+      names.rows.map((row: { name: string; n: number }) => [row.name, row.n]),
+    );
+    expect(Object.keys(connections)).toEqual(['sextant_listen', 'sextant_pool']);
+    expect(connections.sextant_listen).toBe(1);
+    expect(connections.sextant_pool).toBeLessThanOrEqual(4);
 
     // Traffic for the whole run: two readers, one writer, one /readyz poller.
     const reads: { path: string; status: number }[] = [];

@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL: connections of the pool (`--db-pool`; default 10), plus one for LISTEN. */
   poolSize?: number;
+  /** PostgreSQL: the LISTEN connection's URL when the pool goes through PgBouncer in transaction mode. */
+  listenUrl?: string;
   /** PostgreSQL: hears connections lost under the pool and the LISTEN connection (they are replaced). */
   onConnectionError?: (error: Error) => void;
 }
@@ -50,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
     try {
       await migrate(db);
-      const notifier = await createPostgresNotifier(options.databaseUrl, pool, {
+      const notifier = await createPostgresNotifier(options.listenUrl ?? options.databaseUrl, pool, {
         ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
       });
       return {

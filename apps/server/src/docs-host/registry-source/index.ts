@@ -22,7 +22,8 @@ async function selectSiteSource(app: FastifyInstance, options: ServerOptions): P
       '--registry-url is for a docs host running without the registry: pass --no-registry too, or drop --registry-url',
     );
   if (options.registryUrl) {
-    const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+    // The docs host only LISTENs on the database: past a transaction-mode PgBouncer, on its own URL.
+    const databaseUrl = options.databaseListenUrl ?? options.databaseUrl ?? process.env.DATABASE_URL;
     await app.register(httpSiteSource, {
       registryUrl: options.registryUrl,
       ...(databaseUrl ? { databaseUrl } : {}),
