@@ -3,10 +3,11 @@
  * interactions endpoint of the site's Discord application. Every request is verified first
  * (Ed25519 signature `X-Signature-Ed25519` over `X-Signature-Timestamp` + raw body with
  * `DISCORD_PUBLIC_KEY`, Node's crypto; a timestamp off by more than 5 minutes or a signature seen
- * before is refused with 401 and nothing is processed). PING answers PONG; the `/ask` command
- * answers with a deferred response (type 5) at once, then edits it into the answer through the
- * interaction's webhook (`PATCH {DISCORD_API_URL}/webhooks/{application_id}/{token}/messages/@original`,
- * default https://discord.com/api/v10).
+ * before, by any replica on the registry's database, is refused with 401 and nothing is
+ * processed). PING answers PONG; the `/ask` command answers with a deferred response (type 5)
+ * at once, then edits it into the answer through the interaction's webhook
+ * (`PATCH {DISCORD_API_URL}/webhooks/{application_id}/{token}/messages/@original`, default
+ * https://discord.com/api/v10).
  */
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -98,7 +99,12 @@ function discordText(text: string): string {
 }
 
 export function discordRoute(deps: DiscordDeps) {
-  const signatures = createReplayGuard({ ttlMs: 2 * DISCORD_REPLAY_WINDOW_SECONDS * 1000 });
+  const signatures = createReplayGuard({
+    scope: 'discord:signature',
+    ttlMs: 2 * DISCORD_REPLAY_WINDOW_SECONDS * 1000,
+    database: deps.database,
+    log: deps.log,
+  });
   let key: { hex: string; key: KeyObject | undefined } | undefined;
   const publicKey = (hex: string) => {
     if (key?.hex !== hex) key = { hex, key: discordPublicKey(hex) };
@@ -157,7 +163,7 @@ export function discordRoute(deps: DiscordDeps) {
       signature: typeof signature === 'string' ? signature : undefined,
       body,
     });
-    if (!valid || !signatures.first(String(signature).toLowerCase()))
+    if (!valid || !(await signatures.first(String(signature).toLowerCase())))
       return reply
         .code(401)
         .send({ error: 'InvalidSignatureError', content: { message: 'invalid request signature' } });

@@ -4,7 +4,7 @@
  * Messages server, replies posted to loopback Slack and Discord APIs. Bad signatures, stale
  * timestamps and replays are 401 with nothing processed; Slack retries are not answered twice.
  */
-import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +13,18 @@ import { discordPublicKey, verifyDiscordSignature } from './discord.js';
 import { aiPlugin } from './plugin.js';
 import { mentionQuestion, slackText, verifySlackSignature } from './slack.js';
 import { writeAiProject } from './testing/ai-project.js';
+import {
+  discordSignature,
+  discordTestKeys,
+  slackMention as mention,
+  TEST_SLACK_SECRET as SLACK_SECRET,
+  slackSignature,
+} from './testing/chat-app-signing.js';
 import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic.js';
 import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from './testing/sse-server.js';
 
-const SLACK_SECRET = 'slack-signing-secret';
-const keys = generateKeyPairSync('ed25519');
-const rawPublicKey = (keys.publicKey.export({ format: 'der', type: 'spki' }) as Buffer)
-  .subarray(12)
-  .toString('hex');
+const keys = discordTestKeys();
+const { rawPublicKey } = keys;
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -65,10 +69,6 @@ afterAll(async () => {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function slackSignature(body: string, timestamp: number, secret = SLACK_SECRET): string {
-  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
-}
-
 function postSlack(body: string, headers: Record<string, string>) {
   return fetch(`${baseUrl}/_sextant/ai/slack/events`, {
     method: 'POST',
@@ -88,7 +88,7 @@ function signedSlack(payload: unknown, extra: Record<string, string> = {}, times
 
 function signedDiscord(payload: unknown, timestamp = now(), privateKey = keys.privateKey) {
   const body = JSON.stringify(payload);
-  const signature = sign(null, Buffer.from(`${timestamp}${body}`), privateKey).toString('hex');
+  const signature = discordSignature(body, timestamp, privateKey);
   return {
     send: () =>
       fetch(`${baseUrl}/_sextant/ai/discord/interactions`, {
@@ -107,13 +107,6 @@ async function waitFor(server: LoopbackServer, count: number): Promise<RecordedR
   for (let i = 0; i < 100 && server.requests.length < count; i++) await new Promise((r) => setTimeout(r, 20));
   return server.requests;
 }
-
-const mention = (eventId: string, text = '<@U0BOT> how do I install pets?') => ({
-  type: 'event_callback',
-  event_id: eventId,
-  team_id: 'T1',
-  event: { type: 'app_mention', text, user: 'U1', channel: 'C1', ts: '1700000000.000100' },
-});
 
 describe('Slack', () => {
   it('verifies v0 signatures: right, wrong secret, stale, missing', () => {

@@ -2,11 +2,12 @@
  * Ask AI in Slack (location `slack`): `POST /_sextant/ai/slack/events`, the Events API endpoint
  * of the site's Slack app. Every request is verified first (v0 signature: HMAC-SHA256 of
  * `v0:{timestamp}:{raw body}` with `SLACK_SIGNING_SECRET`, compared in constant time; timestamps
- * older than 5 minutes and a signature seen before are refused with 401, and nothing is
- * processed). It answers the `url_verification` challenge, and acknowledges an `app_mention` at
- * once (Slack wants 200 within 3 s), then answers in the thread with `chat.postMessage`
- * (`SLACK_BOT_TOKEN`, `SLACK_API_URL` default https://slack.com/api). Slack's retries
- * (`X-Slack-Retry-Num`, same `event_id`) are acknowledged and not answered twice.
+ * older than 5 minutes and a signature seen before, by any replica on the registry's database,
+ * are refused with 401, and nothing is processed). It answers the `url_verification` challenge,
+ * and acknowledges an `app_mention` at once (Slack wants 200 within 3 s), then answers in the
+ * thread with `chat.postMessage` (`SLACK_BOT_TOKEN`, `SLACK_API_URL` default
+ * https://slack.com/api). Slack's retries (`X-Slack-Retry-Num`, same `event_id`) are acknowledged
+ * and not answered twice, whichever replica they reach (replay-guard.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -81,8 +82,19 @@ export function mentionQuestion(text: string): string {
 }
 
 export function slackRoute(deps: SlackDeps) {
-  const signatures = createReplayGuard({ ttlMs: 2 * SLACK_REPLAY_WINDOW_SECONDS * 1000 });
-  const events = createReplayGuard({ ttlMs: 60 * 60 * 1000 });
+  // Shared by every replica on the registry's database: one answer per event, however many receive it.
+  const signatures = createReplayGuard({
+    scope: 'slack:signature',
+    ttlMs: 2 * SLACK_REPLAY_WINDOW_SECONDS * 1000,
+    database: deps.database,
+    log: deps.log,
+  });
+  const events = createReplayGuard({
+    scope: 'slack:event',
+    ttlMs: 60 * 60 * 1000,
+    database: deps.database,
+    log: deps.log,
+  });
 
   async function postMessage(channel: string, threadTs: string | undefined, text: string): Promise<void> {
     const token = deps.env.SLACK_BOT_TOKEN;
@@ -145,7 +157,7 @@ export function slackRoute(deps: SlackDeps) {
       signature: typeof signature === 'string' ? signature : undefined,
       body,
     });
-    if (!valid || !signatures.first(String(signature)))
+    if (!valid || !(await signatures.first(String(signature))))
       return reply.code(401).send({
         error: 'InvalidSignatureError',
         content: { message: 'The Slack signature is invalid, stale or replayed.' },
@@ -173,7 +185,7 @@ export function slackRoute(deps: SlackDeps) {
     {
       const { event } = parsed;
       // Acknowledge at once; answer a new mention (not a retry, not a bot's own message) afterwards.
-      if (event.type === 'app_mention' && !event.bot_id && events.first(parsed.event_id)) {
+      if (event.type === 'app_mention' && !event.bot_id && (await events.first(parsed.event_id))) {
         void answerMention(context, event, parsed.team_id).catch((error: unknown) =>
           deps.log.warn({ err: error }, 'ask ai: the Slack answer failed'),
         );

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * `--trust-proxy`: `true` (every hop), a hop count (the server is reachable only through that
@@ -147,7 +147,7 @@ export function clientAddressOf(app: FastifyInstance, request: IncomingMessage):
  * for nothing. For the Secure flag of cookies and the scheme of absolute URLs.
  * @example reply.header('set-cookie', `sid=…; HttpOnly${requestIsHttps(request) ? '; Secure' : ''}`)
  */
-export function requestIsHttps(request: Pick<FastifyRequest, 'protocol'>): boolean {
+export function requestIsHttps(request: { readonly protocol: string }): boolean {
   // Fastify reads X-Forwarded-Proto (its last entry: the nearest proxy's) only when the socket's
   // peer is trusted; otherwise this is the socket's own scheme.
   return String(request.protocol ?? '').toLowerCase() === 'https';
