@@ -53,6 +53,13 @@ export interface ServerOptions {
    * Rate limits, logs, the Secure cookie flag and absolute URLs follow it.
    */
   trustProxy?: import('./trust-proxy/index.js').TrustProxySetting;
+  /**
+   * Hosted mode: the console host (`--console-host`, a host name, every port). The dashboard,
+   * session cookies and `/metrics` answer there only, never on a docs host, and no docs are
+   * served there. Absent: no console (the dashboard answers on no host, cookies are ignored).
+   * Local mode ignores it: the console is on every host of the one origin.
+   */
+  consoleHost?: string;
   /** Docs site login for the playground's API-key injection; none by default (local mode with `SEXTANT_DEMO_LOGIN=1`: the demo provider), `false` disables. */
   authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
   /** Log to stdout (`true`) or to a destination (tests); query values, credentials and database error text are never logged. */

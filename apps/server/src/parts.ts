@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerOptions } from './options.js';
 
 export async function mountParts(app: FastifyInstance, options: ServerOptions): Promise<void> {
+  // Where the console answers (hosted mode: --console-host); the parts below ask it.
+  await app.register((await import('./console/index.js')).consoleHostPart, options);
   await app.register((await import('./lifecycle/unavailable-replies.js')).unavailableRepliesPlugin);
   await app.register((await import('./metrics/index.js')).metricsPlugin, options);
   if (options.parts?.registry !== false)

@@ -10,7 +10,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { CliError, errorLine } from '../support/cli-error.js';
-import { parseList, parsePositiveInt } from '../support/flags.js';
+import { parseList, parsePort, parsePositiveInt } from '../support/flags.js';
 import { listenUntilSignal } from '../support/run-server.js';
 import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from '../support/server-flags.js';
 
@@ -29,6 +29,10 @@ export interface ServeFlags extends ServerFlags {
   metrics?: boolean;
   /** Bearer token GET /metrics requires. */
   metricsToken?: string;
+  /** GET /metrics on its own listener at this port (and not on the main one). */
+  metricsPort?: number;
+  /** The console host: the dashboard, session cookies and /metrics answer there only. */
+  consoleHost?: string;
 }
 
 /** Default drain on SIGTERM: a load balancer's usual deregistration delay. */
@@ -64,9 +68,11 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     ...(flags.registryUrl ? { registryUrl: flags.registryUrl } : {}),
     logger: true,
     ...(flags.allowDomain?.length ? { registry: { allowDomains: flags.allowDomain } } : {}),
+    ...(flags.consoleHost ? { consoleHost: flags.consoleHost } : {}),
     metrics: {
       enabled: flags.metrics !== false,
       ...(flags.metricsToken ? { token: flags.metricsToken } : {}),
+      ...(flags.metricsPort !== undefined ? { port: flags.metricsPort, host: flags.host } : {}),
     },
   };
   let app: FastifyInstance;
@@ -176,6 +182,20 @@ export function registerServe(program: Command): void {
         'GET /metrics requires "Authorization: Bearer <token>" (without one, anyone reaching the port can read the metrics)',
       ).env('SEXTANT_METRICS_TOKEN'),
     )
+    .addOption(
+      new Option(
+        '--metrics-port <port>',
+        'serve GET /metrics on its own listener at this port (on --host), and not on the main port',
+      )
+        .env('SEXTANT_METRICS_PORT')
+        .argParser(parsePort),
+    )
+    .addOption(
+      new Option(
+        '--console-host <host>',
+        'the host name of the console: the dashboard, its session cookie and /metrics answer there only (any port), never on a docs host; without it the dashboard is off',
+      ).env('SEXTANT_CONSOLE_HOST'),
+    )
     .option(
       '--create-operator-token',
       'create the platform operator if missing and log a new operator token (once)',
@@ -185,7 +205,8 @@ export function registerServe(program: Command): void {
       '\nWithout DATABASE_URL the data lives in embedded PGlite under --data-dir (default .sextant/data).\n' +
         'With --no-registry --registry-url URL the docs host reads the registry over HTTP (invalidations by LISTEN/NOTIFY with DATABASE_URL, else its event stream).\n' +
         'Logs are JSON lines on stdout. GET /healthz: the process lives; GET /readyz: it can serve (503 while draining or a dependency is down).\n' +
-        'GET /metrics: Prometheus metrics (--no-metrics to turn off, --metrics-token to require a bearer token).\n' +
+        'The dashboard (/_sextant/dashboard) answers on --console-host only, never on a docs host; without it, on no host.\n' +
+        'GET /metrics: Prometheus metrics on --console-host or its own --metrics-port, never on a docs host (--no-metrics to turn off, --metrics-token to require a bearer token).\n' +
         'SIGTERM or SIGINT drains in-flight requests (--drain-timeout), closes WebSocket sessions with 1001, then exits 0.\n' +
         'Exit codes: 0 stopped by a signal, 1 could not start (port taken, database unreachable), 2 usage error.',
     )

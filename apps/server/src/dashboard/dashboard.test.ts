@@ -1,13 +1,28 @@
 /**
- * The dashboard API on a real server (PGlite, hosted mode, two organizations): sign-in, the
- * session and its CSRF token, sign-out, expiry; the reads are scoped to the caller's organization
- * (a member sees their own tokens, an admin every member's; another organization gets
- * UserNotInOrgError), page, and refuse hostile queries with a 400; the same-origin rule.
+ * The dashboard API on a real server (PGlite, hosted mode, two organizations, console host
+ * 127.0.0.1): sign-in, the session and its CSRF token, sign-out, expiry; the reads are scoped to
+ * the caller's organization (a member sees their own tokens, an admin every member's; another
+ * organization gets UserNotInOrgError), page, and refuse hostile queries with a 400; the
+ * same-origin rule. The session cookie: `__Host-`, Secure, SameSite=Strict, Path=/ over https
+ * (a TLS socket, or X-Forwarded-Proto from a proxy trusted by --trust-proxy, never a client's
+ * own), the plain name over http; over https a plain-named cookie is not read. The console host:
+ * on a docs host the dashboard answers 404 and a session cookie is ignored, bearer tokens work on
+ * every host, no docs site is served on the console host; hosted mode without a console host
+ * has no dashboard and reads no cookie.
  */
 import { createRegistryClient } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app.js';
 import { createdMember, startRegistryServer, type TestServer } from '../registry/testing/servers.js';
-import { csrfTokenOf, SESSION_COOKIE, sessionIdOf, sessionRequestProblem } from './session.js';
+import {
+  csrfTokenOf,
+  SESSION_COOKIE,
+  SESSION_COOKIE_SECURE,
+  sessionCookie,
+  sessionIdOf,
+  sessionRequestProblem,
+} from './session.js';
 
 let server: TestServer;
 let acme: { token: string; orgId: string };
@@ -37,7 +52,7 @@ async function call(
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
-  server = await startRegistryServer({ mode: 'hosted' });
+  server = await startRegistryServer({ mode: 'hosted', consoleHost: '127.0.0.1' });
   const a = await server.app.registry.createOrganization('acme');
   const b = await server.app.registry.createOrganization('other');
   acme = { token: a.token, orgId: a.orgId };
@@ -55,8 +70,8 @@ afterAll(async () => {
 describe('session rules', () => {
   it('reads the cookie, derives the CSRF token from the session and checks the origin', () => {
     const id = 'a'.repeat(43);
-    expect(sessionIdOf({ cookie: `x=1; ${SESSION_COOKIE}=${id}` })).toBe(id);
-    expect(sessionIdOf({ cookie: `${SESSION_COOKIE}=bad value;` })).toBeUndefined();
+    expect(sessionIdOf({ cookie: `x=1; ${SESSION_COOKIE}=${id}` }, false)).toBe(id);
+    expect(sessionIdOf({ cookie: `${SESSION_COOKIE}=bad value;` }, false)).toBeUndefined();
     expect(csrfTokenOf(id)).not.toBe(csrfTokenOf('b'.repeat(43)));
     const good = { host: 'h.test', origin: 'http://h.test', 'x-sextant-csrf': csrfTokenOf(id) };
     expect(sessionRequestProblem(good, 'POST', id)).toBeUndefined();
@@ -74,6 +89,27 @@ describe('session rules', () => {
       sessionRequestProblem({ host: 'h.test', 'x-sextant-csrf': csrfTokenOf(id) }, 'GET', id),
     ).toBeUndefined();
     expect(sessionRequestProblem({ host: 'h.test' }, 'GET', id)).toMatch(/no x-sextant-csrf/);
+  });
+
+  it('names the cookie by scheme: __Host- and Secure over https, and reads only that name', () => {
+    const id = 'b'.repeat(43);
+    expect(sessionCookie(id, 43200, true)).toBe(
+      `__Host-sx_dashboard=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure`,
+    );
+    expect(sessionCookie(id, 43200, false)).toBe(
+      `sx_dashboard=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200`,
+    );
+    expect(sessionIdOf({ cookie: `${SESSION_COOKIE_SECURE}=${id}` }, true)).toBe(id);
+    // Over https a plain-named cookie (a sibling host could have planted it domain-wide) is not read.
+    expect(sessionIdOf({ cookie: `${SESSION_COOKIE}=${id}` }, true)).toBeUndefined();
+    expect(sessionIdOf({ cookie: `${SESSION_COOKIE_SECURE}=${id}` }, false)).toBeUndefined();
+    // The first cookie of the name counts (a browser sends the most specific one first).
+    expect(
+      sessionIdOf(
+        { cookie: `${SESSION_COOKIE_SECURE}=${id}; ${SESSION_COOKIE_SECURE}=${'c'.repeat(43)}` },
+        true,
+      ),
+    ).toBe(id);
   });
 });
 
@@ -175,5 +211,235 @@ describe('dashboard API', () => {
     const asset = await fetch(`${server.baseUrl}/_sextant/dashboard/assets/nope.js`);
     expect(asset.status).toBe(404);
     expect(asset.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});
+
+describe('the session cookie over https', () => {
+  let proxied: FastifyInstance;
+  let token: string;
+  beforeAll(async () => {
+    // Behind a TLS-terminating proxy on loopback, trusted with --trust-proxy loopback.
+    proxied = await buildServer({
+      mode: 'hosted',
+      parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+      consoleHost: 'console.sextant.test',
+      trustProxy: 'loopback',
+    });
+    await proxied.registry.ready();
+    token = (await proxied.registry.createOrganization('tls')).token;
+  }, 60_000);
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  const signIn = (headers: Record<string, string>) =>
+    proxied.inject({
+      method: 'POST',
+      url: `${API}/session`,
+      headers: { host: 'console.sextant.test', origin: 'https://console.sextant.test', ...headers },
+      payload: { token },
+    });
+
+  it('is __Host-, Secure, SameSite=Strict and Path=/ when the trusted proxy says https', async () => {
+    const signed = await signIn({ 'x-forwarded-proto': 'https' });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['set-cookie']).toMatch(
+      /^__Host-sx_dashboard=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/,
+    );
+    const cookie = String(signed.headers['set-cookie']).split(';')[0] ?? '';
+    const csrf = (signed.json() as { csrfToken: string }).csrfToken;
+    const https = { host: 'console.sextant.test', 'x-forwarded-proto': 'https', cookie };
+    const session = await proxied.inject({ url: `${API}/session`, headers: https });
+    expect([session.statusCode, (session.json() as { csrfToken: string }).csrfToken]).toEqual([200, csrf]);
+    // The same cookie over plain http is another name: not read.
+    const plain = await proxied.inject({
+      url: `${API}/session`,
+      headers: { ...https, 'x-forwarded-proto': 'http' },
+    });
+    expect(plain.statusCode).toBe(401);
+    const out = await proxied.inject({
+      method: 'DELETE',
+      url: `${API}/session`,
+      headers: { ...https, origin: 'https://console.sextant.test', 'x-sextant-csrf': csrf },
+    });
+    expect(out.headers['set-cookie']).toMatch(
+      /^__Host-sx_dashboard=; Path=\/; HttpOnly; SameSite=Strict; Max-Age=0; Secure$/,
+    );
+  });
+
+  it('is the plain name without Secure over http', async () => {
+    const signed = await signIn({});
+    expect(signed.headers['set-cookie']).toMatch(
+      /^sx_dashboard=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/,
+    );
+  });
+
+  it("never believes a client's own X-Forwarded-Proto", async () => {
+    const untrusting = await buildServer({
+      mode: 'hosted',
+      parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+      consoleHost: 'console.sextant.test',
+    });
+    try {
+      await untrusting.registry.ready();
+      const { token: own } = await untrusting.registry.createOrganization('plain');
+      const signed = await untrusting.inject({
+        method: 'POST',
+        url: `${API}/session`,
+        headers: {
+          host: 'console.sextant.test',
+          origin: 'http://console.sextant.test',
+          'x-forwarded-proto': 'https',
+        },
+        payload: { token: own },
+      });
+      expect(signed.headers['set-cookie']).toMatch(
+        /^sx_dashboard=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/,
+      );
+    } finally {
+      await untrusting.close();
+    }
+  });
+});
+
+describe('the console host', () => {
+  let app: FastifyInstance;
+  let admin: string;
+  beforeAll(async () => {
+    app = await buildServer({
+      mode: 'hosted',
+      parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
+      consoleHost: 'console.sextant.test',
+      registry: { allowDomains: ['docs.acme.test'] },
+    });
+    await app.registry.ready();
+    admin = (await app.registry.createOrganization('acme')).token;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** Signs in on the console host; the cookie and CSRF token of the session. */
+  async function consoleSession(): Promise<{ cookie: string; csrf: string }> {
+    const signed = await app.inject({
+      method: 'POST',
+      url: `${API}/session`,
+      headers: { host: 'console.sextant.test', origin: 'http://console.sextant.test' },
+      payload: { token: admin },
+    });
+    expect(signed.statusCode).toBe(200);
+    return {
+      cookie: String(signed.headers['set-cookie']).split(';')[0] ?? '',
+      csrf: (signed.json() as { csrfToken: string }).csrfToken,
+    };
+  }
+
+  it('serves the dashboard on the console host (any port, any case) and 404 on every other host', async () => {
+    for (const host of ['console.sextant.test', 'console.sextant.test:8443', 'CONSOLE.sextant.test'])
+      expect([host, (await app.inject({ url: `${API}/session`, headers: { host } })).statusCode]).toEqual([
+        host,
+        401,
+      ]);
+    for (const host of [
+      'docs.acme.test',
+      'docs.acme.test:8080',
+      'console.sextant.test.',
+      'evil.console.sextant.test',
+      '127.0.0.1',
+    ]) {
+      for (const url of ['/_sextant/dashboard', `${API}/session`, '/_sextant/dashboard/assets/x.js'])
+        expect([host, url, (await app.inject({ url, headers: { host } })).statusCode]).toEqual([
+          host,
+          url,
+          404,
+        ]);
+      const signIn = await app.inject({
+        method: 'POST',
+        url: `${API}/session`,
+        headers: { host, origin: `http://${host}` },
+        payload: { token: admin },
+      });
+      expect([host, signIn.statusCode, signIn.headers['set-cookie']]).toEqual([host, 404, undefined]);
+    }
+  });
+
+  it('a session cookie counts on the console host only: a docs host ignores it, bearer tokens work on any host', async () => {
+    const { cookie, csrf } = await consoleSession();
+    const call = (host: string, headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/dashboard/get-docs-sites-for-org',
+        headers: { host, origin: `http://${host}`, 'x-sextant-csrf': csrf, ...headers },
+        payload: { orgId: 'acme' },
+      });
+    expect((await call('console.sextant.test', { cookie })).statusCode).toBe(200);
+    for (const host of ['docs.acme.test', 'docs.acme.test:8080', 'console.sextant.test.']) {
+      const ignored = await call(host, { cookie });
+      expect([host, ignored.statusCode, (ignored.json() as { error: string }).error]).toEqual([
+        host,
+        401,
+        'UnauthorizedError',
+      ]);
+      const bearer = await call(host, { authorization: `Bearer ${admin}` });
+      expect([host, bearer.statusCode]).toEqual([host, 200]);
+    }
+  });
+
+  it('serves no docs site on the console host, on any port', async () => {
+    for (const host of ['console.sextant.test', 'console.sextant.test:8080', 'console.sextant.test.'])
+      expect([host, (await app.inject({ url: '/', headers: { host } })).statusCode]).toEqual([host, 404]);
+  });
+
+  it('refuses a console host that tenants may be served on', async () => {
+    await expect(
+      buildServer({
+        mode: 'hosted',
+        parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+        consoleHost: 'docs.acme.test',
+        registry: { allowDomains: ['docs.acme.test:8080'] },
+      }),
+    ).rejects.toThrow(/also approved as a docs host/);
+    await expect(
+      buildServer({
+        mode: 'hosted',
+        consoleHost: 'x.preview.localhost',
+        parts: { registry: false, proxy: false, wsProxy: false, docsHost: false },
+      }),
+    ).rejects.toThrow(/preview domain/);
+    await expect(
+      buildServer({
+        mode: 'hosted',
+        consoleHost: 'https://console.test/',
+        parts: { registry: false, proxy: false, wsProxy: false, docsHost: false },
+      }),
+    ).rejects.toThrow(/not a host name/);
+  });
+
+  it('without a console host, hosted mode has no dashboard and reads no session cookie', async () => {
+    const lines: string[] = [];
+    const headless = await buildServer({
+      mode: 'hosted',
+      parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+      logger: { write: (line) => void lines.push(line) },
+    });
+    try {
+      await headless.registry.ready();
+      const { token: own } = await headless.registry.createOrganization('solo');
+      for (const host of ['127.0.0.1', 'localhost', 'console.sextant.test']) {
+        expect((await headless.inject({ url: '/_sextant/dashboard', headers: { host } })).statusCode).toBe(
+          404,
+        );
+        const signIn = await headless.inject({
+          method: 'POST',
+          url: `${API}/session`,
+          headers: { host, origin: `http://${host}` },
+          payload: { token: own },
+        });
+        expect(signIn.statusCode).toBe(404);
+      }
+      expect(lines.some((line) => line.includes('console off: no --console-host'))).toBe(true);
+    } finally {
+      await headless.close();
+    }
   });
 });

@@ -4,6 +4,8 @@
  * cookie session), the session (with its CSRF token), sign-out, and the reads the registry has
  * no call for (`reads.ts`). Everything else the SPA calls is the registry's own routes, which
  * accept the session cookie plus the CSRF header in place of a bearer token (`authenticateRequest`).
+ * In hosted mode every route of it exists on the console host only (`app.consoleHost`): on a
+ * docs host the request falls through to the docs host, which answers 404.
  */
 import {
   DASHBOARD_API,
@@ -25,16 +27,15 @@ import {
 } from '../registry/errors.js';
 import { authenticate, authenticateRequest, type Caller, requireCaller } from '../registry/identity.js';
 import type { Database } from '../storage/index.js';
+import { requestIsHttps } from '../trust-proxy/index.js';
 import { type DashboardBuild, loadDashboardBuild } from './assets.js';
 import { listApis, listTemplates, listTokens, listVersions } from './reads.js';
 import {
   closeSession,
   csrfTokenOf,
   openSession,
-  SESSION_COOKIE,
-  SESSION_COOKIE_SECURE,
   SESSION_TTL_MS,
-  sessionIdOf,
+  sessionCookie,
   sessionRequestProblem,
   sessionToken,
 } from './session.js';
@@ -54,17 +55,6 @@ export const DASHBOARD_CSP = [
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   return schema.parse(value ?? {});
-}
-
-/** Over https the cookie is `__Host-` and Secure; plain http (local use) cannot set Secure. */
-function isHttps(request: FastifyRequest, trustForwardedProto: boolean): boolean {
-  if (request.protocol === 'https') return true;
-  return trustForwardedProto && String(request.headers['x-forwarded-proto'] ?? '').split(',')[0] === 'https';
-}
-
-function sessionCookie(value: string, maxAgeSeconds: number, https: boolean): string {
-  const name = https ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${https ? '; Secure' : ''}`;
 }
 
 async function sessionOf(
@@ -122,12 +112,16 @@ function securityHeaders(reply: FastifyReply): void {
 
 /** Registers the dashboard's page, assets and API. Needs the registry part (its database). */
 export async function dashboardPlugin(app: FastifyInstance, options: ServerOptions): Promise<void> {
-  const trustForwardedProto = options.docs?.trustForwardedProto === true;
+  const gate = app.consoleHost;
   const database = async () => (await app.registry.database()).db;
   let build: Promise<DashboardBuild> | undefined;
 
   await app.register(
     async (scope) => {
+      // Hosted mode: the page, its assets and its API exist on the console host only.
+      scope.addHook('onRoute', (route) => {
+        route.constraints = { ...route.constraints, ...gate.routeConstraints() };
+      });
       scope.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
       scope.setErrorHandler((error, request, reply) => {
         const failure = errorReply(error, request);
@@ -167,7 +161,7 @@ export async function dashboardPlugin(app: FastifyInstance, options: ServerOptio
             reply.header('cache-control', 'no-store');
           });
           const caller = async (request: FastifyRequest) =>
-            requireCaller(await authenticateRequest(await database(), request));
+            requireCaller(await authenticateRequest(await database(), request, gate.sessionIdOf(request)));
 
           api.post('/session', { bodyLimit: 16 * 1024 }, async (request, reply) => {
             const problem = sessionRequestProblem(request.headers, request.method, undefined, false);
@@ -188,13 +182,13 @@ export async function dashboardPlugin(app: FastifyInstance, options: ServerOptio
             const sessionId = await openSession(db, signedIn.tokenId);
             reply.header(
               'set-cookie',
-              sessionCookie(sessionId, SESSION_TTL_MS / 1000, isHttps(request, trustForwardedProto)),
+              sessionCookie(sessionId, SESSION_TTL_MS / 1000, requestIsHttps(request)),
             );
             return sessionOf(db, signedIn, sessionId, options.mode);
           });
 
           api.get('/session', async (request) => {
-            const sessionId = sessionIdOf(request.headers);
+            const sessionId = gate.sessionIdOf(request);
             const problem = sessionRequestProblem(request.headers, request.method, sessionId, false);
             if (problem) fail('CsrfCheckFailedError', problem);
             const db = await database();
@@ -205,11 +199,11 @@ export async function dashboardPlugin(app: FastifyInstance, options: ServerOptio
           });
 
           api.delete('/session', async (request, reply) => {
-            const sessionId = sessionIdOf(request.headers);
+            const sessionId = gate.sessionIdOf(request);
             const problem = sessionRequestProblem(request.headers, request.method, sessionId);
             if (problem) fail('CsrfCheckFailedError', problem);
             if (sessionId !== undefined) await closeSession(await database(), sessionId);
-            reply.header('set-cookie', sessionCookie('', 0, isHttps(request, trustForwardedProto)));
+            reply.header('set-cookie', sessionCookie('', 0, requestIsHttps(request)));
             return {};
           });
 

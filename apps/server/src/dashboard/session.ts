@@ -33,14 +33,32 @@ export function csrfTokenOf(sessionId: string): string {
   return createHmac('sha256', sessionId).update('sextant-dashboard-csrf').digest('base64url');
 }
 
-/** Reads the session cookie from a Cookie header (the `__Host-` one first); undefined when absent. */
-export function sessionIdOf(headers: IncomingHttpHeaders): string | undefined {
-  const cookies = new Map<string, string>();
+/** The session cookie's name: `__Host-` over https (a browser keeps it only Secure, Path=/, host-only), plain over http. */
+export function sessionCookieName(https: boolean): string {
+  return https ? SESSION_COOKIE_SECURE : SESSION_COOKIE;
+}
+
+/**
+ * The Set-Cookie value of a session (an empty value with max-age 0 ends it): httpOnly,
+ * SameSite=Strict, Path=/, no Domain, and over https `__Host-` and Secure.
+ * @example sessionCookie(id, 43200, true) // '__Host-sx_dashboard=…; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure'
+ */
+export function sessionCookie(value: string, maxAgeSeconds: number, https: boolean): string {
+  return `${sessionCookieName(https)}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${https ? '; Secure' : ''}`;
+}
+
+/**
+ * Reads the session cookie of the request's scheme from a Cookie header; undefined when absent.
+ * Over https only the `__Host-` cookie counts: a plain-named one could have been set by a
+ * sibling host for the whole domain (a planted session), which `__Host-` rules out.
+ */
+export function sessionIdOf(headers: IncomingHttpHeaders, https: boolean): string | undefined {
+  const name = sessionCookieName(https);
+  let value: string | undefined;
   for (const part of String(headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+    if (at > 0 && part.slice(0, at).trim() === name) value ??= part.slice(at + 1).trim();
   }
-  const value = cookies.get(SESSION_COOKIE_SECURE) ?? cookies.get(SESSION_COOKIE);
   return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
 }
 

@@ -255,6 +255,8 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     const source = registry();
     if (!source) return undefined;
     const host = (request.headers.host ?? '').toLowerCase();
+    // No organization's docs on the console host (any port): its origin holds the console's session.
+    if (app.hasDecorator('consoleHost') && app.consoleHost.isConsoleHostHeader(host)) return undefined;
     const loaded = await source.loadDocsForUrl(`${host}${path}`);
     if (!loaded) return undefined;
     const definition = loaded.definition as Partial<DocsDefinition>;

@@ -4,7 +4,8 @@
  * after a known workload (7 docs page GETs, 3 proxy requests, 2 registry calls, 1 WebSocket
  * session), the counters moved by exactly that workload. Also: the token is required when set,
  * routes are labelled by pattern, two servers in one process keep separate counts, and metrics
- * are off unless enabled.
+ * are off unless enabled. Where it answers in hosted mode: the console host only (a docs host
+ * gets the docs site's 404), or only its own `--metrics-port` listener; with neither, nowhere.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -202,6 +203,98 @@ describe('/metrics', () => {
     } finally {
       await other.close();
       await off.close();
+    }
+  });
+});
+
+describe('where /metrics answers in hosted mode', () => {
+  const hosted = async (
+    extra: { consoleHost?: string; metrics?: Record<string, unknown> },
+    lines?: string[],
+  ) => {
+    const server = await buildServer({
+      mode: 'hosted',
+      parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
+      registry: { allowDomains: ['docs.acme.test'] },
+      ...(lines ? { logger: { write: (line: string) => void lines.push(line) } } : {}),
+      ...extra,
+      metrics: { enabled: true, ...extra.metrics },
+    });
+    await server.registry.ready();
+    return server;
+  };
+
+  it('on the console host only: a docs host (any port) gets the docs site 404', async () => {
+    const server = await hosted({ consoleHost: 'console.sextant.test' });
+    try {
+      for (const host of ['console.sextant.test', 'console.sextant.test:9100']) {
+        const scraped = await server.inject({ url: '/metrics', headers: { host } });
+        expect([host, scraped.statusCode, scraped.body]).toEqual([
+          host,
+          200,
+          expect.stringContaining('sextant_'),
+        ]);
+      }
+      for (const host of ['docs.acme.test', 'docs.acme.test:9100', 'console.sextant.test.', '127.0.0.1']) {
+        const refused = await server.inject({ url: '/metrics', headers: { host } });
+        expect([host, refused.statusCode, refused.body]).toEqual([
+          host,
+          404,
+          expect.not.stringContaining('sextant_'),
+        ]);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with --metrics-port, on its own listener only (token there too)', async () => {
+    const server = await hosted({ consoleHost: 'console.sextant.test', metrics: { port: 0, token: TOKEN } });
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.metricsAddress();
+      expect(address?.port).toBeGreaterThan(0);
+      expect(address?.port).not.toBe((server.server.address() as AddressInfo).port);
+      const own = `http://127.0.0.1:${address?.port}`;
+      expect((await fetch(`${own}/metrics`)).status).toBe(401);
+      const scraped = await fetch(`${own}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('sextant_http_requests_total');
+      expect((await fetch(`${own}/`)).status).toBe(404);
+      expect((await fetch(`${own}/_sextant/dashboard`)).status).toBe(404);
+      // The main listener answers it on no host, the console host included.
+      for (const host of ['console.sextant.test', 'docs.acme.test'])
+        expect(
+          (await server.inject({ url: '/metrics', headers: { host, authorization: `Bearer ${TOKEN}` } }))
+            .statusCode,
+        ).toBe(404);
+    } finally {
+      await server.close();
+    }
+    expect(server.metricsAddress()).toBeUndefined();
+  });
+
+  it('a taken --metrics-port stops the start', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const server = await hosted({ metrics: { port: (taken.address() as AddressInfo).port } });
+    try {
+      await expect(server.listen({ port: 0, host: '127.0.0.1' })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await server.close().catch(() => undefined);
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('with neither a console host nor --metrics-port: on no host, and the log says so', async () => {
+    const lines: string[] = [];
+    const server = await hosted({}, lines);
+    try {
+      for (const host of ['localhost', 'docs.acme.test'])
+        expect((await server.inject({ url: '/metrics', headers: { host } })).statusCode).toBe(404);
+      expect(lines.some((line) => line.includes('/metrics answers on no host'))).toBe(true);
+    } finally {
+      await server.close();
     }
   });
 });

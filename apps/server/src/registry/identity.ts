@@ -11,7 +11,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OrgRole } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
-import { sessionIdOf, sessionRequestProblem, sessionToken } from '../dashboard/session.js';
+import { sessionRequestProblem, sessionToken } from '../dashboard/session.js';
 import type { Database } from '../storage/index.js';
 import { CALLER_COLUMNS, type Caller, callerOfTokenRow } from './caller.js';
 import { fail } from './errors.js';
@@ -45,17 +45,19 @@ export async function authenticate(
 }
 
 /**
- * The caller of a request: the bearer token when sent, else the dashboard session in the cookie
+ * The caller of a request: the bearer token when sent, else the dashboard session `sessionId`
  * (same origin and the session's CSRF header required: CsrfCheckFailedError), else undefined.
+ * The session id is the one `app.consoleHost.sessionIdOf` reads: undefined on any host but the
+ * console host, so there a session cookie is ignored and only a bearer token authenticates.
  */
 export async function authenticateRequest(
   db: Kysely<Database>,
   request: { headers: IncomingHttpHeaders; method: string },
+  sessionId: string | undefined,
 ): Promise<Caller | undefined> {
   const { headers } = request;
   if (headers.authorization !== undefined && headers.authorization !== '')
     return authenticate(db, headers.authorization);
-  const sessionId = sessionIdOf(headers);
   if (sessionId === undefined) return undefined;
   const problem = sessionRequestProblem(headers, request.method, sessionId);
   if (problem) fail('CsrfCheckFailedError', problem);

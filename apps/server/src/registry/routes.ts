@@ -127,7 +127,9 @@ export async function registerRoutes(
         if (problem) throw new RegistryError('BadRequestError', { message: problem });
         if (spec.auth === 'public') return;
         const ctx = contexts.get(request) as RegistryContext;
-        const caller = await authenticateRequest(ctx.db, request);
+        // A session cookie counts on the console host only (console/console-host.ts).
+        const sessionId = app.hasDecorator('consoleHost') ? app.consoleHost.sessionIdOf(request) : undefined;
+        const caller = await authenticateRequest(ctx.db, request, sessionId);
         if (spec.auth === 'token' && !caller)
           throw new RegistryError('UnauthorizedError', 'This call needs a bearer token');
         callers.set(request, caller);

@@ -36,6 +36,8 @@ export interface TestServerOptions {
   mode?: 'local' | 'hosted';
   /** Tenancy options: approved hosts, the DNS resolver of domain claims. */
   registry?: ServerOptions['registry'];
+  /** Hosted mode: the console host (the dashboard and session cookies answer there only). */
+  consoleHost?: string;
 }
 
 /**
