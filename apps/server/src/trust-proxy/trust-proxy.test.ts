@@ -4,12 +4,13 @@
  * over a real socket, X-Forwarded-For / X-Forwarded-Proto change the client and the scheme only
  * when the peer is a trusted proxy.
  */
-import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
+import { hostRequest } from '../docs-host/testing/host-request.js';
 import {
   compileTrustProxy,
   forwardedClientAddress,
@@ -122,19 +123,8 @@ describe('over a real socket', () => {
     return (app.server.address() as AddressInfo).port;
   }
 
-  function whoami(port: number, headers: Record<string, string>) {
-    return new Promise<{ ip: string; https: boolean; raw: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/whoami', headers }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve(JSON.parse(text)));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  }
+  const whoami = async (port: number, headers: Record<string, string>) =>
+    JSON.parse((await hostRequest(port, { path: '/whoami', headers })).text);
 
   const forwarded = { 'x-forwarded-for': '198.51.100.4, 203.0.113.7', 'x-forwarded-proto': 'https' };
 
@@ -157,6 +147,39 @@ describe('over a real socket', () => {
   it('a hop count takes that many proxies on trust', async () => {
     const port = await start('2');
     expect(await whoami(port, forwarded)).toEqual({ ip: '198.51.100.4', https: true, raw: '198.51.100.4' });
+  });
+
+  it("the proxy's per-client rate keys on the same client (its front door bypasses Fastify)", async () => {
+    const upstream = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const target = `/proxy/http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`;
+    const relay = async (trustProxy?: string) => {
+      const app = await buildServer({
+        mode: 'local',
+        parts: { registry: false, proxy: true, wsProxy: false, docsHost: false },
+        proxy: { limits: { ratePerMinute: 2 } },
+        ...(trustProxy ? { trustProxy } : {}),
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      servers.push(app);
+      const port = (app.server.address() as AddressInfo).port;
+      return async (client: string) =>
+        (await hostRequest(port, { path: target, headers: { 'x-forwarded-for': client } })).status;
+    };
+    const trusted = await relay('loopback');
+    expect([
+      await trusted('203.0.113.1'),
+      await trusted('203.0.113.1'),
+      await trusted('203.0.113.1'),
+    ]).toEqual([200, 200, 429]);
+    expect(await trusted('203.0.113.2')).toBe(200);
+    const untrusted = await relay();
+    expect([
+      await untrusted('203.0.113.1'),
+      await untrusted('203.0.113.2'),
+      await untrusted('203.0.113.3'),
+    ]).toEqual([200, 200, 429]);
+    upstream.close();
   });
 
   it('a setting it cannot read stops the server before it listens', async () => {
