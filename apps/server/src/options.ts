@@ -44,8 +44,6 @@ export interface ServerOptions {
     watch?: boolean;
     proxyBaseUrl?: string;
     clientDir?: string;
-    /** @deprecated Nothing sets it: X-Forwarded-Proto follows `trustProxy` (`requestIsHttps`). */
-    trustForwardedProto?: boolean;
   };
   /**
    * `--trust-proxy`: the proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (CIDRs,

@@ -249,7 +249,8 @@ function overviewItems(
   children: NavItem[],
 ): Extract<PageView, { kind: 'overview' }>['items'] {
   return children.flatMap((child) => {
-    if (child.type === 'link') return [];
+    // A hidden child is reachable by its URL only, not listed on its section's overview.
+    if (child.type === 'link' || child.hidden) return [];
     const summary = (() => {
       if (child.type === 'endpoint') {
         const endpoint = site.apis[child.apiId]?.endpoints[child.endpointId];

@@ -23,6 +23,7 @@ import { DOCS_DEFINITION_VERSION } from './docs-definition.js';
 import {
   isCssColor,
   isProjectFilePath,
+  isRedirectSource,
   isSafeAssetUrl,
   isSafeLinkHref,
   isSafeRedirectDestination,
@@ -132,15 +133,18 @@ function checkConfig(problems: Problems, config: Json): void {
     }
   }
   list(problems, 'config.redirects', config.redirects, (at, redirect) => {
-    if (problems.string(`${at}.source`, redirect.source) && !redirect.source.startsWith('/'))
-      problems.add(`${at}.source`, 'a redirect source is a site path starting with "/"');
+    if (problems.string(`${at}.source`, redirect.source) && !isRedirectSource(redirect.source))
+      problems.add(
+        `${at}.source`,
+        `${show(redirect.source)}: a redirect source is a site path starting with "/", without line breaks, control characters or backslashes`,
+      );
     if (
       problems.string(`${at}.destination`, redirect.destination) &&
       !isSafeRedirectDestination(redirect.destination)
     )
       problems.add(
         `${at}.destination`,
-        `${show(redirect.destination)} must be a site path or an http(s) URL`,
+        `${show(redirect.destination)} must be a site path or an http(s) URL, without line breaks, control characters or backslashes`,
       );
   });
   if (problems.object('config.analytics', config.analytics)) {

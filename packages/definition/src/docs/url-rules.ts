@@ -31,14 +31,41 @@ export function isSafeLinkHref(href: string): boolean {
   return scheme === undefined ? !/^\s/.test(href) : ['http', 'https', 'mailto'].includes(scheme);
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
+
 /**
- * Where a redirect may send a reader: a site path (`/new/path`) or an absolute http(s) URL.
+ * Where a redirect may send a reader: a site path (`/new/path`, not `//host`) or an absolute
+ * http(s) URL with a host. Never a line break (it would split the Location header), another
+ * control character (browsers drop tabs and newlines from URLs) or a backslash (browsers read
+ * `/\host` as `//host`).
  * @example isSafeRedirectDestination('/v2/intro') // true
+ * @example isSafeRedirectDestination('/a\r\nSet-Cookie: x=1') // false
  */
 export function isSafeRedirectDestination(destination: string): boolean {
   if (destination.length === 0 || destination.length > 2000) return false;
-  if (destination.startsWith('/')) return !destination.startsWith('//') && !destination.startsWith('/\\');
-  return isHttpUrl(destination);
+  if (CONTROL_OR_BACKSLASH.test(destination)) return false;
+  if (destination.startsWith('/')) return !destination.startsWith('//');
+  if (!isHttpUrl(destination)) return false;
+  try {
+    return new URL(destination).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a redirect may start: a site path (`/old/path`, or a prefix `/old/*`) without control
+ * characters or backslashes, which no request path can hold.
+ * @example isRedirectSource('/legacy/*') // true
+ */
+export function isRedirectSource(source: string): boolean {
+  return (
+    source.startsWith('/') &&
+    source.length <= 2000 &&
+    !source.startsWith('//') &&
+    !CONTROL_OR_BACKSLASH.test(source)
+  );
 }
 
 /** Image types a docs project may inline as `data:` URLs (logos, favicon, social image). */
