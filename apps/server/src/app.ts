@@ -5,6 +5,7 @@
  * parts separately behind a load balancer.
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { FILE_CSP, SECURITY_HEADERS } from './docs-host/csp.js';
 import { timeoutOptions } from './http-timeouts.js';
 import { loggerOptions } from './logging.js';
 import type { ServerOptions } from './options.js';
@@ -21,7 +22,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     forceCloseConnections: 'idle',
     // Router-level refusals (broken percent-encoding, over-long parameters) come back in the same
     // named-error shape as every other client mistake, instead of Fastify's own body.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      // A docs page address the router cannot decode (`/%C3%28`) names no page: the docs host,
+      // which takes every GET no other route does, answers it with its 404 (issue #24).
+      if (error.code === 'FST_ERR_BAD_URL' && docsHostTakes(app, request.method))
+        return void (reply as FastifyReply)
+          .code(404)
+          .headers({ ...SECURITY_HEADERS, 'content-security-policy': FILE_CSP })
+          .type('text/plain; charset=utf-8')
+          .send('Not found');
       const body = {
         error: 'BadRequestError',
         content: { message: `The request URL could not be read: ${error.message}` },
@@ -37,4 +46,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { mountParts } = await import('./parts.js');
   await mountParts(app, options);
   return app;
+}
+
+/** True when the docs host is mounted and answers `method` requests no other route takes. */
+function docsHostTakes(app: FastifyInstance, method: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && app.hasDecorator('docsHost');
 }

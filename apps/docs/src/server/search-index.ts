@@ -1,9 +1,15 @@
 /**
  * The site's search index, built once per site load (local) or publish/load (hosted): every
  * markdown page, endpoint, channel, webhook and type, as a serialised MiniSearch index the
- * search dialog fetches lazily.
+ * search dialog fetches lazily. Hidden pages (and everything under a hidden entry) are left out.
  */
-import { type ApiDefinition, type DocsDefinition, plainTitle, walkNavigation } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  type DocsDefinition,
+  isHiddenNavItem,
+  plainTitle,
+  walkNavigation,
+} from '@sextant/definition';
 import MiniSearch from 'minisearch';
 import { pathText } from '../shared/format.js';
 import { SEARCH_OPTIONS, type SearchDocument } from '../shared/search.js';
@@ -19,6 +25,8 @@ export function searchDocuments(
   const docs: SearchDocument[] = [];
   const text = (value: string | undefined) => (value ? markdownToText(value).slice(0, MAX_TEXT) : undefined);
   walkNavigation(definition.navigation, (item, ancestors) => {
+    // A hidden page is reachable by its URL only: neither its slug nor its text is indexed.
+    if (isHiddenNavItem(item, ancestors)) return;
     const parent = ancestors[ancestors.length - 1];
     const section = parent && parent.type !== 'link' ? parent.title : undefined;
     const base = { id: '', slug: '', title: plainTitle(item.title), section };

@@ -5,7 +5,7 @@
  * `renderDocsPageMarkdown` gives, the text of llms.txt and "view as markdown").
  * URLs are relative to the site's base path: `/guides/authentication#h-oauth-client-credentials`.
  */
-import { slugify } from '@sextant/definition';
+import { isHiddenNavItem, slugify } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
 
 export type PassageKind = 'page' | 'endpoint' | 'channel' | 'type' | 'webhook';
@@ -82,10 +82,11 @@ export function splitMarkdownSections(
 /** Every passage of the site, in navigation order. */
 export async function sitePassages(site: DocsSite): Promise<Passage[]> {
   const passages: Passage[] = [];
-  for (const [slug, { item }] of site.bySlug) {
+  for (const [slug, { item, ancestors }] of site.bySlug) {
     if (passages.length >= MAX_PASSAGES) break;
     const kind = KINDS[item.type];
-    if (!kind || item.hidden) continue;
+    // Hidden pages (and those under a hidden section) are reachable by URL, never retrieved.
+    if (!kind || isHiddenNavItem(item, ancestors)) continue;
     const path = `/${slug}`;
     if (item.type === 'page') {
       const page = site.definition.pages[item.pageId];

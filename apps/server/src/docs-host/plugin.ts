@@ -42,7 +42,9 @@ import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-pro
 import { collectProjectFiles } from './project/project-files.js';
 import { matchRedirect } from './redirects.js';
 import type { SiteSource } from './registry-source/site-source.js';
+import { requestHost } from './request-host.js';
 import { requestOrigin } from './request-origin.js';
+import { requestPath, sitePathLocation } from './request-path.js';
 import {
   createSiteRouteTable,
   SITE_ROUTE_BODY_LIMIT,
@@ -254,10 +256,11 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   const resolveHosted = async (request: FastifyRequest, path: string): Promise<ResolvedSite | undefined> => {
     const source = registry();
     if (!source) return undefined;
-    const host = (request.headers.host ?? '').toLowerCase();
+    const host = requestHost(request.headers.host);
+    if (!host) return undefined;
     // No organization's docs on the console host (any port): its origin holds the console's session.
     if (app.hasDecorator('consoleHost') && app.consoleHost.isConsoleHostHeader(host)) return undefined;
-    const loaded = await source.loadDocsForUrl(`${host}${path}`);
+    const loaded = await source.loadDocsForUrl(`${host}${sitePathLocation('', path)}`);
     if (!loaded) return undefined;
     const definition = loaded.definition as Partial<DocsDefinition>;
     if (definition.docsVersion !== 1 || !Array.isArray(definition.navigation)) return undefined;
@@ -419,15 +422,17 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     },
   });
 
-  /** The request's path, decoded; undefined (and a 400 sent) when its encoding is broken. */
+  /**
+   * The request's path, decoded (request-path.ts), and its query; undefined (and a 404 sent) when
+   * the path can name no page: broken encoding or UTF-8, control characters, a backslash, too long.
+   */
   const decodedPath = (request: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(request.url, 'http://localhost');
-    try {
-      return { url, path: decodeURIComponent(url.pathname) };
-    } catch {
-      void send(reply, 400, 'text/plain; charset=utf-8', 'Bad path encoding');
+    const found = requestPath(request.url);
+    if (!found) {
+      void send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
       return undefined;
     }
+    return { ...found, query: new URLSearchParams(found.search) };
   };
 
   /** POST and DELETE: site routes only. */
@@ -455,7 +460,13 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     reply.headers(SECURITY_HEADERS).header('content-security-policy', FILE_CSP);
     const decoded = decodedPath(request, reply);
     if (!decoded) return reply;
-    const { url, path } = decoded;
+    const { path, search, query } = decoded;
+    // `//x` or `/%2Fx` is not a page's address: its relative links would read `//…` as a host.
+    if (decoded.collapsed)
+      return reply
+        .code(301)
+        .header('location', sitePathLocation('', path, search))
+        .send();
     if (path.startsWith(ASSET_BASE)) {
       const build = await client();
       const body = await readInside(build.dir, path.slice(ASSET_BASE.length));
@@ -474,7 +485,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     if (rel === '/_sextant/search-index.json')
       return send(reply, 200, 'application/json', await docsSearchIndex(site), 'public, max-age=300');
     if (rel === FULL_PAGE_PATH) {
-      const slug = url.searchParams.get('slug') ?? '';
+      const slug = query.get('slug') ?? '';
       const json = await docsFullPageJson(site, slug || site.definition.homeSlug, basePath);
       if (json === undefined) return send(reply, 404, 'application/json', '{"error":"no such page"}');
       return send(reply, 200, 'application/json', json);
@@ -522,17 +533,12 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       return send(reply, 200, file.contentType, file.body, IMMUTABLE);
     }
 
-    const redirect = matchRedirect(site.definition.config.redirects, rel);
-    if (redirect) {
-      const location = redirect.location.startsWith('/')
-        ? `${basePath}${redirect.location}`
-        : redirect.location;
-      return reply.code(redirect.status).header('location', location).send();
-    }
+    const redirect = matchRedirect(site.definition.config.redirects, rel, basePath);
+    if (redirect) return reply.code(redirect.status).header('location', redirect.location).send();
     if (rel.length > 1 && rel.endsWith('/'))
       return reply
         .code(301)
-        .header('location', `${basePath}${rel.replace(/\/+$/, '')}${url.search}`)
+        .header('location', sitePathLocation(basePath, rel, search))
         .send();
 
     if (rel.endsWith('.md')) {

@@ -76,6 +76,39 @@ describe('validateStoredDocsDefinition', () => {
       'config.redirects[0].destination',
     ],
     [
+      'a redirect destination with a line break (a second header in its Location)',
+      (d) => {
+        d.config = {
+          title: 'x',
+          redirects: [{ source: '/a', destination: '/b\r\nSet-Cookie: x=1', permanent: false }],
+        };
+      },
+      'config.redirects[0].destination',
+    ],
+    [
+      'a backslash redirect (browsers read /\\host as //host)',
+      (d) => {
+        d.config = {
+          title: 'x',
+          redirects: [
+            { source: '/a', destination: '/ok', permanent: false },
+            { source: '/b', destination: '/\\evil.test/', permanent: false },
+          ],
+        };
+      },
+      'config.redirects[1].destination',
+    ],
+    [
+      'a redirect source with a control character',
+      (d) => {
+        d.config = {
+          title: 'x',
+          redirects: [{ source: '/a\u0000', destination: '/b', permanent: false }],
+        };
+      },
+      'config.redirects[0].source',
+    ],
+    [
       'a data: script',
       (d) => {
         d.config = {

@@ -13,6 +13,15 @@ export function walkNavigation(
   }
 }
 
+/**
+ * True when an item is hidden (`hidden: true`) or sits under a hidden one: its page stays
+ * reachable by URL but belongs in no index (sidebar, search, llms.txt, MCP, Ask AI).
+ * @example isHiddenNavItem(page, [hiddenSection]) // true
+ */
+export function isHiddenNavItem(item: NavItem, ancestors: readonly NavItem[]): boolean {
+  return [item, ...ancestors].some((entry) => entry.type !== 'link' && entry.hidden === true);
+}
+
 /** Index of every item with a page, by slug, with its ancestors (for breadcrumbs and the sidebar). */
 export function indexNavigation(
   items: NavItem[],

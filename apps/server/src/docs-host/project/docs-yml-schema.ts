@@ -9,6 +9,7 @@ import {
   FONT_DISPLAYS,
   HEADER_POSITIONS,
   isCssColor,
+  isRedirectSource,
   isSafeLinkHref,
   isSafeRedirectDestination,
   MAX_AI_PROMPT_LENGTH,
@@ -130,10 +131,18 @@ export const docsYmlSchema = z.strictObject({
   redirects: z
     .array(
       z.strictObject({
-        source: z.string().regex(/^\//, 'a redirect source is a site path starting with "/"'),
+        source: z
+          .string()
+          .refine(
+            isRedirectSource,
+            'a redirect source is a site path starting with "/", without line breaks, control characters or backslashes',
+          ),
         destination: z
           .string()
-          .refine(isSafeRedirectDestination, 'a redirect destination is a site path or an http(s) URL'),
+          .refine(
+            isSafeRedirectDestination,
+            'a redirect destination is a site path or an http(s) URL, without line breaks, control characters or backslashes',
+          ),
         permanent: z.boolean().default(false),
       }),
     )

@@ -176,6 +176,18 @@ describe('loadDocsProject', () => {
     ).toBe('/navigation/0/href');
   });
 
+  it('refuses a redirect whose destination holds a line break or a backslash, naming its line', async () => {
+    const yml = (destination: string) =>
+      `title: X\nnavigation:\n  - link: A\n    href: /a\nredirects:\n  - source: /old\n    destination: ${destination}\n`;
+    const broken = await loadError(await project(yml('"/new\\r\\nSet-Cookie: x=1"')));
+    expect(broken.pointer).toBe('/redirects/0/destination');
+    expect(broken.line).toBe(7);
+    expect(broken.reason).toContain('line breaks');
+    expect((await loadError(await project(yml('"/\\\\evil.example"')))).pointer).toBe(
+      '/redirects/0/destination',
+    );
+  });
+
   it('names the spec of an API that cannot be imported', async () => {
     const dir = await project('title: X\nnavigation:\n  - api: Broken\n    spec: broken.json\n', {
       'broken.json': '{"openapi": "3.1.0", "paths": 5',

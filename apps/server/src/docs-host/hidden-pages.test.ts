@@ -1,0 +1,109 @@
+/**
+ * Hidden pages (issue #24): a navigation entry with `hidden: true`, and every page under a hidden
+ * section, is in no index (the search index, llms.txt, llms-full.txt, a section's overview,
+ * the retrieval behind Ask AI and MCP `search_docs`), yet its URL serves it. Hosted site on PGlite.
+ */
+import type { AddressInfo } from 'node:net';
+import { type DocsDefinition, defaultDocsConfig } from '@sextant/definition';
+import { createDocsSite } from '@sextant/docs';
+import { createRegistryClient } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retrievePassages } from '../ai/index.js';
+import { buildServer } from '../app.js';
+
+const page = (id: string, slug: string, markdown: string) => ({
+  id,
+  title: id,
+  slug,
+  layout: 'guide',
+  markdown,
+});
+
+const definition = {
+  docsVersion: 1,
+  config: defaultDocsConfig('Acme'),
+  navigation: [
+    { type: 'page', title: 'Home', slug: '', pageId: 'home' },
+    {
+      type: 'section',
+      title: 'Guides',
+      slug: 'guides',
+      children: [
+        { type: 'page', title: 'Intro', slug: 'guides/intro', pageId: 'intro' },
+        { type: 'page', title: 'Zebra secret', slug: 'guides/secret', pageId: 'secret', hidden: true },
+      ],
+    },
+    {
+      type: 'section',
+      title: 'Internal',
+      slug: 'internal',
+      hidden: true,
+      children: [{ type: 'page', title: 'Okapi notes', slug: 'internal/notes', pageId: 'notes' }],
+    },
+  ],
+  pages: {
+    home: page('home', '', '# Acme\n\nWelcome.'),
+    intro: page('intro', 'guides/intro', '# Intro\n\nStart here.'),
+    secret: page('secret', 'guides/secret', '# Zebra secret\n\nThe zebraword rollout plan.'),
+    notes: page('notes', 'internal/notes', '# Okapi notes\n\nThe okapiword migration.'),
+  },
+  homeSlug: '',
+};
+const LEAKS = [/zebra/i, /okapi/i, /guides\/secret/, /internal\/notes/];
+
+let app: FastifyInstance;
+const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'docs.acme.test' } });
+
+beforeAll(async () => {
+  app = await buildServer({
+    mode: 'hosted',
+    logger: false,
+    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
+    registry: { allowDomains: ['docs.acme.test'] },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.registry.ready();
+  const { token } = await app.registry.createOrganization('acme');
+  const client = createRegistryClient({
+    baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    token,
+  });
+  const init = await client.initDocsRegistrationV2({ body: { orgId: 'acme', domain: 'docs.acme.test' } });
+  await client.finishDocsRegistrationV2({
+    params: { id: init.docsRegistrationId },
+    body: { docsDefinition: definition },
+  });
+}, 60_000);
+afterAll(() => app?.close());
+
+describe('hidden pages', () => {
+  it('are in no index the site serves: search, llms.txt, llms-full.txt, a section overview', async () => {
+    for (const url of [
+      '/_sextant/search-index.json',
+      '/llms.txt',
+      '/llms-full.txt',
+      '/guides',
+      '/guides.md',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      for (const leak of LEAKS) expect(response.body, `${url} ${leak}`).not.toMatch(leak);
+    }
+    // The index still has the visible pages.
+    expect((await get('/_sextant/search-index.json')).body).toContain('guides/intro');
+  });
+
+  it('are never retrieved for Ask AI or MCP search_docs', async () => {
+    const site = createDocsSite(definition as unknown as DocsDefinition, {}, 'hidden-test');
+    const passages = await retrievePassages(site, 'zebraword okapiword rollout migration secret notes', 20);
+    for (const passage of passages)
+      for (const leak of LEAKS) expect(passage.url + passage.text).not.toMatch(leak);
+    expect((await retrievePassages(site, 'start here')).map((p) => p.url)).toContain('/guides/intro');
+  });
+
+  it('stay reachable by their URL', async () => {
+    expect((await get('/guides/secret')).body).toContain('zebraword');
+    expect((await get('/internal/notes.md')).body).toContain('okapiword');
+  });
+});
