@@ -160,6 +160,8 @@ function suite(name: string, database: () => Promise<Database>) {
         ...(url ? { databaseUrl: url } : {}),
         parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
         registry: { allowDomains: [HOST] },
+        // The console answers on its own host only: here the loopback address the browser uses.
+        consoleHost: '127.0.0.1',
         authInjection: false,
       });
       origin = await app.listen({ port: 0, host: '127.0.0.1' });

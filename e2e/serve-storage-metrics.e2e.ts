@@ -42,6 +42,9 @@ describe('sextant serve --blob-store s3:// --metrics-token', () => {
         'acme',
         '--allow-domain',
         'docs.acme.test',
+        // /metrics answers on the console host only.
+        '--console-host',
+        '127.0.0.1',
       ],
       { env: { ...s3.env, SEXTANT_METRICS_TOKEN: TOKEN } },
     );
