@@ -39,10 +39,11 @@ afterAll(async () => {
 async function injected(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    // The page's own two stylesheets sit in the head (allowed by hash in the CSP); a third there,
-    // or any elsewhere, would be a payload's.
-    const ownStyles = Array.from(document.head.querySelectorAll(':scope > style')).slice(0, 2);
-    if (ownStyles.length !== 2) found.push(`${ownStyles.length} page stylesheets in the head`);
+    // The page's own stylesheets sit in the head (allowed by hash in the CSP): the bundle's, the
+    // site's and, on markdown pages, the body's. One more there, or any elsewhere, would be a payload's.
+    const own = document.documentElement.dataset.kind === 'markdown' ? 3 : 2;
+    const ownStyles = Array.from(document.head.querySelectorAll(':scope > style')).slice(0, own);
+    if (ownStyles.length !== own) found.push(`${ownStyles.length} page stylesheets in the head`);
     for (const element of Array.from(document.querySelectorAll('*'))) {
       const tag = element.tagName.toLowerCase();
       if (ownStyles.includes(element)) continue;

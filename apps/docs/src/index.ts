@@ -18,6 +18,9 @@ export {
   type MarkdownFileReference,
   resolveProjectPath,
 } from './server/markdown-files.js';
+export { pageFormat } from './server/mdx/parse-page.js';
+export { leadingHeading } from './server/mdx/render-page-content.js';
+export { docsPageProblems, type PageProblem, pageProblemLine } from './server/page-problems.js';
 export {
   docsFullPageJson,
   docsSearchIndex,

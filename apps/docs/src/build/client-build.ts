@@ -16,6 +16,12 @@ const HYDRATION_CHUNK = 'src/client/hydrate.tsx';
 /** The manifest key of the entry (the `input` of apps/docs/vite.config.ts). */
 const ENTRY = 'src/client/main.tsx';
 const MANIFEST = '.vite/manifest.json';
+/** KaTeX's stylesheet (fonts beside it): inlined only into pages that typeset math. */
+const MATH_CSS = 'src/styles/katex.css';
+/** The stylesheet of markdown page bodies (code blocks, components): inlined by markdown pages only. */
+const CONTENT_CSS = 'src/styles/content.css';
+/** The islands of markdown page bodies (tabs, Copy, diagrams): preloaded by pages holding one. */
+const CONTENT_ISLANDS = 'src/components/content/content-islands.tsx';
 
 export interface ClientBuild {
   /** Folder holding the built files (served at {@link ASSET_BASE}). */
@@ -86,12 +92,34 @@ export async function loadClientBuild(dir: string = defaultClientDir()): Promise
       }),
     ),
   );
+  const extraCss = async (key: string) => {
+    const file = manifest[key]?.file;
+    return file
+      ? await readFile(join(dir, file), 'utf8').catch(() => {
+          throw new ClientBuildMissingError(dir, `no ${file}`);
+        })
+      : undefined;
+  };
+  const mathCss = await extraCss(MATH_CSS);
+  const contentCss = await extraCss(CONTENT_CSS);
+  // The body islands' chunk and the chunks it imports that the first load does not hold.
+  const contentPreload: string[] = [];
+  const visitContent = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preload.has(chunk.file) || contentPreload.includes(ASSET_BASE + chunk.file)) return;
+    contentPreload.push(ASSET_BASE + chunk.file);
+    for (const i of chunk.imports ?? []) visitContent(i);
+  };
+  visitContent(CONTENT_ISLANDS);
   return {
     dir,
     assets: {
       entry: ASSET_BASE + entry.file,
       css: styles.join('\n'),
       preload: [...preload].map((f) => ASSET_BASE + f),
+      ...(mathCss === undefined ? {} : { mathCss }),
+      ...(contentCss === undefined ? {} : { contentCss }),
+      ...(contentPreload.length > 0 ? { contentPreload } : {}),
     },
     chunks,
   };

@@ -4,13 +4,14 @@
  * then the rest in document order, a few per task (`island-schedule.ts`); `<html data-hydrated>`
  * is set once every island has committed. Nothing else of the page is hydrated.
  */
+import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islandElement } from '../components/island.js';
 import { refillServerHtml } from '../shared/safe-html.js';
 import { runDeferredScripts } from './deferred-scripts.js';
 import { type IslandContainer, islandContainers } from './island-containers.js';
 import { runInSlices, visibleFirst } from './island-schedule.js';
-import { islandComponent } from './island-table.js';
+import { isIslandName, islandComponent, loadIslandComponent } from './island-table.js';
 
 /** Whether any of the island is in the viewport (its container has no box of its own). */
 function onScreen({ element }: IslandContainer): boolean {
@@ -27,10 +28,7 @@ export interface HydrateOptions {
 
 /** Hydrates the page's islands, then starts the docs.yml scripts. */
 export function hydratePage({ onRoot, onHydrated }: HydrateOptions = {}): void {
-  const containers = visibleFirst(
-    islandContainers(document.body, (name) => islandComponent(name) !== undefined),
-    onScreen,
-  );
+  const containers = visibleFirst(islandContainers(document.body, isIslandName), onScreen);
   let waiting = containers.length;
   let started = false;
   const finish = () => {
@@ -43,9 +41,11 @@ export function hydratePage({ onRoot, onHydrated }: HydrateOptions = {}): void {
     waiting -= 1;
     finish();
   };
-  const jobs = containers.map((container) => () => {
-    const Component = islandComponent(container.name);
-    if (!Component) return;
+  const hydrate = (container: IslandContainer, Component: ComponentType<object> | undefined) => {
+    if (!Component) {
+      committed();
+      return;
+    }
     refillServerHtml(container.props, container.element);
     let once = false;
     const onCommit = () => {
@@ -57,6 +57,16 @@ export function hydratePage({ onRoot, onHydrated }: HydrateOptions = {}): void {
       identifierPrefix: container.idPrefix,
     });
     onRoot?.(container.element);
+  };
+  const jobs = containers.map((container) => () => {
+    const Component = islandComponent(container.name);
+    // A lazy island (a markdown page's tabs, Copy, diagram) hydrates once its chunk is in.
+    if (Component) hydrate(container, Component);
+    else
+      void loadIslandComponent(container.name).then(
+        (loaded) => hydrate(container, loaded),
+        () => committed(),
+      );
   });
   runInSlices(jobs, () => {
     started = true;

@@ -27,10 +27,36 @@ const TABLE = new Map<string, ComponentType<object>>(
   ISLANDS.map((island) => [island.islandName, island.Component]),
 );
 
-/** The component of the island named `name`, if there is one. */
+/**
+ * Islands of markdown page bodies (tabs, a code block's Copy, diagrams): a lazy chunk that only
+ * pages holding one load, so the first load of every other page stays as it was.
+ */
+const LAZY_NAMES = ['content-tabs', 'code-copy', 'mermaid'] as const;
+let lazyTable: Promise<Map<string, ComponentType<object>>> | undefined;
+const loadLazy = () => {
+  lazyTable ??= import('../components/content/content-islands.js').then(
+    ({ CONTENT_ISLANDS }) =>
+      new Map(
+        CONTENT_ISLANDS.map((island) => [island.islandName, island.Component as ComponentType<object>]),
+      ),
+  );
+  return lazyTable;
+};
+
+/** The component of the island named `name`, if there is one and it is loaded. */
 export function islandComponent(name: string): ComponentType<object> | undefined {
   return TABLE.get(name);
 }
 
+/** Whether `name` is an island (loaded with the page, or lazily). */
+export function isIslandName(name: string): boolean {
+  return TABLE.has(name) || (LAZY_NAMES as readonly string[]).includes(name);
+}
+
+/** The component of the island named `name`, loading its chunk when it is a lazy one. */
+export async function loadIslandComponent(name: string): Promise<ComponentType<object> | undefined> {
+  return TABLE.get(name) ?? (await loadLazy()).get(name);
+}
+
 /** The names of every island (unique: a test checks it). */
-export const ISLAND_NAMES = ISLANDS.map((island) => island.islandName);
+export const ISLAND_NAMES = [...ISLANDS.map((island) => island.islandName), ...LAZY_NAMES];

@@ -1,6 +1,6 @@
 /** A markdown page (guide, overview, page, reference or custom layout) and an API overview page. */
 import type { PageView } from '../shared/page-data.js';
-import { htmlProps } from '../shared/safe-html.js';
+import { Content } from './content/content.js';
 import { InlineTitle } from './inline-title.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
@@ -19,8 +19,10 @@ export function MarkdownPage({ page }: { page: Extract<PageView, { kind: 'markdo
             <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
           </header>
         )}
-        {/* Rendered from markdown and sanitised on the server. */}
-        <div className="sx-prose" {...htmlProps(page.html)} />
+        {/* Rendered from markdown and sanitised on the server; islands where it has some. */}
+        <div className="sx-prose">
+          <Content nodes={page.content} />
+        </div>
       </article>
       {showToc ? (
         <nav className="sx-toc" aria-label="On this page">

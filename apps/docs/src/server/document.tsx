@@ -12,6 +12,7 @@ import { askAiInSite } from '../components/ask-ai/ask-ai-events.js';
 import { HeaderTools } from '../components/header-tools.js';
 import { type IslandRenderer, IslandRendererProvider } from '../components/island.js';
 import { Page } from '../components/page.js';
+import { type ContentNode, isContentIsland } from '../shared/content-node.js';
 import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
@@ -22,6 +23,12 @@ export interface ClientAssets {
   /** The stylesheet of the first render, inlined into every page (see `inlineStyles`). */
   css: string;
   preload: string[];
+  /** The stylesheet of markdown page bodies (code blocks, components), inlined into markdown pages. */
+  contentCss?: string;
+  /** KaTeX's stylesheet (its fonts served beside it), inlined only into pages with math. */
+  mathCss?: string;
+  /** The chunks of markdown body islands (tabs, Copy, diagrams), preloaded by pages holding one. */
+  contentPreload?: string[];
 }
 
 export interface RenderDocumentOptions {
@@ -151,6 +158,17 @@ function inlineStyles(sheets: string[]): { tags: string; hashes: string[] } {
   };
 }
 
+/** Whether a page body holds an island of the lazy body chunk (tabs, Copy, a diagram). */
+function holdsContentIsland(nodes: ContentNode[]): boolean {
+  return nodes.some(
+    (node) =>
+      typeof node === 'object' &&
+      (isContentIsland(node)
+        ? node.i !== 'code-tabs' || (node.s ?? []).some(holdsContentIsland)
+        : holdsContentIsland(node.c ?? [])),
+  );
+}
+
 /** The HTML document of a page. */
 export function renderDocument(options: RenderDocumentOptions): RenderedDocument {
   const { site, data, assets, fileUrl } = options;
@@ -195,7 +213,17 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     // lazyOnload: fetched at idle priority, run by the client entry after the load event.
     return { head: false, tag: `<link rel="prefetch" as="script" href="${src}" data-sx-lazy-script>` };
   });
-  const styles = inlineStyles([assets.css, options.siteCss]);
+  const markdown = page.kind === 'markdown' ? page : undefined;
+  // Markdown pages: the body's stylesheet; math pages: KaTeX's and the page's own (its math's positions).
+  const styles = inlineStyles([
+    assets.css,
+    options.siteCss,
+    ...(markdown && assets.contentCss ? [assets.contentCss] : []),
+    ...(markdown?.math && assets.mathCss ? [assets.mathCss] : []),
+    ...(markdown?.css ? [markdown.css] : []),
+  ]);
+  const contentPreload =
+    markdown && holdsContentIsland(markdown.content) ? (assets.contentPreload ?? []) : [];
   const fontPreloads = Object.values(config.fonts)
     .map((font) => assetUrl(font?.src, fileUrl))
     .filter((u): u is string => Boolean(u))
@@ -218,7 +246,9 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     ...fontPreloads,
     styles.tags,
     `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+    ...[...assets.preload, ...contentPreload].map(
+      (href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`,
+    ),
     ...scripts.filter((s) => s.head).map((s) => s.tag),
   ]
     .filter(Boolean)

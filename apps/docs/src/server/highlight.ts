@@ -144,39 +144,50 @@ const colorClass = (prefix: string, color: string | undefined) =>
  * @example highlight(h, '{"a":1}', 'json') // '<pre class="sx-code" data-lang="json"><code>…'
  */
 export function highlight(instance: HighlighterCore, code: string, lang: string | undefined): string {
+  const { lang: langAttr, lines } = highlightLines(instance, code, lang);
+  return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+}
+
+/**
+ * The highlighted HTML of each line of `code` (each line's spans closed within it) and the
+ * language's name as written in `data-lang` (escaped), for code blocks that mark lines.
+ * @example highlightLines(h, 'a\nb', 'text') // { lang: 'text', lines: ['a', 'b'] }
+ */
+export function highlightLines(
+  instance: HighlighterCore,
+  code: string,
+  lang: string | undefined,
+): { lang: string; lines: string[] } {
   const key = (lang ?? '').toLowerCase();
   const resolved: keyof typeof LANGS | undefined = key in LANGS ? (key as keyof typeof LANGS) : ALIASES[key];
   const langAttr = escapeHtml(resolved ?? (key || 'text'));
   const loaded = resolved !== undefined && ready.has(resolved);
   if (resolved && !loaded) missing?.add(resolved);
-  if (!loaded)
-    return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${escapeHtml(code)}</code></pre>`;
+  if (!loaded) return { lang: langAttr, lines: code.split('\n').map(escapeHtml) };
   const lines = instance.codeToTokensWithThemes(code, {
     lang: resolved,
     themes: { light: 'github-light', dark: 'github-dark' },
   });
-  const body = lines
-    .map((line) =>
-      line
-        .map((token) => {
-          const light = token.variants.light?.color?.toLowerCase();
-          const dark = token.variants.dark?.color?.toLowerCase();
-          if ((!light || light === defaults.light) && (!dark || dark === defaults.dark))
-            return escapeHtml(token.content);
-          const classes = [
-            colorClass('l', token.variants.light?.color),
-            colorClass('d', token.variants.dark?.color),
-          ]
-            .filter(Boolean)
-            .join(' ');
-          return classes
-            ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
-            : escapeHtml(token.content);
-        })
-        .join(''),
-    )
-    .join('\n');
-  return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${body}</code></pre>`;
+  const html = lines.map((line) =>
+    line
+      .map((token) => {
+        const light = token.variants.light?.color?.toLowerCase();
+        const dark = token.variants.dark?.color?.toLowerCase();
+        if ((!light || light === defaults.light) && (!dark || dark === defaults.dark))
+          return escapeHtml(token.content);
+        const classes = [
+          colorClass('l', token.variants.light?.color),
+          colorClass('d', token.variants.dark?.color),
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return classes
+          ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
+          : escapeHtml(token.content);
+      })
+      .join(''),
+  );
+  return { lang: langAttr, lines: html };
 }
 
 function themeCss(instance: HighlighterCore): string {

@@ -16,9 +16,16 @@ import { highlight } from './highlight.js';
 import { remarkRewriteFileUrls } from './markdown-files.js';
 import { sanitize } from './sanitize.js';
 
+/** A heading of the table of contents. */
+export interface TocEntry {
+  id: string;
+  text: string;
+  depth: number;
+}
+
 export interface RenderedMarkdown {
   html: string;
-  toc: { id: string; text: string; depth: number }[];
+  toc: TocEntry[];
 }
 
 const CALLOUTS = ['note', 'tip', 'info', 'important', 'warning', 'caution', 'success', 'check'] as const;
@@ -75,7 +82,7 @@ function remarkSextant(highlighter: HighlighterCore) {
 }
 
 /** Gives h2–h4 ids (prefixed, so they never clash with the site's own ids) and collects them. */
-function rehypeHeadings(toc: RenderedMarkdown['toc']) {
+export function rehypeHeadings(toc: TocEntry[]) {
   return () => (tree: HastNode) => {
     const used = new Set<string>();
     const textOf = (node: HastNode): string =>

@@ -13,6 +13,7 @@ import {
   sliceDefinition,
   TypeCollector,
 } from '@sextant/definition';
+import { findEndpoint, parseEndpointReference } from '@sextant/request';
 import type { HighlighterCore } from 'shiki/core';
 import { pageActionsOf } from '../components/ask-ai/ask-ai-events.js';
 import { pathText, prettyJson } from '../shared/format.js';
@@ -21,6 +22,8 @@ import { safeHtml } from '../shared/safe-html.js';
 import { highlight } from './highlight.js';
 import { markdownToText, renderMarkdown } from './markdown.js';
 import { resolveProjectPath } from './markdown-files.js';
+import { pageFormat } from './mdx/parse-page.js';
+import { renderPageContent } from './mdx/render-page-content.js';
 import type { DocsSite } from './site.js';
 import { endpointSnippets } from './snippets.js';
 
@@ -48,7 +51,7 @@ function exampleHtml(
 }
 
 /** The response tabs of an endpoint page: one per status (and content type when a status has several). */
-function responseTabs(
+export function responseTabs(
   highlighter: HighlighterCore,
   endpoint: Endpoint,
   definition: ApiDefinition,
@@ -98,7 +101,11 @@ export function buildPageView(
       const page = site.definition.pages[item.pageId];
       if (!page) return undefined;
       const { fileUrl } = site;
-      const { html, toc } = renderMarkdown(highlighter, page.markdown, {
+      const rendered = renderPageContent(highlighter, page.markdown, {
+        format: pageFormat(page.sourcePath),
+        file: page.sourcePath,
+        bodyLine: page.sourceLine,
+        headerTitle: page.layout !== 'custom',
         ...(fileUrl
           ? {
               rewriteFileUrl: (url: string) => {
@@ -107,8 +114,19 @@ export function buildPageView(
               },
             }
           : {}),
+        endpointSnippet: (reference, kind) => endpointSnippet(site, highlighter, reference, kind),
       });
-      return { ...base, kind: 'markdown', layout: page.layout, html: safeHtml(html), toc };
+      return {
+        ...base,
+        // One H1: the page's leading `# Title` when it has one, else its title (not its sidebar label).
+        title: rendered.title ?? page.title,
+        kind: 'markdown',
+        layout: page.layout,
+        content: rendered.content,
+        toc: rendered.toc,
+        ...(rendered.css ? { css: rendered.css } : {}),
+        ...(rendered.math ? { math: true } : {}),
+      };
     }
     case 'section':
     case 'apiReference':
@@ -133,6 +151,47 @@ export function buildPageView(
     case 'type':
       return apiPageView(site, highlighter, item, base, limit);
   }
+}
+
+/**
+ * `<EndpointRequestSnippet endpoint="POST /pets">` and its response twin: the endpoint's request
+ * snippets or response examples as the reference shows them (the code tabs island), from the
+ * first of the site's APIs that has the endpoint; else why not.
+ */
+export function endpointSnippet(
+  site: Pick<DocsSite, 'apis'>,
+  highlighter: HighlighterCore,
+  reference: string,
+  kind: 'request' | 'response',
+): { island: string; props: Record<string, unknown> } | string {
+  let parsed: ReturnType<typeof parseEndpointReference>;
+  try {
+    parsed = parseEndpointReference(reference, { anyPath: true });
+  } catch {
+    return 'write the endpoint as METHOD /path, e.g. "POST /pets"';
+  }
+  for (const api of Object.values(site.apis)) {
+    let endpoint: Endpoint;
+    try {
+      endpoint = findEndpoint(Object.values(api.endpoints), parsed);
+    } catch {
+      continue;
+    }
+    const definition = sliceDefinition(api, { endpointId: endpoint.id });
+    const tabs =
+      kind === 'request'
+        ? endpointSnippets(highlighter, definition, endpoint)
+        : responseTabs(highlighter, endpoint, definition, Number.POSITIVE_INFINITY);
+    if (tabs.length === 0) return `the endpoint has no ${kind} example`;
+    return {
+      island: 'code-tabs',
+      props: {
+        title: kind === 'request' ? 'Request' : 'Response',
+        tabs: tabs.map(({ lines: _, ...tab }) => tab),
+      },
+    };
+  }
+  return `no API of this site has the endpoint ${parsed.method} ${parsed.path}`;
 }
 
 function apiPageView(

@@ -80,7 +80,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
       'summary',
       'input',
       'section',
+      'figure',
+      'figcaption',
     ],
+    // Placeholders of the page renderer's own parts (islands, math, icons):
+    // `server/mdx/content-tree.ts` replaces each by what its table holds for its unguessable key,
+    // and drops unknown ones.
+    'sx-x',
+    'sx-slot',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'id'],
@@ -90,6 +97,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
     td: ['align'],
     li: ['id'],
     section: ['id'],
+    ol: ['start'],
+    details: ['open'],
+    // Tooltips: focusable, their tip announced as a tooltip.
+    span: ['tabindex', 'role'],
+    'sx-x': ['data-k'],
     // Code blocks scroll: keyboard users must be able to reach them.
     pre: ['tabindex'],
     '*': ['class', 'id', 'data-lang'],
@@ -149,6 +161,15 @@ function optionsKeeping(keepIds: ReadonlySet<string>): sanitizeHtml.IOptions {
 
 const DEFAULT_OPTIONS = optionsKeeping(new Set());
 
+const AUTHOR_TAGS = new Set(
+  (OPTIONS.allowedTags as string[]).filter((tag) => !tag.startsWith('sx-') && tag !== 'input'),
+);
+
+/** Whether an author may write the HTML element `tag` (MDX pages: the sanitiser's own list). */
+export function isAllowedTag(tag: string): boolean {
+  return AUTHOR_TAGS.has(tag);
+}
+
 /**
  * Sanitises untrusted HTML. `keepIds` are ids the renderer itself gave (heading anchors); every
  * other id is prefixed `user-content-`.
@@ -157,4 +178,102 @@ const DEFAULT_OPTIONS = optionsKeeping(new Set());
  */
 export function sanitize(html: string, keepIds?: ReadonlySet<string>): string {
   return sanitizeHtml(html, keepIds && keepIds.size > 0 ? optionsKeeping(keepIds) : DEFAULT_OPTIONS);
+}
+
+/** KaTeX's output (HTML spans, MathML, the SVG of stretchy glyphs): its own tags, no styles. */
+const MATH_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'span',
+    'math',
+    'semantics',
+    'annotation',
+    'mrow',
+    'mi',
+    'mn',
+    'mo',
+    'ms',
+    'mtext',
+    'mspace',
+    'msup',
+    'msub',
+    'msubsup',
+    'mfrac',
+    'msqrt',
+    'mroot',
+    'mstyle',
+    'mpadded',
+    'mphantom',
+    'menclose',
+    'mover',
+    'munder',
+    'munderover',
+    'mtable',
+    'mtr',
+    'mtd',
+    'mlabeledtr',
+    'svg',
+    'path',
+    'line',
+  ],
+  allowedAttributes: {
+    '*': [
+      'class',
+      'aria-hidden',
+      'xmlns',
+      'display',
+      'displaystyle',
+      'scriptlevel',
+      'mathvariant',
+      'mathcolor',
+      'mathbackground',
+      'accent',
+      'accentunder',
+      'stretchy',
+      'fence',
+      'separator',
+      'lspace',
+      'rspace',
+      'minsize',
+      'maxsize',
+      'movablelimits',
+      'symmetric',
+      'linethickness',
+      'columnalign',
+      'columnspacing',
+      'columnlines',
+      'rowspacing',
+      'rowlines',
+      'rowalign',
+      'frame',
+      'framespacing',
+      'notation',
+      'width',
+      'height',
+      'depth',
+      'voffset',
+      'encoding',
+      'viewbox',
+      'viewBox',
+      'preserveaspectratio',
+      'preserveAspectRatio',
+      'd',
+      'x1',
+      'x2',
+      'y1',
+      'y2',
+      'stroke-width',
+    ],
+  },
+  allowedSchemes: [],
+  disallowedTagsMode: 'discard',
+  parser: { lowerCaseAttributeNames: false },
+};
+
+/**
+ * Sanitises KaTeX's output (made from author TeX with `trust: false`) by the math rule set: no
+ * links, no styles, no scripts, only its span classes, MathML and glyph paths.
+ * @example sanitizeMath('<span class="katex" onclick="x()">x</span>') // '<span class="katex">x</span>'
+ */
+export function sanitizeMath(html: string): string {
+  return sanitizeHtml(html, MATH_OPTIONS);
 }

@@ -4,6 +4,7 @@
  * API definition (never the whole API). The HTML page ships none of it but its islands' props.
  */
 import type { ApiDefinition, HttpMethod } from '@sextant/definition';
+import type { ContentNode } from './content-node.js';
 
 /**
  * HTML the server produced (highlighted, sanitised). It is in the page's HTML; the copy in an
@@ -62,8 +63,13 @@ export type PageView =
   | (PageBase & {
       kind: 'markdown';
       layout: string;
-      html: SafeHtml;
+      /** The body: server HTML, and islands where it has tabs, code blocks or diagrams. */
+      content: ContentNode[];
       toc: { id: string; text: string; depth: number }[];
+      /** The page's own stylesheet (its math's positions), inlined and allowed by hash. */
+      css?: string;
+      /** The page typesets math: KaTeX's stylesheet is inlined too. */
+      math?: boolean;
     })
   | (PageBase & {
       kind: 'endpoint';

@@ -25,12 +25,19 @@ export type ProjectNavItem =
   | { type: 'section'; title: string; slug?: string; collapsed?: boolean; contents: ProjectNavItem[] }
   | {
       type: 'page';
+      /** The page's title (front matter `title`, else its leading `# heading`, else the label). */
       title: string;
+      /** The sidebar's label (docs.yml `page:`); the title when absent. */
+      label?: string;
+      /** What the default slug is made from (front matter `title`, else the label): a heading does not move a page. */
+      slugName?: string;
       slug?: string;
       markdown: string;
       layout?: PageLayout;
       description?: string;
       sourcePath?: string;
+      /** Line of the source file where `markdown` starts. */
+      sourceLine?: number;
       hidden?: boolean;
     }
   | { type: 'link'; title: string; href: string }
@@ -80,7 +87,7 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
           };
         }
         case 'page': {
-          const slug = slugs.take(item.slug ?? joinSlug(parentSlug, slugify(item.title)));
+          const slug = slugs.take(item.slug ?? joinSlug(parentSlug, slugify(item.slugName ?? item.title)));
           const id = `page:${slug}`;
           pages[id] = {
             id,
@@ -90,8 +97,9 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
             markdown: item.markdown,
             description: item.description,
             sourcePath: item.sourcePath,
+            ...(item.sourceLine === undefined ? {} : { sourceLine: item.sourceLine }),
           };
-          return { type: 'page', title: item.title, slug, pageId: id, hidden: item.hidden };
+          return { type: 'page', title: item.label ?? item.title, slug, pageId: id, hidden: item.hidden };
         }
         default: {
           const api = project.apis[item.apiId];

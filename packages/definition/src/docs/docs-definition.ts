@@ -24,8 +24,10 @@ export interface MarkdownPage {
   /** The source markdown (front matter removed). Rendered and sanitised by the docs site. */
   markdown: string;
   description?: string;
-  /** Where the page came from, for error messages (`pages/intro.md`). */
+  /** Where the page came from, for error messages (`pages/intro.md`); `.mdx` pages are strict MDX. */
   sourcePath?: string;
+  /** Line of the source file where `markdown` starts (after front matter), for error messages. */
+  sourceLine?: number;
 }
 
 interface NavBase {

@@ -21,6 +21,7 @@ import {
   type ProjectNavItem,
   type ThemedColor,
 } from '@sextant/definition';
+import { docsPageProblems, leadingHeading, type PageProblem, pageFormat } from '@sextant/docs';
 import { z } from 'zod';
 import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
@@ -60,6 +61,12 @@ export interface LoadedDocsProject {
   watchedFiles: string[];
   /** APIs that could not be imported (only with `tolerateApiErrors`). */
   apiErrors: DocsProjectError[];
+  /**
+   * What is wrong with the markdown pages (MDX errors: imports, expressions, unknown components,
+   * unsafe URLs; warnings: a `.md` page read as plain markdown), located. The pages show each
+   * error in place; `sextant dev` prints them and `sextant publish` refuses errors.
+   */
+  pageProblems: PageProblem[];
 }
 
 /**
@@ -164,16 +171,21 @@ export async function loadDocsProject(
     at: PropertyKey[],
   ): Promise<ProjectNavItem> => {
     const source = await readProjectFile(entry.path, [...at, 'path']);
-    const { frontMatter, body } = splitFrontMatter(source);
+    const { frontMatter, body, bodyLine } = splitFrontMatter(source);
     const meta = frontMatter === undefined ? {} : parseFrontMatter(entry.path, frontMatter);
+    // One H1 per page: a leading `# heading` is the page's title (and its only H1); the sidebar
+    // shows the docs.yml label; slugs stay made from the front matter title or the label.
     return {
       type: 'page',
-      title: meta.title ?? entry.page,
+      title: leadingHeading(body, pageFormat(entry.path)) ?? meta.title ?? entry.page,
+      label: entry.page,
+      slugName: meta.title ?? entry.page,
       slug: entry.slug ?? meta.slug,
       markdown: body,
       layout: meta.layout,
       description: meta.description,
       sourcePath: entry.path,
+      sourceLine: bodyLine,
       hidden: entry.hidden,
     };
   };
@@ -223,13 +235,16 @@ export async function loadDocsProject(
   const config = await buildConfig(yml, assetRef);
   const projectNavigation = await navigation(yml.navigation, ['navigation']);
   const project: DocsProject = { config, navigation: projectNavigation, apis };
+  let definition: DocsDefinition;
   try {
-    return { dir, project, definition: buildDocsDefinition(project), files, watchedFiles, apiErrors };
+    definition = buildDocsDefinition(project);
   } catch (error) {
     if (error instanceof DocsDefinitionError)
       throw new DocsProjectError(DOCS_CONFIG_FILE, '/navigation', error.message);
     throw error;
   }
+  const pageProblems = await docsPageProblems(definition, apis);
+  return { dir, project, definition, files, watchedFiles, apiErrors, pageProblems };
 }
 
 /** The stand-in of an API that failed to import: no operations, the error as its description. */

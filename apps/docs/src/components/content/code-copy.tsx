@@ -1,0 +1,18 @@
+/** A code block's Copy button: an island of its own, copying the text of the block it sits in. */
+import { useRef } from 'react';
+import { CopyButton } from '../copy-button.js';
+import { defineIsland } from '../island.js';
+
+function CodeCopyView() {
+  const ref = useRef<HTMLSpanElement>(null);
+  return (
+    <span ref={ref} className="sx-codeblock-copy">
+      <CopyButton
+        label="Copy code"
+        text={async () => ref.current?.closest('.sx-codeblock')?.querySelector('pre')?.textContent ?? ''}
+      />
+    </span>
+  );
+}
+
+export const CodeCopy = defineIsland('code-copy', CodeCopyView);
