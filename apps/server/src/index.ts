@@ -1,3 +1,4 @@
+export { type PageProblem, pageProblemLine } from '@sextant/docs';
 export { aiConfigWarning } from './ai/index.js';
 export { buildServer } from './app.js';
 export {

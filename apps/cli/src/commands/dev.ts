@@ -94,6 +94,11 @@ export async function runDev(
     // The docs host still serves a project whose API failed to import (the page shows the error).
     for (const apiError of project.apiErrors ?? [])
       output.err(`${errColor.red('error:')} ${errorLine(apiError)}\n`);
+    // MDX errors of the pages (each also shown in place on its page) and warnings.
+    for (const problem of project.pageProblems ?? [])
+      output.err(
+        `${problem.severity === 'error' ? errColor.red('error:') : errColor.yellow('warning:')} ${server.pageProblemLine(problem)}\n`,
+      );
     const pages = Object.keys(project.definition.pages).length;
     const apis = Object.values(project.project.apis);
     const endpoints = apis.reduce((sum, api) => sum + Object.keys(api.endpoints).length, 0);

@@ -53,10 +53,26 @@ export async function runPublish(
     let files: ProjectFile[];
     const templates: Record<string, SnippetTemplate[]> = {};
     try {
-      const { collectProjectFiles, loadDocsProject, projectSnippetTemplates, templatesForDefinition } =
-        await import('@sextant/server');
+      const {
+        collectProjectFiles,
+        loadDocsProject,
+        pageProblemLine,
+        projectSnippetTemplates,
+        templatesForDefinition,
+      } = await import('@sextant/server');
       // Images are published as files (served by URL), not inlined into every page.
       loaded = await loadDocsProject(source.projectDir, { inlineImages: false });
+      // Hosted pages never run author code: an MDX error (an import, an expression, an event
+      // handler, a javascript: URL, an unknown component) is named with its place and stops the publish.
+      for (const problem of loaded.pageProblems)
+        output.err(
+          `${problem.severity === 'error' ? output.errColor.red('error:') : output.errColor.yellow('warning:')} ${pageProblemLine(problem)}\n`,
+        );
+      const pageErrors = loaded.pageProblems.filter((problem) => problem.severity === 'error').length;
+      if (pageErrors > 0)
+        throw new CliError(
+          `${pageErrors} MDX error${pageErrors === 1 ? '' : 's'} in the pages: fix ${pageErrors === 1 ? 'it' : 'them'} and publish again`,
+        );
       const collected = await collectProjectFiles(loaded);
       const [first, ...more] = collected.errors;
       if (first)
