@@ -117,8 +117,9 @@ navigation:
 
 /** The starter markdown page. */
 export function renderWelcomePage(title: string): string {
+  // One H1: the page's leading heading is its title; the sidebar shows docs.yml's label (Welcome).
   return `---
-title: Welcome
+description: ${JSON.stringify(`What ${title} documents and how to try it.`)}
 ---
 
 # ${title}
@@ -126,7 +127,9 @@ title: Welcome
 This site is built by [Sextant](https://github.com/sextant) from \`docs.yml\`, the markdown pages it
 lists and the API spec. Edit this file while \`sextant dev\` runs and the page reloads.
 
-> **Try it:** open an endpoint of the API reference and press **Try it** to send a real request.
+:::tip[Try it]
+Open an endpoint of the API reference and press **Try it** to send a real request.
+:::
 `;
 }
 

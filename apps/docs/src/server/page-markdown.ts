@@ -6,6 +6,8 @@ import type { ApiDefinition, Parameter } from '@sextant/definition';
 import { pathText, prettyJson, typeLabel } from '../shared/format.js';
 import type { PageView } from '../shared/page-data.js';
 import { resolveProjectPath, rewriteMarkdownFileUrls } from './markdown-files.js';
+import { pageFormat } from './mdx/parse-page.js';
+import { leadingHeading } from './mdx/render-page-content.js';
 import type { DocsSite } from './site.js';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -27,8 +29,10 @@ export function pageMarkdown(site: DocsSite, view: PageView): string {
       const entry = site.bySlug.get(view.slug);
       const page = entry?.item.type === 'page' ? site.definition.pages[entry.item.pageId] : undefined;
       const { fileUrl } = site;
-      if (!page || !fileUrl) return `${title}${page?.markdown ?? ''}`;
-      return `${title}${rewriteMarkdownFileUrls(page.markdown, (url) => {
+      // One H1: a page that starts with its own `# heading` gets no second one.
+      const heading = page && leadingHeading(page.markdown, pageFormat(page.sourcePath)) ? '' : title;
+      if (!page || !fileUrl) return `${heading}${page?.markdown ?? ''}`;
+      return `${heading}${rewriteMarkdownFileUrls(page.markdown, (url) => {
         const path = resolveProjectPath(page.sourcePath, url);
         return path === undefined ? undefined : fileUrl(path);
       })}`;
