@@ -205,7 +205,7 @@ describe('components', () => {
     );
     expect(html).toContain('<kbd>/</kbd>');
     expect(html).toContain('<details><summary>More</summary>');
-    expect(html).toContain('<img src="/a.png" alt="A">');
+    expect(html).toContain('<img src="/a.png" alt="A" />');
     expect(problems.map((p) => p.severity)).toEqual(['warning', 'warning']);
   });
 });
@@ -340,7 +340,7 @@ describe('.md pages written for GitHub keep working', () => {
   it.each([
     ['a < b and c > d', 'a &#x3C; b and c > d'],
     ['GET /users/{id}', 'GET /users/{id}'],
-    ['line<br>break', 'line<br>break'],
+    ['line<br>break', 'line<br />break'],
     ['<!-- hidden -->\nshown', 'shown'],
     ['<details><summary>S</summary>\n\nBody\n</details>', '<details><summary>S</summary>'],
     ['    indented code', '<code>indented code</code></pre></figure>'],
