@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CallContext, Handlers, RegistryContext } from './context.js';
 import { fail } from './errors.js';
-import { claimHost, hostOwner } from './host-ownership.js';
+import { claimHost, hostOwner, refuseReserved } from './host-ownership.js';
 import { requireMember, requireOrg } from './identity.js';
 import { hostName, requireDomain } from './urls.js';
 
@@ -27,6 +27,7 @@ async function claimTarget(ctx: RegistryContext, call: CallContext, body: { orgI
     fail('InvalidDomainError', `"${body.domain}": a claim names a host; its paths come with it`);
   // A claim is of the host name: proven once, it covers every port.
   const host = hostName(address.domain);
+  refuseReserved(ctx.domains, host);
   const owner = await hostOwner(ctx.db, host);
   if (owner && owner !== body.orgId)
     fail('DomainBelongsToAnotherOrgError', `"${host}" (on every port) belongs to another organization`);

@@ -3,7 +3,8 @@
  * (registry and docs host, hosted mode). With `--allow-domain docs.acme.test` taken by acme,
  * beta cannot register any port, case or trailing-dot form of the name, nor claim it; acme
  * publishes and is served on any port of it; and a row of another organization left on a port of
- * the name (data from before ownership was by name) is never served, nor revived by un-archiving.
+ * the name (data from before ownership was by name) is never served, nor revived by un-archiving;
+ * and the console host's name (`--console-host`) is no organization's to register or claim.
  */
 
 import type { AddressInfo } from 'node:net';
@@ -71,6 +72,7 @@ describe.each(TEST_DATABASES)('host names on $name', (database) => {
       ...(opened.databaseUrl ? { databaseUrl: opened.databaseUrl } : {}),
       parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
       registry: { allowDomains: ['docs.acme.test', 'docs.beta.test'] },
+      consoleHost: 'console.sextant.test',
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     await app.registry.ready();
@@ -113,6 +115,21 @@ describe.each(TEST_DATABASES)('host names on $name', (database) => {
     // Nothing of beta's is served on any form of acme's host.
     for (const host of ['docs.acme.test:8080', 'DOCS.ACME.TEST:8081', 'docs.acme.test:80', 'docs.acme.test.'])
       expect(await home(host), host).not.toBe('Beta squat');
+  });
+
+  it("reserves the console host's name: no organization registers or claims it, on any port", async (ctx) => {
+    if (skipped) return ctx.skip();
+    for (const domain of ['console.sextant.test', 'CONSOLE.sextant.test.:8443', 'console.sextant.test/docs'])
+      expect(await publish(acme, 'acme', domain, 'Acme on the console'), domain).toBe(
+        'DomainNotClaimedError',
+      );
+    expect(
+      await errorOf(acme.createDomainClaim({ body: { orgId: 'acme', domain: 'console.sextant.test:8080' } })),
+    ).toBe('DomainNotClaimedError');
+    const { db } = await app.registry.database();
+    expect(
+      await db.selectFrom('docs_hosts').select('host').where('host', 'like', 'console%').execute(),
+    ).toEqual([]);
   });
 
   it('lets the owner publish on any port, served there under any case or trailing dot', async (ctx) => {

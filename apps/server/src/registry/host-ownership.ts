@@ -20,6 +20,17 @@ export interface DomainPolicy {
   allowDomains: ReadonlySet<string>;
   /** DNS TXT lookup (node:dns/promises resolveTxt in production; tests inject a fake). */
   resolveTxt: (name: string) => Promise<string[][]>;
+  /** Host names no organization may own or claim: the server's console host. */
+  reservedHosts?: ReadonlySet<string>;
+}
+
+/** Fails with DomainNotClaimedError when `host` is reserved for the server itself (its console). */
+export function refuseReserved(policy: DomainPolicy, host: string): void {
+  if (policy.reservedHosts?.has(hostName(host)))
+    fail(
+      'DomainNotClaimedError',
+      `"${hostName(host)}" is this server's console host: no organization's docs may be registered or claimed on it`,
+    );
 }
 
 /**
@@ -78,6 +89,7 @@ export async function checkHosts(
   preview: boolean,
 ): Promise<void> {
   for (const host of new Set(hosts.map(hostName))) {
+    refuseReserved(policy, host);
     const owner = await hostOwner(db, host);
     if (owner === orgId) continue;
     if (owner)
@@ -105,6 +117,7 @@ export async function takeHosts(
   preview: boolean,
 ): Promise<void> {
   for (const host of [...new Set(hosts.map(hostName))].sort()) {
+    refuseReserved(policy, host);
     const owner = async () =>
       (
         await trx

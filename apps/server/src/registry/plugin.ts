@@ -26,7 +26,7 @@ import {
 } from './identity.js';
 import { bootstrapLocal, type LocalAdmin } from './local-bootstrap.js';
 import { registerRoutes } from './routes.js';
-import { parseDocsAddress } from './urls.js';
+import { hostName, parseDocsAddress } from './urls.js';
 
 /** Options of the registry plugin. */
 export interface RegistryPluginOptions {
@@ -49,6 +49,8 @@ export interface RegistryPluginOptions {
   prefix?: string;
   /** Tenancy: operator-approved hosts and the DNS resolver of domain claims. */
   registry?: RegistryTenancyOptions;
+  /** The server's console host (`--console-host`): no organization may own it. */
+  consoleHost?: string;
   /** The database opens once this settles (`sextant dev`: after its first page, so PGlite's start is not on its path). */
   openRegistryAfter?: Promise<unknown>;
 }
@@ -150,6 +152,7 @@ async function open(
           ...(process.env.SEXTANT_ALLOW_DOMAINS ? [process.env.SEXTANT_ALLOW_DOMAINS] : []),
         ]),
         resolveTxt: options.registry?.resolveTxt ?? resolveTxt,
+        reservedHosts: new Set(options.consoleHost ? [hostName(options.consoleHost)] : []),
       },
     };
     const localAdmin =
