@@ -8,16 +8,20 @@ import {
   CONTENT_ALIGNMENTS,
   FONT_DISPLAYS,
   HEADER_POSITIONS,
+  isApiLinkBase,
   isCssColor,
+  isPlayerUrl,
   isRedirectSource,
   isSafeLinkHref,
   isSafeRedirectDestination,
+  isStylesheetPath,
   MAX_AI_PROMPT_LENGTH,
   PAGE_ACTIONS,
   PAGE_LAYOUTS,
   SCRIPT_STRATEGIES,
   SEARCHBAR_PLACEMENTS,
   SOCIAL_CARD_TYPES,
+  socialCardProblems,
   TABS_PLACEMENTS,
 } from '@sextant/definition';
 import { z } from 'zod';
@@ -120,7 +124,37 @@ export const docsYmlSchema = z.strictObject({
       socialCard: z.enum(SOCIAL_CARD_TYPES).optional(),
       ogImage: asset.optional(),
       twitterSite: z.string().max(100).optional(),
+      twitterApp: z
+        .strictObject({
+          iphone: z.string().min(1).max(100),
+          ipad: z.string().min(1).max(100),
+          googleplay: z.string().min(1).max(200),
+          country: z.string().length(2).optional(),
+        })
+        .optional(),
+      twitterPlayer: z
+        .strictObject({
+          url: z.string().refine(isPlayerUrl, 'the player is an https URL'),
+          width: z.number().int().min(1).max(4000),
+          height: z.number().int().min(1).max(4000),
+        })
+        .optional(),
     })
+    .superRefine((metadata, ctx) => {
+      // Each card type with the fields it requires (X/Twitter's card markup).
+      for (const problem of socialCardProblems({ ...metadata, socialCard: metadata.socialCard ?? 'summary' }))
+        ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    })
+    .optional(),
+  /** Stylesheets of the project, linked after the site's own (same origin: the CSP's `style-src 'self'`). */
+  css: z
+    .array(z.string().refine(isStylesheetPath, 'a stylesheet is a .css file of the project'))
+    .max(20)
+    .optional(),
+  /** Where site-relative links of API descriptions lead (`https://stripe.com`). */
+  apiLinkBase: z
+    .string()
+    .refine(isApiLinkBase, 'apiLinkBase is an http(s) URL without query or fragment, e.g. https://stripe.com')
     .optional(),
   scripts: z
     .array(z.strictObject({ src: asset, strategy: z.enum(SCRIPT_STRATEGIES).default('afterInteractive') }))
