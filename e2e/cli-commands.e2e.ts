@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 describe('sextant --help and usage errors', () => {
   it('prints help for the program and every command, exit 0', async () => {
-    const commands = ['dev', 'diff', 'import', 'init', 'publish', 'serve', 'snippet'];
+    const commands = ['check', 'dev', 'diff', 'import', 'init', 'publish', 'serve', 'snippet'];
     const runs = await Promise.all([
       runCli(['--help']),
       ...commands.map((command) => runCli([command, '--help'])),

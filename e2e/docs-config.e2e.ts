@@ -75,6 +75,7 @@ metadata:
   socialCard: player
   ogImage: assets/logo.svg
   twitterSite: "@sextant"
+  twitterPlayer: { url: "https://player.example.com/embed/1", width: 480, height: 270 }
 scripts:
   - { src: assets/before.js, strategy: beforeInteractive }
   - { src: assets/after.js, strategy: afterInteractive }
@@ -293,11 +294,16 @@ describe('docs.yml options (SPEC §9)', () => {
       image: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
       description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
       icon: document.querySelector('link[rel="icon"]')?.getAttribute('href'),
+      player: ['twitter:player', 'twitter:player:width', 'twitter:player:height', 'twitter:title'].map(
+        (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content'),
+      ),
     }));
     expect(head).toMatchObject({
       card: 'player',
       site: '@sextant',
       description: expect.stringMatching(/^Every/),
+      // A player card carries the player, its size and a title (X/Twitter's required fields).
+      player: ['https://player.example.com/embed/1', '480', '270', expect.any(String)],
     });
     // Social cards need an absolute image URL: on the origin the page was read from.
     expect(head.image?.startsWith(`${new URL(sidebar.url).origin}/`)).toBe(true);

@@ -11,6 +11,13 @@ export {
 } from './build/client-build.js';
 export { type ClientAssets, NONCE_PLACEHOLDER } from './server/document.js';
 export { loadHighlighter } from './server/highlight.js';
+export {
+  type ApiLinkProblem,
+  docsApiLinkProblems,
+  docsPageLinkProblems,
+  type LinkProblem,
+  linkProblemLine,
+} from './server/links/index.js';
 export { renderMarkdown } from './server/markdown.js';
 export {
   findMarkdownFileReferences,

@@ -1,4 +1,11 @@
-export { type PageProblem, pageProblemLine } from '@sextant/docs';
+export {
+  type ApiLinkProblem,
+  docsApiLinkProblems,
+  type LinkProblem,
+  linkProblemLine,
+  type PageProblem,
+  pageProblemLine,
+} from '@sextant/docs';
 export { aiConfigWarning } from './ai/index.js';
 export { buildServer } from './app.js';
 export {

@@ -32,6 +32,7 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
   if (options.parts?.docsHost !== false)
     await app.register((await import('./docs-host/snippet-templates/plugin.js')).snippetTemplates, options);
   if (options.parts?.docsHost !== false) await app.register((await import('./llms/index.js')).llmsPlugin);
+  if (options.parts?.docsHost !== false) await app.register((await import('./seo/index.js')).seoPlugin);
   if (options.parts?.docsHost !== false) await app.register((await import('./mcp/index.js')).mcpPlugin);
   if (options.parts?.docsHost !== false) await app.register((await import('./ai/index.js')).aiPlugin);
   if (options.parts?.docsHost !== false)

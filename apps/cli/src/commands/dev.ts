@@ -99,6 +99,9 @@ export async function runDev(
       output.err(
         `${problem.severity === 'error' ? errColor.red('error:') : errColor.yellow('warning:')} ${server.pageProblemLine(problem)}\n`,
       );
+    // Links to a page, file or heading the site does not have: warnings here, errors in publish and check.
+    for (const problem of project.linkProblems ?? [])
+      output.err(`${errColor.yellow('warning:')} ${server.linkProblemLine(problem)}\n`);
     const pages = Object.keys(project.definition.pages).length;
     const apis = Object.values(project.project.apis);
     const endpoints = apis.reduce((sum, api) => sum + Object.keys(api.endpoints).length, 0);

@@ -1,5 +1,6 @@
 /** The table of subcommands. Each module exports a function that adds its command to the program. */
 import type { Command } from 'commander';
+import { registerCheck } from './check.js';
 import { registerDev } from './dev.js';
 import { registerDiff } from './diff.js';
 import { registerImport } from './import.js';
@@ -11,6 +12,7 @@ import { registerSnippet } from './snippet.js';
 export type RegisterCommand = (program: Command) => void;
 
 export const commands: RegisterCommand[] = [
+  registerCheck,
   registerDev,
   registerDiff,
   registerImport,

@@ -55,6 +55,7 @@ export async function runPublish(
     try {
       const {
         collectProjectFiles,
+        linkProblemLine,
         loadDocsProject,
         pageProblemLine,
         projectSnippetTemplates,
@@ -72,6 +73,14 @@ export async function runPublish(
       if (pageErrors > 0)
         throw new CliError(
           `${pageErrors} MDX error${pageErrors === 1 ? '' : 's'} in the pages: fix ${pageErrors === 1 ? 'it' : 'them'} and publish again`,
+        );
+      // A broken link is published nowhere: every one is named, then the publish stops.
+      const broken = loaded.linkProblems;
+      for (const problem of broken)
+        output.err(`${output.errColor.red('error:')} ${linkProblemLine(problem)}\n`);
+      if (broken.length > 0)
+        throw new CliError(
+          `${broken.length} broken link${broken.length === 1 ? '' : 's'} in the pages: fix ${broken.length === 1 ? 'it' : 'them'} and publish again (\`sextant check\` lists them)`,
         );
       const collected = await collectProjectFiles(loaded);
       const [first, ...more] = collected.errors;

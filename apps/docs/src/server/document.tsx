@@ -5,7 +5,7 @@
  * for the browser to hydrate. The content is in the HTML before any script runs.
  */
 import { createHash } from 'node:crypto';
-import { type AssetRef, type DocsConfig, plainTitle } from '@sextant/definition';
+import type { AssetRef, DocsConfig } from '@sextant/definition';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { askAiInSite } from '../components/ask-ai/ask-ai-events.js';
@@ -14,6 +14,8 @@ import { type IslandRenderer, IslandRendererProvider } from '../components/islan
 import { Page } from '../components/page.js';
 import { type ContentNode, isContentIsland } from '../shared/content-node.js';
 import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
+import { headTags, stylesheetLinks } from './seo/head-tags.js';
+import { pageMeta } from './seo/page-meta.js';
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
 
@@ -176,12 +178,9 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const page = data.page;
   const islands = islandRenderer();
   const content = staticHtml(<Page data={data} />, islands);
-  const description = config.metadata.description ?? '';
   const favicon = assetUrl(config.favicon, fileUrl);
   const ogImageUrl = assetUrl(config.metadata.ogImage, fileUrl);
   const ogImage = ogImageUrl && absoluteUrl(ogImageUrl, options.origin);
-  const title =
-    page.slug === site.definition.homeSlug ? config.title : `${plainTitle(page.title)} | ${config.title}`;
   const layout = page.kind === 'markdown' ? page.layout : 'reference';
   const chrome = staticHtml(
     <>
@@ -231,20 +230,20 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeAttr(title)}</title>`,
-    description ? `<meta name="description" content="${escapeAttr(description)}">` : '',
-    `<meta property="og:title" content="${escapeAttr(title)}">`,
-    `<meta name="twitter:card" content="${escapeAttr(config.metadata.socialCard)}">`,
-    config.metadata.twitterSite
-      ? `<meta name="twitter:site" content="${escapeAttr(config.metadata.twitterSite)}">`
-      : '',
-    ogImage ? `<meta property="og:image" content="${escapeAttr(ogImage)}">` : '',
-    ogImage ? `<meta name="twitter:image" content="${escapeAttr(ogImage)}">` : '',
-    options.canonicalUrl ? `<link rel="canonical" href="${escapeAttr(options.canonicalUrl)}">` : '',
+    ...headTags({
+      config,
+      pageTitle: page.title,
+      home: page.slug === site.definition.homeSlug,
+      meta: pageMeta(site, page.slug),
+      canonicalUrl: options.canonicalUrl,
+      imageUrl: ogImage,
+    }),
     // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
     `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,
     ...fontPreloads,
     styles.tags,
+    // docs.yml `css`: after the built-in styles, so the author's rules win.
+    ...stylesheetLinks(config.css, fileUrl, data.site.mode === 'local' ? site.version : undefined),
     `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,
     ...[...assets.preload, ...contentPreload].map(
       (href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`,

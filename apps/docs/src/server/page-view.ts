@@ -8,6 +8,7 @@ import {
   type Endpoint,
   exampleLabel,
   type NavItem,
+  pageTitle,
   type RoutableNavItem,
   responseExamples,
   sliceDefinition,
@@ -20,6 +21,7 @@ import { pathText, prettyJson } from '../shared/format.js';
 import type { ExampleView, PageView, SafeHtml, SnippetView } from '../shared/page-data.js';
 import { safeHtml } from '../shared/safe-html.js';
 import { highlight } from './highlight.js';
+import { pageLinkRewriter } from './links/site-links.js';
 import { markdownToText, renderMarkdown } from './markdown.js';
 import { resolveProjectPath } from './markdown-files.js';
 import { pageFormat } from './mdx/parse-page.js';
@@ -34,6 +36,8 @@ export const EXAMPLE_PREFIX_LINES = 40;
 export interface PageViewOptions {
   /** Highlight only this many lines of each example (the view records the whole count). */
   exampleLines?: number;
+  /** The site's base path ('' or '/docs'): links between pages are written under it. */
+  basePath?: string;
 }
 
 /** The highlighted example, cut to `limit` lines; `lines` is set when it was cut. */
@@ -92,7 +96,8 @@ export function buildPageView(
   const { item } = entry;
   const base = {
     slug: item.slug,
-    title: item.title,
+    // The full title (an operation's whole summary); the sidebar keeps the short label.
+    title: pageTitle(item, site.definition, site.apis),
     actions: pageActionsOf(site.definition.config),
     markdownUrl: `/${item.slug || 'index'}.md`,
   };
@@ -115,6 +120,7 @@ export function buildPageView(
             }
           : {}),
         endpointSnippet: (reference, kind) => endpointSnippet(site, highlighter, reference, kind),
+        rewriteLink: pageLinkRewriter(site.definition, page, options.basePath ?? '', highlighter),
       });
       return {
         ...base,

@@ -10,6 +10,7 @@ import { loadHighlighter, withLanguages } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
 import { buildPageView, EXAMPLE_PREFIX_LINES } from './page-view.js';
 import { buildSearchIndex } from './search-index.js';
+import { canonicalUrl } from './seo/page-meta.js';
 import { cached, type DocsSite } from './site.js';
 import { siteCss } from './site-css.js';
 
@@ -41,7 +42,7 @@ async function view(
 ): Promise<PageView | undefined> {
   const highlighter = await loadHighlighter();
   return cached(site, `view:${full ? 'full:' : ''}${basePath}:${slug}`, async () => {
-    const options = full ? {} : { exampleLines: EXAMPLE_PREFIX_LINES };
+    const options = full ? { basePath } : { exampleLines: EXAMPLE_PREFIX_LINES, basePath };
     const v = await withLanguages(highlighter, () =>
       withPageHtmlIds(() => buildPageView(site, highlighter, slug, options)),
     );
@@ -79,7 +80,7 @@ export async function renderDocsPage(
     basePath: ctx.basePath,
     analytics: site.definition.config.analytics?.playground !== false,
   };
-  const render = (page: PageView) =>
+  const render = (page: PageView, canonical?: string) =>
     renderDocument({
       site,
       data: { site: siteView, page },
@@ -88,14 +89,17 @@ export async function renderDocsPage(
       siteCss: ctx.siteCss,
       origin: ctx.origin,
       theme,
+      ...(canonical ? { canonicalUrl: canonical } : {}),
     });
   if (!found) return { status: 404, ...render(notFoundView(slug)) };
+  const canonical =
+    ctx.origin && canonicalUrl(ctx.origin, ctx.basePath, found.slug, site.definition.homeSlug);
   return cached(
     site,
     `html:${ctx.origin ?? ''}${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`,
     () => ({
       status: 200 as const,
-      ...render(found),
+      ...render(found, canonical),
     }),
   );
 }

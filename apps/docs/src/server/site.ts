@@ -10,6 +10,8 @@ import {
   type NavItem,
   type RoutableNavItem,
 } from '@sextant/definition';
+import { withApiLinkBase } from './links/api-links.js';
+import { LinkIndex, resolveLink } from './links/resolve-link.js';
 
 export interface DocsSite {
   definition: DocsDefinition;
@@ -21,6 +23,17 @@ export interface DocsSite {
   version: string;
   /** URL of a project file the site serves (by project path), or undefined when it serves none at that path. */
   fileUrl?: (projectPath: string) => string | undefined;
+  /** A preview site (the registry's generated preview URL): kept out of search engines. */
+  preview?: boolean;
+  /** When this version of the site was published or loaded (ISO 8601): the sitemap's `lastmod`. */
+  updatedAt?: string;
+}
+
+/** What `createDocsSite` may be told besides the definitions. */
+export interface DocsSiteOptions {
+  fileUrl?: (projectPath: string) => string | undefined;
+  preview?: boolean;
+  updatedAt?: string;
 }
 
 const MAX_CACHE_ENTRIES = 500;
@@ -30,15 +43,23 @@ export function createDocsSite(
   definition: DocsDefinition,
   apis: Record<string, ApiDefinition>,
   version: string,
-  options: { fileUrl?: (projectPath: string) => string | undefined } = {},
+  options: DocsSiteOptions = {},
 ): DocsSite {
+  const base = definition.config.apiLinkBase;
+  const links = base ? new LinkIndex(definition, () => undefined) : undefined;
   return {
     definition,
-    apis,
+    // Site-relative links of API descriptions lead to docs.yml's apiLinkBase, unless they name a page here.
+    apis:
+      base && links
+        ? withApiLinkBase(apis, base, (path) => !resolveLink(links, { slug: '' }, path).problem)
+        : apis,
     bySlug: indexNavigation(definition.navigation),
     cache: new Map(),
     version,
     ...(options.fileUrl ? { fileUrl: options.fileUrl } : {}),
+    ...(options.preview ? { preview: true } : {}),
+    updatedAt: options.updatedAt ?? new Date().toISOString(),
   };
 }
 

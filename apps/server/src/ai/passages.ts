@@ -5,7 +5,7 @@
  * `renderDocsPageMarkdown` gives, the text of llms.txt and "view as markdown").
  * URLs are relative to the site's base path: `/guides/authentication#h-oauth-client-credentials`.
  */
-import { isHiddenNavItem, slugify } from '@sextant/definition';
+import { isHiddenNavItem, pageTitle, slugify } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
 
 export type PassageKind = 'page' | 'endpoint' | 'channel' | 'type' | 'webhook';
@@ -88,12 +88,14 @@ export async function sitePassages(site: DocsSite): Promise<Passage[]> {
     // Hidden pages (and those under a hidden section) are reachable by URL, never retrieved.
     if (!kind || isHiddenNavItem(item, ancestors)) continue;
     const path = `/${slug}`;
+    // Sources are cited by the page's full title, not its short sidebar label.
+    const title = pageTitle(item, site.definition, site.apis);
     if (item.type === 'page') {
       const page = site.definition.pages[item.pageId];
       if (!page) continue;
       for (const section of splitMarkdownSections(page.markdown)) {
         passages.push({
-          title: section.heading ? `${item.title} › ${section.heading}` : item.title,
+          title: section.heading ? `${title} › ${section.heading}` : title,
           url: section.anchor ? `${path}#${section.anchor}` : path,
           kind,
           text: clip(section.heading ? `${section.heading}\n${section.text}` : section.text),
@@ -102,7 +104,7 @@ export async function sitePassages(site: DocsSite): Promise<Passage[]> {
       continue;
     }
     const markdown = await renderDocsPageMarkdown(site, slug);
-    if (markdown) passages.push({ title: item.title, url: path, kind, text: clip(markdown) });
+    if (markdown) passages.push({ title, url: path, kind, text: clip(markdown) });
   }
   return passages.slice(0, MAX_PASSAGES);
 }

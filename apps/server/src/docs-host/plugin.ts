@@ -276,6 +276,9 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
         {
           fileUrl: (path) =>
             hostedFileUrl(basePath, path, Object.hasOwn(hostedFiles, path) ? hostedFiles[path] : undefined),
+          // A preview stays out of search engines (robots.txt, noindex); the sitemap's lastmod.
+          preview: loaded.isPreview,
+          updatedAt: loaded.updatedAt,
         },
       );
       hostedSites.delete(loaded.url);

@@ -6,7 +6,7 @@
  *
  * URLs are absolute: `siteUrl` is the request's origin plus the site's base path.
  */
-import type { NavItem } from '@sextant/definition';
+import { type NavItem, pageTitle } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown, searchDocuments } from '@sextant/docs';
 
 const DESCRIPTION_CHARS = 160;
@@ -58,7 +58,12 @@ export function llmsSections(site: DocsSite): LlmsSection[] {
     const signature = doc?.method && doc.path ? `\`${doc.method} ${doc.path}\`` : undefined;
     const text = shortDescription(page?.description ?? doc?.text);
     const description = [signature, text].filter(Boolean).join(' ');
-    return { slug: item.slug, title: item.title, ...(description ? { description } : {}) };
+    // The page's full title (an operation's whole summary), not its short sidebar label.
+    return {
+      slug: item.slug,
+      title: pageTitle(item, definition, apis),
+      ...(description ? { description } : {}),
+    };
   };
   const collect = (items: NavItem[], into: LlmsEntry[]) => {
     for (const item of items) {

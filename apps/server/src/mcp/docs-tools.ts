@@ -207,7 +207,7 @@ export async function describeEndpoint(tool: ToolSite, query: EndpointQuery): Pr
         .join(', ')}. Pass the method and path, or the slug.`,
     );
   const [one] = found as [FoundEndpoint];
-  const markdown = (await renderDocsPageMarkdown(tool.site, one.item.slug)) ?? `# ${one.item.title}\n`;
+  const markdown = (await renderDocsPageMarkdown(tool.site, one.item.slug)) ?? `# ${one.endpoint.title}\n`;
   return {
     ok: true,
     text: `Source: ${markdownUrl(tool.siteUrl, one.item.slug)}\n\n${markdown.trimEnd()}\n\n${authSection(one)}`,

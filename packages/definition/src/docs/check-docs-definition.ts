@@ -9,6 +9,7 @@ import {
   AI_LOCATIONS,
   AI_MODELS,
   CONTENT_ALIGNMENTS,
+  type DocsMetadata,
   FONT_DISPLAYS,
   HEADER_POSITIONS,
   MAX_AI_PROMPT_LENGTH,
@@ -20,13 +21,16 @@ import {
   TABS_PLACEMENTS,
 } from './config.js';
 import { DOCS_DEFINITION_VERSION } from './docs-definition.js';
+import { isPlayerUrl, socialCardProblems } from './social-card.js';
 import {
+  isApiLinkBase,
   isCssColor,
   isProjectFilePath,
   isRedirectSource,
   isSafeAssetUrl,
   isSafeLinkHref,
   isSafeRedirectDestination,
+  isStylesheetPath,
 } from './url-rules.js';
 
 /** Deepest navigation a definition may nest (sections in sections…). */
@@ -116,7 +120,17 @@ function checkConfig(problems: Problems, config: Json): void {
     const metadata = config.metadata;
     problems.oneOf('config.metadata.socialCard', metadata.socialCard, SOCIAL_CARD_TYPES);
     if (metadata.ogImage !== undefined) problems.asset('config.metadata.ogImage', metadata.ogImage, true);
+    checkSocialCard(problems, metadata);
   }
+  list(problems, 'config.css', config.css, (at, sheet) => {
+    if (sheet.type !== 'file' || typeof sheet.path !== 'string' || !isStylesheetPath(sheet.path))
+      problems.add(at, `${show(sheet)} must be a .css file of the project`);
+  });
+  if (problems.string('config.apiLinkBase', config.apiLinkBase, true) && !isApiLinkBase(config.apiLinkBase))
+    problems.add(
+      'config.apiLinkBase',
+      `${show(config.apiLinkBase)} must be an http(s) URL without query or fragment`,
+    );
   list(problems, 'config.scripts', config.scripts, (at, script) => {
     problems.asset(`${at}.src`, script.src, false);
     problems.oneOf(`${at}.strategy`, script.strategy, SCRIPT_STRATEGIES);
@@ -162,6 +176,25 @@ function checkConfig(problems: Problems, config: Json): void {
     if (problems.string('config.ai.prompt', ai.prompt, true) && ai.prompt.length > MAX_AI_PROMPT_LENGTH)
       problems.add('config.ai.prompt', `must be at most ${MAX_AI_PROMPT_LENGTH} characters`);
   }
+}
+
+/** The social card's own fields, and the ones its type requires (`socialCardProblems`). */
+function checkSocialCard(problems: Problems, metadata: Json): void {
+  const app = metadata.twitterApp;
+  if (problems.object('config.metadata.twitterApp', app))
+    for (const key of ['iphone', 'ipad', 'googleplay', 'country'] as const)
+      problems.string(`config.metadata.twitterApp.${key}`, app[key], key === 'country');
+  const player = metadata.twitterPlayer;
+  if (problems.object('config.metadata.twitterPlayer', player)) {
+    if (typeof player.url !== 'string' || !isPlayerUrl(player.url))
+      problems.add('config.metadata.twitterPlayer.url', `${show(player.url)} must be an https URL`);
+    for (const key of ['width', 'height'] as const)
+      if (typeof player[key] !== 'number')
+        problems.add(`config.metadata.twitterPlayer.${key}`, 'must be a number');
+  }
+  if ((SOCIAL_CARD_TYPES as readonly unknown[]).includes(metadata.socialCard))
+    for (const problem of socialCardProblems(metadata as Json & Pick<DocsMetadata, 'socialCard'>))
+      problems.add(`config.metadata.${problem.field}`, problem.message);
 }
 
 /** Calls `check` for every object of an optional list. */

@@ -127,6 +127,29 @@ export interface DocsMetadata {
   socialCard: SocialCardType;
   ogImage?: AssetRef;
   twitterSite?: string;
+  /** The `app` card's store ids (it needs all three and `twitterSite`). */
+  twitterApp?: DocsTwitterApp;
+  /** The `player` card's player (it needs `twitterSite` and `ogImage` too). */
+  twitterPlayer?: DocsTwitterPlayer;
+}
+
+/** The app a Twitter/X `app` card installs: its id in each store. */
+export interface DocsTwitterApp {
+  /** App Store id of the iPhone app (digits, `307234931`). */
+  iphone: string;
+  /** App Store id of the iPad app. */
+  ipad: string;
+  /** Google Play id (`com.example.app`). */
+  googleplay: string;
+  /** Two-letter store country, when the app is not in the US store. */
+  country?: string;
+}
+
+/** The player a Twitter/X `player` card frames: an https page, and its size in px. */
+export interface DocsTwitterPlayer {
+  url: string;
+  width: number;
+  height: number;
 }
 
 export interface DocsRedirect {
@@ -152,6 +175,17 @@ export interface DocsConfig {
   scripts: DocsScript[];
   fonts: { body?: DocsFont; heading?: DocsFont; code?: DocsFont };
   redirects: DocsRedirect[];
+  /**
+   * Stylesheets of the project (docs.yml `css`), linked after the site's own so they override
+   * it; same-origin files, allowed by the page's `style-src 'self'`.
+   */
+  css?: AssetRef[];
+  /**
+   * Where site-relative links of API descriptions lead (`https://stripe.com`: a spec's
+   * `/docs/pagination` becomes `https://stripe.com/docs/pagination`) unless the site has a page
+   * at that path. Unset: such links stay as written, and `sextant check` reports them.
+   */
+  apiLinkBase?: string;
   /** Ask AI; absent when docs.yml has no `ai` section. */
   ai?: DocsAiConfig;
   analytics?: DocsAnalyticsConfig;

@@ -4,5 +4,7 @@ export * from './config.js';
 export * from './docs-definition.js';
 export * from './nav-label.js';
 export * from './navigation.js';
+export * from './page-title.js';
 export * from './slug.js';
+export * from './social-card.js';
 export * from './url-rules.js';

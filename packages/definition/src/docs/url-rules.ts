@@ -110,3 +110,26 @@ export function isProjectFilePath(path: string): boolean {
 export function isCssColor(value: string): boolean {
   return /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch)\([0-9.,%\s/a-z-]+\)|[a-zA-Z]+)$/.test(value);
 }
+
+/**
+ * docs.yml `apiLinkBase`: the http(s) origin (and optional path) site-relative links of API
+ * descriptions are resolved against; no query, fragment, credentials or whitespace.
+ * @example isApiLinkBase('https://stripe.com') // true
+ */
+export function isApiLinkBase(url: string): boolean {
+  if (url.length > 500 || /[\s\\]/.test(url) || !isHttpUrl(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.hostname !== '' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A stylesheet of the project (docs.yml `css`): a project file ending in `.css`.
+ * @example isStylesheetPath('styles/custom.css') // true
+ */
+export function isStylesheetPath(path: string): boolean {
+  return isProjectFilePath(path) && /\.css$/i.test(path);
+}

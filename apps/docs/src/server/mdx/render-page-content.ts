@@ -14,6 +14,7 @@ import type { HighlighterCore } from 'shiki/core';
 import { unified } from 'unified';
 import type { ContentNode } from '../../shared/content-node.js';
 import { safeHtml } from '../../shared/safe-html.js';
+import { rehypeRewriteLinks } from '../links/rehype-links.js';
 import { rehypeHeadings, type TocEntry } from '../markdown.js';
 import { remarkRewriteFileUrls } from '../markdown-files.js';
 import { isAllowedTag, sanitize } from '../sanitize.js';
@@ -55,6 +56,8 @@ export interface PageContentOptions {
   headerTitle?: boolean;
   /** Maps local file references (images, file links) to served URLs. */
   rewriteFileUrl?: (url: string) => string | undefined;
+  /** Maps every link (`guides/auth.md#x` → `/guides/auth#h-x`, see `links/`); undefined keeps it. */
+  rewriteLink?: (href: string) => string | undefined;
   /** An endpoint's request or response example (an island), or why there is none. */
   endpointSnippet?: (
     reference: string,
@@ -491,6 +494,7 @@ export function renderPageContent(
     const processor = unified()
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeHeadings(toc))
+      .use(options.rewriteLink ? rehypeRewriteLinks(options.rewriteLink) : () => undefined)
       .use(rehypeStringify, { allowDangerousHtml: true });
     const hast = processor.runSync({ type: 'root', children: nodes } as never);
     const html = sanitize(String(processor.stringify(hast as never)), new Set(toc.map((entry) => entry.id)));

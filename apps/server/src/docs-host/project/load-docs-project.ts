@@ -21,7 +21,14 @@ import {
   type ProjectNavItem,
   type ThemedColor,
 } from '@sextant/definition';
-import { docsPageProblems, leadingHeading, type PageProblem, pageFormat } from '@sextant/docs';
+import {
+  docsPageLinkProblems,
+  docsPageProblems,
+  type LinkProblem,
+  leadingHeading,
+  type PageProblem,
+  pageFormat,
+} from '@sextant/docs';
 import { z } from 'zod';
 import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
@@ -67,6 +74,11 @@ export interface LoadedDocsProject {
    * error in place; `sextant dev` prints them and `sextant publish` refuses errors.
    */
   pageProblems: PageProblem[];
+  /**
+   * Links of the markdown pages that lead to no page, page file or heading of the site, located:
+   * `sextant dev` warns, `sextant publish` and `sextant check` refuse.
+   */
+  linkProblems: LinkProblem[];
 }
 
 /**
@@ -244,7 +256,8 @@ export async function loadDocsProject(
     throw error;
   }
   const pageProblems = await docsPageProblems(definition, apis);
-  return { dir, project, definition, files, watchedFiles, apiErrors, pageProblems };
+  const linkProblems = await docsPageLinkProblems(definition);
+  return { dir, project, definition, files, watchedFiles, apiErrors, pageProblems, linkProblems };
 }
 
 /** The stand-in of an API that failed to import: no operations, the error as its description. */
@@ -333,7 +346,14 @@ async function buildConfig(
     socialCard: metadata.socialCard ?? 'summary',
     ogImage: metadata.ogImage ? await assetRef(metadata.ogImage, ['metadata', 'ogImage'], false) : undefined,
     twitterSite: metadata.twitterSite,
+    ...(metadata.twitterApp ? { twitterApp: metadata.twitterApp } : {}),
+    ...(metadata.twitterPlayer ? { twitterPlayer: metadata.twitterPlayer } : {}),
   };
+  if (yml.css?.length) {
+    config.css = [];
+    for (const [i, sheet] of yml.css.entries()) config.css.push(await assetRef(sheet, ['css', i], false));
+  }
+  if (yml.apiLinkBase) config.apiLinkBase = yml.apiLinkBase.replace(/\/+$/, '');
   config.scripts = [];
   for (const [i, script] of (yml.scripts ?? []).entries()) {
     config.scripts.push({

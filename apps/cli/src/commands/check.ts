@@ -1,0 +1,175 @@
+/**
+ * `sextant check [path]`: lists every broken link of a docs project (or one spec file), each with
+ * its file and line, like `fern docs broken-links`: links of markdown pages to a page file, page,
+ * or heading the site does not have; local images and linked files that do not exist; site-relative
+ * links in API descriptions the site does not serve (unless docs.yml sets `apiLinkBase`); and the
+ * pages' MDX errors `sextant publish` refuses. Exit 0 when there is none, 1 when there is any.
+ */
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import type { ApiLinkProblem, LoadedDocsProject } from '@sextant/server';
+import type { Command } from 'commander';
+import { CliError, errorLine } from '../support/cli-error.js';
+import { openProjectSource } from '../support/project-source.js';
+import { type Output, processOutput } from '../support/terminal.js';
+
+export interface CheckFlags {
+  json?: boolean;
+}
+
+/** One finding: where it is and what is wrong. */
+export interface CheckFinding {
+  kind: 'link' | 'file' | 'api-link' | 'page';
+  /** Project-relative file (`pages/intro.md`, `openapi.yaml`). */
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+const SPEC_FILE = /\.(ya?ml|json)$/i;
+
+/**
+ * Each API link problem at a line of the spec files that writes its URL (the IR keeps no source
+ * positions; the URL as written is on the line that holds it), in order of occurrence.
+ */
+async function locateApiLinks(
+  loaded: LoadedDocsProject,
+  problems: ApiLinkProblem[],
+): Promise<CheckFinding[]> {
+  if (problems.length === 0) return [];
+  const files = [...new Set(loaded.watchedFiles)].filter(
+    (file) => SPEC_FILE.test(file) && relative(loaded.dir, file) !== 'docs.yml',
+  );
+  const texts = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => '')));
+  const occurrences = new Map<string, { file: string; line: number }[]>();
+  const placesOf = (url: string) => {
+    let places = occurrences.get(url);
+    if (!places) {
+      places = [];
+      const written = new RegExp(`[("'<=]${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[)"'>\\\\\\s]|$)`);
+      for (const [index, text] of texts.entries())
+        for (const [line, content] of text.split('\n').entries())
+          if (written.test(content))
+            places.push({ file: relative(loaded.dir, files[index] as string), line: line + 1 });
+      occurrences.set(url, places);
+    }
+    return places;
+  };
+  return problems.map((problem) => {
+    const place = placesOf(problem.url).shift();
+    return {
+      kind: 'api-link',
+      file: place?.file ?? problem.api,
+      ...(place ? { line: place.line } : {}),
+      message: `"${problem.url}" in the description of ${problem.where} is not a page of this site: set apiLinkBase in docs.yml (e.g. https://www.example.com) to send such links to your website`,
+    };
+  });
+}
+
+/** Everything `sextant check` reports about a loaded project. */
+export async function checkProject(loaded: LoadedDocsProject): Promise<CheckFinding[]> {
+  const { collectProjectFiles, docsApiLinkProblems } = await import('@sextant/server');
+  const findings: CheckFinding[] = [];
+  for (const problem of loaded.pageProblems ?? [])
+    if (problem.severity === 'error')
+      findings.push({
+        kind: 'page',
+        file: problem.file,
+        line: problem.line,
+        column: problem.column,
+        message: problem.message,
+      });
+  for (const problem of loaded.linkProblems)
+    findings.push({
+      kind: 'link',
+      file: problem.file,
+      line: problem.line,
+      column: problem.column,
+      message: problem.message,
+    });
+  const { errors } = await collectProjectFiles(loaded);
+  for (const error of errors)
+    findings.push({
+      kind: 'file',
+      file: error.file,
+      ...(error.line ? { line: error.line } : {}),
+      message: error.reason,
+    });
+  findings.push(
+    ...(await locateApiLinks(loaded, await docsApiLinkProblems(loaded.definition, loaded.project.apis))),
+  );
+  // In file order, then by line: the order an editor's problem list shows.
+  return findings.sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+}
+
+/** `file:line:column: message`. */
+export function findingLine(finding: CheckFinding): string {
+  const place = `${finding.file}${finding.line ? `:${finding.line}` : ''}${finding.line && finding.column ? `:${finding.column}` : ''}`;
+  return `${place}: ${finding.message}`;
+}
+
+/**
+ * Checks the project at `path`; returns the exit code (0 clean, 1 broken links or errors).
+ * @example process.exitCode = await runCheck('docs', {})
+ */
+export async function runCheck(
+  path: string,
+  flags: CheckFlags,
+  output: Output = processOutput(),
+): Promise<number> {
+  const source = await openProjectSource(path);
+  try {
+    let loaded: LoadedDocsProject;
+    try {
+      const { loadDocsProject } = await import('@sextant/server');
+      loaded = await loadDocsProject(source.projectDir, { inlineImages: false });
+    } catch (error) {
+      throw new CliError(errorLine(error));
+    }
+    const findings = await checkProject(loaded);
+    if (flags.json) {
+      output.out(`${JSON.stringify({ ok: findings.length === 0, problems: findings }, null, 2)}\n`);
+      return findings.length === 0 ? 0 : 1;
+    }
+    const { color, errColor } = output;
+    const pages = Object.keys(loaded.definition.pages).length;
+    if (findings.length === 0) {
+      output.out(`${color.green('✓')} no broken links (${pages} page${pages === 1 ? '' : 's'} checked)\n`);
+      return 0;
+    }
+    for (const finding of findings) output.out(`${findingLine(finding)}\n`);
+    const links = findings.filter((finding) => finding.kind !== 'page').length;
+    const others = findings.length - links;
+    const files = new Set(findings.map((finding) => finding.file)).size;
+    output.err(
+      `${errColor.red('✗')} ${links} broken link${links === 1 ? '' : 's'}` +
+        `${others ? ` and ${others} other error${others === 1 ? '' : 's'}` : ''} in ${files} file${files === 1 ? '' : 's'}\n`,
+    );
+    return 1;
+  } finally {
+    await source.dispose();
+  }
+}
+
+/** Registers `sextant check`. */
+export function registerCheck(program: Command): void {
+  program
+    .command('check')
+    .description('list every broken link of a docs project (file:line); exit 1 if there is any')
+    .argument('[path]', 'docs project folder (with docs.yml) or a spec file', '.')
+    .option('--json', 'print the problems as JSON')
+    .addHelpText(
+      'after',
+      '\nChecks links of markdown pages (page files, site paths, #headings), local images and linked files,\n' +
+        "site-relative links in API descriptions (set docs.yml's apiLinkBase to send them to your website),\n" +
+        'and the MDX errors `sextant publish` refuses.\n' +
+        'Exit codes: 0 no problems, 1 broken links or errors (or the project cannot be loaded), 2 usage error.',
+    )
+    .action(async (path: string, flags: CheckFlags) => {
+      process.exitCode = await runCheck(path, flags);
+    });
+}

@@ -1,0 +1,22 @@
+/** Links of a docs site: resolving page links, rewriting them, and finding the broken ones. */
+export {
+  type ApiLinkProblem,
+  apiLinkProblems,
+  rewriteApiLinks,
+  siteLinksIn,
+  withApiLinkBase,
+} from './api-links.js';
+export { authorIds, githubSlug, headingAnchors } from './heading-anchors.js';
+export {
+  type DocsLinkProblems,
+  docsApiLinkProblems,
+  docsLinkProblems,
+  docsPageLinkProblems,
+  type LinkProblem,
+  linkProblemLine,
+  pageLinkProblems,
+  writtenLinks,
+} from './link-problems.js';
+export { rehypeRewriteLinks } from './rehype-links.js';
+export { LinkIndex, type LinkOrigin, type LinkResolution, resolveLink } from './resolve-link.js';
+export { linkIndexOf, pageAnchors, pageLinkRewriter } from './site-links.js';

@@ -1,0 +1,180 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// fast-xml-parser 3 (installed with s3rver): a strict parser, so the sitemap is checked as XML, not by regex.
+import { parse, validate } from 'fast-xml-parser';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsHost } from '../docs-host/index.js';
+import { seoPlugin } from './plugin.js';
+import { robotsTxt, w3cDatetime } from './sitemap.js';
+
+const SUMMARY = 'Get a pet with its owner, its vaccinations and every visit to the vet';
+const DESCRIPTION = `Returns one pet by id. ${'The pet comes with everything the clinic knows about it. '.repeat(6)}`;
+
+const DOCS_YML = `title: Acme Docs
+metadata:
+  description: Acme's API and guides.
+  socialCard: app
+  twitterSite: "@acme"
+  twitterApp: { iphone: "307234931", ipad: "307234932", googleplay: com.acme.app }
+css: [styles/custom.css]
+navigation:
+  - page: Welcome
+    path: pages/welcome.md
+  - section: Guides
+    contents:
+      - page: Auth
+        path: pages/guides/auth.md
+      - page: Secret
+        path: pages/secret.md
+        hidden: true
+  - api: Pets
+    spec: openapi.yaml
+`;
+
+const SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Pets', version: '1.0.0' },
+  paths: {
+    '/pets/{id}': {
+      get: {
+        operationId: 'getPet',
+        summary: SUMMARY,
+        description: DESCRIPTION,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+};
+
+let app: FastifyInstance;
+let dir: string;
+const host = { host: 'docs.acme.test' };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sextant-seo-'));
+  await mkdir(join(dir, 'pages/guides'), { recursive: true });
+  await mkdir(join(dir, 'styles'));
+  await writeFile(join(dir, 'docs.yml'), DOCS_YML);
+  await writeFile(join(dir, 'openapi.yaml'), JSON.stringify(SPEC));
+  await writeFile(join(dir, 'pages/welcome.md'), '# Welcome\n\nSee [auth](guides/auth.md).\n');
+  await writeFile(
+    join(dir, 'pages/guides/auth.md'),
+    '---\ndescription: How to authenticate with Acme.\n---\n# Auth\n',
+  );
+  await writeFile(join(dir, 'pages/secret.md'), '# Secret\n');
+  await writeFile(join(dir, 'styles/custom.css'), '.sx-main { outline: 1px solid red; }\n');
+  app = Fastify();
+  await app.register(docsHost, { mode: 'local', projectDir: dir });
+  await app.register(seoPlugin);
+  await app.ready();
+});
+afterAll(() => app.close());
+
+/** `<meta name|property=… content=…>` values of a page, and its canonical link. */
+function head(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const match of html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g))
+    out[match[1] as string] = (match[2] as string).replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'");
+  out.canonical = /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1] ?? '';
+  out.title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+  return out;
+}
+
+describe('sitemap.xml', () => {
+  it('lists every public page and endpoint at absolute URLs with lastmod, valid XML', async () => {
+    const response = await app.inject({ url: '/sitemap.xml', headers: host });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(validate(response.body)).toBe(true);
+    const parsed = parse(response.body, { ignoreAttributes: false });
+    expect(parsed.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const urls = [parsed.urlset.url].flat() as { loc: string; lastmod: string }[];
+    expect(urls.map((url) => url.loc)).toEqual([
+      'http://docs.acme.test/',
+      'http://docs.acme.test/guides',
+      'http://docs.acme.test/guides/auth',
+      'http://docs.acme.test/pets',
+      'http://docs.acme.test/pets/get-pet',
+    ]);
+    for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+
+  it('robots.txt names the sitemap; a preview site closes to crawlers', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: host });
+    expect(response.body).toBe('User-agent: *\nAllow: /\n\nSitemap: http://docs.acme.test/sitemap.xml\n');
+    expect(robotsTxt({ preview: true }, 'https://x.preview.test')).toBe('User-agent: *\nDisallow: /\n');
+    expect(w3cDatetime('2025-03-01T12:00:00.123Z')).toBe('2025-03-01T12:00:00Z');
+    expect(w3cDatetime('never')).toBeUndefined();
+  });
+});
+
+describe('head tags per page', () => {
+  it('a markdown page: its front matter description, canonical, Open Graph and the app card', async () => {
+    const tags = head((await app.inject({ url: '/guides/auth', headers: host })).body);
+    expect(tags).toMatchObject({
+      title: 'Auth | Acme Docs',
+      description: 'How to authenticate with Acme.',
+      canonical: 'http://docs.acme.test/guides/auth',
+      'og:title': 'Auth',
+      'og:description': 'How to authenticate with Acme.',
+      'og:url': 'http://docs.acme.test/guides/auth',
+      'og:site_name': 'Acme Docs',
+      'og:type': 'article',
+      'twitter:card': 'app',
+      'twitter:site': '@acme',
+      'twitter:title': 'Auth',
+      'twitter:app:id:iphone': '307234931',
+      'twitter:app:id:ipad': '307234932',
+      'twitter:app:id:googleplay': 'com.acme.app',
+    });
+    expect(tags.robots).toBeUndefined();
+  });
+
+  it('the home page: the site’s title and description, canonical at the root', async () => {
+    const tags = head((await app.inject({ url: '/', headers: host })).body);
+    expect(tags).toMatchObject({
+      title: 'Acme Docs',
+      description: "Acme's API and guides.",
+      canonical: 'http://docs.acme.test/',
+      'og:type': 'website',
+    });
+    // The home page's own slug names the same canonical URL.
+    expect(head((await app.inject({ url: '/welcome', headers: host })).body).canonical).toBe(
+      'http://docs.acme.test/',
+    );
+  });
+
+  it('an endpoint page: the whole summary as title, its description as plain text of at most 160 characters', async () => {
+    const tags = head((await app.inject({ url: '/pets/get-pet', headers: host })).body);
+    expect(tags.title).toBe(`${SUMMARY} | Acme Docs`);
+    expect(tags['og:title']).toBe(SUMMARY);
+    expect(tags.description?.length).toBeLessThanOrEqual(160);
+    expect(tags.description).toMatch(/^Returns one pet by id\. The pet comes with .*…$/);
+    expect(tags['og:description']).toBe(tags.description);
+  });
+
+  it('a hidden page and a missing page carry noindex', async () => {
+    expect(head((await app.inject({ url: '/guides/secret', headers: host })).body).robots).toBe('noindex');
+    const missing = await app.inject({ url: '/nope', headers: host });
+    expect(missing.statusCode).toBe(404);
+    expect(head(missing.body).robots).toBe('noindex');
+    expect(head(missing.body).canonical).toBe('');
+  });
+});
+
+describe('custom CSS', () => {
+  it('links docs.yml css after the built-in styles; same origin, so style-src self allows it', async () => {
+    const page = await app.inject({ url: '/guides/auth', headers: host });
+    const link = /<link rel="stylesheet" href="([^"]+)" data-sx-custom-css>/.exec(page.body)?.[1] ?? '';
+    expect(link).toMatch(/^\/_sextant\/files\/styles\/custom\.css\?v=/);
+    expect(page.body.indexOf(link)).toBeGreaterThan(page.body.lastIndexOf('</style>'));
+    expect(page.headers['content-security-policy']).toMatch(/style-src 'self'/);
+    const css = await app.inject({ url: link.replace(/&amp;/g, '&'), headers: host });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain('.sx-main');
+  });
+});
