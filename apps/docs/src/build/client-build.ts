@@ -16,7 +16,7 @@ const HYDRATION_CHUNK = 'src/client/hydrate.tsx';
 /** The manifest key of the entry (the `input` of apps/docs/vite.config.ts). */
 const ENTRY = 'src/client/main.tsx';
 const MANIFEST = '.vite/manifest.json';
-/** KaTeX's stylesheet (fonts beside it): inlined only into pages that typeset math. */
+/** KaTeX's stylesheet (fonts beside it): linked only by pages that typeset math. */
 const MATH_CSS = 'src/styles/katex.css';
 /** The stylesheet of markdown page bodies (code blocks, components): inlined by markdown pages only. */
 const CONTENT_CSS = 'src/styles/content.css';
@@ -100,7 +100,7 @@ export async function loadClientBuild(dir: string = defaultClientDir()): Promise
         })
       : undefined;
   };
-  const mathCss = await extraCss(MATH_CSS);
+  const mathCssFile = manifest[MATH_CSS]?.file;
   const contentCss = await extraCss(CONTENT_CSS);
   // The body islands' chunk and the chunks it imports that the first load does not hold.
   const contentPreload: string[] = [];
@@ -117,7 +117,7 @@ export async function loadClientBuild(dir: string = defaultClientDir()): Promise
       entry: ASSET_BASE + entry.file,
       css: styles.join('\n'),
       preload: [...preload].map((f) => ASSET_BASE + f),
-      ...(mathCss === undefined ? {} : { mathCss }),
+      ...(mathCssFile === undefined ? {} : { mathCssUrl: ASSET_BASE + mathCssFile }),
       ...(contentCss === undefined ? {} : { contentCss }),
       ...(contentPreload.length > 0 ? { contentPreload } : {}),
     },

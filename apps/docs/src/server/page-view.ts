@@ -193,7 +193,8 @@ export function endpointSnippet(
       island: 'code-tabs',
       props: {
         title: kind === 'request' ? 'Request' : 'Response',
-        tabs: tabs.map(({ lines: _, ...tab }) => tab),
+        // Shown whole, so Copy copies the panel's text: the code is not carried twice.
+        tabs: tabs.map(({ lines: _, code: __, ...tab }) => tab),
       },
     };
   }
