@@ -9,6 +9,7 @@
  * exists are React's to handle (it hydrates that island at once and replays them itself).
  */
 import '../styles/main.css';
+import '../styles/structure.css';
 import { ISLAND_ATTRIBUTE } from '../shared/island-attributes.js';
 
 // Long API navigations: bring the current page's link into view as early as possible.

@@ -135,6 +135,7 @@ export function buildPageView(
       };
     }
     case 'section':
+    case 'tab':
     case 'apiReference':
     case 'group': {
       const api = 'apiId' in item ? site.apis[item.apiId] : undefined;

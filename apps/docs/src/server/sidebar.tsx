@@ -5,6 +5,7 @@
  */
 import type { DocsDefinition, NavItem } from '@sextant/definition';
 import { InlineTitle } from '../components/inline-title.js';
+import { iconSvg } from './mdx/icons.js';
 
 function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   if (item.type === 'link') return false;
@@ -182,14 +183,27 @@ export function SearchTrigger({ className }: { className: string }) {
   );
 }
 
-/** Top-level sections and API references are tabs when there are two or more of them. */
-export function navigationTabs(definition: DocsDefinition): NavItem[] | undefined {
-  const tabs = definition.navigation.filter(
-    (item) => item.type === 'section' || item.type === 'apiReference',
+/**
+ * The site's tabs: its `tab` entries when it has any; else its top-level sections and API
+ * references when there are two or more of them. Top-level pages and links outside the tabs stay
+ * in the sidebar of every tab.
+ */
+export function navigationTabs(definition: DocsDefinition): TabItem[] | undefined {
+  const explicit = definition.navigation.filter((item): item is TabItem => item.type === 'tab');
+  if (explicit.length > 0) return explicit;
+  const implicit = definition.navigation.filter(
+    (item): item is TabItem => item.type === 'section' || item.type === 'apiReference',
   );
-  return tabs.length >= 2 && tabs.length === definition.navigation.filter((i) => i.type !== 'link').length
-    ? tabs
-    : undefined;
+  return implicit.length >= 2 ? implicit : undefined;
+}
+
+type TabItem = Extract<NavItem, { type: 'tab' | 'section' | 'apiReference' }>;
+
+/** A tab's icon: one of the bundled icons (`book`, `fa-solid fa-code`), else none. */
+function TabIcon({ name }: { name: string | undefined }) {
+  const svg = name ? iconSvg(name, 16) : undefined;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a bundled icon's fixed SVG, never author text
+  return svg ? <span className="sx-tab-icon" dangerouslySetInnerHTML={{ __html: svg }} /> : null;
 }
 
 export function Tabs({
@@ -198,7 +212,7 @@ export function Tabs({
   basePath,
   landmark = true,
 }: {
-  tabs: NavItem[];
+  tabs: TabItem[];
   currentSlug: string;
   basePath: string;
   landmark?: boolean;
@@ -208,13 +222,14 @@ export function Tabs({
     <Wrapper className="sx-tabs-nav" aria-label={landmark ? 'Sections' : undefined}>
       <ul>
         {tabs.map((tab) =>
-          tab.type === 'link' ? null : (
+          tab.hidden ? null : (
             <li key={tab.slug}>
               <a
                 href={`${basePath}/${tab.slug}`}
                 className="sx-tab-link"
                 aria-current={isCurrentOrAncestor(tab, currentSlug) ? 'true' : undefined}
               >
+                <TabIcon name={tab.type === 'tab' ? tab.icon : undefined} />
                 <InlineTitle text={tab.title} />
               </a>
             </li>
@@ -222,6 +237,19 @@ export function Tabs({
         )}
       </ul>
     </Wrapper>
+  );
+}
+
+/**
+ * What the sidebar lists: without tabs the whole navigation; with tabs, in navigation order, the
+ * entries outside every tab and, in place of the current tab, its tree.
+ */
+export function sidebarItems(definition: DocsDefinition, currentSlug: string): NavItem[] {
+  const tabs = navigationTabs(definition);
+  if (!tabs) return definition.navigation;
+  const current = tabs.find((tab) => isCurrentOrAncestor(tab, currentSlug));
+  return definition.navigation.flatMap((item) =>
+    !tabs.includes(item as TabItem) ? [item] : item === current && 'children' in item ? item.children : [],
   );
 }
 
@@ -236,12 +264,8 @@ export function Sidebar({
 }) {
   const search = definition.config.layout.searchbarPlacement === 'SIDEBAR';
   const tabs = navigationTabs(definition);
-  // With tabs, the sidebar shows the current tab's tree; links stay visible.
-  const currentTab = tabs?.find((tab) => isCurrentOrAncestor(tab, currentSlug));
-  const items =
-    currentTab && 'children' in currentTab
-      ? [...currentTab.children, ...definition.navigation.filter((i) => i.type === 'link')]
-      : definition.navigation;
+  // With tabs, the sidebar shows the current tab's tree and what is outside every tab.
+  const items = sidebarItems(definition, currentSlug);
   return (
     <nav id="sx-sidebar" className="sx-sidebar" aria-label="Documentation">
       {search ? <SearchTrigger className="sx-search-sidebar" /> : null}

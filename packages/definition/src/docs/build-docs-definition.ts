@@ -24,6 +24,14 @@ export const TYPE_GROUP_MAX = 100;
 export type ProjectNavItem =
   | { type: 'section'; title: string; slug?: string; collapsed?: boolean; contents: ProjectNavItem[] }
   | {
+      type: 'tab';
+      title: string;
+      slug?: string;
+      icon?: string;
+      hidden?: boolean;
+      contents: ProjectNavItem[];
+    }
+  | {
       type: 'page';
       /** The page's title (front matter `title`, else its leading `# heading`, else the label). */
       title: string;
@@ -83,6 +91,17 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
             title: item.title,
             slug,
             collapsed: item.collapsed,
+            children: build(item.contents, slug),
+          };
+        }
+        case 'tab': {
+          const slug = slugs.take(item.slug ?? joinSlug(parentSlug, slugify(item.title)));
+          return {
+            type: 'tab',
+            title: item.title,
+            slug,
+            ...(item.icon ? { icon: item.icon } : {}),
+            ...(item.hidden ? { hidden: true } : {}),
             children: build(item.contents, slug),
           };
         }

@@ -28,6 +28,15 @@ export interface MarkdownPage {
   sourcePath?: string;
   /** Line of the source file where `markdown` starts (after front matter), for error messages. */
   sourceLine?: number;
+  /**
+   * When the page's file last changed (ISO 8601): its last commit when the project is a git
+   * repository, else the file's modification time, read when the project was loaded or published.
+   */
+  lastUpdated?: string;
+  /** A changelog entry's date (`YYYY-MM-DD`), from its file name or front matter. */
+  date?: string;
+  /** A changelog entry's tags (front matter `tags`). */
+  tags?: string[];
 }
 
 interface NavBase {
@@ -40,6 +49,13 @@ interface NavBase {
 
 export type NavItem =
   | (NavBase & { type: 'section'; children: NavItem[]; collapsed?: boolean })
+  /** A top-level tab (docs.yml `- tab:`): the header (or sidebar) lists tabs, the sidebar the current one's tree. */
+  | (NavBase & { type: 'tab'; children: NavItem[]; icon?: string })
+  /**
+   * A changelog (docs.yml `- changelog:`): its page lists the entries, newest first, a page of
+   * them at a time; each entry (a markdown page with a `date`) has a page of its own.
+   */
+  | (NavBase & { type: 'changelog'; children: NavItem[] })
   | (NavBase & { type: 'page'; pageId: PageId })
   | { type: 'link'; title: string; href: string }
   | (NavBase & { type: 'apiReference'; apiId: string; children: NavItem[] })
@@ -58,5 +74,28 @@ export interface DocsDefinition {
   navigation: NavItem[];
   pages: Record<PageId, MarkdownPage>;
   /** Slug of the page `/` shows: '' when a page has that slug, else the first routable item. */
+  homeSlug: string;
+  /**
+   * docs.yml `versions`: the first is the default, whose navigation is `navigation` above and
+   * whose pages have no prefix; every other version's slugs start with its own (`v1/…`).
+   */
+  versions?: DocsVersion[];
+}
+
+/** One version of a versioned site (docs.yml `versions`). */
+export interface DocsVersion {
+  /** What the selector shows (`v2`, `2024-06`). */
+  name: string;
+  /** Its URL prefix (`v2`); a page of the version `v1` lives at `/v1/…`. */
+  slug: string;
+  /** The first version: its pages have no prefix (`/v2/…` redirects to them). */
+  default?: boolean;
+  /** Readers of this version see a banner pointing at the default one. */
+  deprecated?: boolean;
+  /** Left out of the selector (still served at its URLs). */
+  hidden?: boolean;
+  /** The version's navigation; absent for the default version (it is `DocsDefinition.navigation`). */
+  navigation?: NavItem[];
+  /** Slug of the version's home page. */
   homeSlug: string;
 }

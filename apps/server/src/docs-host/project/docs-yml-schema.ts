@@ -47,6 +47,7 @@ const font = z.strictObject({
 
 export type NavEntryInput =
   | { section: string; slug?: string; collapsed?: boolean; contents: NavEntryInput[] }
+  | { tab: string; slug?: string; icon?: string; hidden?: boolean; contents: NavEntryInput[] }
   | { page: string; path: string; slug?: string; hidden?: boolean }
   | { link: string; href: string }
   | { api: string; spec?: string; url?: string; slug?: string; showTypes?: boolean };
@@ -57,6 +58,14 @@ const navEntry: z.ZodType<NavEntryInput> = z.lazy(() =>
       section: z.string().min(1).max(200),
       slug: slug.optional(),
       collapsed: z.boolean().optional(),
+      contents: z.array(navEntry).max(10_000),
+    }),
+    z.strictObject({
+      tab: z.string().min(1).max(200),
+      slug: slug.optional(),
+      /** A bundled icon (`book`, `code`, Font Awesome names such as `fa-solid fa-book`). */
+      icon: z.string().min(1).max(100).optional(),
+      hidden: z.boolean().optional(),
       contents: z.array(navEntry).max(10_000),
     }),
     z.strictObject({

@@ -153,11 +153,26 @@ export async function loadDocsProject(
   };
 
   let apiCount = 0;
-  const navigation = async (entries: NavEntryInput[], path: PropertyKey[]): Promise<ProjectNavItem[]> => {
+  const navigation = async (
+    entries: NavEntryInput[],
+    path: PropertyKey[],
+    topLevel = false,
+  ): Promise<ProjectNavItem[]> => {
     const out: ProjectNavItem[] = [];
     for (const [index, entry] of entries.entries()) {
       const at = [...path, index];
-      if ('section' in entry) {
+      if ('tab' in entry) {
+        if (!topLevel)
+          fail([...at, 'tab'], 'a tab belongs at the top level of navigation, not inside another entry');
+        out.push({
+          type: 'tab',
+          title: entry.tab,
+          slug: entry.slug,
+          ...(entry.icon ? { icon: entry.icon } : {}),
+          ...(entry.hidden ? { hidden: true } : {}),
+          contents: await navigation(entry.contents, [...at, 'contents']),
+        });
+      } else if ('section' in entry) {
         out.push({
           type: 'section',
           title: entry.section,
@@ -245,7 +260,7 @@ export async function loadDocsProject(
   };
 
   const config = await buildConfig(yml, assetRef);
-  const projectNavigation = await navigation(yml.navigation, ['navigation']);
+  const projectNavigation = await navigation(yml.navigation, ['navigation'], true);
   const project: DocsProject = { config, navigation: projectNavigation, apis };
   let definition: DocsDefinition;
   try {
