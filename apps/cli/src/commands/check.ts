@@ -42,16 +42,22 @@ async function locateApiLinks(
     (file) => SPEC_FILE.test(file) && relative(loaded.dir, file) !== 'docs.yml',
   );
   const texts = await Promise.all(files.map((file) => readFile(file, 'utf8').catch(() => '')));
-  const occurrences = new Map<string, { file: string; line: number }[]>();
+  const occurrences = new Map<string, { file: string; line: number; column: number }[]>();
   const placesOf = (url: string) => {
     let places = occurrences.get(url);
     if (!places) {
       places = [];
-      const written = new RegExp(`[("'<=]${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[)"'>\\\\\\s]|$)`);
+      const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const written = new RegExp(`[("'<=]${escaped}(?=[)"'>\\\\\\s]|$)`, 'g');
       for (const [index, text] of texts.entries())
         for (const [line, content] of text.split('\n').entries())
-          if (written.test(content))
-            places.push({ file: relative(loaded.dir, files[index] as string), line: line + 1 });
+          for (const match of content.matchAll(written))
+            places.push({
+              file: relative(loaded.dir, files[index] as string),
+              line: line + 1,
+              // Minified JSON is one line: the column still finds the link.
+              column: match.index + 2,
+            });
       occurrences.set(url, places);
     }
     return places;
@@ -61,7 +67,7 @@ async function locateApiLinks(
     return {
       kind: 'api-link',
       file: place?.file ?? problem.api,
-      ...(place ? { line: place.line } : {}),
+      ...(place ? { line: place.line, column: place.column } : {}),
       message: `"${problem.url}" in the description of ${problem.where} is not a page of this site: set apiLinkBase in docs.yml (e.g. https://www.example.com) to send such links to your website`,
     };
   });

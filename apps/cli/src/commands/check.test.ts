@@ -1,0 +1,74 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { colors, type Output } from '../support/terminal.js';
+import { runCheck } from './check.js';
+
+const SPEC = `openapi: 3.1.0
+info:
+  title: Pets
+  version: '1'
+  description: Read [the guide](/guides/intro) and [pagination](/docs/pagination).
+paths:
+  /pets:
+    get:
+      summary: List pets
+      description: 'Pages as <a href="/docs/pagination">usual</a>.'
+      responses: { '200': { description: ok } }
+`;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sextant-check-'));
+  await mkdir(join(dir, 'pages'));
+  await writeFile(
+    join(dir, 'docs.yml'),
+    'title: Pets\nnavigation:\n  - section: Guides\n    slug: guides\n    contents:\n      - page: Intro\n        path: pages/intro.md\n  - api: Pets\n    spec: pets.yaml\n',
+  );
+  await writeFile(join(dir, 'pages/intro.md'), '# Intro\n\n![diagram](missing.png) and [api](/pets)\n');
+  await writeFile(join(dir, 'pets.yaml'), SPEC);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function capture(): Output & { text: () => string } {
+  let out = '';
+  const plain = colors(false);
+  return {
+    out: (text) => {
+      out += text;
+    },
+    err: (text) => {
+      out += text;
+    },
+    color: plain,
+    errColor: plain,
+    interactive: false,
+    text: () => out,
+  };
+}
+
+describe('sextant check', () => {
+  it('locates site-relative links of API descriptions in the spec, and missing images', async () => {
+    const output = capture();
+    expect(await runCheck(dir, {}, output)).toBe(1);
+    expect(output.text().split('\n')).toEqual([
+      'pages/intro.md:3: image "missing.png" does not exist (looked for pages/missing.png)',
+      'pets.yaml:5:65: "/docs/pagination" in the description of Pets is not a page of this site: set apiLinkBase in docs.yml (e.g. https://www.example.com) to send such links to your website',
+      'pets.yaml:10:39: "/docs/pagination" in the description of GET /pets is not a page of this site: set apiLinkBase in docs.yml (e.g. https://www.example.com) to send such links to your website',
+      '✗ 3 broken links in 2 files',
+      '',
+    ]);
+  });
+
+  it('with apiLinkBase they lead to the website; --json says ok', async () => {
+    await writeFile(join(dir, 'pages/intro.md'), '# Intro\n\n[api](/pets)\n');
+    await writeFile(
+      join(dir, 'docs.yml'),
+      `apiLinkBase: https://pets.example.com\n${await readFile(join(dir, 'docs.yml'), 'utf8')}`,
+    );
+    const output = capture();
+    expect(await runCheck(dir, { json: true }, output)).toBe(0);
+    expect(JSON.parse(output.text())).toEqual({ ok: true, problems: [] });
+  });
+});
