@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from '../docs-host/index.js';
 import { seoPlugin } from './plugin.js';
-import { robotsTxt, w3cDatetime } from './sitemap.js';
+import { robotsTxt, sitemapXml, w3cDatetime } from './sitemap.js';
 
 const SUMMARY = 'Get a pet with its owner, its vaccinations and every visit to the vet';
 const DESCRIPTION = `Returns one pet by id. ${'The pet comes with everything the clinic knows about it. '.repeat(6)}`;
@@ -108,6 +108,45 @@ describe('sitemap.xml', () => {
     expect(robotsTxt({ preview: true }, 'https://x.preview.test')).toBe('User-agent: *\nDisallow: /\n');
     expect(w3cDatetime('2025-03-01T12:00:00.123Z')).toBe('2025-03-01T12:00:00Z');
     expect(w3cDatetime('never')).toBeUndefined();
+  });
+});
+
+describe('sitemap of a versioned site', () => {
+  it('lists every listed version’s pages; a markdown page’s lastmod is its own last change', () => {
+    const page = (slug: string, lastUpdated?: string) => ({
+      id: `page:${slug}`,
+      title: slug,
+      slug,
+      layout: 'guide' as const,
+      markdown: '',
+      ...(lastUpdated ? { lastUpdated } : {}),
+    });
+    const nav = (slug: string) => ({ type: 'page' as const, title: slug, slug, pageId: `page:${slug}` });
+    const site = {
+      updatedAt: '2025-05-01T10:00:00.000Z',
+      definition: {
+        navigation: [nav('intro'), nav('guide')],
+        homeSlug: 'intro',
+        pages: Object.fromEntries(
+          [page('intro'), page('guide', '2024-12-24T08:30:00Z'), page('v1/intro'), page('old/intro')].map(
+            (p) => [p.id, p],
+          ),
+        ),
+        versions: [
+          { name: 'v2', slug: 'v2', default: true, homeSlug: 'intro' },
+          { name: 'v1', slug: 'v1', deprecated: true, homeSlug: 'v1/intro', navigation: [nav('v1/intro')] },
+          { name: 'old', slug: 'old', hidden: true, homeSlug: 'old/intro', navigation: [nav('old/intro')] },
+        ],
+      },
+    } as unknown as Parameters<typeof sitemapXml>[0];
+    const xml = sitemapXml(site, 'https://docs.acme.test');
+    expect(validate(xml)).toBe(true);
+    const urls = [parse(xml).urlset.url].flat() as { loc: string; lastmod: string }[];
+    expect(urls).toEqual([
+      { loc: 'https://docs.acme.test/', lastmod: '2025-05-01T10:00:00Z' },
+      { loc: 'https://docs.acme.test/guide', lastmod: '2024-12-24T08:30:00Z' },
+      { loc: 'https://docs.acme.test/v1/intro', lastmod: '2025-05-01T10:00:00Z' },
+    ]);
   });
 });
 

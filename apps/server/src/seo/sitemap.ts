@@ -1,10 +1,11 @@
 /**
  * `sitemap.xml` (sitemaps.org 0.9) of a docs site: every page a reader can reach from the
- * navigation (markdown pages, section overviews, endpoints, channels, webhooks, types), at its
- * absolute URL on the request's origin and base path, each with the site version's `lastmod`.
- * Hidden pages (and pages under a hidden section) are left out: they carry `noindex`.
+ * navigation of every version (markdown pages, section overviews, endpoints, channels, webhooks,
+ * types), at its absolute URL on the request's origin and base path, each with its `lastmod`: a
+ * markdown page's own last change when the project recorded it, else when the site was published.
+ * Hidden pages (and pages under a hidden section) and hidden versions are left out.
  */
-import { isHiddenNavItem, walkNavigation } from '@sextant/definition';
+import { type DocsDefinition, isHiddenNavItem, walkNavigation } from '@sextant/definition';
 import type { DocsSite } from '@sextant/docs';
 
 /** The protocol's limit of URLs in one sitemap file. */
@@ -24,20 +25,39 @@ export function w3cDatetime(iso: string | undefined): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** A page of the sitemap: its slug ('' for the home page) and, for a markdown page, when it last changed. */
+export interface SitemapEntry {
+  slug: string;
+  lastUpdated?: string;
+}
+
 /**
- * The slugs a sitemap lists, in navigation order: every routable, non-hidden item once; the home
- * page as '' (its canonical URL is the site's root).
- * @example sitemapSlugs(site) // ['', 'guides/auth', 'api/pets/get-a-pet', …]
+ * The pages a sitemap lists, in navigation order (the default version's, then each listed
+ * version's): every routable, non-hidden item once; the home page as '' (its canonical URL is
+ * the site's root).
+ * @example sitemapEntries(site).map((e) => e.slug) // ['', 'guides/auth', 'api/pets/get-a-pet', …]
  */
-export function sitemapSlugs(site: Pick<DocsSite, 'definition'>): string[] {
-  const { navigation, homeSlug } = site.definition;
-  const slugs = new Set<string>();
-  walkNavigation(navigation, (item, ancestors) => {
-    if (item.type === 'link' || isHiddenNavItem(item, ancestors)) return;
-    slugs.add(item.slug === homeSlug ? '' : item.slug);
-  });
+export function sitemapEntries(site: {
+  definition: Pick<DocsDefinition, 'navigation' | 'homeSlug' | 'pages' | 'versions'>;
+}): SitemapEntry[] {
+  const { definition } = site;
+  const navigations = [
+    definition.navigation,
+    ...(definition.versions ?? []).flatMap((version) =>
+      version.default || version.hidden ? [] : [version.navigation ?? []],
+    ),
+  ];
+  const entries = new Map<string, SitemapEntry>();
+  for (const navigation of navigations)
+    walkNavigation(navigation, (item, ancestors) => {
+      if (item.type === 'link' || isHiddenNavItem(item, ancestors)) return;
+      const slug = item.slug === definition.homeSlug ? '' : item.slug;
+      const lastUpdated = item.type === 'page' ? definition.pages[item.pageId]?.lastUpdated : undefined;
+      if (!entries.has(slug)) entries.set(slug, { slug, ...(lastUpdated ? { lastUpdated } : {}) });
+    });
   // The home page first, then the navigation's order.
-  return slugs.has('') ? ['', ...[...slugs].filter((slug) => slug !== '')] : [...slugs];
+  const home = entries.get('');
+  return home ? [home, ...[...entries.values()].filter((entry) => entry !== home)] : [...entries.values()];
 }
 
 /**
@@ -45,10 +65,11 @@ export function sitemapSlugs(site: Pick<DocsSite, 'definition'>): string[] {
  * @example sitemapXml(site, 'https://docs.acme.com')
  */
 export function sitemapXml(site: Pick<DocsSite, 'definition' | 'updatedAt'>, siteUrl: string): string {
-  const lastmod = w3cDatetime(site.updatedAt);
-  const urls = sitemapSlugs(site)
+  const published = w3cDatetime(site.updatedAt);
+  const urls = sitemapEntries(site)
     .slice(0, SITEMAP_MAX_URLS)
-    .map((slug) => {
+    .map(({ slug, lastUpdated }) => {
+      const lastmod = w3cDatetime(lastUpdated) ?? published;
       const loc = escapeXml(`${siteUrl}/${encodeURI(slug)}`);
       return `  <url><loc>${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
     });

@@ -18,5 +18,11 @@ export {
   writtenLinks,
 } from './link-problems.js';
 export { rehypeRewriteLinks } from './rehype-links.js';
-export { LinkIndex, type LinkOrigin, type LinkResolution, resolveLink } from './resolve-link.js';
+export {
+  LinkIndex,
+  type LinkOrigin,
+  type LinkResolution,
+  resolveLink,
+  siteNavigation,
+} from './resolve-link.js';
 export { linkIndexOf, pageAnchors, pageLinkRewriter } from './site-links.js';

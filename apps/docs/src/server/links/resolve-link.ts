@@ -12,6 +12,7 @@ import {
   type DocsDefinition,
   indexNavigation,
   type MarkdownPage,
+  type NavItem,
   type RoutableNavItem,
 } from '@sextant/definition';
 import { resolveProjectPath } from '../markdown-files.js';
@@ -45,10 +46,11 @@ export class LinkIndex {
   private readonly bySource = new Map<string, MarkdownPage>();
 
   constructor(
-    readonly definition: Pick<DocsDefinition, 'navigation' | 'pages' | 'homeSlug' | 'config'>,
+    readonly definition: Pick<DocsDefinition, 'navigation' | 'pages' | 'homeSlug' | 'config' | 'versions'>,
     private readonly anchorsOf: (page: MarkdownPage) => ReadonlyMap<string, string> | undefined,
   ) {
-    this.bySlug = indexNavigation(definition.navigation);
+    // Every version's pages (their slugs carry the version's prefix: `v1/guides/auth`).
+    this.bySlug = indexNavigation(siteNavigation(definition));
     for (const page of Object.values(definition.pages))
       if (page.sourcePath) this.bySource.set(posix.normalize(page.sourcePath), page);
   }
@@ -86,6 +88,17 @@ export class LinkIndex {
     const anchors = page && this.anchorsOf(page);
     return page && anchors ? { page, anchors } : undefined;
   }
+}
+
+/**
+ * The navigation of every version of a site: the default's (`navigation`), then each other
+ * version's, whose slugs start with its prefix.
+ */
+export function siteNavigation(definition: Pick<DocsDefinition, 'navigation' | 'versions'>): NavItem[] {
+  const others = (definition.versions ?? []).flatMap((version) =>
+    version.default ? [] : (version.navigation ?? []),
+  );
+  return others.length ? [...definition.navigation, ...others] : definition.navigation;
 }
 
 function decode(text: string): string {

@@ -37,7 +37,7 @@ export function pageAnchors(highlighter: HighlighterCore, page: MarkdownPage): R
 
 /** The link index of `definition` (one per definition object). */
 export function linkIndexOf(
-  definition: Pick<DocsDefinition, 'navigation' | 'pages' | 'homeSlug' | 'config'>,
+  definition: Pick<DocsDefinition, 'navigation' | 'pages' | 'homeSlug' | 'config' | 'versions'>,
   highlighter: HighlighterCore,
 ): LinkIndex {
   let index = indexCache.get(definition);
@@ -53,7 +53,7 @@ export function linkIndexOf(
  * @example renderPageContent(h, md, { rewriteLink: pageLinkRewriter(definition, page, '/docs', h) })
  */
 export function pageLinkRewriter(
-  definition: Pick<DocsDefinition, 'navigation' | 'pages' | 'homeSlug' | 'config'>,
+  definition: Pick<DocsDefinition, 'navigation' | 'pages' | 'homeSlug' | 'config' | 'versions'>,
   from: LinkOrigin,
   basePath: string,
   highlighter: HighlighterCore,

@@ -4,9 +4,32 @@
  * text of at most 160 characters; else the site's), whether it may be indexed (not a hidden page,
  * not a preview site, not a page that does not exist) and its canonical URL.
  */
-import { type ApiDefinition, isHiddenNavItem, type RoutableNavItem } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  type DocsDefinition,
+  indexNavigation,
+  isHiddenNavItem,
+  type NavItem,
+  type RoutableNavItem,
+} from '@sextant/definition';
+import { siteNavigation } from '../links/resolve-link.js';
 import { markdownToText } from '../markdown.js';
 import type { DocsSite } from '../site.js';
+
+type SlugIndex = Map<string, { item: RoutableNavItem; ancestors: NavItem[] }>;
+const versionIndexes = new WeakMap<DocsDefinition, SlugIndex>();
+
+/** The item at `slug` in any version of the site (the default version's first). */
+function entryAt(site: DocsSite, slug: string) {
+  const found = site.bySlug.get(slug);
+  if (found || !site.definition.versions?.length) return found;
+  let index = versionIndexes.get(site.definition);
+  if (!index) {
+    index = indexNavigation(siteNavigation(site.definition));
+    versionIndexes.set(site.definition, index);
+  }
+  return index.get(slug);
+}
 
 /** Longest meta description; search engines show about this much. */
 export const DESCRIPTION_MAX = 160;
@@ -60,7 +83,7 @@ export interface PageMeta {
  */
 export function pageMeta(site: DocsSite, slug: string): PageMeta {
   const { config } = site.definition;
-  const entry = site.bySlug.get(slug);
+  const entry = entryAt(site, slug);
   const own = (() => {
     if (!entry) return undefined;
     const { item } = entry;
