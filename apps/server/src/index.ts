@@ -9,6 +9,7 @@ export {
 export { aiConfigWarning } from './ai/index.js';
 export { buildServer } from './app.js';
 export {
+  acceptsDocsYml,
   type CollectedProjectFiles,
   collectProjectFiles,
   DocsProjectError,

@@ -10,12 +10,15 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { renderDocsConfig, renderWelcomePage, STARTER_SPEC } from '../scaffold/docs-config.js';
 import { renderGeneratorsConfig } from '../scaffold/generators-config.js';
-import { CliError } from '../support/cli-error.js';
+import { CliError, UsageError } from '../support/cli-error.js';
 import { loadSpecWithFiles } from '../support/load-spec.js';
 import { type Output, processOutput } from '../support/terminal.js';
+import { IMPORTERS, runInitFrom } from './init-from.js';
 
 export interface InitCommandOptions {
   spec?: string;
+  /** Convert a site: `mintlify`, `fern` or `docusaurus` (the source is the second argument). */
+  from?: string;
   title?: string;
   force?: boolean;
   json?: boolean;
@@ -90,14 +93,32 @@ export function registerInit(program: Command): void {
       '--spec <file>',
       'the API spec to document (OpenAPI, AsyncAPI or OpenRPC); a starter spec when absent',
     )
+    .argument(
+      '[source]',
+      'with --from: the docs.json or mint.json, Fern folder or Docusaurus site to convert',
+    )
+    .option(
+      '--from <kind>',
+      `convert an existing site instead (${Object.keys(IMPORTERS).join(', ')}): sextant init my-docs --from mintlify docs.json`,
+    )
     .option('--title <title>', 'site title (default: the API title + " Docs")')
     .option('--force', 'overwrite an existing docs.yml')
     .option('--json', 'print the created files as JSON')
     .addHelpText(
       'after',
-      '\nExit codes: 0 created, 1 the spec could not be read or the folder is taken, 2 usage error.',
+      '\nConvert a site: sextant init my-docs --from mintlify path/to/docs.json (or mint.json),\n' +
+        '  --from fern path/to/fern, --from docusaurus path/to/site. What could not be converted is listed.\n' +
+        '\nExit codes: 0 created, 1 the spec could not be read or the folder is taken, 2 usage error.',
     )
-    .action(async (dir: string, options: InitCommandOptions) => {
+    .action(async (dir: string, source: string | undefined, options: InitCommandOptions) => {
+      if (options.from) {
+        // `sextant init --from mintlify docs.json`: one argument is the source, the project goes here.
+        const [target, from] = source === undefined ? ['.', dir === '.' ? undefined : dir] : [dir, source];
+        process.exitCode = await runInitFrom(target, options.from, from, options, processOutput());
+        return;
+      }
+      if (source !== undefined)
+        throw new UsageError(`too many arguments: "${source}" (did you mean --from?)`);
       process.exitCode = await runInit(dir, options);
     });
 }

@@ -1,5 +1,6 @@
 export { contentSecurityPolicy } from './csp.js';
 export { type DocsHostOptions, type DocsHostService, docsHost } from './plugin.js';
+export { acceptsDocsYml } from './project/accepts-docs-yml.js';
 export { contentTypeOf } from './project/content-types.js';
 export { DocsProjectError } from './project/docs-project-error.js';
 export { trustProjectLink } from './project/inside-project.js';
