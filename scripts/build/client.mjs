@@ -63,7 +63,12 @@ async function buildVite(configFile, outDir, write) {
   }
   const modules = (Array.isArray(output) ? output : [output])
     .flatMap((result) => result.output ?? [])
-    .flatMap((item) => (item.type === 'chunk' ? item.moduleIds : []));
+    // CSS-only entries (KaTeX's and the page bodies' stylesheets) are assets: their sources count too.
+    .flatMap((item) =>
+      item.type === 'chunk'
+        ? item.moduleIds
+        : (item.originalFileNames ?? []).map((name) => `${ROOT}${configFile.replace(/[^/]*$/, '')}${name}`),
+    );
   await swapFolder(temp, outDir);
   return sourceFiles(modules);
 }

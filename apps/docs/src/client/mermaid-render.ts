@@ -5,8 +5,12 @@
  * `attr('style', …)`, a `<style>` of its theme), so for the time of a draw:
  * - `setAttribute('style', v)` becomes `element.style.cssText = v` (the CSSOM, which CSP allows);
  * - a `<style>` element it creates gets the page's nonce.
- * The SVG it returns is parsed in an inert document; its styles are moved the same way before it
- * enters the page. `securityLevel: 'strict'` keeps diagram text as text (no clicks, no HTML).
+ * - markup parsed by `DOMParser` (DOMPurify's, which Mermaid runs on its SVG, and ours): such a
+ *   document inherits the page's CSP and reports every style it parses, so its style attributes
+ *   arrive as `data-sx-style` and its `<style>` elements as `<desc data-sx-css>`.
+ * The SVG then enters the page with those turned back: styles through the CSSOM, the stylesheet
+ * as a `<style>` with the nonce. `securityLevel: 'strict'` keeps diagram text as text (no
+ * clicks, no HTML).
  */
 import mermaid from 'mermaid';
 
@@ -23,6 +27,13 @@ function isDark(): boolean {
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
+/** Markup with its styles renamed so that parsing it applies (and reports) none. */
+function inert(markup: string): string {
+  return markup
+    .replace(/<style\b[^>]*>([\s\S]*?)<\/style>/gi, '<desc data-sx-css="">$1</desc>')
+    .replace(/(\s)style=(["'])/gi, '$1data-sx-style=$2');
+}
+
 /** Runs `draw` with style attributes and `<style>` elements made CSP-safe; undone afterwards. */
 async function underCsp<T>(draw: () => Promise<T>): Promise<T> {
   const nonce = pageNonce();
@@ -31,6 +42,7 @@ async function underCsp<T>(draw: () => Promise<T>): Promise<T> {
   const setAttributeNS = element.setAttributeNS;
   const createElement = Document.prototype.createElement;
   const createElementNS = Document.prototype.createElementNS;
+  const parseFromString = DOMParser.prototype.parseFromString;
   const styled = (target: Element, value: string) => {
     const style = (target as HTMLElement | SVGElement).style;
     if (style) style.cssText = value;
@@ -56,9 +68,17 @@ async function underCsp<T>(draw: () => Promise<T>): Promise<T> {
   Document.prototype.createElementNS = function (this: Document, ...args: [string | null, string]) {
     return withNonce(createElementNS.apply(this, args as never));
   } as Document['createElementNS'];
+  DOMParser.prototype.parseFromString = function (
+    this: DOMParser,
+    text: string,
+    type: DOMParserSupportedType,
+  ) {
+    return parseFromString.call(this, inert(String(text)), type);
+  } as DOMParser['parseFromString'];
   try {
     return await draw();
   } finally {
+    DOMParser.prototype.parseFromString = parseFromString;
     element.setAttribute = setAttribute;
     element.setAttributeNS = setAttributeNS;
     Document.prototype.createElement = createElement;
@@ -68,21 +88,20 @@ async function underCsp<T>(draw: () => Promise<T>): Promise<T> {
 
 /** Puts the SVG markup `svg` into `target` with its styles moved to the CSSOM and its `<style>` nonced. */
 function insertSvg(svg: string, target: HTMLElement): void {
-  const parsed = new DOMParser().parseFromString(svg, 'text/html');
+  const parsed = new DOMParser().parseFromString(inert(svg), 'text/html');
   const root = parsed.querySelector('svg');
   if (!root) throw new Error('Mermaid returned no SVG');
   const sheets: string[] = [];
-  for (const sheet of root.querySelectorAll('style')) {
+  for (const sheet of root.querySelectorAll('desc[data-sx-css]')) {
     sheets.push(sheet.textContent ?? '');
     sheet.remove();
   }
   const inline: [string, string][] = [];
   let count = 0;
-  for (const node of [root, ...root.querySelectorAll('[style]')]) {
-    const value = node.getAttribute('style');
+  for (const node of [root, ...root.querySelectorAll('[data-sx-style]')]) {
+    const value = node.getAttribute('data-sx-style');
     if (value === null) continue;
     const mark = `s${count++}`;
-    node.removeAttribute('style');
     node.setAttribute('data-sx-style', mark);
     inline.push([mark, value]);
   }

@@ -9,6 +9,7 @@ import { posix } from 'node:path';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { parsePage } from './mdx/parse-page.js';
 
 /** One local file reference of a markdown text. */
 export interface MarkdownFileReference {
@@ -23,6 +24,8 @@ interface MdNode {
   type: string;
   url?: string;
   value?: string;
+  name?: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
   children?: MdNode[];
   position?: { start: { line: number; offset?: number }; end: { offset?: number } };
 }
@@ -106,13 +109,26 @@ function visitReferences(tree: MdNode, onNode: (node: MdNode, kind: 'image' | 'l
   visit(tree);
 }
 
-/** Every local file reference of `markdown`, in document order. */
+/** Attributes of MDX elements that name a file: `<img src>`, `<a href>`, `<Card img>`. */
+const JSX_FILE_ATTRIBUTES = new Set(['src', 'href', 'img', 'image']);
+
+/**
+ * Every local file reference of `markdown`, in document order (read as the page renderer reads
+ * it: MDX when it uses components, so `<img src>` inside `<Frame>` counts too).
+ */
 export function findMarkdownFileReferences(markdown: string): MarkdownFileReference[] {
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode;
+  const tree =
+    parsePage(markdown, 'md').tree ?? (unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode);
   const found: MarkdownFileReference[] = [];
   const walk = (node: MdNode) => {
     const line = node.position?.start.line ?? 1;
-    if (node.type === 'html' && node.value) {
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.attributes) {
+      for (const attribute of node.attributes) {
+        if (!JSX_FILE_ATTRIBUTES.has(attribute.name ?? '') || typeof attribute.value !== 'string') continue;
+        const kind = attribute.name === 'href' && node.name !== 'img' ? 'link' : 'image';
+        if (isFileReference(kind, attribute.value)) found.push({ url: attribute.value, kind, line });
+      }
+    } else if (node.type === 'html' && node.value) {
       for (const ref of htmlReferences(node.value))
         found.push({ url: ref.url, kind: ref.kind, line: line + ref.offsetLine });
     } else if (node.url !== undefined) {
