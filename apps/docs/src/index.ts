@@ -39,6 +39,7 @@ export {
 } from './server/render.js';
 export { sanitize } from './server/sanitize.js';
 export { searchDocuments } from './server/search-index.js';
-export { createDocsSite, type DocsSite } from './server/site.js';
+export { createDocsSite, type DocsSite, type SiteVersion } from './server/site.js';
+export { type VersionedSite, versionedSite } from './server/site-versions.js';
 export type { PageData, PageView } from './shared/page-data.js';
 export { FULL_PAGE_PATH } from './shared/page-data.js';

@@ -18,6 +18,7 @@ import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
+import { VersionBanner, VersionSelect } from './site-chrome.js';
 
 /** The built client: the entry script, the text of its CSS and the chunks to preload. */
 export interface ClientAssets {
@@ -123,6 +124,7 @@ function Header({
         ) : null}
         <span className="sx-brand-title">{config.title}</span>
       </a>
+      <VersionSelect site={site} slug={currentSlug} basePath={basePath} />
       {tabs && config.layout.tabsPlacement === 'HEADER' ? (
         <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} />
       ) : null}
@@ -197,6 +199,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
           <Sidebar definition={site.definition} currentSlug={page.slug} basePath={data.site.basePath} />
         )}
         <main id={CONTENT_ROOT_ID} className="sx-main" tabIndex={-1}>
+          <VersionBanner site={site} slug={page.slug} basePath={data.site.basePath} />
           {CONTENT_PLACEHOLDER}
         </main>
       </div>

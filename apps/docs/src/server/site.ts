@@ -6,9 +6,13 @@
 import {
   type ApiDefinition,
   type DocsDefinition,
+  type DocsVersion,
   indexNavigation,
   type NavItem,
   type RoutableNavItem,
+  versionPrefix,
+  versionView,
+  walkNavigation,
 } from '@sextant/definition';
 import { withApiLinkBase } from './links/api-links.js';
 import { LinkIndex, resolveLink } from './links/resolve-link.js';
@@ -27,6 +31,20 @@ export interface DocsSite {
   preview?: boolean;
   /** When this version of the site was published or loaded (ISO 8601): the sitemap's `lastmod`. */
   updatedAt?: string;
+  /**
+   * A site with docs.yml `versions`: every version, each with the view of the site it reads
+   * (its navigation, pages and home; its APIs first), shared by all the views.
+   */
+  versions?: SiteVersion[];
+  /** The version this view of the site shows (sites with versions). */
+  currentVersion?: SiteVersion;
+}
+
+/** One version of a versioned site and its view. */
+export interface SiteVersion extends Omit<DocsVersion, 'navigation'> {
+  /** '' for the default version, else `v1/`: the start of its slugs. */
+  prefix: string;
+  site: DocsSite;
 }
 
 /** What `createDocsSite` may be told besides the definitions. */
@@ -38,12 +56,54 @@ export interface DocsSiteOptions {
 
 const MAX_CACHE_ENTRIES = 500;
 
-/** Indexes a docs definition for serving. */
+/**
+ * Indexes a docs definition for serving. A definition with versions gives the default version's
+ * view, whose `versions` lead to the others' (see `versionedSite`).
+ */
 export function createDocsSite(
   definition: DocsDefinition,
   apis: Record<string, ApiDefinition>,
   version: string,
   options: DocsSiteOptions = {},
+): DocsSite {
+  if (!definition.versions?.length) return singleSite(definition, apis, version, options);
+  const versions: SiteVersion[] = [];
+  for (const docsVersion of definition.versions) {
+    const { navigation: _, ...entry } = docsVersion;
+    const view = versionView(definition, docsVersion);
+    const site = singleSite(view, ownApisFirst(view, apis), version, options);
+    const siteVersion: SiteVersion = { ...entry, prefix: versionPrefix(entry), site };
+    site.versions = versions;
+    site.currentVersion = siteVersion;
+    versions.push(siteVersion);
+  }
+  return (versions.find((v) => v.default) ?? (versions[0] as SiteVersion)).site;
+}
+
+/**
+ * The APIs a version's pages name come first: a markdown page's `<EndpointRequestSnippet>` finds
+ * its own version's endpoint. The others stay (Try-it analytics of any page resolve on any view).
+ */
+function ownApisFirst(
+  view: DocsDefinition,
+  apis: Record<string, ApiDefinition>,
+): Record<string, ApiDefinition> {
+  const own = new Set<string>();
+  walkNavigation(view.navigation, (item) => {
+    if ('apiId' in item) own.add(item.apiId);
+  });
+  const entries = Object.entries(apis);
+  return Object.fromEntries([
+    ...entries.filter(([id]) => own.has(id)),
+    ...entries.filter(([id]) => !own.has(id)),
+  ]);
+}
+
+function singleSite(
+  definition: DocsDefinition,
+  apis: Record<string, ApiDefinition>,
+  version: string,
+  options: DocsSiteOptions,
 ): DocsSite {
   const base = definition.config.apiLinkBase;
   const links = base ? new LinkIndex(definition, () => undefined) : undefined;

@@ -30,6 +30,7 @@ import {
   type RenderedPage,
   renderDocsPage,
   renderDocsPageMarkdown,
+  versionedSite,
 } from '@sextant/docs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -407,7 +408,20 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       await send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
       return undefined;
     }
-    return { resolved, rel: path.slice(basePath.length) || '/' };
+    // A version of a versioned site reads like a site of its own under its prefix (`/v1`).
+    const versioned = versionedSite(resolved.site, path.slice(basePath.length) || '/');
+    if (versioned.redirect !== undefined) {
+      const search = requestPath(request.url)?.search ?? '';
+      await reply
+        .code(301)
+        .header('location', sitePathLocation(basePath, versioned.redirect, search))
+        .send();
+      return undefined;
+    }
+    return {
+      resolved: { ...resolved, site: versioned.site, basePath: `${basePath}${versioned.base}` },
+      rel: versioned.rel,
+    };
   };
 
   const siteContext = (request: FastifyRequest, resolved: ResolvedSite): SiteRequestContext => ({

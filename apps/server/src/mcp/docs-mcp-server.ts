@@ -73,6 +73,13 @@ export function createDocsMcpServer(tool: ToolSite): McpServer {
         endpoint: z.string().max(2000).optional().describe('Slug, page URL or operation id of the endpoint'),
         method: z.enum(HTTP_METHODS).optional().describe('HTTP method, with path'),
         path: z.string().max(2000).optional().describe('Path template (`/pets/{petId}`) or a concrete path'),
+        version: z
+          .string()
+          .max(200)
+          .optional()
+          .describe(
+            "A version of the docs (`v1`) when the site has several; default: the version this MCP endpoint serves",
+          ),
       },
       annotations: readOnly,
     },

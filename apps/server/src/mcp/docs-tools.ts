@@ -15,7 +15,12 @@ import { markdownUrl } from '../llms/index.js';
 export type ToolAnswer = { ok: true; text: string } | { ok: false; problem: ToolProblem };
 
 export interface ToolProblem {
-  code: 'PAGE_NOT_FOUND' | 'ENDPOINT_NOT_FOUND' | 'ENDPOINT_AMBIGUOUS' | 'NOTHING_FOUND';
+  code:
+    | 'PAGE_NOT_FOUND'
+    | 'ENDPOINT_NOT_FOUND'
+    | 'ENDPOINT_AMBIGUOUS'
+    | 'NOTHING_FOUND'
+    | 'VERSION_NOT_FOUND';
   message: string;
 }
 
@@ -106,6 +111,8 @@ export interface EndpointQuery {
   method?: string;
   /** `/pets/{petId}` or a concrete path (`/pets/42`). */
   path?: string;
+  /** A version of a versioned site (its name or slug, `v1`); the reader's version when absent. */
+  version?: string;
 }
 
 type EndpointItem = Extract<RoutableNavItem, { type: 'endpoint' }>;
@@ -189,8 +196,34 @@ function authSection({ api, endpoint }: FoundEndpoint): string {
   return `## Auth\n\nAny one of:\n\n${lines.join('\n')}\n`;
 }
 
-/** `describe_endpoint`: parameters, auth and an example request of one endpoint. */
-export async function describeEndpoint(tool: ToolSite, query: EndpointQuery): Promise<ToolAnswer> {
+/**
+ * The tool site of another version of a versioned site (by name or slug), or a problem naming the
+ * versions there are; the same tool site when no version is asked for.
+ */
+export function toolSiteForVersion(tool: ToolSite, version: string | undefined): ToolSite | ToolAnswer {
+  if (version === undefined || version.trim() === '') return tool;
+  const versions = tool.site.versions ?? [];
+  const wanted = version.trim();
+  const found = versions.find((v) => v.name === wanted || v.slug === wanted);
+  if (!found)
+    return problem(
+      'VERSION_NOT_FOUND',
+      versions.length === 0
+        ? `This site has no versions: call describe_endpoint without "version".`
+        : `No version "${wanted}": the versions are ${versions.map((v) => v.name).join(', ')}.`,
+    );
+  const own = tool.site.currentVersion;
+  const ownBase = own && !own.default ? `/${own.slug}` : '';
+  const root =
+    ownBase && tool.siteUrl.endsWith(ownBase) ? tool.siteUrl.slice(0, -ownBase.length) : tool.siteUrl;
+  return { site: found.site, siteUrl: `${root}${found.default ? '' : `/${found.slug}`}` };
+}
+
+/** `describe_endpoint`: parameters, auth and an example request of one endpoint (of `query.version`). */
+export async function describeEndpoint(given: ToolSite, query: EndpointQuery): Promise<ToolAnswer> {
+  const scoped = toolSiteForVersion(given, query.version);
+  if ('ok' in scoped) return scoped;
+  const tool = scoped;
   const found = selectEndpoints(tool, query);
   const asked = query.endpoint ?? `${query.method ?? ''} ${query.path ?? ''}`.trim();
   if (found.length === 0)
@@ -208,8 +241,9 @@ export async function describeEndpoint(tool: ToolSite, query: EndpointQuery): Pr
     );
   const [one] = found as [FoundEndpoint];
   const markdown = (await renderDocsPageMarkdown(tool.site, one.item.slug)) ?? `# ${one.endpoint.title}\n`;
+  const version = tool.site.currentVersion ? `Version: ${tool.site.currentVersion.name}\n` : '';
   return {
     ok: true,
-    text: `Source: ${markdownUrl(tool.siteUrl, one.item.slug)}\n\n${markdown.trimEnd()}\n\n${authSection(one)}`,
+    text: `Source: ${markdownUrl(tool.siteUrl, one.item.slug)}\n${version}\n${markdown.trimEnd()}\n\n${authSection(one)}`,
   };
 }

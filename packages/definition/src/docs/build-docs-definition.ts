@@ -9,6 +9,7 @@ import type { DocsConfig, PageLayout } from './config.js';
 import {
   DOCS_DEFINITION_VERSION,
   type DocsDefinition,
+  type DocsVersion,
   type MarkdownPage,
   type NavItem,
 } from './docs-definition.js';
@@ -54,9 +55,22 @@ export type ProjectNavItem =
 /** A docs project after parsing: the input of {@link buildDocsDefinition}. */
 export interface DocsProject {
   config: DocsConfig;
+  /** The navigation (of the default version, the first of `versions`, when there are versions). */
   navigation: ProjectNavItem[];
   /** Imported API definitions by the id the navigation refers to. */
   apis: Record<string, ApiDefinition>;
+  /** docs.yml `versions`: the first is the default, and its navigation is `navigation`. */
+  versions?: ProjectVersion[];
+}
+
+/** One version of a project (docs.yml `versions`). */
+export interface ProjectVersion {
+  name: string;
+  /** URL prefix of the version's pages (not used for the default version's). */
+  slug: string;
+  deprecated?: boolean;
+  hidden?: boolean;
+  navigation: ProjectNavItem[];
 }
 
 /** A navigation entry points at an API the project does not hold. */
@@ -79,13 +93,18 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
   const slugs = new SlugAllocator();
   const pages: Record<string, MarkdownPage> = {};
 
+  /** `slug` written in docs.yml, inside the version's prefix. */
+  let prefix = '';
+  const own = (slug: string) => joinSlug(prefix, slug);
   const build = (items: ProjectNavItem[], parentSlug: string): NavItem[] =>
     items.map((item): NavItem => {
       switch (item.type) {
         case 'link':
           return { type: 'link', title: item.title, href: item.href };
         case 'section': {
-          const slug = slugs.take(item.slug ?? joinSlug(parentSlug, slugify(item.title)));
+          const slug = slugs.take(
+            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
+          );
           return {
             type: 'section',
             title: item.title,
@@ -95,7 +114,9 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
           };
         }
         case 'tab': {
-          const slug = slugs.take(item.slug ?? joinSlug(parentSlug, slugify(item.title)));
+          const slug = slugs.take(
+            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
+          );
           return {
             type: 'tab',
             title: item.title,
@@ -106,7 +127,11 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
           };
         }
         case 'page': {
-          const slug = slugs.take(item.slug ?? joinSlug(parentSlug, slugify(item.slugName ?? item.title)));
+          const slug = slugs.take(
+            item.slug !== undefined
+              ? own(item.slug)
+              : joinSlug(parentSlug, slugify(item.slugName ?? item.title)),
+          );
           const id = `page:${slug}`;
           pages[id] = {
             id,
@@ -126,7 +151,9 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
             throw new DocsDefinitionError(
               `navigation refers to API "${item.apiId}", which the project does not define`,
             );
-          const slug = slugs.take(item.slug ?? joinSlug(parentSlug, slugify(item.title)));
+          const slug = slugs.take(
+            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
+          );
           return {
             type: 'apiReference',
             title: item.title,
@@ -139,12 +166,30 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
     });
 
   const navigation = build(project.navigation, '');
+  const homeSlug = slugs.has('') ? '' : (firstRoutableSlug(navigation) ?? '');
+  const versions = project.versions?.map((version, index): DocsVersion => {
+    const flags = {
+      ...(version.deprecated ? { deprecated: true } : {}),
+      ...(version.hidden ? { hidden: true } : {}),
+    };
+    if (index === 0) return { name: version.name, slug: version.slug, default: true, ...flags, homeSlug };
+    prefix = version.slug;
+    const tree = build(version.navigation, version.slug);
+    return {
+      name: version.name,
+      slug: version.slug,
+      ...flags,
+      navigation: tree,
+      homeSlug: slugs.has(version.slug) ? version.slug : (firstRoutableSlug(tree) ?? version.slug),
+    };
+  });
   return {
     docsVersion: DOCS_DEFINITION_VERSION,
     config: project.config,
     navigation,
     pages,
-    homeSlug: slugs.has('') ? '' : (firstRoutableSlug(navigation) ?? ''),
+    homeSlug,
+    ...(versions?.length ? { versions } : {}),
   };
 }
 

@@ -208,11 +208,9 @@ function list(problems: Problems, at: string, value: unknown, check: (at: string
     if (problems.object(`${at}[${index}]`, item, false)) check(`${at}[${index}]`, item);
 }
 
-function checkNavigation(problems: Problems, navigation: unknown): void {
+function checkNavigation(problems: Problems, navigation: unknown, root = 'navigation'): void {
   // Iterative, so a hostile nesting cannot exhaust the stack; the depth is capped all the same.
-  const stack: { at: string; items: unknown; depth: number }[] = [
-    { at: 'navigation', items: navigation, depth: 0 },
-  ];
+  const stack: { at: string; items: unknown; depth: number }[] = [{ at: root, items: navigation, depth: 0 }];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const { at, items, depth } = next;
     if (!Array.isArray(items)) {
@@ -252,6 +250,12 @@ export function docsDefinitionProblems(value: unknown): string[] {
     problems.add('docsVersion', `must be ${DOCS_DEFINITION_VERSION} (publish with a matching CLI)`);
   if (problems.object('config', value.config, false)) checkConfig(problems, value.config);
   checkNavigation(problems, value.navigation);
+  list(problems, 'versions', value.versions, (at, version) => {
+    problems.string(`${at}.name`, version.name);
+    problems.string(`${at}.slug`, version.slug);
+    problems.string(`${at}.homeSlug`, version.homeSlug);
+    if (version.navigation !== undefined) checkNavigation(problems, version.navigation, `${at}.navigation`);
+  });
   if (problems.object('pages', value.pages, false))
     for (const [id, page] of Object.entries(value.pages)) {
       if (!problems.object(`pages.${id}`, page, false)) continue;

@@ -8,3 +8,4 @@ export * from './page-title.js';
 export * from './slug.js';
 export * from './social-card.js';
 export * from './url-rules.js';
+export * from './versions.js';

@@ -21,6 +21,7 @@ import {
   SCRIPT_STRATEGIES,
   SEARCHBAR_PLACEMENTS,
   SOCIAL_CARD_TYPES,
+  slugify,
   socialCardProblems,
   TABS_PLACEMENTS,
 } from '@sextant/definition';
@@ -93,7 +94,36 @@ const navEntry: z.ZodType<NavEntryInput> = z.lazy(() =>
   ]),
 );
 
-export const docsYmlSchema = z.strictObject({
+/** A version's URL prefix: one path segment (`v1`, `2024-06`, `v2.1`). */
+const versionSlug = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9._-]*$/,
+    'a version slug is one path segment of lower-case letters, digits, ".", "-" and "_"',
+  );
+
+/** One version of the docs: its navigation inline, or in a file of its own (`path`). */
+const versionEntry = z
+  .strictObject({
+    name: z.string().min(1).max(100),
+    slug: versionSlug.optional(),
+    /** The version's navigation, or `path`: a YAML file holding `navigation:` (its paths relative to that file). */
+    navigation: z.array(navEntry).min(1, 'a version needs at least one navigation entry').optional(),
+    path: z.string().min(1).max(1000).optional(),
+    deprecated: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .refine(
+    (v) => (v.navigation === undefined) !== (v.path === undefined),
+    'a version needs exactly one of "navigation" (inline) or "path" (a version file)',
+  );
+
+/** A version file (a version's `path`): its navigation. */
+export const versionFileSchema = z.strictObject({
+  navigation: z.array(navEntry).min(1, 'navigation needs at least one entry'),
+});
+
+const docsYmlObject = z.strictObject({
   title: z.string().min(1).max(200),
   logo: z
     .strictObject({
@@ -203,7 +233,41 @@ export const docsYmlSchema = z.strictObject({
     })
     .optional(),
   analytics: z.strictObject({ playground: z.boolean().default(true) }).optional(),
-  navigation: z.array(navEntry).min(1, 'navigation needs at least one entry'),
+  /** Versions of the docs; the first is the default (served without a prefix). */
+  versions: z.array(versionEntry).min(1).max(50).optional(),
+  navigation: z.array(navEntry).min(1, 'navigation needs at least one entry').optional(),
+});
+
+/** docs.yml: a navigation, or versions each with their own. */
+export const docsYmlSchema = docsYmlObject.superRefine((yml, ctx) => {
+  if (yml.versions && yml.navigation)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['navigation'],
+      message:
+        'with versions, each version has its own navigation: move this one into the first version (inline or in a version file)',
+    });
+  if (!yml.versions && !yml.navigation)
+    ctx.addIssue({ code: 'custom', path: ['navigation'], message: 'navigation needs at least one entry' });
+  // Two versions at one URL, or two with one name in the selector, cannot both be read.
+  const seen = { slug: new Set<string>(), name: new Set<string>() };
+  for (const [index, version] of (yml.versions ?? []).entries()) {
+    const slug = version.slug ?? slugify(version.name);
+    if (seen.slug.has(slug))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['versions', index, 'slug'],
+        message: `another version has the slug "${slug}"`,
+      });
+    if (seen.name.has(version.name))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['versions', index, 'name'],
+        message: `another version is named "${version.name}"`,
+      });
+    seen.slug.add(slug);
+    seen.name.add(version.name);
+  }
 });
 
 export type DocsYml = z.infer<typeof docsYmlSchema>;

@@ -5,7 +5,7 @@
  * naming the file, line and JSON pointer. Used by the docs host (local mode) and the CLI.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { isAbsolute, join, normalize, posix, relative, sep } from 'node:path';
 import {
   type ApiDefinition,
   type AssetRef,
@@ -19,7 +19,10 @@ import {
   PAGE_LAYOUTS,
   type PageLayout,
   type ProjectNavItem,
+  type ProjectVersion,
+  slugify,
   type ThemedColor,
+  versionView,
 } from '@sextant/definition';
 import {
   docsPageLinkProblems,
@@ -32,12 +35,21 @@ import {
 import { z } from 'zod';
 import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
-import { type DocsYml, docsYmlSchema, type NavEntryInput } from './docs-yml-schema.js';
+import { type DocsYml, docsYmlSchema, type NavEntryInput, versionFileSchema } from './docs-yml-schema.js';
 import { defaultImportSpec, type ImportSpec } from './import-spec.js';
 import { resolvesInside } from './inside-project.js';
 import { parseLocatedYaml, splitFrontMatter, toPointer } from './yaml-locate.js';
 
 export const DOCS_CONFIG_FILE = 'docs.yml';
+
+/** A file navigation entries are read from: docs.yml or a version file. */
+interface NavSource {
+  /** Its path in the project, for error messages. */
+  file: string;
+  /** Its folder in the project ('' for docs.yml): the paths it holds are relative to it. */
+  folder: string;
+  lineOf(path: PropertyKey[]): number | undefined;
+}
 /** Images (logo, favicon, social image) up to this size are inlined as data URLs, so they travel with the definition. */
 const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
 
@@ -117,11 +129,17 @@ export async function loadDocsProject(
   const files: string[] = [];
   const apis: Record<string, ApiDefinition> = {};
   const apiErrors: DocsProjectError[] = [];
+  /**
+   * The file entries are read from: docs.yml, or a version file while its navigation loads (paths
+   * are relative to the file's folder, errors point into it). Navigation loads one entry at a time.
+   */
+  const root: NavSource = { file: DOCS_CONFIG_FILE, folder: '', lineOf: (path) => located.lineOf(path) };
+  let source = root;
   const fail = (path: PropertyKey[], reason: string): never => {
-    throw new DocsProjectError(DOCS_CONFIG_FILE, toPointer(path), reason, located.lineOf(path));
+    throw new DocsProjectError(source.file, toPointer(path), reason, source.lineOf(path));
   };
   const projectFile = (rel: string, path: PropertyKey[]): string => {
-    const abs = normalize(join(dir, rel));
+    const abs = normalize(join(dir, source.folder, rel));
     const inside = relative(dir, abs);
     const escapes = inside.startsWith('..') || inside.split(sep).includes('..') || !resolvesInside(dir, abs);
     if (isAbsolute(rel) || escapes) fail(path, `"${rel}" is outside the project folder`);
@@ -197,9 +215,9 @@ export async function loadDocsProject(
     entry: Extract<NavEntryInput, { page: string }>,
     at: PropertyKey[],
   ): Promise<ProjectNavItem> => {
-    const source = await readProjectFile(entry.path, [...at, 'path']);
-    const { frontMatter, body, bodyLine } = splitFrontMatter(source);
-    const meta = frontMatter === undefined ? {} : parseFrontMatter(entry.path, frontMatter);
+    const text = await readProjectFile(entry.path, [...at, 'path']);
+    const { frontMatter, body, bodyLine } = splitFrontMatter(text);
+    const meta = frontMatter === undefined ? {} : parseFrontMatter(projectPath(entry.path), frontMatter);
     // One H1 per page: a leading `# heading` is the page's title (and its only H1); the sidebar
     // shows the docs.yml label; slugs stay made from the front matter title or the label.
     return {
@@ -211,7 +229,7 @@ export async function loadDocsProject(
       markdown: body,
       layout: meta.layout,
       description: meta.description,
-      sourcePath: entry.path,
+      sourcePath: projectPath(entry.path),
       sourceLine: bodyLine,
       hidden: entry.hidden,
     };
@@ -244,10 +262,10 @@ export async function loadDocsProject(
         error instanceof DocsProjectError
           ? error
           : new DocsProjectError(
-              DOCS_CONFIG_FILE,
+              source.file,
               toPointer(path),
               `cannot import the API "${entry.api}": ${message}`,
-              located.lineOf(path),
+              source.lineOf(path),
             );
       if (!options.tolerateApiErrors) throw failure;
       apiErrors.push(failure);
@@ -259,9 +277,55 @@ export async function loadDocsProject(
     }
   };
 
+  /** A path written in the current file, as a path of the project (`pages/intro.md`). */
+  const projectPath = (rel: string) => posix.normalize(posix.join(source.folder, rel.split(sep).join('/')));
+
+  /** Each version's navigation: inline, or read from its version file. */
+  const loadVersions = async (entries: NonNullable<DocsYml['versions']>): Promise<ProjectVersion[]> => {
+    const out: ProjectVersion[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const at = ['versions', index];
+      const version = {
+        name: entry.name,
+        slug: entry.slug ?? slugify(entry.name),
+        ...(entry.deprecated ? { deprecated: true } : {}),
+        ...(entry.hidden ? { hidden: true } : {}),
+      };
+      if (entry.navigation) {
+        out.push({ ...version, navigation: await navigation(entry.navigation, [...at, 'navigation'], true) });
+        continue;
+      }
+      const file = projectPath(entry.path ?? '');
+      const text = await readProjectFile(entry.path ?? '', [...at, 'path']);
+      const parsedFile = parseLocatedYaml(text);
+      const yamlError = parsedFile.errors[0];
+      if (yamlError)
+        throw new DocsProjectError(file, '', `invalid YAML: ${yamlError.message}`, yamlError.line);
+      const checked = versionFileSchema.safeParse(parsedFile.value ?? {});
+      if (!checked.success) {
+        const issue = deepestIssue(checked.error.issues);
+        throw new DocsProjectError(file, toPointer(issue.path), issue.message, parsedFile.lineOf(issue.path));
+      }
+      source = { file, folder: posix.dirname(file), lineOf: (path) => parsedFile.lineOf(path) };
+      try {
+        out.push({ ...version, navigation: await navigation(checked.data.navigation, ['navigation'], true) });
+      } finally {
+        source = root;
+      }
+    }
+    return out;
+  };
+
   const config = await buildConfig(yml, assetRef);
-  const projectNavigation = await navigation(yml.navigation, ['navigation'], true);
-  const project: DocsProject = { config, navigation: projectNavigation, apis };
+  const versions = yml.versions ? await loadVersions(yml.versions) : undefined;
+  const projectNavigation =
+    versions?.[0]?.navigation ?? (await navigation(yml.navigation ?? [], ['navigation'], true));
+  const project: DocsProject = {
+    config,
+    navigation: projectNavigation,
+    apis,
+    ...(versions ? { versions } : {}),
+  };
   let definition: DocsDefinition;
   try {
     definition = buildDocsDefinition(project);
@@ -270,9 +334,24 @@ export async function loadDocsProject(
       throw new DocsProjectError(DOCS_CONFIG_FILE, '/navigation', error.message);
     throw error;
   }
-  const pageProblems = await docsPageProblems(definition, apis);
-  const linkProblems = await docsPageLinkProblems(definition);
+  // Each version is a site of its own: its pages' links lead to its own pages.
+  const views = definition.versions?.map((version) => versionView(definition, version)) ?? [definition];
+  const pageProblems = distinct(
+    (await Promise.all(views.map((view) => docsPageProblems(view, apis)))).flat(),
+  );
+  const linkProblems = distinct((await Promise.all(views.map((view) => docsPageLinkProblems(view)))).flat());
   return { dir, project, definition, files, watchedFiles, apiErrors, pageProblems, linkProblems };
+}
+
+/** `list` without repeats (a page file two versions share reports its problems once). */
+function distinct<T>(list: T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((item) => {
+    const key = JSON.stringify(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The stand-in of an API that failed to import: no operations, the error as its description. */

@@ -102,3 +102,120 @@ navigation:
     expect(error.line).toBe(4);
   });
 });
+
+describe('versions', () => {
+  const files = {
+    'docs.yml': `title: T
+versions:
+  - name: v2
+    navigation:
+      - page: Intro
+        path: pages/v2/intro.md
+      - page: Only in v2
+        path: pages/v2/new.md
+      - api: Pets
+        spec: specs/v2.json
+  - name: v1
+    slug: v1
+    deprecated: true
+    path: versions/v1.yml
+  - name: beta
+    hidden: true
+    navigation:
+      - page: Intro
+        path: pages/v2/intro.md
+        slug: ""
+`,
+    'versions/v1.yml': `navigation:
+  - page: Intro
+    path: ../pages/v1/intro.md
+  - api: Pets
+    spec: ../specs/v1.json
+`,
+    'pages/v2/intro.md': '# Intro v2\n',
+    'pages/v2/new.md': '# New\n',
+    'pages/v1/intro.md': '# Intro v1\n',
+    'specs/v2.json': SPEC,
+    'specs/v1.json': SPEC.replace('2.0.0', '1.4.0'),
+  };
+
+  it('gives each version its URLs, navigation and APIs; the first is the default, without a prefix', async () => {
+    const dir = await project(files);
+    const { definition, project: loaded } = await loadDocsProject(dir);
+    expect(definition.versions?.map(({ navigation: _, ...v }) => v)).toEqual([
+      { name: 'v2', slug: 'v2', default: true, homeSlug: 'intro' },
+      { name: 'v1', slug: 'v1', deprecated: true, homeSlug: 'v1/intro' },
+      { name: 'beta', slug: 'beta', hidden: true, homeSlug: 'beta' },
+    ]);
+    const v2 = [...indexNavigation(definition.navigation).keys()];
+    expect(v2).toEqual(expect.arrayContaining(['intro', 'only-in-v2', 'pets/list-pets']));
+    const v1 = [...indexNavigation(definition.versions?.[1]?.navigation ?? []).keys()];
+    expect(v1).toEqual(expect.arrayContaining(['v1/intro', 'v1/pets/list-pets']));
+    expect(v1).not.toContain('v1/only-in-v2');
+    // Each version's API entries are APIs of their own: two specs, two definitions.
+    const versionsOf = Object.values(loaded.apis).map((api) => api.version);
+    expect(versionsOf.sort()).toEqual(['1.4.0', '2.0.0']);
+    // A version file's paths are relative to it; its pages are named by their project path.
+    expect(definition.pages['page:v1/intro']?.sourcePath).toBe('pages/v1/intro.md');
+    expect(definition.pages['page:v1/intro']?.markdown).toContain('Intro v1');
+  });
+
+  it('locates errors in a version file', async () => {
+    const dir = await project({
+      ...files,
+      'versions/v1.yml': `navigation:
+  - page: Intro
+    path: ../pages/v1/missing.md
+`,
+    });
+    const error = await loadError(dir);
+    expect(error.file).toBe('versions/v1.yml');
+    expect(error.pointer).toBe('/navigation/0/path');
+    expect(error.line).toBe(3);
+  });
+
+  it('refuses a version with both navigation and path, duplicate slugs, and top-level navigation beside versions', async () => {
+    const both = await loadError(
+      await project({
+        'docs.yml': `title: T
+versions:
+  - name: v2
+    path: versions/v2.yml
+    navigation:
+      - link: A
+        href: /a
+`,
+      }),
+    );
+    expect(both.pointer).toBe('/versions/0');
+    expect(both.message).toMatch(/exactly one of "navigation"/);
+    const duplicate = await loadError(
+      await project({
+        'docs.yml': `title: T
+versions:
+  - name: v2
+    navigation: [{ link: A, href: /a }]
+  - name: V2
+    slug: v2
+    navigation: [{ link: A, href: /a }]
+`,
+      }),
+    );
+    expect(duplicate.pointer).toBe('/versions/1/slug');
+    expect(duplicate.line).toBe(6);
+    const beside = await loadError(
+      await project({
+        'docs.yml': `title: T
+versions:
+  - name: v2
+    navigation: [{ link: A, href: /a }]
+navigation:
+  - link: A
+    href: /a
+`,
+      }),
+    );
+    expect(beside.pointer).toBe('/navigation');
+    expect(beside.line).toBe(6);
+  });
+});
