@@ -14,6 +14,7 @@ const WORKSPACES = [
   'packages/playground',
   'packages/registry-client',
   'packages/request',
+  'packages/search',
 ];
 
 async function readJson(file) {

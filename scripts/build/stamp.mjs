@@ -30,6 +30,7 @@ const WORKSPACE_MANIFESTS = [
   'packages/playground/package.json',
   'packages/registry-client/package.json',
   'packages/request/package.json',
+  'packages/search/package.json',
 ];
 
 /** Inputs every build of a part reads besides its modules (paths relative to the root). */

@@ -38,7 +38,13 @@ export {
   renderDocsPageMarkdown,
 } from './server/render.js';
 export { sanitize } from './server/sanitize.js';
-export { searchDocuments } from './server/search-index.js';
+export {
+  SERVER_SEARCH_MIN_PAGES,
+  type SiteSearch,
+  searchDocuments,
+  searchesOnServer,
+  siteSearch,
+} from './server/search-index.js';
 export { createDocsSite, type DocsSite, type SiteVersion } from './server/site.js';
 export { type VersionedSite, versionedSite } from './server/site-versions.js';
 export type { PageData, PageView } from './shared/page-data.js';

@@ -1,27 +1,45 @@
 /**
- * The search dialog (a lazy chunk): fetches the site's MiniSearch index once, searches as the
- * reader types (prefix and fuzzy), and navigates with the arrow keys and Enter.
+ * The search dialog (a lazy chunk). A small site's index is fetched once at the first query and
+ * searched in the browser (`@sextant/search`, a chunk of its own loaded only then); a large
+ * site's search box asks the server (`/_sextant/search?q=`) per query, so the first search
+ * moves a few KB instead of the whole index. Arrow keys and Enter navigate.
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
+import type { SearchIndex } from '@sextant/search';
 import { useEffect, useId, useRef, useState } from 'react';
-import { SEARCH_OPTIONS, type SearchDocument } from '../shared/search.js';
+import { SEARCH_LIMIT, type SearchResult, searchesServer, searchResult } from '../shared/search.js';
 
-let indexPromise: Promise<MiniSearch<SearchDocument>> | undefined;
+let indexPromise: Promise<SearchIndex> | undefined;
 
-function loadIndex(url: string): Promise<MiniSearch<SearchDocument>> {
-  indexPromise ??= fetch(url)
-    .then((response) => {
+function loadIndex(url: string): Promise<SearchIndex> {
+  indexPromise ??= Promise.all([
+    import('@sextant/search'),
+    fetch(url).then((response) => {
       if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
       return response.text();
-    })
-    .then((json) => MiniSearch.loadJSON<SearchDocument>(json, SEARCH_OPTIONS));
+    }),
+  ]).then(([search, json]) => search.loadSearchIndex(json));
   indexPromise.catch(() => {
     indexPromise = undefined;
   });
   return indexPromise;
 }
 
-type Hit = SearchResult & Partial<SearchDocument>;
+/** What a query finds: from the server (large sites) or the downloaded index. */
+async function find(url: string, query: string, signal: AbortSignal): Promise<SearchResult[]> {
+  if (searchesServer(url)) {
+    const response = await fetch(`${url}?q=${encodeURIComponent(query)}&limit=${SEARCH_LIMIT}`, {
+      signal,
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`search: HTTP ${response.status}`);
+    return ((await response.json()) as { hits: SearchResult[] }).hits;
+  }
+  const index = await loadIndex(url);
+  return index.search(query, { limit: SEARCH_LIMIT }).map(searchResult);
+}
+
+/** Typing pauses this long before a server query: every keystroke would be a request. */
+const SERVER_DEBOUNCE_MS = 80;
 
 export default function SearchDialog({
   indexUrl,
@@ -33,7 +51,7 @@ export default function SearchDialog({
   onClose: () => void;
 }) {
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<Hit[]>([]);
+  const [hits, setHits] = useState<SearchResult[]>([]);
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
@@ -46,25 +64,33 @@ export default function SearchDialog({
     return () => element?.close();
   }, []);
   useEffect(() => {
-    let cancelled = false;
+    const controller = new AbortController();
     if (!query.trim()) {
       setHits([]);
       return;
     }
-    loadIndex(indexUrl)
-      .then((index) => {
-        if (!cancelled) {
-          setHits(index.search(query).slice(0, 20) as Hit[]);
-          setActive(0);
-        }
-      })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    const timer = setTimeout(
+      () => {
+        find(indexUrl, query, controller.signal)
+          .then((found) => {
+            if (controller.signal.aborted) return;
+            setHits(found);
+            setActive(0);
+            setError(undefined);
+          })
+          .catch((e: unknown) => {
+            if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+          });
+      },
+      searchesServer(indexUrl) ? SERVER_DEBOUNCE_MS : 0,
+    );
     return () => {
-      cancelled = true;
+      clearTimeout(timer);
+      controller.abort();
     };
   }, [query, indexUrl]);
-  const go = (hit: Hit | undefined) => {
-    if (hit?.slug !== undefined) window.location.assign(`${basePath}/${hit.slug}`);
+  const go = (hit: SearchResult | undefined) => {
+    if (hit) window.location.assign(`${basePath}/${hit.url}`);
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'ArrowDown') setActive((a) => Math.min(a + 1, hits.length - 1));
@@ -104,7 +130,7 @@ export default function SearchDialog({
           {hits.map((hit, i) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (arrows, Enter)
             <div
-              key={hit.id}
+              key={hit.url}
               id={`${listId}-${i}`}
               role="option"
               tabIndex={-1}
@@ -117,7 +143,7 @@ export default function SearchDialog({
               ) : (
                 <span className="sx-badge">{hit.kind}</span>
               )}
-              <span className="sx-search-title">{hit.title}</span>
+              <span className="sx-search-title">{hit.page ? `${hit.page} › ${hit.title}` : hit.title}</span>
               {hit.path ? <code className="sx-search-path">{hit.path}</code> : null}
             </div>
           ))}

@@ -126,7 +126,7 @@ export async function renderDocsPageMarkdown(site: DocsSite, slug: string): Prom
 
 /** The serialised search index of the site. */
 export function docsSearchIndex(site: DocsSite): Promise<string> {
-  return cached(site, 'search', () => buildSearchIndex(site.definition, site.apis));
+  return cached(site, 'search', () => buildSearchIndex(site));
 }
 
 /** The per-site stylesheet. */

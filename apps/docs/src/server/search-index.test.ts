@@ -1,6 +1,7 @@
 import { buildDocsDefinition, defaultDocsConfig, importOpenApi } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
 import { searchDocuments } from './search-index.js';
+import { createDocsSite } from './site.js';
 
 describe('searchDocuments', () => {
   it('indexes an operation by its whole summary, as plain text, while the sidebar shows a short label', () => {
@@ -20,7 +21,9 @@ describe('searchDocuments', () => {
       apis: { api },
       navigation: [{ type: 'api', title: 'API', apiId: 'api' }],
     });
-    const endpoint = searchDocuments(docs, { api }).find((doc) => doc.kind === 'endpoint');
+    const endpoint = searchDocuments(createDocsSite(docs, { api }, 'v1')).find(
+      (doc) => doc.kind === 'endpoint',
+    );
     expect(endpoint?.title).toBe(
       'List every plant the store has ever sold, with owners, prices and receipts',
     );

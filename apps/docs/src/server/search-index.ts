@@ -1,102 +1,58 @@
 /**
- * The site's search index, built once per site load (local) or publish/load (hosted): every
- * markdown page, endpoint, channel, webhook and type, as a serialised MiniSearch index the
- * search dialog fetches lazily. Hidden pages (and everything under a hidden entry) are left out.
+ * The site's search index (`@sextant/search`), built once per loaded site (local) or
+ * publish/load (hosted) and kept while the site is: the docs host answers `/_sextant/search`
+ * from it for large sites, serves it whole (`/_sextant/search-index.json`) for the browser on
+ * small ones, and Ask AI and MCP retrieve from it. A new version is a new `DocsSite`, so a
+ * publish or a local edit re-indexes. Hidden pages are left out (`siteSearchDocuments`).
  */
 import {
-  type ApiDefinition,
-  type DocsDefinition,
-  isHiddenNavItem,
-  plainTitle,
-  walkNavigation,
-} from '@sextant/definition';
-import MiniSearch from 'minisearch';
-import { pathText } from '../shared/format.js';
-import { SEARCH_OPTIONS, type SearchDocument } from '../shared/search.js';
-import { markdownToText } from './markdown.js';
+  createSearchIndex,
+  type SearchDocument,
+  type SearchIndex,
+  siteSearchDocuments,
+} from '@sextant/search';
+import type { DocsSite } from './site.js';
 
-const MAX_TEXT = 300;
-
-/** The documents of the index, one per page. */
-export function searchDocuments(
-  definition: DocsDefinition,
-  apis: Record<string, ApiDefinition>,
-): SearchDocument[] {
-  const docs: SearchDocument[] = [];
-  const text = (value: string | undefined) => (value ? markdownToText(value).slice(0, MAX_TEXT) : undefined);
-  walkNavigation(definition.navigation, (item, ancestors) => {
-    // A hidden page is reachable by its URL only: neither its slug nor its text is indexed.
-    if (isHiddenNavItem(item, ancestors)) return;
-    const parent = ancestors[ancestors.length - 1];
-    const section = parent && parent.type !== 'link' ? parent.title : undefined;
-    const base = { id: '', slug: '', title: plainTitle(item.title), section };
-    // An operation is found by its whole summary; its sidebar label may be a shortened name.
-    const full = (title: string | undefined) => (title ? { title: plainTitle(title) } : {});
-    switch (item.type) {
-      case 'link':
-      case 'section':
-      case 'apiReference':
-      case 'group':
-        return;
-      case 'page': {
-        const page = definition.pages[item.pageId];
-        docs.push({ ...base, id: item.slug, slug: item.slug, kind: 'page', text: text(page?.markdown) });
-        return;
-      }
-      case 'endpoint': {
-        const endpoint = apis[item.apiId]?.endpoints[item.endpointId];
-        docs.push({
-          ...base,
-          id: item.slug,
-          slug: item.slug,
-          ...full(endpoint?.title),
-          kind: 'endpoint',
-          method: item.method,
-          path: endpoint ? pathText(endpoint.path) : undefined,
-          text: text(endpoint?.description),
-        });
-        return;
-      }
-      case 'channel': {
-        const channel = apis[item.apiId]?.websockets[item.channelId];
-        docs.push({
-          ...base,
-          id: item.slug,
-          slug: item.slug,
-          ...full(channel?.title),
-          kind: 'channel',
-          method: 'WSS',
-          path: channel ? pathText(channel.path) : undefined,
-          text: text(channel?.description),
-        });
-        return;
-      }
-      case 'webhook': {
-        const webhook = apis[item.apiId]?.webhooks[item.webhookId];
-        docs.push({
-          ...base,
-          id: item.slug,
-          slug: item.slug,
-          ...full(webhook?.title),
-          kind: 'webhook',
-          path: webhook?.name,
-          text: text(webhook?.description),
-        });
-        return;
-      }
-      case 'type': {
-        const type = apis[item.apiId]?.types[item.typeId];
-        docs.push({ ...base, id: item.slug, slug: item.slug, kind: 'type', text: text(type?.description) });
-        return;
-      }
-    }
-  });
-  return docs;
+/** The index and the documents it was built from (their text, for Ask AI's passages). */
+export interface SiteSearch {
+  index: SearchIndex;
+  documents: SearchDocument[];
 }
 
-/** The serialised index (MiniSearch JSON) the client loads with `MiniSearch.loadJSON`. */
-export function buildSearchIndex(definition: DocsDefinition, apis: Record<string, ApiDefinition>): string {
-  const index = new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
-  index.addAll(searchDocuments(definition, apis));
-  return JSON.stringify(index);
+/**
+ * Above this many pages a site's search box asks the server (`/_sextant/search?q=`) instead of
+ * downloading the index: about 1 MB of index JSON, 150 KB gzip, where the first keystroke's
+ * wait starts to show. Counted from the navigation, so a page render never waits for the index.
+ */
+export const SERVER_SEARCH_MIN_PAGES = 1500;
+
+const bySite = new WeakMap<DocsSite, SiteSearch>();
+
+/** The site's index, built on first use. */
+export function siteSearch(site: DocsSite): SiteSearch {
+  let found = bySite.get(site);
+  if (!found) {
+    const documents = siteSearchDocuments(site.definition, site.apis);
+    const index = createSearchIndex(documents);
+    // The first query compiles the ranking's code paths: a reader's first search should not.
+    index.search('get list');
+    found = { index, documents };
+    bySite.set(site, found);
+  }
+  return found;
+}
+
+/** Whether the site's search box asks the server (large sites) rather than downloading the index. */
+export function searchesOnServer(site: DocsSite): boolean {
+  return site.bySlug.size >= SERVER_SEARCH_MIN_PAGES;
+}
+
+/** The documents of the index (llms.txt reads their method, path and text). */
+export function searchDocuments(site: DocsSite): SearchDocument[] {
+  return siteSearch(site).documents;
+}
+
+/** The serialised index the search dialog loads with `loadSearchIndex`. */
+export function buildSearchIndex(site: DocsSite): string {
+  return JSON.stringify(siteSearch(site).index);
 }

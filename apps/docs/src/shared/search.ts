@@ -1,29 +1,34 @@
-/** The search index format, shared by the server (which builds it) and the search dialog. */
+/**
+ * What the search dialog and the docs host agree on: the hits `/_sextant/search` answers (the
+ * fields of `@sextant/search`'s hits a result row shows), and which of the two sources the
+ * page's search URL names. A small site's URL is its index (`/_sextant/search-index.json`),
+ * downloaded once and searched in the browser; a large site's is the search route
+ * (`/_sextant/search`), asked per query.
+ */
+import type { SearchHit } from '@sextant/search';
 
-export interface SearchDocument {
-  /** The page slug: unique. */
-  id: string;
-  slug: string;
-  title: string;
-  kind: 'page' | 'endpoint' | 'channel' | 'webhook' | 'type' | 'section';
-  method?: string;
-  path?: string;
-  /** Plain text of the description, truncated. */
-  text?: string;
-  /** The section or API the page sits in. */
-  section?: string;
+export type SearchResult = Pick<
+  SearchHit,
+  'url' | 'kind' | 'title' | 'page' | 'method' | 'path' | 'api' | 'section'
+>;
+
+/** The site route that answers queries for large sites. */
+export const SEARCH_ROUTE = '/_sextant/search';
+/** The site route that serves the whole index to small sites. */
+export const SEARCH_INDEX_ROUTE = '/_sextant/search-index.json';
+/** Results per query. */
+export const SEARCH_LIMIT = 20;
+
+/** True when the page's search URL is the search route (ask per query), false for an index to download. */
+export function searchesServer(url: string): boolean {
+  return new URL(url, 'http://site').pathname.endsWith(SEARCH_ROUTE);
 }
 
-/** MiniSearch options; the same on both sides so `loadJSON` reads what the server wrote. */
-export const SEARCH_OPTIONS = {
-  fields: ['title', 'path', 'text', 'section', 'method'],
-  storeFields: ['slug', 'title', 'kind', 'method', 'path'],
-  searchOptions: {
-    boost: { title: 3, path: 2 },
-    // Prefix matching for the word being typed only, and no fuzziness for short words: "get a
-    // repository" must rank "Get a repository" first, not every title containing an "a…" word.
-    prefix: (_term: string, index: number, terms: string[]) => index === terms.length - 1,
-    fuzzy: (term: string) => (term.length > 4 ? 0.2 : false),
-    combineWith: 'AND' as const,
-  },
-};
+/** The fields a result row needs, from a hit (what the route sends; the rest stays on the server). */
+export function searchResult(hit: SearchHit): SearchResult {
+  const { url, kind, title, page, method, path, api, section } = hit;
+  const result: SearchResult = { url, kind, title };
+  for (const [key, value] of Object.entries({ page, method, path, api, section }))
+    if (value !== undefined) (result as unknown as Record<string, string>)[key] = value;
+  return result;
+}

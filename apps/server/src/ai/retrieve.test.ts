@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { createDocsSite, type DocsSite } from '@sextant/docs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDocsProject } from '../docs-host/project/load-docs-project.js';
-import { splitMarkdownSections } from './passages.js';
 import { retrievePassages } from './retrieve.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../../../examples/', import.meta.url));
@@ -46,20 +45,6 @@ const QUESTIONS: { question: string; expect: string[] }[] = [
 ];
 
 describe('retrievePassages', () => {
-  it('splits markdown pages at h2/h3 with the anchors the site renders, ignoring code fences', () => {
-    const sections = splitMarkdownSections(
-      'Intro\n\n## Use `tokens`\ntext\n```md\n## not a heading\n```\n### Use tokens\nmore\n#### Deep\nx\n## Use `tokens`\nagain',
-    );
-    expect(sections.map((s) => s.anchor)).toEqual([
-      undefined,
-      'h-use-tokens',
-      'h-use-tokens-2',
-      'h-use-tokens-3',
-    ]);
-    expect(sections[1]?.text).toContain('## not a heading');
-    expect(sections[2]?.text).toContain('#### Deep');
-  });
-
   it('returns page sections with anchors and reference entries with their kind', async () => {
     const passages = await retrievePassages(site, 'OAuth client credentials token', 6);
     const section = passages.find((p) => p.url.startsWith('/guides/authentication#'));
@@ -84,9 +69,22 @@ describe('retrievePassages', () => {
     expect(rate).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('ranks the page the reader is on higher', async () => {
-    const onPage = await retrievePassages(site, 'plant', 3, { page: 'rest/plants/delete-a-plant' });
-    expect(onPage[0]?.url).toBe('/rest/plants/delete-a-plant');
+  it('puts the page the reader asks about first, whatever the question, labelled with its API', async () => {
+    const onPage = await retrievePassages(site, 'How do I upload files?', 3, {
+      page: 'rest/plants/delete-a-plant',
+    });
+    expect(onPage[0]).toMatchObject({
+      url: '/rest/plants/delete-a-plant',
+      kind: 'endpoint',
+      api: 'REST API',
+    });
+    expect(onPage[0]?.version).toBeTruthy();
+    expect(onPage.slice(1).map((p) => p.url)).not.toContain('/rest/plants/delete-a-plant');
+    expect(onPage.map((p) => p.url)).toContain('/rest/bodies/upload-files-multipart');
+    const guide = await retrievePassages(site, 'what is this?', 2, { page: '/guides/quickstart/' });
+    expect(guide[0]).toMatchObject({ url: '/guides/quickstart', kind: 'page', title: 'Quickstart' });
+    // A page the site does not have is no context.
+    expect((await retrievePassages(site, 'plants', 2, { page: 'nowhere' }))[0]?.url).not.toBe('/nowhere');
   });
 
   it('answers nothing for nothing, and survives hostile queries', async () => {

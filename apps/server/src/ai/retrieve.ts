@@ -1,50 +1,31 @@
 /**
- * `retrievePassages(site, query, limit)`: the passages of a docs site that best answer a question.
- * The index is built once per loaded site (a new version is a new `DocsSite`, so a publish or a
- * local edit re-indexes) and shared by concurrent first questions; `warmPassageIndex` starts it
- * early (the chat's status call, before any question).
+ * `retrievePassages(site, query, limit)`: the passages of a docs site that best answer a
+ * question, from the site's one search index (`siteSearch` of @sextant/docs, the one the search
+ * box and MCP use), built once per loaded site (a new version is a new `DocsSite`, so a publish
+ * or a local edit re-indexes); `warmPassageIndex` builds it early (the chat's status call).
+ * When the reader asks about the page they are on, that page comes first, always.
  */
-import type { DocsSite } from '@sextant/docs';
-import { type Passage, sitePassages } from './passages.js';
-import { buildTextIndex, type TextIndex } from './text-index.js';
-
-interface SiteIndex {
-  passages: Passage[];
-  index: TextIndex;
-}
-
-const indexes = new WeakMap<DocsSite, Promise<SiteIndex>>();
+import { type DocsSite, siteSearch } from '@sextant/docs';
+import { type Passage, pagePassage, passageOf } from './passages.js';
 
 /** At most this many passages of one page or reference entry in one answer, so sources vary. */
 const PER_URL = 2;
 
-function siteIndex(site: DocsSite): Promise<SiteIndex> {
-  let found = indexes.get(site);
-  if (!found) {
-    found = sitePassages(site).then((passages) => ({
-      passages,
-      index: buildTextIndex(
-        passages.map((passage) => [
-          { text: passage.title, weight: 3 },
-          { text: passage.url.replace(/[/#-]/g, ' '), weight: 2 },
-          { text: passage.text, weight: 1 },
-        ]),
-      ),
-    }));
-    found.catch(() => indexes.delete(site));
-    indexes.set(site, found);
-  }
-  return found;
+/** Builds the site's index now, unless it is built (it is built once per loaded site). */
+export function warmPassageIndex(site: DocsSite): void {
+  siteSearch(site);
 }
 
-/** Starts indexing a site in the background (no-op when done or under way). */
-export function warmPassageIndex(site: DocsSite): void {
-  siteIndex(site).catch(() => undefined);
+/** A reader's page reference (`/guides/intro/`, `guides/intro`) as a slug of the site, or undefined. */
+function pageSlugOf(site: DocsSite, page: string | undefined): string | undefined {
+  if (page === undefined) return undefined;
+  const slug = page.replace(/^\/+|\/+$/g, '');
+  return site.bySlug.has(slug) ? slug : undefined;
 }
 
 /**
- * The best passages for `query`, best first (empty when nothing matches).
- * `page`: the slug the reader is on; its passages rank a little higher.
+ * The best passages for `query`, best first (empty when nothing matches and no page is given).
+ * `page`: the slug the reader asks about; its passage comes first, whatever the query.
  * @example await retrievePassages(site, 'How do I authenticate?') // [{ title: 'Authentication', url: '/guides/authentication', kind: 'page', text: '…' }, …]
  */
 export async function retrievePassages(
@@ -53,25 +34,18 @@ export async function retrievePassages(
   limit = 6,
   options: { page?: string } = {},
 ): Promise<Passage[]> {
-  const { passages, index } = await siteIndex(site);
-  const onPage = options.page !== undefined ? `/${options.page.replace(/^\/+|\/+$/g, '')}` : undefined;
-  const ranked = index
-    .search(query, limit * 4)
-    .map(({ doc, score }) => {
-      const passage = passages[doc] as Passage;
-      const boost = onPage !== undefined && passage.url.split('#')[0] === onPage ? 1.3 : 1;
-      return { passage, score: score * boost };
-    })
-    .sort((a, b) => b.score - a.score);
-  const perUrl = new Map<string, number>();
   const out: Passage[] = [];
-  for (const { passage } of ranked) {
-    const base = passage.url.split('#')[0] ?? passage.url;
-    const seen = perUrl.get(base) ?? 0;
-    if (seen >= PER_URL) continue;
-    perUrl.set(base, seen + 1);
-    out.push(passage);
+  const current = pageSlugOf(site, options.page);
+  if (current !== undefined) {
+    const passage = await pagePassage(site, current);
+    if (passage) out.push(passage);
+  }
+  const hits = siteSearch(site).index.search(query, { limit: limit * 2, perSlug: PER_URL });
+  for (const hit of hits) {
     if (out.length >= limit) break;
+    if (hit.slug === current) continue;
+    const passage = await passageOf(site, hit);
+    if (passage) out.push(passage);
   }
   return out;
 }

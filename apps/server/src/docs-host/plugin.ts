@@ -52,6 +52,7 @@ import {
   type SiteRequestContext,
   type SiteRoute,
 } from './site-routes.js';
+import { SEARCH_INDEX_PATH, SEARCH_PATH, searchAnswer, searchUrl } from './site-search.js';
 
 /** Rendered pages prepared for nonces, while the render cache holds them. */
 const noncedPages = new WeakMap<RenderedPage, NoncedPage>();
@@ -499,8 +500,10 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
 
     const siteRoute = siteRoutes.find('GET', rel);
     if (siteRoute) return siteRoute.handler(request, reply, siteContext(request, resolved));
-    if (rel === '/_sextant/search-index.json')
+    if (rel === SEARCH_INDEX_PATH)
       return send(reply, 200, 'application/json', await docsSearchIndex(site), 'public, max-age=300');
+    if (rel === SEARCH_PATH)
+      return send(reply, 200, 'application/json', searchAnswer(site, query), 'public, max-age=60');
     if (rel === FULL_PAGE_PATH) {
       const slug = query.get('slug') ?? '';
       const json = await docsFullPageJson(site, slug || site.definition.homeSlug, basePath);
@@ -576,7 +579,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       basePath,
       assets: build.assets,
       fileUrl,
-      searchIndexUrl: `${basePath}/_sextant/search-index.json?v=${site.version}`,
+      searchIndexUrl: searchUrl(site, basePath),
       siteCss: await docsSiteCss(site, fileUrl),
       origin: requestOrigin(request),
     };

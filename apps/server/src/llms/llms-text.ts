@@ -8,6 +8,7 @@
  */
 import { type NavItem, pageTitle } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown, searchDocuments } from '@sextant/docs';
+import type { SearchDocument } from '@sextant/search';
 
 const DESCRIPTION_CHARS = 160;
 /** llms-full.txt stops adding pages past this size (a note says the rest is in llms.txt). */
@@ -51,7 +52,9 @@ function shortDescription(text: string | undefined): string | undefined {
 /** The pages of the site grouped by top-level navigation entry, hidden ones left out. */
 export function llmsSections(site: DocsSite): LlmsSection[] {
   const { definition, apis } = site;
-  const documents = new Map(searchDocuments(definition, apis).map((doc) => [doc.slug, doc]));
+  // A page's first document (its text before the first heading) describes it.
+  const documents = new Map<string, SearchDocument>();
+  for (const doc of searchDocuments(site)) if (!documents.has(doc.slug)) documents.set(doc.slug, doc);
   const entry = (item: Exclude<NavItem, { type: 'link' }>): LlmsEntry => {
     const doc = documents.get(item.slug);
     const page = item.type === 'page' ? definition.pages[item.pageId] : undefined;

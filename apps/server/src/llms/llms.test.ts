@@ -107,9 +107,9 @@ describe('llms.txt (local project)', () => {
     expect(urls).toContain(`${localUrl}/guides/guide.md`);
     // Every routable navigation item is there, once.
     const index = (await (await fetch(`${localUrl}/_sextant/search-index.json`)).json()) as {
-      storedFields: Record<string, { slug: string }>;
+      docs: { slug: string }[];
     };
-    const slugs = Object.values(index.storedFields).map((f) => f.slug);
+    const slugs = new Set(index.docs.map((doc) => doc.slug));
     for (const slug of slugs) expect(urls).toContain(`${localUrl}/${slug || 'index'}.md`);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) {

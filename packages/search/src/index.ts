@@ -1,0 +1,29 @@
+/**
+ * @sextant/search — the one index and ranking of a docs site (pages by section, endpoints,
+ * channels, webhooks, types), isomorphic: the docs host for large sites, MCP and Ask AI on the
+ * server; the search box in the browser for small sites.
+ */
+export {
+  MAX_DOCUMENT_TEXT,
+  pathTemplate,
+  type SearchDocument,
+  type SearchKind,
+  siteSearchDocuments,
+} from './documents.js';
+export {
+  headingText,
+  type MarkdownSection,
+  markdownText,
+  splitMarkdownSections,
+} from './markdown-sections.js';
+export { matchPathTemplate, type PathQuery, parsePathQuery } from './path-match.js';
+export {
+  createSearchIndex,
+  loadSearchIndex,
+  type SearchHit,
+  SearchIndex,
+  type SearchOptions,
+  type SerializedSearchIndex,
+  type StoredDocument,
+} from './search-index.js';
+export { queryTerms, stem } from './text.js';
