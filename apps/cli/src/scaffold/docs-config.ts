@@ -78,8 +78,16 @@ metadata:
   description: ${scalar(`Documentation of ${input.apiTitle}`)}
   # ${oneOf(SOCIAL_CARD_TYPES)}
   socialCard: ${d.metadata.socialCard}
-  # ogImage: social.png
-  # twitterSite: "@example"
+  # ogImage: social.png              (summary_large_image and player need it)
+  # twitterSite: "@example"          (app and player need it)
+  # twitterApp: { iphone: "123", ipad: "123", googleplay: com.example.app }   (app)
+  # twitterPlayer: { url: https://example.com/embed, width: 480, height: 270 } (player)
+
+# Your own stylesheets, linked after the site's (see README: Custom CSS for the names to target)
+# css: [styles/custom.css]
+
+# Where site-relative links in API descriptions (/docs/x) lead when this site has no such page
+# apiLinkBase: https://www.example.com
 
 # Extra scripts; strategy: ${oneOf(SCRIPT_STRATEGIES)}
 scripts: []
