@@ -5,10 +5,12 @@
  * another channel closes the socket and resets the form (SPEC §4).
  */
 import type { ApiDefinition, WebSocketChannel } from '@sextant/definition';
-import { buildRequest, initialWebSocketFormState } from '@sextant/request';
+import { type BuiltRequest, buildRequest, initialWebSocketFormState } from '@sextant/request';
 import type { AnalyticsSink } from './analytics.js';
 import { AuthStore, toRequestAuth } from './auth-store.js';
 import type { ParameterSection } from './form-state.js';
+import { sendDisabledReason } from './localhost.js';
+import { sendBlocker } from './send-gate.js';
 import type { TypeMap } from './type-shapes.js';
 import { ValueStore } from './value-store.js';
 import { type ConnectTarget, type SocketLike, WebSocketSession } from './websocket-session.js';
@@ -129,9 +131,28 @@ export class ChannelController {
    * by `@sextant/request`'s `buildRequest`, so path, query and auth follow the same rules.
    */
   target(): ConnectTarget {
+    const built = this.#built();
+    return { url: built.url, headers: built.headers };
+  }
+
+  /**
+   * Why Connect is disabled, shown beside it: a localhost target outside local mode, or an
+   * empty required path parameter (the socket never connects to `/live/:room`).
+   * @example controller.connectDisabledReason('local') // 'Fill in the path parameter room'
+   */
+  connectDisabledReason(mode: 'local' | 'hosted'): string | undefined {
+    const built = this.#built();
+    return sendBlocker({
+      targetReason: sendDisabledReason(mode, built.url.replace(/^ws/, 'http')),
+      missingPathParameters: built.missingPathParameters,
+    });
+  }
+
+  /** The channel read as a GET endpoint by `@sextant/request`'s `buildRequest`. */
+  #built(): BuiltRequest {
     const channel = this.#channel;
     const form = this.form.getState();
-    const built = buildRequest(
+    return buildRequest(
       {
         id: channel.id,
         method: 'GET',
@@ -158,16 +179,19 @@ export class ChannelController {
       { baseUrl: this.view.getState().baseUrl },
       { auths: this.definition.auths, types: this.definition.types },
     );
-    return { url: built.url, headers: built.headers };
   }
 
-  /** The button: connect while closed, disconnect while opened. */
-  toggle(): Promise<void> {
+  /** The button: connect while closed, disconnect while opened; refused while a path parameter is empty. */
+  toggle(mode: 'local' | 'hosted' = 'local'): Promise<void> {
+    if (this.session.getState().connection !== 'opened' && this.connectDisabledReason(mode))
+      return Promise.resolve();
     return this.session.toggle(this.target());
   }
 
-  /** Send the form's message of `type` (opens the connection first when closed). */
-  send(type: string): Promise<boolean> {
+  /** Send the form's message of `type` (opens the connection first when closed, unless it cannot). */
+  send(type: string, mode: 'local' | 'hosted' = 'local'): Promise<boolean> {
+    if (this.session.getState().connection !== 'opened' && this.connectDisabledReason(mode))
+      return Promise.resolve(false);
     const message = this.#channel.messages.find((m) => m.type === type && m.origin === 'client');
     return this.session.send(
       { type, displayName: message?.displayName, data: this.form.getState().messages[type] },

@@ -30,6 +30,7 @@ import {
 } from './request-engine.js';
 import { RequestHistory } from './request-history.js';
 import { RequestLifecycle } from './request-lifecycle.js';
+import { invalidSignature, needsConfirmation, sendBlocker } from './send-gate.js';
 import { ValueStore } from './value-store.js';
 
 /** Feature flags of a playground (SPEC §6–7). */
@@ -57,7 +58,14 @@ export interface EndpointViewState {
   /** OAuth token endpoint missing or failed to load: show a plain bearer input. */
   oauthFallback: boolean;
   copied: 'url' | 'snippet' | 'response' | 'link' | undefined;
+  /** Send was pressed with fields flagged invalid: the top bar asks "Send anyway". */
+  confirmingSend: boolean;
+  /** The inline problems the reader chose to send anyway (`invalidSignature`); the same set never asks twice. */
+  confirmedInvalid: string | undefined;
 }
+
+/** What pressing Send did: sent, asked to confirm the flagged fields, or refused (`sendBlocker`). */
+export type SendOutcome = 'sent' | 'confirm' | 'blocked';
 
 export interface EndpointControllerOptions {
   definition: ApiDefinition;
@@ -134,6 +142,12 @@ export class EndpointController {
       mobileTab: 'request',
       oauthFallback: false,
       copied: undefined,
+      confirmingSend: false,
+      confirmedInvalid: undefined,
+    });
+    // An edit answers the question: the reader fixes the fields or presses Send again.
+    this.form.subscribe(() => {
+      if (this.view.getState().confirmingSend) this.view.set({ confirmingSend: false });
     });
     if (options.snippetTemplates !== undefined) this.setSnippetTemplates(options.snippetTemplates);
   }
@@ -236,9 +250,42 @@ export class EndpointController {
     });
   }
 
-  /** Why Send is disabled (localhost outside local mode), or undefined. */
+  /**
+   * Why Send is disabled, shown beside it: a localhost target outside local mode, JSON editor
+   * text that does not parse, an empty required path parameter (never sent as `:name`).
+   */
   sendDisabledReason(): string | undefined {
-    return sendDisabledReason(this.mode, this.built().url);
+    const built = this.built();
+    return sendBlocker({
+      targetReason: sendDisabledReason(this.mode, built.url),
+      jsonError: this.form.bodyText.getState().jsonError,
+      missingPathParameters: built.missingPathParameters,
+    });
+  }
+
+  /**
+   * The Send button: refused while `sendDisabledReason` holds; with fields flagged invalid it
+   * asks once (`confirmingSend`, answered by `confirmSend`); otherwise sends.
+   */
+  async requestSend(): Promise<SendOutcome> {
+    if (this.sendDisabledReason()) return 'blocked';
+    if (needsConfirmation(this.form.validation(), this.view.getState().confirmedInvalid)) {
+      this.view.set({ confirmingSend: true });
+      return 'confirm';
+    }
+    await this.send();
+    return 'sent';
+  }
+
+  /** "Send anyway": the flagged fields are sent as they are, and this set is not asked about again. */
+  async confirmSend(): Promise<SendOutcome> {
+    this.view.set({ confirmingSend: false, confirmedInvalid: invalidSignature(this.form.validation()) });
+    return this.requestSend();
+  }
+
+  /** The reader answered "not now" to Send anyway. */
+  dismissSendConfirmation(): void {
+    this.view.set({ confirmingSend: false });
   }
 
   /** Languages of the request card: cURL, TypeScript, Python, then every SDK language with a template. */
@@ -271,7 +318,7 @@ export class EndpointController {
     return names;
   }
 
-  /** Sends the request through the proxy (unless disabled) and records it in history. */
+  /** Sends the request through the proxy (unless disabled) and records it in history; the button goes through `requestSend`. */
   async send(): Promise<void> {
     if (this.sendDisabledReason()) return;
     const invalid = baseUrlProblem(this.view.getState().baseUrl);

@@ -20,9 +20,21 @@ import {
 } from '@sextant/request';
 import type { FormDataFieldValue, ParameterSection, PlaygroundFormState } from './form-state.js';
 import { type FormValidation, validateEndpointForm } from './form-validation.js';
+import { parseJsonText } from './send-gate.js';
 import { Store } from './store.js';
 import type { TypeMap } from './type-shapes.js';
 import type { ValueEditor } from './value-editing.js';
+import { ValueStore } from './value-store.js';
+
+/**
+ * The JSON editor's text when it does not parse (`jsonError`, which blocks Send), and a revision
+ * that moves whenever the body changed from outside the editor (Clear form, Use example, a
+ * history entry): the editor then shows the new value instead of its stale text.
+ */
+export interface BodyTextState {
+  jsonError: string | undefined;
+  revision: number;
+}
 
 /**
  * @example
@@ -33,12 +45,51 @@ export class FormStore extends Store<PlaygroundFormState> {
   readonly #endpoint: Endpoint;
   readonly #types: TypeMap;
   #validated: { state: PlaygroundFormState; validation: FormValidation } | undefined;
+  #fromText = false;
+  /** The JSON editor's side of the body (see `BodyTextState`). */
+  readonly bodyText = new ValueStore<BodyTextState>({ jsonError: undefined, revision: 0 });
 
   /** Starts from the example (the playground opens with example values) unless `initial` is given. */
   constructor(endpoint: Endpoint, types: TypeMap, initial?: PlaygroundFormState) {
     super(initial ?? initialFormState(endpoint, { types }));
     this.#endpoint = endpoint;
     this.#types = types;
+  }
+
+  /** Every change not typed in the JSON editor drops its invalid text: the form is what is shown. */
+  protected override setState(
+    next: PlaygroundFormState | ((s: PlaygroundFormState) => PlaygroundFormState),
+  ): void {
+    const before = this.getState();
+    super.setState(next);
+    if (this.#fromText || this.getState() === before) return;
+    const { revision } = this.bodyText.getState();
+    this.bodyText.set({ jsonError: undefined, revision: revision + 1 });
+  }
+
+  /**
+   * Text typed in the JSON editor: when it parses it becomes the body, else the body keeps its
+   * last value and `bodyText.jsonError` says why (Send is disabled until it parses).
+   * @example form.setBodyText('{"name": "Rex"'); form.bodyText.getState().jsonError // "Expected ',' or '}' …"
+   */
+  setBodyText(text: string): void {
+    const parsed = parseJsonText(text);
+    if (!parsed.ok) {
+      this.bodyText.set({ jsonError: parsed.error });
+      return;
+    }
+    this.#fromText = true;
+    try {
+      this.setState((s) => ({ ...s, body: { type: 'json', value: parsed.value } }));
+    } finally {
+      this.#fromText = false;
+    }
+    this.bodyText.set({ jsonError: undefined });
+  }
+
+  /** The reader left the JSON editor: its unparsed text is dropped, the form shows the body. */
+  closeBodyText(): void {
+    if (this.bodyText.getState().jsonError !== undefined) this.bodyText.set({ jsonError: undefined });
   }
 
   get endpoint(): Endpoint {

@@ -151,7 +151,7 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
         closeRef.current();
       } else if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
         event.preventDefault();
-        void controller.send();
+        void controller.requestSend();
       }
     };
     document.addEventListener('keydown', onKey);

@@ -1,13 +1,17 @@
 /**
  * The JSON body editor: CodeMirror 6, loaded on demand (its own chunk) when the reader switches
- * a body to JSON editing. The editor reports text; the value changes only when the text parses,
- * and a parse error is shown under the editor.
+ * a body to JSON editing. The editor reports its text to the form store (`setBodyText`), which
+ * keeps the value only when the text parses; the store's parse error is shown under the editor
+ * (and disables Send). The caller remounts it (a `key`) when the body changed from outside.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
 export interface JsonEditorProps {
   value: unknown;
-  onChange: (value: unknown) => void;
+  /** Every edit's whole text. */
+  onText: (text: string) => void;
+  /** Why the text does not parse, from the store. */
+  error: string | undefined;
   label: string;
 }
 
@@ -22,11 +26,10 @@ function pageNonce(): string | undefined {
 }
 
 /** Mounts a CodeMirror JSON editor seeded with `value`. */
-export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
+export function JsonEditor({ value, onText, error, label }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
-  const [error, setError] = useState<string | undefined>();
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const latest = useRef(onText);
+  latest.current = onText;
   const initial = useRef(JSON.stringify(value ?? null, null, 2));
 
   useEffect(() => {
@@ -45,14 +48,7 @@ export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
           nonce ? cm.EditorView.cspNonce.of(nonce) : [],
           cm.EditorView.contentAttributes.of({ 'aria-label': label }),
           cm.EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
-            const text = update.state.doc.toString();
-            try {
-              latest.current(JSON.parse(text));
-              setError(undefined);
-            } catch (parseError) {
-              setError(parseError instanceof Error ? parseError.message : 'Invalid JSON');
-            }
+            if (update.docChanged) latest.current(update.state.doc.toString());
           }),
         ],
       });
@@ -68,7 +64,7 @@ export function JsonEditor({ value, onChange, label }: JsonEditorProps) {
     <div className="sx-pg-json-editor">
       <div ref={host} className="sx-pg-json-host" data-testid="json-editor" />
       {error && (
-        <p className="sx-pg-error-text" role="status">
+        <p className="sx-pg-error-text" role="status" data-testid="json-error">
           Invalid JSON: {error}
         </p>
       )}

@@ -197,6 +197,7 @@ function BodySection({
   types: TypeMap;
 }) {
   const [asJson, setAsJson] = useState(false);
+  const bodyText = useStore(form.bodyText);
   const title = bodySectionTitle(endpoint);
   const request = endpoint.requests[0];
   if (!title || !request) return null;
@@ -213,15 +214,25 @@ function BodySection({
     <FormSectionBox title={title} section="body" form={form}>
       {jsonCapable && (
         <label className="sx-pg-inline sx-pg-json-toggle">
-          <input type="checkbox" checked={asJson} onChange={(event) => setAsJson(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={asJson}
+            onChange={(event) => {
+              // Leaving the editor drops text that does not parse: the form shows the body again.
+              if (!event.target.checked) form.closeBodyText();
+              setAsJson(event.target.checked);
+            }}
+          />
           <span>Edit as JSON</span>
         </label>
       )}
       {jsonCapable && asJson ? (
         <Suspense fallback={<div className="sx-pg-skeleton" aria-busy="true" />}>
           <LazyJsonEditor
+            key={bodyText.revision}
             value={jsonValue}
-            onChange={(value) => form.setBodyValue([], value)}
+            onText={(text) => form.setBodyText(text)}
+            error={bodyText.jsonError}
             label={`${title} JSON`}
           />
         </Suspense>

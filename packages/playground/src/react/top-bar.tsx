@@ -1,7 +1,8 @@
 /**
  * The top bar: method, editable base URL or environment selector, the path with its parameters
  * highlighted, the query string, copy buttons for the URL and a shareable link, and Send
- * Request (disabled with its tooltip for localhost targets outside local mode).
+ * Request: disabled with its reason beside it (`controller.sendDisabledReason`), or asking
+ * "Send anyway" once when fields are flagged invalid.
  */
 import { useId } from 'react';
 import { deepLink } from '../core/deep-link.js';
@@ -17,7 +18,9 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
   const request = useStore(controller.request);
   const tooltipId = useId();
   const endpoint = controller.endpoint;
+  useStore(controller.form.bodyText);
   const disabledReason = controller.sendDisabledReason();
+  const invalidCount = controller.form.validation().count;
   const url = controller.built().url;
   const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   return (
@@ -71,24 +74,38 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
         }
       />
       <span className="sx-pg-send-wrap" title={disabledReason}>
-        <button
-          type="button"
-          className="sx-pg-button sx-pg-primary"
-          disabled={disabledReason !== undefined || request.status === 'loading'}
-          aria-describedby={disabledReason ? tooltipId : undefined}
-          onClick={() => void controller.send()}
-          data-testid="send"
-        >
-          Send Request
-        </button>
+        {view.confirmingSend ? (
+          <button
+            type="button"
+            className="sx-pg-button sx-pg-primary"
+            onClick={() => void controller.confirmSend()}
+            data-testid="send-anyway"
+          >
+            Send anyway
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="sx-pg-button sx-pg-primary"
+            disabled={disabledReason !== undefined || request.status === 'loading'}
+            aria-describedby={disabledReason ? tooltipId : undefined}
+            onClick={() => void controller.requestSend()}
+            data-testid="send"
+          >
+            Send Request
+          </button>
+        )}
         {disabledReason && (
           <span role="tooltip" id={tooltipId} className="sx-pg-tooltip">
             {disabledReason}
           </span>
         )}
-        {/* Inline validation: Send stays possible, the reader is told how many inputs look wrong. */}
+        {/* Why Send is disabled, or how many inputs look wrong (Send then asks once). */}
         <span className="sx-pg-invalid-count" role="status" data-testid="invalid-count">
-          {invalidFieldsText(controller.form.validation().count)}
+          {disabledReason ??
+            (view.confirmingSend
+              ? `${invalidFieldsText(invalidCount)}. Send anyway?`
+              : invalidFieldsText(invalidCount))}
         </span>
       </span>
       <button type="button" className="sx-pg-icon-button" aria-label="Close explorer" onClick={onClose}>

@@ -13,7 +13,6 @@ import { ChannelController } from '../core/channel-controller.js';
 import { escapeClosesExplorer } from '../core/editable-focus.js';
 import type { PlaygroundFeatures } from '../core/endpoint-controller.js';
 import type { ParameterSection } from '../core/form-state.js';
-import { sendDisabledReason } from '../core/localhost.js';
 import { withoutExplorerParams } from '../core/url-params.js';
 import type { SessionMessage } from '../core/websocket-session.js';
 import { InlineMarkdown } from './inline-markdown.js';
@@ -84,8 +83,9 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
 
   const { ref: followRef, onScroll: onListScroll } = useFollowNewest(session.messages.length);
 
-  const disabledReason = sendDisabledReason(props.mode, controller.target().url.replace(/^ws/, 'http'));
   const connected = session.connection === 'opened';
+  // Disconnect is always possible; Connect (and a send that would connect) says why it cannot.
+  const disabledReason = connected ? undefined : controller.connectDisabledReason(props.mode);
   const buttonLabel =
     session.connection === 'opened'
       ? 'Disconnect'
@@ -123,7 +123,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
             type="button"
             className={`sx-pg-button ${connected ? '' : 'sx-pg-primary'}`}
             disabled={disabledReason !== undefined || session.connection === 'opening'}
-            onClick={() => void controller.toggle().catch(() => {})}
+            onClick={() => void controller.toggle(props.mode).catch(() => {})}
             data-testid="ws-connect"
           >
             {buttonLabel}
@@ -133,6 +133,9 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
               {disabledReason}
             </span>
           )}
+          <span className="sx-pg-invalid-count" role="status" data-testid="ws-connect-reason">
+            {disabledReason ?? ''}
+          </span>
         </span>
         <button type="button" className="sx-pg-icon-button" aria-label="Close explorer" onClick={close}>
           ×
@@ -232,7 +235,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
                   type="button"
                   className="sx-pg-button sx-pg-primary"
                   disabled={disabledReason !== undefined}
-                  onClick={() => void controller.send(message.type)}
+                  onClick={() => void controller.send(message.type, props.mode)}
                   data-testid={`ws-send-${message.type}`}
                   aria-label={`Send message ${message.displayName ?? message.type}`}
                 >
@@ -281,7 +284,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
               <button
                 type="button"
                 className="sx-pg-button sx-pg-small"
-                onClick={() => void controller.toggle().catch(() => {})}
+                onClick={() => void controller.toggle(props.mode).catch(() => {})}
               >
                 Reconnect
               </button>

@@ -199,6 +199,25 @@ describe('bodies', () => {
       type: 'json',
     });
   });
+  it('an optional body that was cleared is omitted, with no Content-Type (issue #28)', () => {
+    const optionalNote = {
+      ...postNote,
+      requests: postNote.requests.map((r) => ({ ...r, isOptional: true })),
+    };
+    for (const value of ['', {}, [], undefined]) {
+      const request = build(optionalNote, state({ body: { type: 'json', value } }));
+      expect(request.body).toEqual({ type: 'none' });
+      expect(request.headers['Content-Type']).toBeUndefined();
+    }
+    const filled = build(optionalNote, state({ body: { type: 'json', value: 'hi' } }));
+    expect(filled.body).toEqual({ type: 'text', text: 'hi' });
+    expect(filled.headers['Content-Type']).toBe('text/plain; charset=utf-8');
+    // A required body keeps what the form holds, even when empty.
+    expect(build(postNote, state({ body: { type: 'json', value: '' } })).body).toEqual({
+      type: 'text',
+      text: '',
+    });
+  });
   it('GET never carries a body', () => {
     expect(build(listPets, state({ body: { type: 'json', value: { a: 1 } } })).body).toEqual({
       type: 'none',

@@ -87,14 +87,17 @@ export function buildRequest(
   // A wildcard (`*/*`) is what the API accepts, never what a request is: a concrete type goes out.
   const contentType =
     endpoint.protocol?.type === 'openrpc' ? 'application/json' : declared && concreteContentType(declared);
-  if (contentType && endpoint.method !== 'GET') setHeader(headers, 'Content-Type', contentType);
+  const body = buildBody(endpoint, formState.body);
+  // An optional body left out goes without a Content-Type: there is nothing to describe.
+  const omitted = body.type === 'none' && declared?.isOptional === true;
+  if (contentType && endpoint.method !== 'GET' && !omitted) setHeader(headers, 'Content-Type', contentType);
 
   return {
     endpointId: endpoint.id,
     method: endpoint.method,
     url,
     headers,
-    body: buildBody(endpoint, formState.body),
+    body,
     ...(applied ? { auth: applied } : {}),
     missingPathParameters,
     expects: responseKind(endpoint),

@@ -82,6 +82,7 @@ export function buildBody(
   switch (body.type) {
     case 'json':
       if (body.value === undefined) return { type: 'none' };
+      if (endpoint.requests[0]?.isOptional && isClearedValue(body.value)) return { type: 'none' };
       if (typeof body.value === 'string' && !isJsonContentType(endpoint.requests[0]?.contentType)) {
         return { type: 'text', text: body.value };
       }
@@ -108,6 +109,17 @@ export function buildBody(
       return { type: 'form-data', parts };
     }
   }
+}
+
+/**
+ * Whether a body value is what Clear form leaves (`''`, `{}`, `[]`): an optional body holding
+ * it is omitted, never sent as `""` (issue #28).
+ * @example isClearedValue('') // true
+ */
+export function isClearedValue(value: unknown): boolean {
+  if (value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 function formParts(name: string, field: FormDataFieldValue, declaredType: string | undefined): FormPart[] {
