@@ -75,7 +75,8 @@ export class LinkIndex {
   servesPath(path: string): boolean {
     if (SITE_FILES.has(path) || path.startsWith('_sextant/')) return true;
     if (path === 'index.md' || (path.endsWith('.md') && this.bySlug.has(path.slice(0, -3)))) return true;
-    return this.definition.config.redirects.some(({ source }) =>
+    // A stored definition may lack what docs.yml always has: read it defensively.
+    return (this.definition.config.redirects ?? []).some(({ source }) =>
       source.endsWith('*')
         ? `/${path}`.startsWith(source.slice(0, -1))
         : `/${path}` === source.replace(/\/+$/, ''),

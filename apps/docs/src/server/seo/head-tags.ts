@@ -36,8 +36,9 @@ export function documentTitle(config: Pick<DocsConfig, 'title'>, pageTitle: stri
 
 /** The X/Twitter card's tags for its type: each type with the fields it requires. */
 function twitterTags(config: DocsConfig, title: string, description: string, imageUrl: string | undefined) {
-  const { metadata } = config;
-  const card = metadata.socialCard;
+  // A stored definition may lack metadata (docs.yml always has it): a summary card then.
+  const metadata: Partial<DocsConfig['metadata']> = config.metadata ?? {};
+  const card = metadata.socialCard ?? 'summary';
   const tags = [
     meta('name', 'twitter:card', card),
     meta('name', 'twitter:site', metadata.twitterSite),

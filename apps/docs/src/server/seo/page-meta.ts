@@ -91,7 +91,7 @@ export function pageMeta(site: DocsSite, slug: string): PageMeta {
     const markdown = itemDescription(item, site.apis);
     return markdown ? markdownToText(markdown) : undefined;
   })();
-  const description = clipText(own?.trim() || config.metadata.description || '');
+  const description = clipText(own?.trim() || config.metadata?.description || '');
   const hidden = entry ? isHiddenNavItem(entry.item, entry.ancestors) : true;
   return {
     description,
