@@ -7,6 +7,7 @@
  * a question retrieves only, so indexing a large API renders nothing.
  * URLs are relative to the site's base path: `/guides/authentication#h-oauth-client-credentials`.
  */
+import { pageTitle, plainTitle } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
 import { type SearchKind, type StoredDocument, splitMarkdownSections } from '@sextant/search';
 
@@ -45,8 +46,10 @@ export async function passageOf(site: DocsSite, hit: StoredDocument): Promise<Pa
     if (!page) return undefined;
     const section = splitMarkdownSections(page.markdown).find((s) => s.anchor === hit.anchor);
     const text = section ? (section.heading ? `${section.heading}\n${section.text}` : section.text) : '';
+    // Cited by the page's own title (its heading or front matter), not its sidebar label.
+    const title = plainTitle(pageTitle(entry.item, site.definition, site.apis));
     return {
-      title: hit.page ? `${hit.page} › ${hit.title}` : hit.title,
+      title: hit.page ? `${title} › ${hit.title}` : title,
       url: hit.anchor ? `${path}#${hit.anchor}` : path,
       kind: 'page',
       text: clip(text),
@@ -69,7 +72,12 @@ export async function pagePassage(site: DocsSite, slug: string): Promise<Passage
   if (item.type === 'page') {
     const page = site.definition.pages[item.pageId];
     return page
-      ? { title: item.title, url: path, kind: 'page', text: clip(page.markdown.trim()) }
+      ? {
+          title: plainTitle(page.title || item.title),
+          url: path,
+          kind: 'page',
+          text: clip(page.markdown.trim()),
+        }
       : undefined;
   }
   const kind = ({ endpoint: 'endpoint', channel: 'channel', webhook: 'webhook', type: 'type' } as const)[
@@ -80,7 +88,8 @@ export async function pagePassage(site: DocsSite, slug: string): Promise<Passage
   const api = 'apiId' in item ? site.apis[item.apiId] : undefined;
   const root = entry.ancestors.find((a) => a.type === 'apiReference');
   return {
-    title: item.title,
+    // The operation's whole summary, not its short sidebar label.
+    title: plainTitle(pageTitle(item, site.definition, site.apis)),
     url: path,
     kind,
     text: clip(markdown),

@@ -1,11 +1,14 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDocsSite } from '@sextant/docs';
 // fast-xml-parser 3 (installed with s3rver): a strict parser, so the sitemap is checked as XML, not by regex.
 import { parse, validate } from 'fast-xml-parser';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagePassage } from '../ai/passages.js';
 import { docsHost } from '../docs-host/index.js';
+import { llmsPlugin } from '../llms/index.js';
 import { seoPlugin } from './plugin.js';
 import { robotsTxt, sitemapXml, w3cDatetime } from './sitemap.js';
 
@@ -62,13 +65,14 @@ beforeAll(async () => {
   await writeFile(join(dir, 'pages/welcome.md'), '# Welcome\n\nSee [auth](guides/auth.md).\n');
   await writeFile(
     join(dir, 'pages/guides/auth.md'),
-    '---\ndescription: How to authenticate with Acme.\n---\n# Auth\n',
+    '---\ndescription: How to authenticate with Acme.\n---\n# Authenticating with Acme\n',
   );
   await writeFile(join(dir, 'pages/secret.md'), '# Secret\n');
   await writeFile(join(dir, 'styles/custom.css'), '.sx-main { outline: 1px solid red; }\n');
   app = Fastify();
   await app.register(docsHost, { mode: 'local', projectDir: dir });
   await app.register(seoPlugin);
+  await app.register(llmsPlugin);
   await app.ready();
 });
 afterAll(() => app.close());
@@ -154,17 +158,17 @@ describe('head tags per page', () => {
   it('a markdown page: its front matter description, canonical, Open Graph and the app card', async () => {
     const tags = head((await app.inject({ url: '/guides/auth', headers: host })).body);
     expect(tags).toMatchObject({
-      title: 'Auth | Acme Docs',
+      title: 'Authenticating with Acme | Acme Docs',
       description: 'How to authenticate with Acme.',
       canonical: 'http://docs.acme.test/guides/auth',
-      'og:title': 'Auth',
+      'og:title': 'Authenticating with Acme',
       'og:description': 'How to authenticate with Acme.',
       'og:url': 'http://docs.acme.test/guides/auth',
       'og:site_name': 'Acme Docs',
       'og:type': 'article',
       'twitter:card': 'app',
       'twitter:site': '@acme',
-      'twitter:title': 'Auth',
+      'twitter:title': 'Authenticating with Acme',
       'twitter:app:id:iphone': '307234931',
       'twitter:app:id:ipad': '307234932',
       'twitter:app:id:googleplay': 'com.acme.app',
@@ -193,6 +197,21 @@ describe('head tags per page', () => {
     expect(tags.description?.length).toBeLessThanOrEqual(160);
     expect(tags.description).toMatch(/^Returns one pet by id\. The pet comes with .*…$/);
     expect(tags['og:description']).toBe(tags.description);
+  });
+
+  it('the full summary titles the page everywhere else too: llms.txt, the .md page, Ask AI sources', async () => {
+    expect((await app.inject({ url: '/llms.txt', headers: host })).body).toContain(
+      `- [${SUMMARY}](http://docs.acme.test/pets/get-pet.md)`,
+    );
+    expect((await app.inject({ url: '/pets/get-pet.md', headers: host })).body).toMatch(
+      new RegExp(`^# ${SUMMARY}\n`),
+    );
+    const { project } = await app.docsHost.current();
+    if (!project) throw new Error('the project did not load');
+    const site = createDocsSite(project.definition, project.project.apis, 'v1');
+    expect((await pagePassage(site, 'pets/get-pet'))?.title).toBe(SUMMARY);
+    // A markdown page is cited by its own title (its heading), not its docs.yml label ("Auth").
+    expect((await pagePassage(site, 'guides/auth'))?.title).toBe('Authenticating with Acme');
   });
 
   it('a hidden page and a missing page carry noindex', async () => {
