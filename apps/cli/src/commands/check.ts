@@ -73,6 +73,21 @@ async function locateApiLinks(
   });
 }
 
+/**
+ * A spec given by URL in docs.yml: fetched when absolute; a path of the server that will host
+ * the docs (`/openapi.json`, the registry's own) cannot be read here, so it stands as an empty
+ * API and is noted in `skipped`.
+ */
+async function fetchSpec(url: string, skipped: string[]): Promise<string> {
+  if (url.startsWith('/')) {
+    skipped.push(url);
+    return JSON.stringify({ openapi: '3.1.0', info: { title: url, version: '0' }, paths: {} });
+  }
+  const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return response.text();
+}
+
 /** Everything `sextant check` reports about a loaded project. */
 export async function checkProject(loaded: LoadedDocsProject): Promise<CheckFinding[]> {
   const { collectProjectFiles, docsApiLinkProblems } = await import('@sextant/server');
@@ -130,12 +145,20 @@ export async function runCheck(
   const source = await openProjectSource(path);
   try {
     let loaded: LoadedDocsProject;
+    const skipped: string[] = [];
     try {
       const { loadDocsProject } = await import('@sextant/server');
-      loaded = await loadDocsProject(source.projectDir, { inlineImages: false });
+      loaded = await loadDocsProject(source.projectDir, {
+        inlineImages: false,
+        fetchText: (url) => fetchSpec(url, skipped),
+      });
     } catch (error) {
       throw new CliError(errorLine(error));
     }
+    for (const url of skipped)
+      output.err(
+        `note: the API at ${url} is a path of the server that publishes the docs: its descriptions are not checked\n`,
+      );
     const findings = await checkProject(loaded);
     if (flags.json) {
       output.out(`${JSON.stringify({ ok: findings.length === 0, problems: findings }, null, 2)}\n`);
