@@ -10,7 +10,7 @@
  * - navbar links, the footer, the announcement and edit links are left out.
  */
 import type { ConversionLog, DocsYmlDraft, NavDraft } from './draft.js';
-import { prefixSlugs } from './slugs.js';
+import { pageSlugs, prefixSlugs } from './slugs.js';
 
 export interface DocsYmlFeatures {
   tabs: boolean;
@@ -100,11 +100,10 @@ export function lowerDraft(
     const [first, ...others] = out.versions;
     out.navigation = [...out.navigation, ...(first?.navigation ?? [])];
     for (const version of others) {
-      out.navigation.push({
-        section: version.name,
-        slug: version.slug,
-        contents: prefixSlugs(version.navigation, version.slug),
-      });
+      const contents = prefixSlugs(version.navigation, version.slug);
+      // The version's home page keeps /v1; the section (its overview) takes another slug.
+      const slug = pageSlugs(contents).has(version.slug) ? `${version.slug}-version` : version.slug;
+      out.navigation.push({ section: version.name, slug, contents });
       log.add(
         file,
         `version ${version.name}`,

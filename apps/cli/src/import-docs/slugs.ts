@@ -47,16 +47,27 @@ export function pageSlugs(nav: NavDraft[], out = new Set<string>()): Set<string>
   return out;
 }
 
+/** The slugs containers must leave alone: pages', and changelogs' (a changelog is a page of its own). */
+function reservedSlugs(nav: NavDraft[], out = pageSlugs(nav)): Set<string> {
+  for (const item of nav) {
+    if ('changelog' in item && item.slug !== undefined) out.add(item.slug);
+    if ('contents' in item) reservedSlugs(item.contents, out);
+  }
+  return out;
+}
+
 /**
  * Gives each section, tab, API reference and changelog a slug of its own (the one it has, else
  * its title under its parent's), unique and never a page's. Changes `nav` in place.
  */
 export function assignContainerSlugs(nav: NavDraft[]): void {
   const taken = new SlugAllocator();
-  for (const slug of pageSlugs(nav)) taken.take(slug);
+  const reserved = reservedSlugs(nav);
+  for (const slug of reserved) taken.take(slug);
   const visit = (items: NavDraft[], parent: string) => {
     for (const item of items) {
       if ('page' in item || 'link' in item) continue;
+      if ('changelog' in item && item.slug !== undefined && reserved.has(item.slug)) continue;
       const title =
         'section' in item
           ? item.section
