@@ -117,8 +117,8 @@ const JSX_FILE_ATTRIBUTES = new Set(['src', 'href', 'img', 'image']);
  * it: MDX when it uses components, so `<img src>` inside `<Frame>` counts too).
  */
 export function findMarkdownFileReferences(markdown: string): MarkdownFileReference[] {
-  const tree =
-    parsePage(markdown, 'md').tree ?? (unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode);
+  const tree = (parsePage(markdown, 'md').tree ??
+    unified().use(remarkParse).use(remarkGfm).parse(markdown)) as MdNode;
   const found: MarkdownFileReference[] = [];
   const walk = (node: MdNode) => {
     const line = node.position?.start.line ?? 1;
