@@ -34,6 +34,7 @@ function ContentTabsView({ labels, variant, slots }: ContentTabsProps) {
         <div role="tablist" className="sx-tabs" onKeyDown={onKeyDown}>
           {labels.map((label, i) => (
             <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: tabs are positional, like their panels
               key={`${i}-${label}`}
               id={`${idBase}-tab-${i}`}
               type="button"

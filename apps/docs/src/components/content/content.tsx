@@ -66,5 +66,6 @@ function Node({ node }: { node: ContentNode }): ReactNode {
 
 /** The nodes, in order. */
 export function Content({ nodes }: { nodes: ContentNode[] }): ReactNode {
+  // biome-ignore lint/suspicious/noArrayIndexKey: a body's nodes never move; they are rendered once
   return nodes.map((node, i) => <Node key={i} node={node} />);
 }

@@ -40,12 +40,7 @@ function attributes(properties: Record<string, unknown> | undefined): Record<str
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(properties ?? {})) {
     if (value === false || value === null || value === undefined) continue;
-    out[attributeName(key)] =
-      value === true
-        ? ''
-        : Array.isArray(value)
-          ? value.join(' ')
-          : String(value);
+    out[attributeName(key)] = value === true ? '' : Array.isArray(value) ? value.join(' ') : String(value);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
