@@ -299,3 +299,32 @@ describe('send what is shown, or say why not', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('cancel', () => {
+  it('Cancel replaces Send while a never-ending stream reads, counts the time up, stops it, and shows Cancelled', async () => {
+    const { page, errors } = await openExplorer('ticks');
+    await page.getByLabel('widgetId').fill('w3');
+    const closedBefore = widgets.streamsClosed();
+    await page.getByTestId('send').click();
+    await page.getByTestId('stream-event').nth(1).waitFor();
+    const cancel = page.getByTestId('cancel');
+    expect(await page.getByTestId('send').count()).toBe(0);
+    const first = await page.getByTestId('elapsed').innerText();
+    await page.waitForTimeout(400);
+    expect(await page.getByTestId('elapsed').innerText()).not.toBe(first);
+    await cancel.click();
+    await page.locator('.sx-pg-response[data-state="cancelled"]').waitFor();
+    expect(await page.getByTestId('response-cancelled').innerText()).toBe('Cancelled');
+    expect(await page.getByTestId('response-error').count()).toBe(0);
+    const kept = await page.getByTestId('stream-event').count();
+    expect(kept).toBeGreaterThanOrEqual(2);
+    // The upstream's stream was closed through the proxy, and nothing more arrives.
+    await expect.poll(() => widgets.streamsClosed()).toBe(closedBefore + 1);
+    await page.waitForTimeout(400);
+    expect(await page.getByTestId('stream-event').count()).toBe(kept);
+    await page.getByTestId('send').waitFor();
+    await page.getByText(/^History \(/).click();
+    expect(await page.locator('.sx-pg-history li').first().innerText()).toMatch(/Cancelled$/);
+    expect(errors).toEqual([]);
+  });
+});

@@ -342,8 +342,18 @@ export class EndpointController {
       jsonRpc: this.endpoint.protocol?.type === 'openrpc',
     });
     const state = this.request.getState();
-    const status = state.status === 'loaded' ? state.response.response.status : null;
+    const status =
+      state.status === 'loaded'
+        ? state.response.response.status
+        : state.status === 'cancelled'
+          ? 'cancelled'
+          : null;
     this.history.record(this.form.getState(), status, this.secretHeaderNames());
+  }
+
+  /** Cancel (replaces Send while a request or stream is in flight): shown as cancelled, kept in history. */
+  cancel(): boolean {
+    return this.request.cancel();
   }
 
   /** Resolves the OAuth token endpoint, switching to the bearer fallback when it cannot. */

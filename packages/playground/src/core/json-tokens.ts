@@ -46,6 +46,14 @@ export function formatTime(ms: number): string {
   return `${ms.toFixed(2)} ms`;
 }
 
+/**
+ * The counter beside Cancel while a request is in flight: whole milliseconds, then seconds.
+ * @example formatElapsed(640) // '640 ms'; formatElapsed(1234) // '1.2 s'
+ */
+export function formatElapsed(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 /** Style of the status badge (SPEC §9): success for 200–299, error above 300. */
 export function statusStyle(status: number): 'success' | 'error' | 'neutral' {
   if (status >= 200 && status <= 299) return 'success';

@@ -7,12 +7,24 @@ import { decodeFormState, encodeFormState } from './deep-link.js';
 import type { PlaygroundFormState } from './form-state.js';
 import { Store } from './store.js';
 
+/** How a request in history ended: the answer's status, `cancelled` by the reader, or null (failed). */
+export type HistoryStatus = number | 'cancelled' | null;
+
 export interface HistoryEntry {
   id: string;
   /** Epoch milliseconds. */
   sentAt: number;
-  status: number | null;
+  status: HistoryStatus;
   form: PlaygroundFormState;
+}
+
+/**
+ * What the history list says of an entry's end.
+ * @example historyStatusText('cancelled') // 'Cancelled'
+ */
+export function historyStatusText(status: HistoryStatus): string {
+  if (status === 'cancelled') return 'Cancelled';
+  return status === null ? 'Failed' : String(status);
 }
 
 export const HISTORY_LIMIT = 20;
@@ -22,7 +34,7 @@ type HistoryStorage = Pick<Storage, 'getItem' | 'setItem'>;
 interface StoredEntry {
   id: string;
   sentAt: number;
-  status: number | null;
+  status: HistoryStatus;
   form: string;
 }
 
@@ -46,7 +58,7 @@ export class RequestHistory extends Store<HistoryEntry[]> {
   /** Adds an entry for a request just answered. `secretHeaderNames` are left out of the stored form. */
   record(
     form: PlaygroundFormState,
-    status: number | null,
+    status: HistoryStatus,
     secretHeaderNames: string[] = [],
     now = Date.now(),
   ): void {

@@ -14,7 +14,21 @@ export type RequestState =
   | { status: 'not-started' }
   | { status: 'loading'; startedAt: number }
   | { status: 'loaded'; response: PlaygroundResponse }
-  | { status: 'failed'; error: string; response?: PlaygroundResponse; failure?: FailureKind };
+  | { status: 'failed'; error: string; response?: PlaygroundResponse; failure?: FailureKind }
+  /** The reader pressed Cancel: what had arrived (a stream's events so far) stays shown. */
+  | { status: 'cancelled'; elapsed: number; response?: PlaygroundResponse };
+
+/**
+ * True while a request is in flight: loading, or a stream still reading. Cancel replaces Send
+ * and the elapsed time counts up.
+ * @example isInFlight({ status: 'loading', startedAt: 0 }) // true
+ */
+export function isInFlight(state: RequestState): boolean {
+  return (
+    state.status === 'loading' ||
+    (state.status === 'loaded' && state.response.type === 'stream' && !state.response.done)
+  );
+}
 
 /**
  * Why a request failed: `proxy` (the proxy refused or could not reach the API: its named error,
@@ -63,6 +77,8 @@ export class RequestLifecycle extends Store<RequestState> {
   readonly #randomId: (() => string) | undefined;
   #controller: AbortController | undefined;
   #generation = 0;
+  #startedAt = 0;
+  #last: PlaygroundResponse | undefined;
 
   constructor(options: RequestLifecycleOptions = {}) {
     super({ status: 'not-started' });
@@ -81,6 +97,8 @@ export class RequestLifecycle extends Store<RequestState> {
     const generation = ++this.#generation;
     const startedAt = this.#now();
     const current = () => generation === this.#generation;
+    this.#startedAt = startedAt;
+    this.#last = undefined;
     this.setState({ status: 'loading', startedAt });
     this.#analytics({ type: 'request_sent', endpointId: input.endpointId, method: input.method });
     let last: PlaygroundResponse | undefined;
@@ -99,7 +117,9 @@ export class RequestLifecycle extends Store<RequestState> {
         randomId: this.#randomId,
         onUpdate: (value) => {
           last = value;
-          if (current()) this.setState({ status: 'loaded', response: value });
+          if (!current()) return;
+          this.#last = value;
+          this.setState({ status: 'loaded', response: value });
         },
       });
       if (!current()) return;
@@ -175,6 +195,31 @@ export class RequestLifecycle extends Store<RequestState> {
   /** Aborts the request in flight, if any; the state becomes failed with the abort message. */
   abort(): void {
     this.#controller?.abort();
+  }
+
+  /**
+   * Milliseconds since the request in flight was sent (the counter beside Cancel), else undefined.
+   * @example lifecycle.elapsed() // 1234.5 while loading
+   */
+  elapsed(): number | undefined {
+    return isInFlight(this.getState()) ? this.#now() - this.#startedAt : undefined;
+  }
+
+  /**
+   * Cancel: stops the request in flight (the upstream connection is closed through the proxy) and
+   * shows it as cancelled, not failed, keeping what had arrived. False when nothing was in flight.
+   */
+  cancel(): boolean {
+    const state = this.getState();
+    if (!isInFlight(state)) return false;
+    this.#generation++;
+    this.#controller?.abort();
+    this.#controller = undefined;
+    const elapsed = this.#now() - this.#startedAt;
+    const response = this.#last;
+    // No request_received event: a cancel is the reader's choice, not the API's answer or failure.
+    this.setState(response ? { status: 'cancelled', elapsed, response } : { status: 'cancelled', elapsed });
+    return true;
   }
 
   /** Back to not started (aborting anything in flight): used when the endpoint changes. */

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import type { EndpointController } from '../core/endpoint-controller.js';
+import { historyStatusText } from '../core/request-history.js';
 import { tokenizeSnippet } from '../core/snippet-tokens.js';
 import { CopyButton } from './copy-button.js';
 import { useStore } from './use-store.js';
@@ -80,7 +81,7 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
                     className="sx-pg-link-button"
                     onClick={() => controller.form.replace(entry.form)}
                   >
-                    {new Date(entry.sentAt).toLocaleTimeString()} · {entry.status ?? 'Failed'}
+                    {new Date(entry.sentAt).toLocaleTimeString()} · {historyStatusText(entry.status)}
                   </button>
                 </li>
               ))}

@@ -1,22 +1,27 @@
 /**
- * The Response card: nothing yet, a loading skeleton, the Failed badge with the error, or the
+ * The Response card: nothing yet, a loading skeleton with the elapsed time counting up, the
+ * Failed badge with the error, Cancelled (keeping what had arrived), or the
  * response with its status badge, time (2 decimals) and size, a copy button, highlighted JSON,
  * stream events as they arrive, and files with download plus audio / PDF previews.
  */
 import { useEffect, useState } from 'react';
-import { formatSize, formatTime, statusStyle } from '../core/json-tokens.js';
+import { formatElapsed, formatSize, formatTime, statusStyle } from '../core/json-tokens.js';
 import { proxyNotice } from '../core/proxy-notice.js';
 import type { RequestLifecycle } from '../core/request-lifecycle.js';
 import { filePreviewKind, type PlaygroundResponse } from '../core/response-reader.js';
 import { CopyButton } from './copy-button.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { JsonView } from './json-view.js';
+import { useElapsed } from './use-elapsed.js';
 import { useStore } from './use-store.js';
 
 export function ResponseCard({ request }: { request: RequestLifecycle }) {
   const state = useStore(request);
+  const elapsed = useElapsed(request);
   const response =
-    state.status === 'loaded' ? state.response : state.status === 'failed' ? state.response : undefined;
+    state.status === 'loaded' || state.status === 'failed' || state.status === 'cancelled'
+      ? state.response
+      : undefined;
   const notice = response && proxyNotice(response.response);
   return (
     <section
@@ -29,16 +34,33 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
         <h2 className="sx-pg-card-title">Response</h2>
         <div className="sx-pg-card-meta">
           {state.status === 'failed' && <span className="sx-pg-badge sx-pg-badge-error">Failed</span>}
+          {state.status === 'cancelled' && (
+            <span className="sx-pg-badge sx-pg-badge-muted" data-testid="response-cancelled">
+              Cancelled
+            </span>
+          )}
+          {state.status === 'loading' && (
+            <span className="sx-pg-meta" data-testid="response-elapsed">
+              {formatElapsed(elapsed ?? 0)}
+            </span>
+          )}
+          {state.status === 'cancelled' && !response && (
+            <span className="sx-pg-meta" data-testid="response-time">
+              {formatTime(state.elapsed)}
+            </span>
+          )}
           {response && (
             <>
               <span
-                className={`sx-pg-badge sx-pg-badge-${state.status === 'failed' ? 'muted' : statusStyle(response.response.status)}`}
+                className={`sx-pg-badge sx-pg-badge-${state.status === 'loaded' ? statusStyle(response.response.status) : 'muted'}`}
                 data-testid="response-status"
               >
                 {response.response.status} {response.response.statusText}
               </span>
               <span className="sx-pg-meta" data-testid="response-time">
-                {formatTime(response.time)}
+                {elapsed !== undefined
+                  ? formatElapsed(elapsed)
+                  : formatTime(state.status === 'cancelled' ? state.elapsed : response.time)}
               </span>
               <span className="sx-pg-meta" data-testid="response-size">
                 {formatSize(response.size)}
@@ -70,6 +92,11 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
             {state.error}
           </div>
         )}
+        {state.status === 'cancelled' && (
+          <p className="sx-pg-muted" data-testid="response-cancelled-note">
+            You cancelled the request{response ? '; what had arrived is kept below' : ''}.
+          </p>
+        )}
         {notice && (
           <div className="sx-pg-alert sx-pg-warning" role="note" data-testid="proxy-notice">
             <span>
@@ -85,7 +112,7 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
         )}
         {response && (
           <ErrorBoundary message="Failed to show the response">
-            <ResponseBodyView response={response} />
+            <ResponseBodyView response={response} stopped={state.status !== 'loaded'} />
           </ErrorBoundary>
         )}
       </div>
@@ -93,12 +120,12 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
   );
 }
 
-function ResponseBodyView({ response }: { response: PlaygroundResponse }) {
+function ResponseBodyView({ response, stopped }: { response: PlaygroundResponse; stopped: boolean }) {
   if (response.type === 'json') return <JsonView value={response.body} label="Response body" />;
   if (response.type === 'stream')
     return (
       <div className="sx-pg-stream" data-testid="response-stream" data-done={response.done}>
-        {!response.done && <span className="sx-pg-badge sx-pg-badge-muted">Streaming…</span>}
+        {!response.done && !stopped && <span className="sx-pg-badge sx-pg-badge-muted">Streaming…</span>}
         <ol className="sx-pg-events">
           {response.events.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: events only ever append

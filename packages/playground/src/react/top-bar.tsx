@@ -2,13 +2,17 @@
  * The top bar: method, editable base URL or environment selector, the path with its parameters
  * highlighted, the query string, copy buttons for the URL and a shareable link, and Send
  * Request: disabled with its reason beside it (`controller.sendDisabledReason`), or asking
- * "Send anyway" once when fields are flagged invalid.
+ * "Send anyway" once when fields are flagged invalid; Cancel, with the elapsed time counting up,
+ * while a request or stream is in flight.
  */
 import { useId } from 'react';
 import { deepLink } from '../core/deep-link.js';
 import type { EndpointController } from '../core/endpoint-controller.js';
 import { invalidFieldsText } from '../core/form-validation.js';
+import { formatElapsed } from '../core/json-tokens.js';
+import { isInFlight } from '../core/request-lifecycle.js';
 import { CopyButton } from './copy-button.js';
+import { useElapsed } from './use-elapsed.js';
 import { useStore } from './use-store.js';
 
 export function TopBar({ controller, onClose }: { controller: EndpointController; onClose: () => void }) {
@@ -16,6 +20,8 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
   const form = useStore(controller.form);
   useStore(controller.auth);
   const request = useStore(controller.request);
+  const inFlight = isInFlight(request);
+  const elapsed = useElapsed(controller.request);
   const tooltipId = useId();
   const endpoint = controller.endpoint;
   useStore(controller.form.bodyText);
@@ -74,7 +80,19 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
         }
       />
       <span className="sx-pg-send-wrap" title={disabledReason}>
-        {view.confirmingSend ? (
+        {inFlight ? (
+          <button
+            type="button"
+            className="sx-pg-button sx-pg-cancel"
+            onClick={() => controller.cancel()}
+            data-testid="cancel"
+          >
+            Cancel
+            <span className="sx-pg-elapsed" data-testid="elapsed">
+              {formatElapsed(elapsed ?? 0)}
+            </span>
+          </button>
+        ) : view.confirmingSend ? (
           <button
             type="button"
             className="sx-pg-button sx-pg-primary"
@@ -87,7 +105,7 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
           <button
             type="button"
             className="sx-pg-button sx-pg-primary"
-            disabled={disabledReason !== undefined || request.status === 'loading'}
+            disabled={disabledReason !== undefined}
             aria-describedby={disabledReason ? tooltipId : undefined}
             onClick={() => void controller.requestSend()}
             data-testid="send"
