@@ -56,6 +56,8 @@ export interface SearchOptions {
   perSlug?: number;
   /** Only these kinds. */
   kinds?: SearchKind[];
+  /** Only the documents of this page (its sections). */
+  slug?: string;
 }
 
 /** The index as JSON, for `loadSearchIndex` (the browser's offline index). */
@@ -172,7 +174,7 @@ export class SearchIndex {
    * @example index.search('create issue', { limit: 3 }) // [{ title: 'Create an issue', method: 'POST', path: '/repos/{owner}/{repo}/issues', … }, …]
    */
   search(query: string, options: SearchOptions = {}): SearchHit[] {
-    const { limit = 10, perSlug = 1, kinds } = options;
+    const { limit = 10, perSlug = 1, kinds, slug } = options;
     const text = query.slice(0, MAX_QUERY_CHARS);
     const scores = new Map<number, number>();
     const pathQuery = parsePathQuery(text);
@@ -228,7 +230,7 @@ export class SearchIndex {
     const hits: SearchHit[] = [];
     for (const [id, score] of ranked) {
       const doc = this.docs[id] as StoredDocument;
-      if (kinds && !kinds.includes(doc.kind)) continue;
+      if ((kinds && !kinds.includes(doc.kind)) || (slug !== undefined && doc.slug !== slug)) continue;
       const seen = perPage.get(doc.slug) ?? 0;
       if (seen >= perSlug) continue;
       perPage.set(doc.slug, seen + 1);

@@ -1,29 +1,132 @@
-/** Ask AI's question log: what readers asked (site, Slack, Discord), the answer, its sources and feedback. */
+/**
+ * Ask AI's question log: what readers asked (site, Slack, Discord), the answer, its sources and
+ * feedback, failed answers flagged with the reader's page; filtered by site, feedback, location
+ * and failure (the registry call's filters).
+ */
 import { useId, useState } from 'react';
 import { useDashboard } from '../session-context.js';
+import { docsUrlText } from '../ui/docs-url.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';
 
 const PAGE_SIZE = 20;
 const FEEDBACK = { up: 'Helpful', down: 'Not helpful' } as const;
 
+type Filters = {
+  url: string;
+  feedback: '' | 'up' | 'down' | 'none';
+  location: '' | 'docs' | 'slack' | 'discord';
+  failed: '' | 'yes' | 'no';
+};
+
+const FILTER_CHOICES = {
+  feedback: [
+    ['', 'Any feedback'],
+    ['up', 'Helpful'],
+    ['down', 'Not helpful'],
+    ['none', 'No feedback'],
+  ],
+  location: [
+    ['', 'Anywhere'],
+    ['docs', 'Docs site'],
+    ['slack', 'Slack'],
+    ['discord', 'Discord'],
+  ],
+  failed: [
+    ['', 'Answered or failed'],
+    ['yes', 'Failed'],
+    ['no', 'Answered'],
+  ],
+} as const;
+
+/** The registry call's body for the filters: only those set. */
+function filterBody(filters: Filters) {
+  return {
+    ...(filters.url ? { url: filters.url } : {}),
+    ...(filters.feedback ? { feedback: filters.feedback } : {}),
+    ...(filters.location ? { location: filters.location } : {}),
+    ...(filters.failed ? { failed: filters.failed === 'yes' } : {}),
+  };
+}
+
+function FilterSelect<K extends keyof typeof FILTER_CHOICES>({
+  name,
+  label,
+  filters,
+  onChange,
+}: {
+  name: K;
+  label: string;
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={filters[name]}
+        onChange={(event) => onChange({ ...filters, [name]: event.target.value })}
+      >
+        {FILTER_CHOICES[name].map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 export function AiLogPage() {
   const { client, orgId } = useDashboard();
   const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<Filters>({ url: '', feedback: '', location: '', failed: '' });
   const headingId = useId();
+  const siteId = useId();
+  const sites = useLoad(() => client.getDocsSitesForOrg({ body: { orgId } }), [client, orgId]);
+  const siteUrls =
+    sites.state === 'ok' ? sites.data.docsSites.map((entry) => docsUrlText(entry.mainUrl)) : [];
   const loaded = useLoad(
-    () => client.getAiQuestionLog({ body: { orgId, page, limit: PAGE_SIZE } }),
-    [client, orgId, page],
+    () => client.getAiQuestionLog({ body: { orgId, page, limit: PAGE_SIZE, ...filterBody(filters) } }),
+    [client, orgId, page, filters],
   );
+  const filter = (next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  };
   return (
     <>
       <PageTitle intro="Questions readers asked Ask AI, newest first, with the answer, its sources and their feedback.">
         AI question log
       </PageTitle>
+      <div className="field inline">
+        <label htmlFor={siteId}>Site</label>
+        <select
+          id={siteId}
+          value={filters.url}
+          onChange={(event) => filter({ ...filters, url: event.target.value })}
+        >
+          <option value="">All sites</option>
+          {siteUrls.map((url) => (
+            <option key={url} value={url}>
+              {url}
+            </option>
+          ))}
+        </select>
+        <FilterSelect name="feedback" label="Feedback" filters={filters} onChange={filter} />
+        <FilterSelect name="location" label="Asked in" filters={filters} onChange={filter} />
+        <FilterSelect name="failed" label="Outcome" filters={filters} onChange={filter} />
+      </div>
       <LoadView loaded={loaded} what="the question log">
         {({ questions, hasMore }) =>
           questions.length === 0 ? (
-            <Empty>No question yet.</Empty>
+            <Empty>
+              {Object.values(filters).some(Boolean)
+                ? 'No question matches these filters.'
+                : 'No question yet.'}
+            </Empty>
           ) : (
             <>
               <h2 id={headingId} className="sr-only">
@@ -34,6 +137,16 @@ export function AiLogPage() {
                   <li key={entry.id} className="card">
                     <p className="muted small">
                       <When iso={entry.askedAt} /> · {entry.location} · {entry.docsUrl}
+                      {entry.page !== null ? <> · on /{entry.page}</> : null}
+                      {entry.failed ? (
+                        <>
+                          {' '}
+                          ·{' '}
+                          <span className="badge warn">
+                            Failed{entry.errorCode ? ` (${entry.errorCode})` : ''}
+                          </span>
+                        </>
+                      ) : null}
                       {entry.feedback ? (
                         <>
                           {' '}

@@ -7,14 +7,18 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { AnswerMarkdown, type SiteAddress } from '../components/ask-ai/answer-markdown.js';
+import { sessionChatStorage } from '../components/ask-ai/chat-memory.js';
 import { ChatStore, type ChatTurn, MAX_QUESTION_CHARS } from '../components/ask-ai/chat-store.js';
 import { siteLink } from '../components/ask-ai/citation-url.js';
 import '../components/ask-ai/ask-ai.css';
 
-/** One store per page load: closing and reopening the panel keeps the conversation. */
+/**
+ * One store per page load: closing and reopening the panel keeps the conversation, and the tab's
+ * session storage keeps it across the site's pages (a cited link, then a follow-up).
+ */
 let store: ChatStore | undefined;
 function chatStore(basePath: string): ChatStore {
-  store ??= new ChatStore(basePath);
+  store ??= new ChatStore(basePath, undefined, sessionChatStorage());
   return store;
 }
 
@@ -27,6 +31,8 @@ export interface AskAiPanelProps {
 
 function Sources({ turn, site }: { turn: ChatTurn; site: SiteAddress }) {
   if (turn.sources.length === 0) return null;
+  // Which API a source documents, when the answer draws on more than one.
+  const severalApis = new Set(turn.sources.map((source) => source.api).filter(Boolean)).size > 1;
   return (
     <div className="sx-ai-sources">
       <span className="sx-muted">Sources</span>
@@ -42,6 +48,7 @@ function Sources({ turn, site }: { turn: ChatTurn; site: SiteAddress }) {
               ) : (
                 <span>{source.title}</span>
               )}
+              {source.api && severalApis ? <span className="sx-muted"> · {source.api}</span> : null}
             </li>
           );
         })}

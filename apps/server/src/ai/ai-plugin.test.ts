@@ -199,6 +199,26 @@ describe.each(TEST_DATABASES)('Ask AI on $name', (database) => {
       code: 'AiProviderError',
       message: expect.stringMatching(/overloaded/),
     });
+    // The log flags it as failed, with the reader's page; the filters find it.
+    const client = createRegistryClient({ baseUrl, token });
+    const failed = await client.getAiQuestionLog({ body: { orgId, failed: true } });
+    expect(failed.questions[0]).toMatchObject({
+      question: 'Anything?',
+      failed: true,
+      errorCode: 'AiProviderError',
+      page: 'guides/guide',
+    });
+    expect(failed.questions.every((q) => q.failed)).toBe(true);
+    const answered = await client.getAiQuestionLog({ body: { orgId, failed: false } });
+    expect(answered.questions.length).toBeGreaterThan(0);
+    expect(answered.questions.some((q) => q.failed)).toBe(false);
+    const helpful = await client.getAiQuestionLog({ body: { orgId, feedback: 'up' } });
+    expect(helpful.questions.map((q) => q.id)).toEqual([questionId]);
+    const unrated = await client.getAiQuestionLog({ body: { orgId, feedback: 'none', location: 'docs' } });
+    expect(unrated.questions.map((q) => q.id)).not.toContain(questionId);
+    expect(unrated.questions.length).toBeGreaterThan(0);
+    expect((await client.getAiQuestionLog({ body: { orgId, location: 'slack' } })).questions).toEqual([]);
+    expect((await client.getAiQuestionLog({ body: { orgId, url: 'nowhere.test' } })).questions).toEqual([]);
   });
 
   it('stops asking the provider when the reader goes away', async () => {

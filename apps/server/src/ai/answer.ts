@@ -24,6 +24,9 @@ export interface Source {
   title: string;
   url: string;
   kind: Passage['kind'];
+  /** The API a reference source documents, and its version. */
+  api?: string;
+  version?: string;
 }
 
 export interface AnswerInput {
@@ -59,6 +62,8 @@ export async function startAnswer(input: AnswerInput): Promise<Answer> {
     title: passage.title,
     url: passageLink(input.linkBase, passage),
     kind: passage.kind,
+    ...(passage.api ? { api: passage.api } : {}),
+    ...(passage.version ? { version: passage.version } : {}),
   }));
   const system = systemPrompt({
     siteTitle: input.site.definition.config.title,
@@ -85,7 +90,8 @@ export async function startAnswer(input: AnswerInput): Promise<Answer> {
     } catch (error) {
       const named =
         error instanceof AiError ? error : new AiProviderError('The answer failed: ask again in a moment.');
-      errorCode = named.code;
+      // The reader stopping the answer (or leaving) is no failure of the assistant.
+      if (!input.signal?.aborted) errorCode = named.code;
       throw named;
     } finally {
       await input
@@ -97,6 +103,7 @@ export async function startAnswer(input: AnswerInput): Promise<Answer> {
           answer,
           sources: sources.map(({ title, url }) => ({ title, url })),
           ...(errorCode ? { errorCode } : {}),
+          ...(input.page !== undefined ? { page: input.page } : {}),
         })
         .catch(() => undefined);
     }

@@ -1,6 +1,7 @@
 /**
  * The question log of Ask AI in the registry's database (migration 005_ai.sql): `record` stores a
- * question with its answer, cited sources and location; `rate` sets the reader's feedback (only
+ * question with its answer, cited sources, location, the reader's page and whether it failed
+ * (migration 011); `rate` sets the reader's feedback (only
  * for a question of the same site, so one site cannot rate another's); `list` reads an
  * organization's log newest first (the registry call `POST /ai/get-question-log`).
  */
@@ -21,6 +22,8 @@ export type AiQuestionsTable = {
     /** JSON text on insert; parsed JSON on read. */
     sources: unknown;
     error_code: string | null;
+    failed: boolean;
+    page: string | null;
     feedback: 'up' | 'down' | null;
     asked_at: Date;
   };
@@ -36,6 +39,8 @@ export interface QuestionLogEntry {
   answer: string;
   sources: { title: string; url: string }[];
   errorCode?: string;
+  /** The slug the reader was on (site chat). */
+  page?: string;
 }
 
 export interface LoggedQuestion {
@@ -47,10 +52,24 @@ export interface LoggedQuestion {
   answer: string;
   sources: { title: string; url: string }[];
   feedback: 'up' | 'down' | null;
+  failed: boolean;
+  errorCode: string | null;
+  page: string | null;
+}
+
+/** Which questions a list shows. */
+export interface QuestionFilter {
+  /** One docs URL (a site). */
+  url?: string;
+  feedback?: 'up' | 'down' | 'none';
+  location?: AiLocation;
+  failed?: boolean;
 }
 
 /** Longest stored answer; a runaway provider cannot fill the database. */
 const MAX_STORED_ANSWER = 50_000;
+/** Longest stored page slug. */
+const MAX_STORED_PAGE = 2000;
 
 type Db = Kysely<Database & AiQuestionsTable>;
 const withLog = (db: Kysely<Database>): Db => db.withTables<AiQuestionsTable>();
@@ -68,6 +87,8 @@ export async function recordQuestion(db: Kysely<Database>, entry: QuestionLogEnt
       answer: entry.answer.slice(0, MAX_STORED_ANSWER),
       sources: JSON.stringify(entry.sources),
       error_code: entry.errorCode ?? null,
+      failed: entry.errorCode !== undefined,
+      page: entry.page?.slice(0, MAX_STORED_PAGE) ?? null,
       feedback: null,
       asked_at: new Date(),
     })
@@ -91,14 +112,18 @@ export async function rateQuestion(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** One page of an organization's log (optionally one docs URL), newest first. */
+/** One page of an organization's log, newest first, filtered by site, feedback, location and failure. */
 export async function listQuestions(
   db: Kysely<Database>,
   orgId: string,
-  options: { url?: string; page: number; limit: number },
+  options: QuestionFilter & { page: number; limit: number },
 ): Promise<{ questions: LoggedQuestion[]; hasMore: boolean }> {
   let query = withLog(db).selectFrom('ai_questions').selectAll().where('org_id', '=', orgId);
   if (options.url !== undefined) query = query.where('docs_url', '=', options.url);
+  if (options.feedback === 'none') query = query.where('feedback', 'is', null);
+  else if (options.feedback !== undefined) query = query.where('feedback', '=', options.feedback);
+  if (options.location !== undefined) query = query.where('location', '=', options.location);
+  if (options.failed !== undefined) query = query.where('failed', '=', options.failed);
   const rows = await query
     .orderBy('asked_at', 'desc')
     .orderBy('id', 'desc')
@@ -115,6 +140,9 @@ export async function listQuestions(
       answer: row.answer,
       sources: parseSources(row.sources),
       feedback: row.feedback,
+      failed: row.failed,
+      errorCode: row.error_code,
+      page: row.page,
     })),
     hasMore: rows.length > options.limit,
   };

@@ -8,7 +8,7 @@
 import { type DocsSite, siteSearch } from '@sextant/docs';
 import { type Passage, pagePassage, passageOf } from './passages.js';
 
-/** At most this many passages of one page or reference entry in one answer, so sources vary. */
+/** At most this many passages (sections) of one page in one answer, so sources vary. */
 const PER_URL = 2;
 
 /** Builds the site's index now, unless it is built (it is built once per loaded site). */
@@ -35,17 +35,21 @@ export async function retrievePassages(
   options: { page?: string } = {},
 ): Promise<Passage[]> {
   const out: Passage[] = [];
+  const { index } = siteSearch(site);
   const current = pageSlugOf(site, options.page);
   if (current !== undefined) {
-    const passage = await pagePassage(site, current);
+    // The reader's page: its section that best fits the question, else the page from its start.
+    const own = index.search(query, { slug: current, limit: 1 })[0];
+    const passage = (own && (await passageOf(site, own))) ?? (await pagePassage(site, current));
     if (passage) out.push(passage);
   }
-  const hits = siteSearch(site).index.search(query, { limit: limit * 2, perSlug: PER_URL });
-  for (const hit of hits) {
+  const seen = new Set(out.map((passage) => passage.url));
+  for (const hit of index.search(query, { limit: limit * 2, perSlug: PER_URL })) {
     if (out.length >= limit) break;
-    if (hit.slug === current) continue;
     const passage = await passageOf(site, hit);
-    if (passage) out.push(passage);
+    if (!passage || seen.has(passage.url)) continue;
+    seen.add(passage.url);
+    out.push(passage);
   }
   return out;
 }

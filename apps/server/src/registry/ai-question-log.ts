@@ -12,6 +12,9 @@ export const aiQuestionLogHandlers: Handlers<'getAiQuestionLog'> = {
     const limit = body.limit ?? DEFAULT_LIMIT;
     return listQuestions(ctx.db, body.orgId, {
       ...(body.url === undefined ? {} : { url: body.url }),
+      ...(body.feedback === undefined ? {} : { feedback: body.feedback }),
+      ...(body.location === undefined ? {} : { location: body.location }),
+      ...(body.failed === undefined ? {} : { failed: body.failed }),
       page: pageNumber(body.page) - 1,
       limit,
     });

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatStorage, chatMemoryKey } from './chat-memory.js';
 import { ChatStore } from './chat-store.js';
 
 let server: Server;
@@ -146,5 +147,51 @@ describe('ChatStore', () => {
     const before = bodies.length;
     await store.send('Hi');
     expect(bodies.length).toBe(before);
+  });
+
+  it("keeps the conversation in session storage: the next page's store continues it", async () => {
+    mode = 'answer';
+    const saved = new Map<string, string>();
+    const storage: ChatStorage = {
+      getItem: (key) => saved.get(key) ?? null,
+      setItem: (key, value) => void saved.set(key, value),
+      removeItem: (key) => void saved.delete(key),
+    };
+    const first = new ChatStore('/docs', fetchAt, storage);
+    await first.send('How do pets work?', 'api/pets');
+    await first.rate(first.getState().turns[0]?.id ?? 0, 'down');
+    // The reader follows a cited link: the next page makes a new store.
+    const next = new ChatStore('/docs', fetchAt, storage);
+    expect(next.getState().turns).toEqual([
+      expect.objectContaining({
+        id: 1,
+        question: 'How do pets work?',
+        answer: 'Hello **world**',
+        rating: 'down',
+      }),
+    ]);
+    await next.send('And cats?');
+    expect(bodies.at(-1)?.body).toEqual({
+      messages: [
+        { role: 'user', content: 'How do pets work?' },
+        { role: 'assistant', content: 'Hello **world**' },
+        { role: 'user', content: 'And cats?' },
+      ],
+    });
+    expect(next.getState().turns.map((turn) => turn.id)).toEqual([1, 2]);
+    // Another site (base path) has its own conversation; New chat forgets this one.
+    expect(new ChatStore('/other', fetchAt, storage).getState().turns).toEqual([]);
+    next.clear();
+    expect(saved.has(chatMemoryKey('/docs'))).toBe(false);
+    // What storage holds is checked: junk reads as no conversation, a streaming turn as stopped.
+    saved.set(
+      chatMemoryKey('/docs'),
+      '{"turns":[{"question":1},{"question":"Q","state":"streaming","sources":[{"url":"/x"}]}]}',
+    );
+    expect(new ChatStore('/docs', fetchAt, storage).getState().turns).toEqual([
+      { id: 1, question: 'Q', answer: '', sources: [], state: 'stopped' },
+    ]);
+    saved.set(chatMemoryKey('/docs'), 'not json');
+    expect(new ChatStore('/docs', fetchAt, storage).getState().turns).toEqual([]);
   });
 });

@@ -2,8 +2,11 @@
  * The Ask AI conversation as a framework-free store (the panel renders it through
  * `useSyncExternalStore`): the site's status (configured or not, with the server's message),
  * the turns (question, streamed answer, sources, feedback), sending a question with the whole
- * conversation so follow-ups keep their context, stopping, and rating an answer.
+ * conversation so follow-ups keep their context, stopping, and rating an answer. The turns are
+ * kept in `storage` (the tab's session storage in the browser, `chat-memory.ts`), so the
+ * conversation survives navigation within the site.
  */
+import { type ChatStorage, readChatMemory, writeChatMemory } from './chat-memory.js';
 import { type ChatMessage, type ChatSource, chatUrls, errorMessage, streamChat } from './chat-stream.js';
 
 export const MAX_QUESTION_CHARS = 2000;
@@ -40,10 +43,19 @@ export class ChatStore {
   private readonly urls: ReturnType<typeof chatUrls>;
 
   constructor(
-    basePath: string,
+    private readonly basePath: string,
     private readonly fetchImpl: Fetch = (...args) => fetch(...args),
+    private readonly storage?: ChatStorage,
   ) {
     this.urls = chatUrls(basePath);
+    const turns = readChatMemory(storage, basePath);
+    this.state = { ...this.state, turns };
+    this.nextId = turns.length + 1;
+  }
+
+  /** Writes the turns to storage (when a turn ends, is rated, or the chat is cleared). */
+  private remember(): void {
+    writeChatMemory(this.storage, this.basePath, this.state.turns);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -133,6 +145,7 @@ export class ChatStore {
     );
     this.controller = undefined;
     this.set({ busy: false });
+    this.remember();
   }
 
   /** Stops the answer being streamed. */
@@ -156,11 +169,13 @@ export class ChatStore {
     } catch {
       this.updateTurn(turnId, () => (previous ? { rating: previous } : { rating: undefined }));
     }
+    this.remember();
   }
 
   /** Forgets the conversation. */
   clear(): void {
     this.stop();
     this.set({ turns: [] });
+    this.remember();
   }
 }

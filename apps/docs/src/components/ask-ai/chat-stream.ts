@@ -16,6 +16,8 @@ export interface ChatSource {
   title: string;
   url: string;
   kind?: string;
+  /** The API a reference source documents (sites with several APIs). */
+  api?: string;
 }
 
 export type ChatEvent =
@@ -44,7 +46,8 @@ function parseSources(value: unknown): ChatSource[] {
     const title = str(item.title);
     const url = str(item.url);
     const kind = str(item.kind);
-    return title && url ? [{ title, url, ...(kind ? { kind } : {}) }] : [];
+    const api = str(item.api);
+    return title && url ? [{ title, url, ...(kind ? { kind } : {}), ...(api ? { api } : {}) }] : [];
   });
 }
 
