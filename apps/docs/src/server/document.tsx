@@ -54,11 +54,21 @@ const CONTENT_PLACEHOLDER = '__SX_CONTENT_PLACEHOLDER__';
 const escapeAttr = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /**
- * Stands for the response's CSP nonce in a rendered page: the docs host puts a fresh nonce in
- * its place for every response (`'nonce-…'` in `style-src`). The client reads it from the entry
- * script's `nonce` and hands it to code that inserts `<style>` elements (CodeMirror).
+ * Stands for the page's CSP nonce in a rendered page: the docs host puts the nonce of this
+ * rendered page in its place, one per site version and page (`'nonce-…'` in `style-src`). The
+ * client reads it from the entry script's `nonce` and hands it to code that inserts `<style>`
+ * elements (CodeMirror).
  */
 export const NONCE_PLACEHOLDER = '__SX_CSP_NONCE__';
+
+/**
+ * Applies the reader's theme cookie (`sx-theme`, set by the theme switch) before the first paint.
+ * In the page rather than in the server's HTML, so a page's bytes are the same for every reader
+ * and can be shared by caches (DESIGN 7); the CSP allows exactly this script by its hash.
+ */
+export const THEME_SCRIPT =
+  "(function(){var m=/(?:^|;\\s*)sx-theme=(light|dark)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute('data-theme',m[1])})()";
+const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 /** Renders islands as roots of their own, each with a `useId` prefix unique on the page. */
 export function islandRenderer(): IslandRenderer {
@@ -146,6 +156,8 @@ export interface RenderedDocument {
   html: string;
   /** `'sha256-…'` sources for the page's `style-src`, one per inline style element. */
   styleHashes: string[];
+  /** `'sha256-…'` sources for the page's `script-src`: its one inline script (`THEME_SCRIPT`). */
+  scriptHashes: string[];
 }
 
 /**
@@ -234,6 +246,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<script>${THEME_SCRIPT}</script>`,
     ...headTags({
       config,
       pageTitle: page.title,
@@ -277,5 +290,5 @@ ${scripts
   .join('\n')}
 </body>
 </html>`;
-  return { html, styleHashes: styles.hashes };
+  return { html, styleHashes: styles.hashes, scriptHashes: [THEME_SCRIPT_HASH] };
 }

@@ -9,7 +9,7 @@
  */
 import { pageTitle, plainTitle } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
-import { type SearchKind, type StoredDocument, splitMarkdownSections } from '@sextant/search';
+import { pathTemplate, type SearchKind, type StoredDocument, splitMarkdownSections } from '@sextant/search';
 
 export type PassageKind = SearchKind;
 
@@ -23,6 +23,9 @@ export interface Passage {
   api?: string;
   /** The API's version. */
   version?: string;
+  /** An endpoint's method and path template (a webhook's method and event name). */
+  method?: string;
+  path?: string;
 }
 
 /** Longest text of one passage; a reference page's long examples are cut. */
@@ -31,9 +34,11 @@ export const MAX_PASSAGE_CHARS = 3000;
 const clip = (text: string) =>
   text.length > MAX_PASSAGE_CHARS ? `${text.slice(0, MAX_PASSAGE_CHARS)}…` : text;
 
-const labels = (doc: Pick<StoredDocument, 'api' | 'version'>) => ({
+const labels = (doc: Pick<StoredDocument, 'api' | 'version' | 'method' | 'path'>) => ({
   ...(doc.api ? { api: doc.api } : {}),
   ...(doc.version ? { version: doc.version } : {}),
+  ...(doc.method ? { method: doc.method } : {}),
+  ...(doc.path ? { path: doc.path } : {}),
 });
 
 /** The passage of one search hit, or undefined when its page is gone. */
@@ -87,6 +92,7 @@ export async function pagePassage(site: DocsSite, slug: string): Promise<Passage
   if (!kind || markdown === undefined) return undefined;
   const api = 'apiId' in item ? site.apis[item.apiId] : undefined;
   const root = entry.ancestors.find((a) => a.type === 'apiReference');
+  const endpoint = item.type === 'endpoint' ? api?.endpoints[item.endpointId] : undefined;
   return {
     // The operation's whole summary, not its short sidebar label.
     title: plainTitle(pageTitle(item, site.definition, site.apis)),
@@ -96,6 +102,7 @@ export async function pagePassage(site: DocsSite, slug: string): Promise<Passage
     ...labels({
       ...(root && 'title' in root ? { api: root.title } : api ? { api: api.title } : {}),
       ...(api?.version ? { version: api.version } : {}),
+      ...(endpoint ? { method: endpoint.method, path: pathTemplate(endpoint.path) } : {}),
     }),
   };
 }

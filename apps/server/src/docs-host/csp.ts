@@ -22,14 +22,16 @@ function origins(urls: (string | undefined)[]): string[] {
 
 /**
  * The CSP header value for pages of a site with `config`; `styleHashes` (`'sha256-…'`) allow the
- * page's inline `<style>` elements, and `nonce` (fresh per response) the `<style>` elements the
- * page's own scripts insert (CodeMirror's). No inline style attribute is allowed: the server's
- * HTML has none, and the client sets styles through the CSSOM (`element.style`), which CSP allows.
+ * page's inline `<style>` elements, `scriptHashes` its inline theme script, and `nonce` (one per
+ * rendered page, `cached-page.ts`) the `<style>` elements the page's own scripts insert
+ * (CodeMirror's). No inline style attribute is allowed: the server's HTML has none, and the
+ * client sets styles through the CSSOM (`element.style`), which CSP allows.
  */
 export function contentSecurityPolicy(
   config: DocsConfig,
   styleHashes: string[] = [],
   nonce?: string,
+  scriptHashes: string[] = [],
 ): string {
   const scriptOrigins = origins(config.scripts.map((s) => (s.src.type === 'url' ? s.src.url : undefined)));
   const fontOrigins = origins(
@@ -37,7 +39,7 @@ export function contentSecurityPolicy(
   );
   return [
     "default-src 'self'",
-    `script-src 'self'${scriptOrigins.map((o) => ` ${o}`).join('')}`,
+    `script-src 'self'${[...scriptOrigins, ...scriptHashes].map((o) => ` ${o}`).join('')}`,
     `style-src 'self'${styleHashes.map((hash) => ` ${hash}`).join('')}${nonce ? ` 'nonce-${nonce}'` : ''}`,
     "img-src 'self' data: blob: https:",
     `font-src 'self' data:${fontOrigins.map((o) => ` ${o}`).join('')}`,

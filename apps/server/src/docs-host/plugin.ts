@@ -9,7 +9,7 @@
  *   registry in this process, or over HTTP: registry-source/), cached per docs URL and dropped
  *   when the source reports an invalidation. A hosted docs host without a source does not start.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, posix, relative, sep } from 'node:path';
@@ -35,8 +35,16 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requirePart } from '../lifecycle/part-dependency.js';
+import {
+  type CachePolicy,
+  cacheControl,
+  cachePolicyFrom,
+  etagMatches,
+  surrogateHeaders,
+  surrogateKeys,
+} from './cache-policy.js';
+import { type CachedPage, prepareCachedPage } from './cached-page.js';
 import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } from './csp.js';
-import { type NoncedPage, prepareNoncedPage } from './nonced-page.js';
 import { contentTypeOf } from './project/content-types.js';
 import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
@@ -46,6 +54,7 @@ import type { SiteSource } from './registry-source/site-source.js';
 import { requestHost } from './request-host.js';
 import { requestOrigin } from './request-origin.js';
 import { requestPath, sitePathLocation } from './request-path.js';
+import { createSingleFlight } from './single-flight.js';
 import {
   createSiteRouteTable,
   SITE_ROUTE_BODY_LIMIT,
@@ -54,16 +63,19 @@ import {
 } from './site-routes.js';
 import { SEARCH_INDEX_PATH, SEARCH_PATH, searchAnswer, searchUrl } from './site-search.js';
 
-/** Rendered pages prepared for nonces, while the render cache holds them. */
-const noncedPages = new WeakMap<RenderedPage, NoncedPage>();
-function noncedPage(page: RenderedPage): NoncedPage {
-  let prepared = noncedPages.get(page);
+/** Rendered pages with their nonce, ETag and gzip body, while the render cache holds them. */
+const cachedPages = new WeakMap<RenderedPage, CachedPage>();
+function cachedPage(page: RenderedPage, version: string): CachedPage {
+  let prepared = cachedPages.get(page);
   if (!prepared) {
-    prepared = prepareNoncedPage(page.html, NONCE_PLACEHOLDER);
-    noncedPages.set(page, prepared);
+    prepared = prepareCachedPage(page.html, NONCE_PLACEHOLDER, version);
+    cachedPages.set(page, prepared);
   }
   return prepared;
 }
+
+const acceptsGzip = (request: FastifyRequest) =>
+  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
 export interface DocsHostOptions {
   mode: 'local' | 'hosted';
@@ -75,6 +87,11 @@ export interface DocsHostOptions {
   proxyBaseUrl?: string;
   /** Folder of the prebuilt client bundle (`npm run build`); defaults to the one shipped with the code. */
   clientDir?: string;
+  /**
+   * Hosted mode: how long shared caches keep pages (`s-maxage`, …); unset values come from
+   * `SEXTANT_CACHE_S_MAXAGE` and its siblings, else `DEFAULT_CACHE_POLICY` (cache-policy.ts).
+   */
+  cache?: Partial<CachePolicy>;
 }
 
 /** What `app.docsHost` offers the rest of the server (the CLI's `dev`). */
@@ -135,11 +152,6 @@ function hostedFileUrl(basePath: string, path: string, file: HostedFile | undefi
   return file && `${basePath}/_sextant/files/${file.sha256}/${encodeURIComponent(posix.basename(path))}`;
 }
 
-function themeFromCookie(header: string | undefined): 'light' | 'dark' | undefined {
-  const match = /(?:^|;\s*)sx-theme=(light|dark)(?:;|$)/.exec(header ?? '');
-  return match?.[1] as 'light' | 'dark' | undefined;
-}
-
 /** Reads `file` only when it lies inside `dir`. */
 async function readInside(dir: string, file: string): Promise<Buffer | undefined> {
   const full = normalize(join(dir, file));
@@ -154,6 +166,9 @@ function errorPage(error: Error): string {
 }
 
 async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): Promise<void> {
+  const cachePolicy = cachePolicyFrom(options.cache);
+  /** One render per page at a time: concurrent misses of a page await the same render. */
+  const renderOnce = createSingleFlight<RenderedPage>();
   let clientBuild: Promise<ClientBuild> | undefined;
   const client = () => {
     clientBuild ??= loadClientBuild(options.clientDir);
@@ -344,7 +359,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       .header('content-type', type)
       .header('cache-control', cache)
       .header('vary', 'accept-encoding');
-    const accepts = /\bgzip\b/.test(String(reply.request.headers['accept-encoding'] ?? ''));
+    const accepts = acceptsGzip(reply.request);
     if (!accepts || body.length < 1024 || !/^(text\/|application\/json|image\/svg)/.test(type))
       return reply.send(body);
     if (precompressed) return reply.header('content-encoding', 'gzip').send(precompressed());
@@ -377,6 +392,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
           500,
           'text/html; charset=utf-8',
           errorPage(state.error),
+          cacheControl('unavailable', options.mode),
         );
         return undefined;
       }
@@ -396,17 +412,22 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
           503,
           'text/plain; charset=utf-8',
           'The docs are unavailable for a moment: try again.',
+          cacheControl('unavailable', options.mode),
         );
         return undefined;
       }
     }
+    const host = requestHost(request.headers.host);
+    if (options.mode === 'hosted')
+      reply.headers(surrogateHeaders(surrogateKeys({ host, siteUrl: resolved?.hostedUrl })));
+    const noSite = cacheControl('no-site', options.mode, cachePolicy);
     if (!resolved) {
-      await send(reply, 404, 'text/plain; charset=utf-8', 'No docs are published at this address.');
+      await send(reply, 404, 'text/plain; charset=utf-8', 'No docs are published at this address.', noSite);
       return undefined;
     }
     const { basePath } = resolved;
     if (basePath && path !== basePath && !path.startsWith(`${basePath}/`)) {
-      await send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+      await send(reply, 404, 'text/plain; charset=utf-8', 'Not found', noSite);
       return undefined;
     }
     // A version of a versioned site reads like a site of its own under its prefix (`/v1`).
@@ -553,12 +574,20 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       return send(reply, 200, file.contentType, file.body, IMMUTABLE);
     }
 
+    // Pages, their redirects and `.md` variants change with a publish: shared, purged by key.
+    const pageCache = cacheControl('page', options.mode, cachePolicy);
     const redirect = matchRedirect(site.definition.config.redirects, rel, basePath);
-    if (redirect) return reply.code(redirect.status).header('location', redirect.location).send();
+    if (redirect)
+      return reply
+        .code(redirect.status)
+        .header('location', redirect.location)
+        .header('cache-control', pageCache)
+        .send();
     if (rel.length > 1 && rel.endsWith('/'))
       return reply
         .code(301)
         .header('location', sitePathLocation(basePath, rel, search))
+        .header('cache-control', pageCache)
         .send();
 
     if (rel.endsWith('.md')) {
@@ -567,31 +596,46 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
         site,
         mdSlug === 'index' ? site.definition.homeSlug : mdSlug,
       );
-      if (markdown === undefined) return send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
-      return send(reply, 200, 'text/markdown; charset=utf-8', markdown);
+      if (markdown === undefined)
+        return send(reply, 404, 'text/plain; charset=utf-8', 'Not found', pageCache);
+      return send(reply, 200, 'text/markdown; charset=utf-8', markdown, pageCache);
     }
 
     const slug = rel === '/' ? site.definition.homeSlug : rel.slice(1);
     const build = await client();
-    const ctx: RenderContext = {
-      mode: options.mode,
-      proxyBaseUrl: options.proxyBaseUrl ?? '',
-      basePath,
-      assets: build.assets,
-      fileUrl,
-      searchIndexUrl: searchUrl(site, basePath),
-      siteCss: await docsSiteCss(site, fileUrl),
-      origin: requestOrigin(request),
-    };
-    const page = await renderDocsPage(site, slug, ctx, themeFromCookie(request.headers.cookie));
-    const nonce = randomBytes(16).toString('base64');
-    const nonced = noncedPage(page);
+    const origin = requestOrigin(request);
+    // Nothing of the reader goes into the page (not even the theme cookie: the page's own
+    // script applies it), so one body serves every reader and caches may share it.
+    const renderKey = [resolved.hostedUrl, site.version, origin, basePath, slug, build.assets.entry].join(
+      '\0',
+    );
+    const page = await renderOnce(renderKey, async () => {
+      const ctx: RenderContext = {
+        mode: options.mode,
+        proxyBaseUrl: options.proxyBaseUrl ?? '',
+        basePath,
+        assets: build.assets,
+        fileUrl,
+        searchIndexUrl: searchUrl(site, basePath),
+        siteCss: await docsSiteCss(site, fileUrl),
+        origin,
+      };
+      return renderDocsPage(site, slug, ctx);
+    });
+    const prepared = cachedPage(page, site.version);
     reply.header(
       'content-security-policy',
-      contentSecurityPolicy(site.definition.config, page.styleHashes, nonce),
+      contentSecurityPolicy(site.definition.config, page.styleHashes, prepared.nonce, page.scriptHashes),
     );
-    return send(reply, page.status, 'text/html; charset=utf-8', nonced.text(nonce), 'no-cache', () =>
-      nonced.gzip(nonce),
+    if (page.status === 200) {
+      // The tag of the representation `send` picks (gzip bodies are another representation).
+      const gzip = acceptsGzip(request) && prepared.text.length >= 1024;
+      reply.header('etag', gzip ? prepared.gzipEtag : prepared.etag);
+      if (etagMatches(request.headers['if-none-match'], [prepared.etag, prepared.gzipEtag]))
+        return reply.code(304).header('cache-control', pageCache).header('vary', 'accept-encoding').send();
+    }
+    return send(reply, page.status, 'text/html; charset=utf-8', prepared.text, pageCache, () =>
+      prepared.gzip(),
     );
   };
 

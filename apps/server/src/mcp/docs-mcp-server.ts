@@ -68,7 +68,7 @@ export function createDocsMcpServer(tool: ToolSite): McpServer {
     {
       title: 'Describe an API endpoint',
       description:
-        'The parameters, request body, responses, auth and an example cURL request of one API endpoint, by its slug, URL or operation id, or by method and path.',
+        'The parameters, request and response body fields (nested types expanded), auth and an example cURL request of one API endpoint, by its slug, URL or operation id, or by method and path.',
       inputSchema: {
         endpoint: z.string().max(2000).optional().describe('Slug, page URL or operation id of the endpoint'),
         method: z.enum(HTTP_METHODS).optional().describe('HTTP method, with path'),
@@ -78,7 +78,7 @@ export function createDocsMcpServer(tool: ToolSite): McpServer {
           .max(200)
           .optional()
           .describe(
-            "A version of the docs (`v1`) when the site has several; default: the version this MCP endpoint serves",
+            'A version of the docs (`v1`) when the site has several; default: the version this MCP endpoint serves',
           ),
       },
       annotations: readOnly,

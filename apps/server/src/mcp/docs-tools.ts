@@ -4,13 +4,16 @@
  * a `ToolProblem` with a code and the caller's next step (an unknown page is an answer, never a
  * crash). Pages are the docs host's own `.md` variants (`renderDocsPageMarkdown`): an endpoint's
  * description holds its parameters and the cURL example the reference page shows, built by
- * `@sextant/request` with placeholder credentials.
+ * `@sextant/request` with placeholder credentials; `describe_endpoint` adds the bodies' fields
+ * with nested types expanded (`body-fields.ts`). `search_docs` ranks with the site's one index and
+ * names an endpoint by its method and path first.
  */
 import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
 import type { Passage } from '../ai/passages.js';
 import { retrievePassages } from '../ai/retrieve.js';
 import { markdownUrl } from '../llms/index.js';
+import { bodyFieldsMarkdown } from './body-fields.js';
 
 export type ToolAnswer = { ok: true; text: string } | { ok: false; problem: ToolProblem };
 
@@ -42,8 +45,13 @@ function passageText(siteUrl: string, passage: Passage, index: number): string {
   const slug = passage.url.replace(/^\/+/, '').split('#')[0] ?? '';
   const text = passage.text.replace(/\s+/g, ' ').trim();
   const quote = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
+  // An endpoint is named by its method and path first: what a caller of the API needs.
+  const head =
+    passage.method && passage.path
+      ? `${index + 1}. \`${passage.method} ${passage.path}\` **${passage.title}** (${passage.kind}${passage.api ? `, ${passage.api}` : ''})`
+      : `${index + 1}. **${passage.title}** (${passage.kind}${passage.api ? `, ${passage.api}` : ''})`;
   return [
-    `${index + 1}. **${passage.title}** (${passage.kind})`,
+    head,
     `   URL: ${siteUrl}${passage.url}`,
     `   Markdown: ${markdownUrl(siteUrl, slug)}`,
     ...(quote ? [`   ${quote}`] : []),
@@ -242,8 +250,10 @@ export async function describeEndpoint(given: ToolSite, query: EndpointQuery): P
   const [one] = found as [FoundEndpoint];
   const markdown = (await renderDocsPageMarkdown(tool.site, one.item.slug)) ?? `# ${one.endpoint.title}\n`;
   const version = tool.site.currentVersion ? `Version: ${tool.site.currentVersion.name}\n` : '';
+  // The bodies' fields, nested types expanded: the page names a $ref body's type only.
+  const fields = bodyFieldsMarkdown(one.endpoint, one.api);
   return {
     ok: true,
-    text: `Source: ${markdownUrl(tool.siteUrl, one.item.slug)}\n${version}\n${markdown.trimEnd()}\n\n${authSection(one)}`,
+    text: `Source: ${markdownUrl(tool.siteUrl, one.item.slug)}\n${version}\n${markdown.trimEnd()}\n\n${fields ? `${fields.trimEnd()}\n\n` : ''}${authSection(one)}`,
   };
 }

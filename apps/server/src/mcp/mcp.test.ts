@@ -54,14 +54,17 @@ describe('MCP endpoint', () => {
     const result = await call('search_docs', { query: 'pet', limit: 3 });
     expect(result.isError).toBeFalsy();
     const body = text(result);
-    expect(body).toMatch(/^1\. \*\*/);
+    expect(body).toMatch(/^1\. (`[A-Z]+ \S+` )?\*\*/);
     expect(body).toContain(`URL: ${baseUrl}/`);
     expect(body).toContain(`Markdown: ${baseUrl}/`);
     expect(body.match(/^\d+\. /gm)).toHaveLength(3);
     for (const [, url] of body.matchAll(/Markdown: (\S+)/g))
       expect((await fetch(url as string)).status, url).toBe(200);
     // A question in words finds the endpoint even when not every word is indexed.
-    expect(text(await call('search_docs', { query: 'how do I create a pet' }))).toContain('Create a pet');
+    // Endpoints come with their method and path first.
+    expect(text(await call('search_docs', { query: 'how do I create a pet' }))).toMatch(
+      /^1\. `POST \/pets` \*\*Create a pet\*\* \(endpoint/,
+    );
   });
 
   it('search_docs: no match and bad input are error results, not failures', async () => {

@@ -38,12 +38,16 @@ export interface DocsCacheObserver {
   invalidated(scope: 'urls' | 'all'): void;
 }
 
-/** Creates the cache and subscribes it to the notifier. */
+/**
+ * Creates the cache and subscribes it to the notifier. `onWrite` hears the invalidations this
+ * replica makes (its own writes), not those it hears from others: the purge webhook.
+ */
 export function createDocsCache(
   db: Kysely<Database>,
   definitions: DefinitionCache,
   notifier: Notifier,
   observer?: DocsCacheObserver,
+  onWrite?: (urls: InvalidatedUrls) => unknown,
 ): DocsCache {
   const sites = new Map<string, Promise<LoadedDocs | undefined>>();
   const resolutions = new Map<string, string>();
@@ -136,6 +140,8 @@ export function createDocsCache(
     async invalidate(urls, broadcast = true) {
       drop(urls);
       if (broadcast) await notifier.publish(JSON.stringify({ urls }));
+      // After the write and without waiting: a CDN's purge must not slow or fail a publish.
+      if (broadcast) void onWrite?.(urls);
     },
     onInvalidated(listener) {
       listeners.add(listener);

@@ -25,6 +25,7 @@ import {
   type MemberToken,
 } from './identity.js';
 import { bootstrapLocal, type LocalAdmin } from './local-bootstrap.js';
+import { createPurgeWebhook } from './purge-webhook.js';
 import { registerRoutes } from './routes.js';
 import { hostName, parseDocsAddress } from './urls.js';
 
@@ -143,6 +144,9 @@ async function open(
           miss: metrics.docsCacheMiss,
           invalidated: metrics.docsCacheInvalidation,
         },
+        process.env.SEXTANT_PURGE_WEBHOOK
+          ? createPurgeWebhook({ url: process.env.SEXTANT_PURGE_WEBHOOK, log })
+          : undefined,
       ),
       previewDomain: options.previewDomain ?? 'preview.localhost',
       domains: {

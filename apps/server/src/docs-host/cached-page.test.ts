@@ -1,0 +1,37 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { prepareCachedPage } from './cached-page.js';
+
+const html = `<html><head></head><body>${'x'.repeat(5000)}<script nonce="@N@"></script></body></html>`;
+
+describe('prepareCachedPage', () => {
+  it('puts one nonce per page and version in the body: the same on every call and replica', () => {
+    const page = prepareCachedPage(html, '@N@', 'v1');
+    expect(page.nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(page.text.toString()).toBe(html.replace('@N@', page.nonce));
+    const again = prepareCachedPage(html, '@N@', 'v1');
+    expect(again.nonce).toBe(page.nonce);
+    expect(again.etag).toBe(page.etag);
+    expect(again.text.equals(page.text)).toBe(true);
+  });
+
+  it('changes nonce and ETag with the site version and with the page', () => {
+    const page = prepareCachedPage(html, '@N@', 'v1');
+    const published = prepareCachedPage(html, '@N@', 'v2');
+    const other = prepareCachedPage(html.replace('xxx', 'yyy'), '@N@', 'v1');
+    expect(new Set([page.etag, published.etag, other.etag]).size).toBe(3);
+    expect(new Set([page.nonce, published.nonce, other.nonce]).size).toBe(3);
+  });
+
+  it('gzips once, under a tag of its own', () => {
+    const page = prepareCachedPage(html, '@N@', 'v1');
+    expect(page.etag).toMatch(/^"sx-[A-Za-z0-9_-]{22}"$/);
+    expect(page.gzipEtag).toBe(page.etag.replace(/"$/, '-gz"'));
+    expect(gunzipSync(page.gzip()).equals(page.text)).toBe(true);
+    expect(page.gzip()).toBe(page.gzip());
+  });
+
+  it('sends a page without a placeholder as it is', () => {
+    expect(prepareCachedPage('<p>hi</p>', '@N@', 'v1').text.toString()).toBe('<p>hi</p>');
+  });
+});
