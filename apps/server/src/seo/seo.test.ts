@@ -7,7 +7,9 @@ import { parse, validate } from 'fast-xml-parser';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagePassage } from '../ai/passages.js';
+import { buildServer } from '../app.js';
 import { docsHost } from '../docs-host/index.js';
+import { writeStructureProject } from '../docs-host/testing/structure-project.js';
 import { llmsPlugin } from '../llms/index.js';
 import { seoPlugin } from './plugin.js';
 import { robotsTxt, sitemapXml, w3cDatetime } from './sitemap.js';
@@ -151,6 +153,36 @@ describe('sitemap of a versioned site', () => {
       { loc: 'https://docs.acme.test/guide', lastmod: '2024-12-24T08:30:00Z' },
       { loc: 'https://docs.acme.test/v1/intro', lastmod: '2025-05-01T10:00:00Z' },
     ]);
+  });
+});
+
+describe('sitemap of a served versioned site', () => {
+  it('the site’s sitemap lists every version under its prefix, a version’s its own pages; each answers 200', async () => {
+    const server = await buildServer({
+      mode: 'local',
+      parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
+      docs: { projectDir: await writeStructureProject() },
+      authInjection: false,
+    });
+    try {
+      const locs = async (url: string) =>
+        [
+          ...(await server.inject({ url, headers: host })).body.matchAll(
+            /<loc>http:\/\/docs\.acme\.test([^<]*)<\/loc>/g,
+          ),
+        ].map((match) => match[1] as string);
+      const all = await locs('/sitemap.xml');
+      const v1 = await locs('/v1/sitemap.xml');
+      expect(all).toContain('/v1/guides/quickstart');
+      expect(v1.length).toBeGreaterThan(1);
+      for (const path of v1) expect(path.startsWith('/v1/') || path === '/v1').toBe(true);
+      expect(v1.some((path) => path.startsWith('/v1/v1'))).toBe(false);
+      expect(all).toEqual(expect.arrayContaining(v1.filter((path) => path !== '/v1/')));
+      for (const path of all)
+        expect((await server.inject({ url: path, headers: host })).statusCode, path).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -39,13 +39,15 @@ export interface SitemapEntry {
  */
 export function sitemapEntries(site: {
   definition: Pick<DocsDefinition, 'navigation' | 'homeSlug' | 'pages' | 'versions'>;
+  currentVersion?: { default?: boolean };
 }): SitemapEntry[] {
   const { definition } = site;
+  // The default version's sitemap (the site's own) lists the other versions too, at their
+  // prefixed slugs; a version's view (served under `/v1`) lists its own pages only.
+  const others = site.currentVersion && !site.currentVersion.default ? [] : (definition.versions ?? []);
   const navigations = [
     definition.navigation,
-    ...(definition.versions ?? []).flatMap((version) =>
-      version.default || version.hidden ? [] : [version.navigation ?? []],
-    ),
+    ...others.flatMap((version) => (version.default || version.hidden ? [] : [version.navigation ?? []])),
   ];
   const entries = new Map<string, SitemapEntry>();
   for (const navigation of navigations)
@@ -64,7 +66,10 @@ export function sitemapEntries(site: {
  * The sitemap of `site` served at `siteUrl` (origin and base path, no trailing slash).
  * @example sitemapXml(site, 'https://docs.acme.com')
  */
-export function sitemapXml(site: Pick<DocsSite, 'definition' | 'updatedAt'>, siteUrl: string): string {
+export function sitemapXml(
+  site: Pick<DocsSite, 'definition' | 'updatedAt' | 'currentVersion'>,
+  siteUrl: string,
+): string {
   const published = w3cDatetime(site.updatedAt);
   const urls = sitemapEntries(site)
     .slice(0, SITEMAP_MAX_URLS)
