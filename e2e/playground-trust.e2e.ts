@@ -58,6 +58,12 @@ function widgetsSpec(serverUrl: string) {
         },
       },
       '/widgets/{widgetId}': {
+        get: {
+          operationId: 'getWidget',
+          summary: 'Get a widget',
+          parameters: [widgetId],
+          responses: { '200': { description: 'The widget' } },
+        },
         head: {
           operationId: 'headWidget',
           summary: 'Check a widget',
@@ -69,6 +75,14 @@ function widgetsSpec(serverUrl: string) {
           summary: 'Delete a widget',
           parameters: [widgetId],
           responses: { '204': { description: 'Gone' } },
+        },
+      },
+      '/old/{widgetId}': {
+        get: {
+          operationId: 'oldWidget',
+          summary: 'Old widget address',
+          parameters: [widgetId],
+          responses: { '200': { description: 'Moved, then the widget' } },
         },
       },
       '/widgets/{widgetId}/ticks': {
@@ -123,6 +137,20 @@ async function startWidgets(): Promise<{
       res.end();
       return;
     }
+    if (path.startsWith('/old/')) {
+      res.writeHead(301, { location: `/widgets/${path.split('/')[2] ?? ''}` });
+      res.end();
+      return;
+    }
+    if (req.method === 'GET') {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': ['sid=s-1; Path=/; HttpOnly', 'theme=dark; Max-Age=60'],
+        'x-widget-version': '7',
+      });
+      res.end(JSON.stringify({ id: path.split('/')[2], name: 'gear' }));
+      return;
+    }
     if (req.method === 'DELETE') {
       res.writeHead(204, { 'x-widget-deleted': path.split('/')[2] ?? '' });
       res.end();
@@ -173,6 +201,8 @@ const PAGES: Record<string, [string, string]> = {
   head: ['HEAD', '/widgets/{widgetId}'],
   remove: ['DELETE', '/widgets/{widgetId}'],
   ticks: ['GET', '/widgets/{widgetId}/ticks'],
+  get: ['GET', '/widgets/{widgetId}'],
+  old: ['GET', '/old/{widgetId}'],
 };
 
 beforeAll(async () => {
@@ -327,4 +357,77 @@ describe('cancel', () => {
     expect(await page.locator('.sx-pg-history li').first().innerText()).toMatch(/Cancelled$/);
     expect(errors).toEqual([]);
   });
+});
+
+describe('the whole answer', () => {
+  async function headerRows(page: Page): Promise<Record<string, string>> {
+    const rows = page.getByTestId('response-header');
+    const out: Record<string, string> = {};
+    for (let i = 0; i < (await rows.count()); i++) {
+      out[await rows.nth(i).locator('th').innerText()] = await rows.nth(i).locator('td').innerText();
+    }
+    return out;
+  }
+
+  it('a HEAD answer opens on its headers: status text, the API headers, the URL that answered', async () => {
+    const { page, errors } = await openExplorer('head');
+    await page.getByLabel('widgetId').fill('w4');
+    await send(page);
+    expect(await page.getByTestId('response-status').innerText()).toBe('200 OK');
+    await page.getByTestId('response-headers').waitFor();
+    const headers = await headerRows(page);
+    expect(headers['x-widget-version']).toBe('7');
+    expect(headers.etag).toBe('"w-42"');
+    expect(headers['access-control-allow-origin']).toBeUndefined();
+    expect(Object.keys(headers).some((name) => name.startsWith('x-sextant-'))).toBe(false);
+    expect(await page.getByTestId('final-url').innerText()).toBe(`${widgets.url}/widgets/w4`);
+    await page.getByTestId('answer-tab-body').click();
+    expect(await page.getByTestId('no-body').innerText()).toBe('No body.');
+    expect(errors).toEqual([]);
+  });
+
+  it('a 204 shows its headers and its status text', async () => {
+    const { page, errors } = await openExplorer('remove');
+    await page.getByLabel('widgetId').fill('w5');
+    await send(page);
+    expect(await page.getByTestId('response-status').innerText()).toBe('204 No Content');
+    expect((await headerRows(page))['x-widget-deleted']).toBe('w5');
+    expect(errors).toEqual([]);
+  });
+
+  it('a JSON answer opens on its body; Headers shows the cookies set and the redirects followed', async () => {
+    const { page, errors } = await openExplorer('old');
+    await page.getByLabel('widgetId').fill('w6');
+    await send(page);
+    expect(await page.getByTestId('response-status').innerText()).toBe('200 OK');
+    expect(await page.getByRole('region', { name: 'Response body' }).innerText()).toContain('"gear"');
+    await page.getByTestId('answer-tab-headers').click();
+    expect(await page.getByTestId('final-url').innerText()).toBe(`${widgets.url}/widgets/w6`);
+    expect(await page.getByTestId('redirects').innerText()).toContain(`301 ${widgets.url}/widgets/w6`);
+    expect(await page.getByTestId('response-cookies').innerText()).toBe(
+      'sid=s-1; Path=/; HttpOnly\ntheme=dark; Max-Age=60',
+    );
+    // Relayed only to be shown: nothing was stored on the docs origin.
+    expect(await page.context().cookies()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it.runIf(process.env.SEXTANT_SHOTS)(
+    'screenshots of the response with its headers at 1280 and 390 px',
+    async () => {
+      for (const width of [1280, 390]) {
+        const { page } = await openExplorer('get', { width, height: 844 });
+        await page.getByLabel('widgetId').fill('w7');
+        if (width === 390) {
+          await page.getByTestId('send').click();
+          await page.getByRole('tab', { name: 'Response' }).waitFor();
+          await page.locator(settled).waitFor();
+        } else await send(page);
+        await page.getByTestId('answer-tab-headers').click();
+        await page.getByTestId('response-cookies').waitFor();
+        await page.screenshot({ path: `e2e/screenshots/playground-trust-headers-${width}.png` });
+        await page.context().close();
+      }
+    },
+  );
 });

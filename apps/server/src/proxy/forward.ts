@@ -8,7 +8,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Agent, Dispatcher } from 'undici';
 import { ProxyError } from './errors.js';
-import { readerResponseHeaders, upstreamRequestHeaders, withoutCredentials } from './headers.js';
+import {
+  type AnswerTrail,
+  readerResponseHeaders,
+  upstreamRequestHeaders,
+  withoutCredentials,
+} from './headers.js';
 import type { ResolvedProxyOptions } from './options.js';
 import { REDIRECT_STATUSES, redirectStep } from './redirects.js';
 import { RequestBody } from './request-body.js';
@@ -72,7 +77,13 @@ export function writeProxyError(
 /** How one upstream exchange ended: relayed to the reader, or a redirect to follow. */
 type Outcome =
   | { kind: 'relayed' }
-  | { kind: 'redirect'; location: string; method: Dispatcher.HttpMethod; body: Buffer | undefined };
+  | {
+      kind: 'redirect';
+      status: number;
+      location: string;
+      method: Dispatcher.HttpMethod;
+      body: Buffer | undefined;
+    };
 
 const RELAYED: Outcome = { kind: 'relayed' };
 /** The exchange a reader's response is attached to, for the shared listeners below. */
@@ -115,6 +126,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   readonly #limits: ResolvedProxyOptions['limits'];
   readonly #request: Dispatcher.DispatchOptions;
   readonly #record: ForwardRecord | undefined;
+  readonly #trail: AnswerTrail;
   readonly #resolve: (outcome: Outcome) => void;
   readonly #reject: (error: unknown) => void;
 
@@ -123,10 +135,12 @@ class Exchange implements Dispatcher.DispatchHandler {
     limits: ResolvedProxyOptions['limits'],
     request: Dispatcher.DispatchOptions,
     record: ForwardRecord | undefined,
+    trail: AnswerTrail,
     resolve: (outcome: Outcome) => void,
     reject: (error: unknown) => void,
   ) {
     this.#res = res;
+    this.#trail = trail;
     this.#limits = limits;
     this.#request = request;
     this.#record = record;
@@ -156,7 +170,13 @@ class Exchange implements Dispatcher.DispatchHandler {
       const { method, body } = this.#request;
       const step = redirectStep(method, statusCode, body, this.#limits.replayBodyBytes);
       if (step.follow) {
-        this.#outcome = { kind: 'redirect', location, method: step.method, body: step.body };
+        this.#outcome = {
+          kind: 'redirect',
+          status: statusCode,
+          location,
+          method: step.method,
+          body: step.body,
+        };
         return;
       }
       notFollowed = step.reason;
@@ -168,7 +188,10 @@ class Exchange implements Dispatcher.DispatchHandler {
     }
     this.#relaying = true;
     const res = this.#res;
-    res.writeHead(statusCode, readerResponseHeaders(headers, performance.now() - this.#started, notFollowed));
+    res.writeHead(
+      statusCode,
+      readerResponseHeaders(headers, performance.now() - this.#started, notFollowed, this.#trail),
+    );
     // A stream (no declared length) must show its headers before its first chunk, which may be
     // long in coming. Flushed on the next turn: a chunk that came in the same read leaves with
     // the headers in one write instead of two.
@@ -218,9 +241,10 @@ function exchange(
   res: ServerResponse,
   limits: ResolvedProxyOptions['limits'],
   record: ForwardRecord | undefined,
+  trail: AnswerTrail,
 ): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const handler = new Exchange(res, limits, request, record, resolve, reject);
+    const handler = new Exchange(res, limits, request, record, trail, resolve, reject);
     try {
       agent.dispatch(request, handler);
     } catch (error) {
@@ -277,9 +301,12 @@ export async function forwardRequest(
       body = req.pipe(requestBody);
       streamed = true;
     }
+    // The redirects followed, for the reader: each hop's status and where it led.
+    const redirects: AnswerTrail['redirects'] = [];
     for (let hop = 0; ; hop++) {
       const request = { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body };
-      const outcome = await exchange(agent, request, res, limits, record);
+      const trail = { finalUrl: url.href, redirects };
+      const outcome = await exchange(agent, request, res, limits, record, trail);
       if (outcome.kind === 'relayed') break;
       if (hop >= limits.maxRedirects) throw new ProxyError('PROXY_TOO_MANY_REDIRECTS');
       let next: URL;
@@ -295,6 +322,7 @@ export async function forwardRequest(
       else if (outcome.body !== undefined) headers['content-length'] = String(outcome.body.length);
       method = outcome.method;
       body = outcome.body;
+      redirects.push({ status: outcome.status, url: next.href });
       url = next;
     }
   } catch (error) {

@@ -21,6 +21,21 @@ export const PROXY_REDIRECT_NOT_FOLLOWED = 'x-sextant-proxy-redirect-not-followe
  * proxy; without one, fetch hands the redirect to the playground as an ordinary response.
  */
 export const PROXY_LOCATION = 'x-sextant-proxy-location';
+/**
+ * The upstream's Set-Cookie values, each URI-encoded, comma-separated. Under this name the browser
+ * stores nothing on the docs origin; the playground only shows them (issue #28).
+ */
+export const PROXY_SET_COOKIE = 'x-sextant-proxy-set-cookie';
+/** The URL that answered, after the redirects the proxy followed. */
+export const PROXY_FINAL_URL = 'x-sextant-proxy-final-url';
+/** The redirects the proxy followed: `status url` pairs (URL URI-encoded), comma-separated. */
+export const PROXY_REDIRECTS = 'x-sextant-proxy-redirects';
+
+/** Where an answer came from: the URL that answered and the redirects followed to it. */
+export interface AnswerTrail {
+  finalUrl: string;
+  redirects: { status: number; url: string }[];
+}
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -125,6 +140,7 @@ export function readerResponseHeaders(
   upstream: Record<string, string | string[] | undefined>,
   latencyMs: number,
   notFollowed?: string,
+  trail?: AnswerTrail,
 ): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   let names = '';
@@ -164,7 +180,33 @@ export function readerResponseHeaders(
   // A proxied document must never run as the docs origin if someone navigates to it.
   out['content-security-policy'] = "sandbox; default-src 'none'";
   out['x-content-type-options'] = 'nosniff';
+  addAnswerTrail(out, upstream['set-cookie'], trail);
   return out;
+}
+
+/** The cookies the upstream set and where the answer came from, under the proxy's own names. */
+function addAnswerTrail(
+  out: OutgoingHttpHeaders,
+  setCookie: string | string[] | undefined,
+  trail: AnswerTrail | undefined,
+): void {
+  const exposed: string[] = [];
+  const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+  if (cookies.length > 0) {
+    out[PROXY_SET_COOKIE] = cookies.map(encodeURIComponent).join(',');
+    exposed.push(PROXY_SET_COOKIE);
+  }
+  if (trail) {
+    out[PROXY_FINAL_URL] = encodeURI(trail.finalUrl);
+    exposed.push(PROXY_FINAL_URL);
+    if (trail.redirects.length > 0) {
+      out[PROXY_REDIRECTS] = trail.redirects
+        .map((hop) => `${hop.status} ${encodeURIComponent(hop.url)}`)
+        .join(',');
+      exposed.push(PROXY_REDIRECTS);
+    }
+  }
+  if (exposed.length > 0) out['access-control-expose-headers'] += `,${exposed.join(',')}`;
 }
 
 /** True when `name` has no ASCII upper-case letter. */

@@ -9,11 +9,14 @@ export { type ForwardRecord, forwardRequest, toProxyError, writeProxyError } fro
 export { installFrontDoor } from './front-door.js';
 export {
   isForwardableRequestHeader,
+  PROXY_FINAL_URL,
   PROXY_LOCATION,
   PROXY_ORIGIN_LATENCY,
   PROXY_REDIRECT_NOT_FOLLOWED,
+  PROXY_REDIRECTS,
   PROXY_REQUEST_HEADERS,
   PROXY_RESPONSE_HEADERS,
+  PROXY_SET_COOKIE,
 } from './headers.js';
 export {
   type AddressClass,

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerMode } from '../options.js';
-import { PROXY_LOCATION, PROXY_REDIRECT_NOT_FOLLOWED } from './headers.js';
+import { PROXY_FINAL_URL, PROXY_LOCATION, PROXY_REDIRECT_NOT_FOLLOWED, PROXY_REDIRECTS } from './headers.js';
 import type { ProxyOptions } from './options.js';
 import { proxyPlugin } from './proxy-plugin.js';
 
@@ -345,5 +345,22 @@ describe('credentials and target checks on every hop', () => {
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body).code).toBe('PROXY_REDIRECT_REFUSED');
     expect(seen.map((s) => s.path)).toEqual(['/hop']);
+  });
+
+  it('tells the reader the redirects it followed and the URL that answered (issue #28)', async () => {
+    const base = await proxy();
+    const answer = await send(`${base}${origin}${hop(301, hop(307, '/landing?x=1'))}`, 'GET', undefined);
+    expect(answer.body).toBe('landed GET');
+    expect(answer.headers[PROXY_FINAL_URL]).toBe(`${origin}/landing?x=1`);
+    const hops = String(answer.headers[PROXY_REDIRECTS])
+      .split(',')
+      .map((entry) => {
+        const [status, url] = entry.split(' ');
+        return `${status} ${decodeURIComponent(url ?? '')}`;
+      });
+    expect(hops).toEqual([`301 ${origin}${hop(307, '/landing?x=1')}`, `307 ${origin}/landing?x=1`]);
+    const direct = await send(`${base}${origin}/landing`, 'GET', undefined);
+    expect(direct.headers[PROXY_FINAL_URL]).toBe(`${origin}/landing`);
+    expect(direct.headers[PROXY_REDIRECTS]).toBeUndefined();
   });
 });

@@ -115,6 +115,7 @@ export class RequestLifecycle extends Store<RequestState> {
         expected: input.expected,
         elapsed: () => this.#now() - startedAt,
         randomId: this.#randomId,
+        bodyless: input.method.toUpperCase() === 'HEAD',
         onUpdate: (value) => {
           last = value;
           if (!current()) return;

@@ -103,6 +103,8 @@ export interface ReadResponseOptions {
   /** Called with each intermediate value of a stream, and with the final value. */
   onUpdate: (value: PlaygroundResponse) => void;
   randomId?: () => string;
+  /** The answer to a HEAD request: no body is expected whatever the status. */
+  bodyless?: boolean | undefined;
 }
 
 /**
@@ -116,7 +118,7 @@ export async function readResponse(
   const info = responseInfo(response);
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.body) {
-    if (!NULL_BODY_STATUSES.has(response.status)) throw new MissingResponseBodyError();
+    if (!NULL_BODY_STATUSES.has(response.status) && !options.bodyless) throw new MissingResponseBodyError();
     const empty: PlaygroundResponse = {
       type: 'json',
       body: '',

@@ -1,10 +1,19 @@
 /**
  * The Response card: nothing yet, a loading skeleton with the elapsed time counting up, the
- * Failed badge with the error, Cancelled (keeping what had arrived), or the
+ * Failed badge with the error, Cancelled (keeping what had arrived), or the answer: Body and
+ * Headers tabs (the headers, cookies set, final URL and redirects; HEAD and 204 open on them), and the
  * response with its status badge, time (2 decimals) and size, a copy button, highlighted JSON,
  * stream events as they arrive, and files with download plus audio / PDF previews.
  */
 import { useEffect, useState } from 'react';
+import {
+  type AnswerDetails,
+  type AnswerView,
+  answerDetails,
+  answerView,
+  hasNoBody,
+  statusLine,
+} from '../core/answer-details.js';
 import { formatElapsed, formatSize, formatTime, statusStyle } from '../core/json-tokens.js';
 import { proxyNotice } from '../core/proxy-notice.js';
 import type { RequestLifecycle } from '../core/request-lifecycle.js';
@@ -55,7 +64,7 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
                 className={`sx-pg-badge sx-pg-badge-${state.status === 'loaded' ? statusStyle(response.response.status) : 'muted'}`}
                 data-testid="response-status"
               >
-                {response.response.status} {response.response.statusText}
+                {statusLine(response.response)}
               </span>
               <span className="sx-pg-meta" data-testid="response-time">
                 {elapsed !== undefined
@@ -112,11 +121,109 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
         )}
         {response && (
           <ErrorBoundary message="Failed to show the response">
-            <ResponseBodyView response={response} stopped={state.status !== 'loaded'} />
+            <AnswerTabs response={response} stopped={state.status !== 'loaded'} />
           </ErrorBoundary>
         )}
       </div>
     </section>
+  );
+}
+
+/** Body and Headers side by side as two tabs; an answer with no body opens on its headers. */
+function AnswerTabs({ response, stopped }: { response: PlaygroundResponse; stopped: boolean }) {
+  const [chosen, setChosen] = useState<AnswerView | undefined>();
+  const info = response.response;
+  // A new answer opens on its own default view.
+  const [seen, setSeen] = useState(info);
+  if (seen !== info) {
+    setSeen(info);
+    setChosen(undefined);
+  }
+  const view = answerView(chosen, response);
+  const details = answerDetails(info);
+  const tabs: [AnswerView, string][] = [
+    ['body', 'Body'],
+    ['headers', `Headers (${details.headers.length})`],
+  ];
+  return (
+    <div className="sx-pg-answer">
+      <div role="tablist" aria-label="Response parts" className="sx-pg-answer-tabs">
+        {tabs.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`sx-pg-answer-tab-${id}`}
+            aria-selected={view === id}
+            aria-controls={`sx-pg-answer-panel-${id}`}
+            className="sx-pg-tab sx-pg-answer-tab"
+            onClick={() => setChosen(id)}
+            data-testid={`answer-tab-${id}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`sx-pg-answer-panel-${view}`} aria-labelledby={`sx-pg-answer-tab-${view}`}>
+        {view === 'body' ? (
+          hasNoBody(response) ? (
+            <p className="sx-pg-muted" data-testid="no-body">
+              No body.
+            </p>
+          ) : (
+            <ResponseBodyView response={response} stopped={stopped} />
+          )
+        ) : (
+          <HeadersView details={details} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function HeadersView({ details }: { details: AnswerDetails }) {
+  return (
+    <div className="sx-pg-headers-view" data-testid="response-headers">
+      {details.finalUrl && (
+        <p className="sx-pg-answer-url">
+          <span className="sx-pg-muted">URL</span> <code data-testid="final-url">{details.finalUrl}</code>
+        </p>
+      )}
+      {details.redirects.length > 0 && (
+        <ol className="sx-pg-redirects" aria-label="Redirects followed" data-testid="redirects">
+          {details.redirects.map((hop, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: hops are positional
+            <li key={index}>
+              <span className="sx-pg-badge sx-pg-badge-neutral">{hop.status}</span> <code>{hop.url}</code>
+            </li>
+          ))}
+        </ol>
+      )}
+      <table className="sx-pg-header-table">
+        <caption className="sx-pg-sr-only">Response headers</caption>
+        <tbody>
+          {details.headers.map(([name, value]) => (
+            <tr key={name} data-testid="response-header">
+              <th scope="row">{name}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {details.cookies.length > 0 && (
+        <>
+          <h3 className="sx-pg-subhead">Cookies set ({details.cookies.length})</h3>
+          <ul className="sx-pg-cookies" data-testid="response-cookies">
+            {details.cookies.map((cookie, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: cookies are positional
+              <li key={index}>
+                <code>{cookie}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }
 
