@@ -1,10 +1,10 @@
 /**
- * Moving in from Mintlify and Fern as a team would (issue #26 item 6): `sextant init --from`
- * converts a Mintlify docs.json site and a Fern fern/ folder (tabs, versions, a changelog,
- * components on pages, OpenAPI references, images, redirects), lists what it could not convert
- * with file and reason (in --json), and `sextant dev` then serves every page of the source
- * with status 200: no page is lost, the images and API references come along, and the old
- * URLs of moved pages redirect.
+ * Moving in from Mintlify, Fern and Docusaurus as a team would (issue #26 item 6): `sextant init --from`
+ * converts a Mintlify docs.json site, a Fern fern/ folder (tabs, versions, a changelog,
+ * components on pages, OpenAPI references, images, redirects) and a Docusaurus site (sidebars,
+ * admonitions, tabs), lists what it could not convert with file and reason (in --json), and
+ * `sextant dev` then serves every page of the source with status 200: no page is lost, the
+ * images and API references come along, and the old URLs of moved pages redirect.
  */
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -192,6 +192,51 @@ describe('sextant init --from fern fern/', () => {
         'fern/apis/v2/generators.yml api.specs[0].overrides',
         'fern/versions/v2.yml navigation[1].layout[0].snippets',
       ]),
+    );
+  });
+});
+
+describe('sextant init --from docusaurus <site>', () => {
+  const source = join(FIXTURES, 'docusaurus-site');
+  const pages: Record<string, [string, string]> = {
+    'docs/intro.md': ['/docs/intro', 'Acme in less than 5 minutes'],
+    'docs/tutorial-basics/create-a-page.md': [
+      '/docs/tutorial-basics/create-a-page',
+      'Use this awesome feature option.',
+    ],
+    'docs/tutorial-basics/markdown-features.mdx': [
+      '/docs/tutorial-basics/markdown-features',
+      'This is an orange',
+    ],
+    'docs/reference/01-overview.md': ['/docs/reference/overview', 'Everything the'],
+    'docs/reference/cli.md': ['/docs/reference/cli', 'Install with'],
+  };
+  let report: Converted;
+  let url: string;
+
+  beforeAll(async () => {
+    ({ report, url } = await convertAndServe('docusaurus', source));
+  });
+
+  it('serves every doc at its Docusaurus URL, admonitions and tabs rendered', async () => {
+    // Every page file is accounted for: a doc above, or the blog post the report lists.
+    expect(Object.keys(pages).concat('blog/2026-11-20-welcome.md').sort()).toEqual(await pageFiles(source));
+    for (const [file, [path, text]] of Object.entries(pages)) {
+      const page = await get(url, path);
+      expect(page.status, `${file} at ${path}`).toBe(200);
+      expect(page.html, `${file} at ${path}`).toContain(text);
+    }
+    const admonitions = (await get(url, '/docs/tutorial-basics/create-a-page')).html;
+    expect(admonitions).toMatch(/sx-callout-tip[^>]*><p class="sx-callout-title">My tip/);
+    expect(admonitions).toContain('sx-callout-danger');
+    const redirect = await get(url, '/docs/old-cli');
+    expect(redirect.status).toBe(301);
+    expect(new URL(redirect.location ?? '', url).pathname).toBe('/docs/reference/cli');
+  });
+
+  it('lists what it could not convert', () => {
+    expect(report.notConverted.map((item) => `${item.file} ${item.item ?? ''}`.trim())).toEqual(
+      expect.arrayContaining(['blog', 'sidebars.js tutorialSidebar[1].link']),
     );
   });
 });

@@ -14,6 +14,7 @@ import {
   docsYmlDocument,
   docsYmlFeatures,
   type ImportedProject,
+  importDocusaurus,
   importFern,
   importMintlify,
   lowerDraft,
@@ -24,9 +25,10 @@ import { CliError, UsageError } from '../support/cli-error.js';
 import type { Output } from '../support/terminal.js';
 
 /** The sources `--from` takes, with their importer. */
-export const IMPORTERS: Record<string, (source: string) => ImportedProject> = {
+export const IMPORTERS: Record<string, (source: string) => ImportedProject | Promise<ImportedProject>> = {
   mintlify: importMintlify,
   fern: importFern,
+  docusaurus: importDocusaurus,
 };
 
 export interface InitFromOptions {
@@ -59,7 +61,7 @@ export async function runInitFrom(
       `${join(dir, 'docs.yml')} already exists: pass --force to overwrite it, or pick another folder`,
     );
 
-  const imported = importer(source);
+  const imported = await importer(source);
   if (root === imported.root)
     throw new CliError(
       `${dir}: the new project must not be the source folder (its pages would be overwritten): pick another folder`,

@@ -1,3 +1,4 @@
+export { importDocusaurus } from './docusaurus.js';
 export type { DocsYmlDraft, ImportedProject, NavDraft, NotConverted, ProjectFilePlan } from './draft.js';
 export { importFern } from './fern.js';
 export {

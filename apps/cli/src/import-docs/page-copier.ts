@@ -38,6 +38,8 @@ export interface CopiedPage {
 export interface PageCopierOptions {
   /** Where in the tree a root-absolute URL (`/img/a.png`) is looked up, in order; default the root. */
   staticRoots?: string[];
+  /** Rewrites a page's body first (a source's own syntax into the docs site's), logging what it cannot. */
+  transform?: (path: string, body: string) => string;
 }
 
 /** Splits a page into its front matter text (undefined when none) and body. */
@@ -61,12 +63,14 @@ export function readFrontMatter(source: string): Record<string, unknown> {
 export class PageCopier {
   readonly #plan = new Map<string, ProjectFilePlan>();
   readonly #staticRoots: string[];
+  readonly #transform: (path: string, body: string) => string;
 
   constructor(
     readonly tree: SourceTree,
     options: PageCopierOptions = {},
   ) {
     this.#staticRoots = options.staticRoots ?? [''];
+    this.#transform = options.transform ?? ((_path, body) => body);
   }
 
   /** Every file planned so far, in the order planned. */
@@ -94,7 +98,7 @@ export class PageCopier {
     const existing = this.#plan.get(path);
     const { frontMatter, body } = splitPage(source);
     const parsed = this.#frontMatter(path, frontMatter);
-    let content = this.#inlineSnippets(path, body, 0);
+    let content = this.#inlineSnippets(path, this.#transform(path, body), 0);
     content = this.#copyReferences(path, content);
     if (!existing) this.writeFile(path, `${parsed.text}${content}`);
     const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(content)?.[1];

@@ -1,0 +1,287 @@
+/**
+ * `sextant init --from docusaurus <site>`: a Docusaurus site's docs as a docs.yml draft. Its
+ * sidebars (`sidebars.js`, `.ts` or `.json`, evaluated as Docusaurus does) become navigation
+ * (several sidebars become tabs, named as the navbar names them), `docusaurus.config.js`
+ * gives the title, favicon, logo, navbar links, footer, announcement bar, colour mode, edit
+ * URL and client redirects, and `--ifm-color-primary` of its custom CSS the accent colour.
+ * Admonitions (`:::note`) carry over as they are; `@theme` tabs and admonitions are rewritten.
+ * Versioned docs, the blog and React pages are listed as not converted.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CliError } from '../support/cli-error.js';
+import { DocusaurusDocs, docusaurusPage } from './docusaurus-docs.js';
+import {
+  ConversionLog,
+  type DocsYmlDraft,
+  type ImportedProject,
+  type NavbarLinkDraft,
+  type NavDraft,
+} from './draft.js';
+import { PageCopier } from './page-copier.js';
+import { assetFile, cssColor, linkHref, type Origin, redirects } from './site-config.js';
+import { assignContainerSlugs } from './slugs.js';
+import { list, record, SourceTree, text } from './source-tree.js';
+
+const CONFIGS = [
+  'docusaurus.config.ts',
+  'docusaurus.config.mts',
+  'docusaurus.config.js',
+  'docusaurus.config.mjs',
+  'docusaurus.config.cjs',
+];
+const SIDEBARS = [
+  'sidebars.ts',
+  'sidebars.mts',
+  'sidebars.js',
+  'sidebars.mjs',
+  'sidebars.cjs',
+  'sidebars.json',
+];
+
+/**
+ * Evaluates a JavaScript or TypeScript config module of the site, as Docusaurus would; its
+ * default export (or `module.exports`).
+ */
+async function evaluate(path: string): Promise<unknown> {
+  if (path.endsWith('.json')) return JSON.parse(readFileSync(path, 'utf8'));
+  try {
+    const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    return module.default ?? module;
+  } catch (error) {
+    // A Node without built-in type stripping: strip the types ourselves (no relative imports then).
+    const strip = (
+      createRequire(import.meta.url)('node:module') as { stripTypeScriptTypes?: (code: string) => string }
+    ).stripTypeScriptTypes;
+    if (!/\.m?ts$/.test(path) || !strip) throw error;
+    const code = strip(readFileSync(path, 'utf8'));
+    const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+      default?: unknown;
+    };
+    return module.default ?? module;
+  }
+}
+
+/**
+ * Reads the Docusaurus site in `folder`.
+ * @example const project = await importDocusaurus('website');
+ */
+export async function importDocusaurus(folder: string): Promise<ImportedProject> {
+  const log = new ConversionLog();
+  const tree = new SourceTree(folder, log);
+  const configFile = CONFIGS.find((name) => tree.isFile(name));
+  const sidebarFile = SIDEBARS.find((name) => tree.isFile(name));
+  if (!configFile && !sidebarFile)
+    throw new CliError(
+      `${folder}: no docusaurus.config.js or sidebars.js here: name the Docusaurus site's folder`,
+    );
+  const file = configFile ?? sidebarFile ?? '';
+  const origin: Origin = { tree, file };
+
+  let config: Record<string, unknown> = {};
+  if (configFile) {
+    try {
+      config = record(await evaluate(tree.absolute(configFile))) ?? {};
+    } catch (error) {
+      const title = /\btitle:\s*['"`]([^'"`]+)['"`]/.exec(tree.read(configFile) ?? '')?.[1];
+      if (title) config = { title };
+      tree.report(
+        configFile,
+        undefined,
+        `cannot evaluate it (${error instanceof Error ? error.message.split('\n')[0] : error}; install the site's dependencies first): only its title was read`,
+      );
+    }
+  }
+  const presets = list(config.presets).map((preset) => record(list(preset)[1]) ?? {});
+  const docsOptions = record(presets.find((preset) => preset.docs !== undefined)?.docs) ?? {};
+  const docsFolder = text(docsOptions.path) ?? 'docs';
+  const base = (text(docsOptions.routeBasePath) ?? 'docs').replace(/^\/+|\/+$/g, '');
+  const copier = new PageCopier(tree, {
+    staticRoots: ['static', ''],
+    transform: (_path, body) => docusaurusPage(body),
+  });
+  const docs = new DocusaurusDocs(tree, copier, docsFolder, base);
+
+  const draft: DocsYmlDraft = { title: text(config.title) ?? 'Docs', navigation: [] };
+  const themeConfig = record(config.themeConfig) ?? {};
+  const navbarConfig = record(themeConfig.navbar) ?? {};
+  const sidebarLabels = new Map<string, string>();
+  const navbar: NavbarLinkDraft[] = [];
+  for (const [index, value] of list(navbarConfig.items).entries()) {
+    const item = record(value) ?? {};
+    const label = text(item.label);
+    if (item.type === 'docSidebar' && text(item.sidebarId) && label)
+      sidebarLabels.set(text(item.sidebarId)!, label);
+    else if (item.href || item.to) {
+      const href = linkHref(origin, `themeConfig.navbar.items[${index}]`, item.href ?? item.to);
+      const github = href !== undefined && /^https:\/\/github\.com\//.test(href);
+      if (href)
+        navbar.push({
+          text: label ?? (github ? 'GitHub' : href),
+          href,
+          type: github ? 'github' : 'secondary',
+        });
+    } else if (item.type && item.type !== 'doc')
+      tree.report(
+        file,
+        `themeConfig.navbar.items[${index}]`,
+        `navbar items of type "${String(item.type)}" are not converted`,
+      );
+  }
+  if (navbar.length > 0) draft.navbar = navbar;
+
+  // Sidebars: one → the navigation; several → a tab each. Without sidebars, the docs folder as Docusaurus would generate it.
+  const sidebars = sidebarFile
+    ? record(
+        await evaluate(tree.absolute(sidebarFile)).catch((error: unknown) => {
+          tree.report(
+            sidebarFile,
+            undefined,
+            `cannot evaluate it (${error instanceof Error ? error.message.split('\n')[0] : error}): the docs folder is listed instead`,
+          );
+          return undefined;
+        }),
+      )
+    : undefined;
+  const ids = Object.keys(sidebars ?? {});
+  if (!sidebars || ids.length === 0) draft.navigation = docs.autogenerated(docsFolder);
+  else if (ids.length === 1) draft.navigation = docs.items(sidebars[ids[0]!], sidebarFile!, ids[0]!);
+  else
+    draft.navigation = ids.flatMap((id): NavDraft[] => {
+      const contents = docs.items(sidebars[id], sidebarFile!, id);
+      const title = sidebarLabels.get(id) ?? humanizeId(id);
+      return contents.length > 0 ? [{ tab: title, contents }] : [];
+    });
+
+  settings(config, themeConfig, navbarConfig, docsOptions, docsFolder, origin, copier, draft);
+  for (const [name, reason] of [
+    ['versions.json', 'versioned docs (versioned_docs/) are not converted: only the current docs are'],
+    ['blog', 'the blog is not converted'],
+    ['src/pages', 'React and markdown pages of src/pages are not converted'],
+    ['i18n', 'translations (i18n/) are not converted'],
+  ] as const)
+    if (tree.exists(name)) tree.report(name, undefined, reason);
+  assignContainerSlugs(draft.navigation);
+  return {
+    source: `Docusaurus (${configFile ?? sidebarFile})`,
+    root: resolve(folder),
+    label: '',
+    config: file,
+    draft,
+    files: copier.files,
+    notConverted: log.items,
+  };
+}
+
+function humanizeId(id: string): string {
+  const words = id
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Docs';
+}
+
+/** Favicon, logo, colour mode, accent colour, footer, announcement bar, edit URL, client redirects. */
+function settings(
+  config: Record<string, unknown>,
+  themeConfig: Record<string, unknown>,
+  navbarConfig: Record<string, unknown>,
+  docsOptions: Record<string, unknown>,
+  docsFolder: string,
+  origin: Origin,
+  copier: PageCopier,
+  draft: DocsYmlDraft,
+): void {
+  const { tree, file } = origin;
+  const staticFile = (item: string, value: unknown) => {
+    const path = text(value);
+    if (!path || /^https:/.test(path)) return assetFile(origin, copier, item, value);
+    const inStatic = `static/${path.replace(/^\/+/, '')}`;
+    return assetFile(origin, copier, item, tree.isFile(inStatic) ? inStatic : path);
+  };
+  const favicon = config.favicon === undefined ? undefined : staticFile('favicon', config.favicon);
+  if (favicon) draft.favicon = favicon;
+  const logo = record(navbarConfig.logo);
+  if (logo) {
+    const light = staticFile('themeConfig.navbar.logo.src', logo.src);
+    const dark =
+      logo.srcDark === undefined ? undefined : staticFile('themeConfig.navbar.logo.srcDark', logo.srcDark);
+    if (light || dark) draft.logo = { ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
+  }
+  const mode = text(record(themeConfig.colorMode)?.defaultMode);
+  if (mode === 'light' || mode === 'dark') draft.theme = mode;
+  if (record(themeConfig.colorMode)?.respectPrefersColorScheme === true) draft.theme = 'system';
+
+  // The accent colour: Infima's --ifm-color-primary of the custom stylesheet, light and dark.
+  const themeOptions = record(
+    list(config.presets)
+      .map((p) => record(list(p)[1]) ?? {})
+      .find((p) => p.theme)?.theme,
+  );
+  for (const css of typeof themeOptions?.customCss === 'string'
+    ? [themeOptions.customCss]
+    : list(themeOptions?.customCss)) {
+    const path = text(css)?.replace(/^\.\//, '');
+    const source = path ? tree.read(path) : undefined;
+    if (!path || source === undefined) continue;
+    const light = /:root\s*\{[^}]*--ifm-color-primary:\s*([^;]+);/.exec(source)?.[1]?.trim();
+    const dark = /\[data-theme=['"]?dark['"]?\]\s*\{[^}]*--ifm-color-primary:\s*([^;]+);/
+      .exec(source)?.[1]
+      ?.trim();
+    const lightColor = cssColor({ tree, file: path }, '--ifm-color-primary', light);
+    const darkColor = cssColor({ tree, file: path }, '[data-theme=dark] --ifm-color-primary', dark);
+    if (lightColor || darkColor)
+      draft.colors = {
+        accentPrimary: {
+          ...(lightColor ? { light: lightColor } : {}),
+          ...(darkColor ? { dark: darkColor } : {}),
+        },
+      };
+    tree.report(
+      path,
+      undefined,
+      'custom CSS written for Infima is not carried over: its primary colour became accentPrimary',
+    );
+  }
+
+  const footer = record(themeConfig.footer);
+  const groups = list(footer?.links).flatMap((value, index) => {
+    const group = record(value);
+    const links = list(group?.items).flatMap((item, i) => {
+      const link = record(item);
+      if (link?.html !== undefined) {
+        tree.report(
+          file,
+          `themeConfig.footer.links[${index}].items[${i}]`,
+          'HTML footer items are not converted',
+        );
+        return [];
+      }
+      const href = linkHref(origin, `themeConfig.footer.links[${index}].items[${i}]`, link?.href ?? link?.to);
+      return href ? [{ text: text(link?.label) ?? href, href }] : [];
+    });
+    return links.length > 0 ? [{ title: text(group?.title) ?? 'Links', links }] : [];
+  });
+  if (groups.length > 0) draft.footer = { groups };
+  if (footer?.copyright !== undefined)
+    tree.report(file, 'themeConfig.footer.copyright', 'the copyright line is not shown');
+  const announcement = text(record(themeConfig.announcementBar)?.content)?.replace(/<[^>]+>/g, '');
+  if (announcement) draft.announcement = { message: announcement };
+  const editUrl = text(docsOptions.editUrl);
+  if (editUrl) draft.editThisPage = { url: `${editUrl.replace(/\/+$/, '')}/${docsFolder}/` };
+  else if (docsOptions.editUrl !== undefined)
+    tree.report(file, 'docs.editUrl', 'an editUrl function is not converted');
+
+  const redirectPlugin = list(config.plugins)
+    .map((plugin) => list(plugin))
+    .find((plugin) => plugin[0] === '@docusaurus/plugin-client-redirects');
+  const clientRedirects = list(record(redirectPlugin?.[1])?.redirects).flatMap((value) => {
+    const redirect = record(value);
+    const froms = typeof redirect?.from === 'string' ? [redirect.from] : list(redirect?.from);
+    return froms.map((from) => ({ source: from, destination: redirect?.to }));
+  });
+  const converted = redirects(origin, 'plugin-client-redirects', clientRedirects);
+  if (converted) draft.redirects = converted;
+}
