@@ -29,6 +29,7 @@ export { pageFormat } from './server/mdx/parse-page.js';
 export { leadingHeading } from './server/mdx/render-page-content.js';
 export { docsPageProblems, type PageProblem, pageProblemLine } from './server/page-problems.js';
 export {
+  docsChangelogFeed,
   docsFullPageJson,
   docsSearchIndex,
   docsSiteCss,

@@ -1,16 +1,30 @@
 /** A markdown page (guide, overview, page, reference or custom layout) and an API overview page. */
 import type { PageView } from '../shared/page-data.js';
+import { EntryMeta } from './changelog-page.js';
 import { Content } from './content/content.js';
 import { InlineTitle } from './inline-title.js';
 import { MethodBadge } from './method-badge.js';
 import { PageActions } from './page-actions.js';
 import { Description } from './type-view.js';
 
-export function MarkdownPage({ page }: { page: Extract<PageView, { kind: 'markdown' }> }) {
+export function MarkdownPage({
+  page,
+  basePath = '',
+}: {
+  page: Extract<PageView, { kind: 'markdown' }>;
+  basePath?: string;
+}) {
   const showToc = page.layout === 'guide' && page.toc.length > 1;
   return (
     <div className={`sx-markdown-layout sx-layout-${page.layout}`}>
       <article className="sx-article">
+        {page.entry ? (
+          <p className="sx-entry-back">
+            <a href={`${basePath}/${page.entry.changelog.slug}`}>
+              ← <InlineTitle text={page.entry.changelog.title} />
+            </a>
+          </p>
+        ) : null}
         {page.layout === 'custom' ? null : (
           <header className="sx-page-header">
             <h1>
@@ -19,6 +33,7 @@ export function MarkdownPage({ page }: { page: Extract<PageView, { kind: 'markdo
             <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
           </header>
         )}
+        {page.entry ? <EntryMeta date={page.entry.date} tags={page.entry.tags} /> : null}
         {/* Rendered from markdown and sanitised on the server; islands where it has some. */}
         <div className="sx-prose">
           <Content nodes={page.content} />

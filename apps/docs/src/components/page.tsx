@@ -1,5 +1,6 @@
 /** The content of a docs page, rendered on the server: picks the view for the page kind. */
 import type { PageData } from '../shared/page-data.js';
+import { ChangelogPage } from './changelog-page.js';
 import { ChannelPage } from './channel-page.js';
 import { EndpointPage } from './endpoint-page.js';
 import { MarkdownPage, OverviewPage } from './markdown-page.js';
@@ -18,7 +19,9 @@ export function Page({ data }: { data: PageData }) {
     <TypePage page={page} site={site} />
   ) : page.kind === 'overview' ? (
     <OverviewPage page={page} />
+  ) : page.kind === 'changelog' ? (
+    <ChangelogPage page={page} basePath={site.basePath} />
   ) : (
-    <MarkdownPage page={page} />
+    <MarkdownPage page={page} basePath={site.basePath} />
   );
 }

@@ -227,7 +227,13 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     // lazyOnload: fetched at idle priority, run by the client entry after the load event.
     return { head: false, tag: `<link rel="prefetch" as="script" href="${src}" data-sx-lazy-script>` };
   });
-  const markdown = page.kind === 'markdown' ? page : undefined;
+  // A changelog's page carries its entries' bodies: their stylesheet, math and islands too.
+  const markdown =
+    page.kind === 'markdown'
+      ? page
+      : page.kind === 'changelog'
+        ? { css: page.css, math: page.math, content: page.entries.flatMap((entry) => entry.content) }
+        : undefined;
   // Markdown pages: the body's stylesheet; math pages: the page's own (its math's positions).
   const styles = inlineStyles([
     assets.css,

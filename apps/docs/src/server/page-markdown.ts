@@ -37,6 +37,17 @@ export function pageMarkdown(site: DocsSite, view: PageView): string {
         return path === undefined ? undefined : fileUrl(path);
       })}`;
     }
+    case 'changelog': {
+      // Each entry under its date and title, as written.
+      const entries = view.entries.map((shown) => {
+        const entry = site.bySlug.get(shown.slug);
+        const page = entry?.item.type === 'page' ? site.definition.pages[entry.item.pageId] : undefined;
+        const body = page ? page.markdown.replace(/^\s*#\s[^\n]*\n/, '').trim() : '';
+        const tags = shown.tags.length > 0 ? ` (${shown.tags.join(', ')})` : '';
+        return `## ${shown.date}: ${shown.title}${tags}\n\n${body}\n`;
+      });
+      return `${title}${entries.join('\n')}`;
+    }
     case 'overview':
       return `${title}${view.items.map((item) => `- [${item.title}](/${item.slug})${item.method ? ` \`${item.method}\`` : ''}`).join('\n')}\n`;
     case 'endpoint': {

@@ -5,8 +5,14 @@
  */
 import {
   type ApiDefinition,
+  CHANGELOG_PAGE_SIZE,
+  type ChangelogItem,
+  changelogEntries,
+  changelogPageAt,
+  changelogPageCount,
   type Endpoint,
   exampleLabel,
+  type MarkdownPage,
   type NavItem,
   pageTitle,
   type RoutableNavItem,
@@ -92,7 +98,18 @@ export function buildPageView(
 ): PageView | undefined {
   const limit = options.exampleLines ?? Number.POSITIVE_INFINITY;
   const entry = site.bySlug.get(slug);
-  if (!entry) return undefined;
+  if (!entry) {
+    // `changelog/page/2`: a later page of a changelog.
+    const at = changelogPageAt(site.definition, slug);
+    if (!at) return undefined;
+    const base = {
+      slug,
+      title: `${at.item.title} (page ${at.page})`,
+      actions: pageActionsOf(site.definition.config),
+      markdownUrl: `/${slug}.md`,
+    };
+    return changelogView(site, highlighter, at.item, at.page, base, options.basePath ?? '');
+  }
   const { item } = entry;
   const base = {
     slug: item.slug,
@@ -105,23 +122,8 @@ export function buildPageView(
     case 'page': {
       const page = site.definition.pages[item.pageId];
       if (!page) return undefined;
-      const { fileUrl } = site;
-      const rendered = renderPageContent(highlighter, page.markdown, {
-        format: pageFormat(page.sourcePath),
-        file: page.sourcePath,
-        bodyLine: page.sourceLine,
-        headerTitle: page.layout !== 'custom',
-        ...(fileUrl
-          ? {
-              rewriteFileUrl: (url: string) => {
-                const path = resolveProjectPath(page.sourcePath, url);
-                return path === undefined ? undefined : fileUrl(path);
-              },
-            }
-          : {}),
-        endpointSnippet: (reference, kind) => endpointSnippet(site, highlighter, reference, kind),
-        rewriteLink: pageLinkRewriter(site.definition, page, options.basePath ?? '', highlighter),
-      });
+      const rendered = renderMarkdownPage(site, highlighter, page, options.basePath ?? '');
+      const changelog = page.date ? entry.ancestors.findLast((a) => a.type === 'changelog') : undefined;
       return {
         ...base,
         // One H1: the page's leading `# Title` when it has one, else its title (not its sidebar label).
@@ -132,8 +134,19 @@ export function buildPageView(
         toc: rendered.toc,
         ...(rendered.css ? { css: rendered.css } : {}),
         ...(rendered.math ? { math: true } : {}),
+        ...(page.date && changelog?.type === 'changelog'
+          ? {
+              entry: {
+                date: page.date,
+                tags: page.tags ?? [],
+                changelog: { title: changelog.title, slug: changelog.slug },
+              },
+            }
+          : {}),
       };
     }
+    case 'changelog':
+      return changelogView(site, highlighter, item, 1, base, options.basePath ?? '');
     case 'section':
     case 'tab':
     case 'apiReference':
@@ -158,6 +171,69 @@ export function buildPageView(
     case 'type':
       return apiPageView(site, highlighter, item, base, limit);
   }
+}
+
+/** A markdown page's body rendered for the site: its files, links and endpoint snippets resolved. */
+export function renderMarkdownPage(
+  site: DocsSite,
+  highlighter: HighlighterCore,
+  page: MarkdownPage,
+  basePath: string,
+): ReturnType<typeof renderPageContent> {
+  const { fileUrl } = site;
+  return renderPageContent(highlighter, page.markdown, {
+    format: pageFormat(page.sourcePath),
+    file: page.sourcePath,
+    bodyLine: page.sourceLine,
+    headerTitle: page.layout !== 'custom',
+    ...(fileUrl
+      ? {
+          rewriteFileUrl: (url: string) => {
+            const path = resolveProjectPath(page.sourcePath, url);
+            return path === undefined ? undefined : fileUrl(path);
+          },
+        }
+      : {}),
+    endpointSnippet: (reference, kind) => endpointSnippet(site, highlighter, reference, kind),
+    rewriteLink: pageLinkRewriter(site.definition, page, basePath, highlighter),
+  });
+}
+
+/** Page `n` of a changelog: its entries (newest first), each with its body. */
+function changelogView(
+  site: DocsSite,
+  highlighter: HighlighterCore,
+  item: ChangelogItem,
+  n: number,
+  base: { slug: string; title: string; actions: string[]; markdownUrl: string },
+  basePath: string,
+): PageView {
+  const all = changelogEntries(site.definition, item);
+  const shown = all.slice((n - 1) * CHANGELOG_PAGE_SIZE, n * CHANGELOG_PAGE_SIZE);
+  const css: string[] = [];
+  let math = false;
+  const entries = shown.map(({ slug, title, page }) => {
+    const rendered = renderMarkdownPage(site, highlighter, page, basePath);
+    if (rendered.css) css.push(rendered.css);
+    math ||= rendered.math === true;
+    return {
+      title: rendered.title ?? title,
+      slug,
+      date: page.date,
+      tags: page.tags ?? [],
+      content: rendered.content,
+    };
+  });
+  return {
+    ...base,
+    kind: 'changelog',
+    entries,
+    page: n,
+    pages: changelogPageCount(all.length),
+    changelogSlug: item.slug,
+    ...(css.length > 0 ? { css: css.join('\n') } : {}),
+    ...(math ? { math: true } : {}),
+  };
 }
 
 /**

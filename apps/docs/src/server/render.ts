@@ -5,6 +5,7 @@
 
 import type { PageView, SiteView } from '../shared/page-data.js';
 import { safeHtml, withPageHtmlIds } from '../shared/safe-html.js';
+import { changelogFeed, FEED_CONTENT_TYPES, type FeedContext, feedAt } from './changelog-feed.js';
 import { type ClientAssets, type RenderedDocument, renderDocument } from './document.js';
 import { loadHighlighter, withLanguages } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
@@ -122,6 +123,26 @@ export async function docsFullPageJson(
 export async function renderDocsPageMarkdown(site: DocsSite, slug: string): Promise<string | undefined> {
   const found = await view(site, slug, '');
   return found ? pageMarkdown(site, found) : undefined;
+}
+
+/**
+ * The RSS or Atom feed a site-relative path names (`/changelog/rss.xml`), with its content type;
+ * undefined when the path names none. Entries link under `origin` and `basePath`.
+ */
+export async function docsChangelogFeed(
+  site: DocsSite,
+  rel: string,
+  context: FeedContext,
+): Promise<{ body: string; contentType: string } | undefined> {
+  const at = feedAt(site, rel);
+  if (!at) return undefined;
+  const highlighter = await loadHighlighter();
+  const body = await cached(site, `feed:${context.origin}${context.basePath}${rel}`, () =>
+    withLanguages(highlighter, () =>
+      withPageHtmlIds(() => changelogFeed(site, highlighter, at.item, at.format, context)),
+    ),
+  );
+  return { body, contentType: FEED_CONTENT_TYPES[at.format] };
 }
 
 /** The serialised search index of the site. */

@@ -132,7 +132,8 @@ function NavListChunk({
         if (item.hidden) return null;
         const href = `${basePath}/${item.slug}`;
         const current = item.slug === currentSlug ? 'page' : undefined;
-        if ('children' in item) {
+        // A changelog is one link: its entries are listed on its page, not in the sidebar.
+        if ('children' in item && item.type !== 'changelog') {
           const expanded =
             item.type === 'section' && !item.collapsed ? true : isCurrentOrAncestor(item, currentSlug);
           return (

@@ -70,6 +70,21 @@ export type PageView =
       css?: string;
       /** The page typesets math: KaTeX's stylesheet is inlined too. */
       math?: boolean;
+      /** A changelog entry: its day, tags and the changelog it belongs to. */
+      entry?: { date: string; tags: string[]; changelog: { title: string; slug: string } };
+    })
+  | (PageBase & {
+      kind: 'changelog';
+      /** The entries of this page of the changelog, newest first, each with its body. */
+      entries: ChangelogEntryView[];
+      /** This page's number (1-based) and how many there are. */
+      page: number;
+      pages: number;
+      /** Slug of the changelog's first page (later pages are `{slug}/page/{n}`). */
+      changelogSlug: string;
+      /** The entries' stylesheets (their math's positions), inlined and allowed by hash. */
+      css?: string;
+      math?: boolean;
     })
   | (PageBase & {
       kind: 'endpoint';
@@ -110,6 +125,16 @@ export type PageView =
       description?: SafeHtml;
       items: { title: string; slug: string; method?: string; kind: string; summary?: string }[];
     });
+
+/** One entry on a changelog's page. */
+export interface ChangelogEntryView {
+  title: string;
+  slug: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  tags: string[];
+  content: ContentNode[];
+}
 
 export interface PageData {
   site: SiteView;

@@ -20,6 +20,7 @@ import {
   type ClientBuild,
   createDocsSite,
   type DocsSite,
+  docsChangelogFeed,
   docsFullPageJson,
   docsSearchIndex,
   docsSiteCss,
@@ -590,6 +591,11 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
         .header('cache-control', pageCache)
         .send();
 
+    // A changelog's RSS and Atom feeds (`/changelog/rss.xml`, `/changelog/atom.xml`).
+    if (rel.endsWith('.xml')) {
+      const feed = await docsChangelogFeed(site, rel, { origin: requestOrigin(request) ?? '', basePath });
+      if (feed) return send(reply, 200, feed.contentType, feed.body, 'public, max-age=300');
+    }
     if (rel.endsWith('.md')) {
       const mdSlug = rel.slice(1, -3);
       const markdown = await renderDocsPageMarkdown(

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
+import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { writeStructureProject } from './testing/structure-project.js';
@@ -77,8 +78,7 @@ describe('versions', () => {
     expect((await get('/v1/guides/quickstart.md')).body).toContain('limit=10');
     const index = (await get('/v1/_sextant/search-index.json')).body;
     expect(index).toContain('quickstart');
-    expect(index).not.toContain('species.md');
-    expect(index).not.toContain('Species');
+    expect(index).not.toContain('guides/species');
   });
 
   it('answer MCP per version; describe_endpoint takes a version', async () => {
@@ -112,3 +112,72 @@ describe('versions', () => {
     }
   });
 });
+
+describe('changelogs', () => {
+  it('list the entries newest first, ten a page, each linked to its own page', async () => {
+    const first = await get('/changelog');
+    expect(first.statusCode).toBe(200);
+    const titles = [...first.body.matchAll(/<h2 id="sx-entry-[^"]+"><a href="([^"]+)">/g)].map((m) => m[1]);
+    expect(titles).toHaveLength(10);
+    expect(titles[0]).toBe('/changelog/2026-11-20');
+    expect(first.body).toContain('<time dateTime="2026-11-20">November 20, 2026</time>');
+    expect(first.body).toContain('<span class="sx-entry-tag">Breaking</span>');
+    expect(first.body).toContain('href="/changelog/page/2" rel="next"');
+    const second = await get('/changelog/page/2');
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain('Page 2 of 2');
+    expect(second.body).toContain('href="/changelog/launch"');
+    expect((await get('/changelog/page/3')).statusCode).toBe(404);
+    const entry = await get('/changelog/launch');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).toContain('<h1>Pets API launches</h1>');
+    expect(entry.body).toContain('<time dateTime="2026-01-15">');
+    // The sidebar lists the changelog, not its entries.
+    expect(entry.body).not.toMatch(/class="sx-nav-link"[^>]*href="\/changelog\/2026-11-20"/);
+    expect((await get('/changelog.md')).body).toContain(
+      '## 2026-11-20: Species are required (API, Breaking)',
+    );
+    // A version's changelog lives under its prefix.
+    expect((await get('/v1/changelog/launch')).statusCode).toBe(200);
+  });
+
+  it('publish valid RSS 2.0 and Atom feeds that a feed reader parses', async () => {
+    const parser = new Parser();
+    const rss = await get('/changelog/rss.xml');
+    expect(rss.statusCode).toBe(200);
+    expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const channel = await parser.parseString(rss.body);
+    expect(channel.title).toBe('Pets Docs: Changelog');
+    expect(channel.link).toBe(`${origin()}/changelog`);
+    expect(channel.items).toHaveLength(12);
+    expect(channel.items[0]).toMatchObject({
+      title: 'Species are required',
+      link: `${origin()}/changelog/2026-11-20`,
+      guid: `${origin()}/changelog/2026-11-20`,
+      categories: ['API', 'Breaking'],
+    });
+    expect(new Date(channel.items[0]?.pubDate ?? '').toISOString()).toBe('2026-11-20T00:00:00.000Z');
+    // Links inside entries are absolute; text is escaped, not lost.
+    expect(channel.items[0]?.content).toContain(`href="${origin()}/guides/quickstart"`);
+    expect(channel.items.find((i) => i.title === 'Improvement 1')?.content).toContain('&#x26; more "quotes"');
+    const atom = await get('/changelog/atom.xml');
+    expect(atom.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    const feed = await parser.parseString(atom.body);
+    expect(feed.items).toHaveLength(12);
+    expect(feed.items[1]).toMatchObject({
+      title: 'Improvement 10',
+      link: `${origin()}/changelog/2026-04-19`,
+    });
+    expect(atom.body).toContain('<updated>2026-11-20T00:00:00.000Z</updated>');
+    expect(atom.body).toMatch(
+      /<link rel="self" type="application\/atom\+xml" href="[^"]+\/changelog\/atom.xml"\/>/,
+    );
+    const v1 = await parser.parseString((await get('/v1/changelog/rss.xml')).body);
+    expect(v1.items[0]?.link).toBe(`${origin()}/v1/changelog/2026-11-20`);
+    expect((await get('/nothing/rss.xml')).statusCode).toBe(404);
+  });
+});
+
+function origin(): string {
+  return 'http://localhost:80';
+}

@@ -5,6 +5,7 @@
  * with the API's subpackages as groups.
  */
 import type { ApiDefinition, Subpackage } from '../ir/definition.js';
+import { compareEntries } from './changelog.js';
 import type { DocsConfig, PageLayout } from './config.js';
 import {
   DOCS_DEFINITION_VERSION,
@@ -50,7 +51,24 @@ export type ProjectNavItem =
       hidden?: boolean;
     }
   | { type: 'link'; title: string; href: string }
-  | { type: 'api'; title: string; slug?: string; apiId: string; showTypes?: boolean };
+  | { type: 'api'; title: string; slug?: string; apiId: string; showTypes?: boolean }
+  | { type: 'changelog'; title: string; slug?: string; hidden?: boolean; entries: ProjectChangelogEntry[] };
+
+/** A dated entry of a changelog folder. */
+export interface ProjectChangelogEntry {
+  /** Its file name without extension (`2026-11-20`): its slug inside the changelog. */
+  name: string;
+  /** Front matter `title`, else its leading `# heading`, else the date for readers. */
+  title: string;
+  /** `YYYY-MM-DD`: front matter `date`, else the start of its file name. */
+  date: string;
+  tags?: string[];
+  markdown: string;
+  description?: string;
+  sourcePath?: string;
+  sourceLine?: number;
+  lastUpdated?: string;
+}
 
 /** A docs project after parsing: the input of {@link buildDocsDefinition}. */
 export interface DocsProject {
@@ -124,6 +142,38 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
             ...(item.icon ? { icon: item.icon } : {}),
             ...(item.hidden ? { hidden: true } : {}),
             children: build(item.contents, slug),
+          };
+        }
+        case 'changelog': {
+          const slug = slugs.take(
+            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
+          );
+          const entries = [...item.entries].sort((a, b) =>
+            compareEntries({ date: a.date, slug: a.name }, { date: b.date, slug: b.name }),
+          );
+          return {
+            type: 'changelog',
+            title: item.title,
+            slug,
+            ...(item.hidden ? { hidden: true } : {}),
+            children: entries.map((entry): NavItem => {
+              const entrySlug = slugs.take(joinSlug(slug, slugify(entry.name)));
+              const id = `page:${entrySlug}`;
+              pages[id] = {
+                id,
+                title: entry.title,
+                slug: entrySlug,
+                layout: project.config.defaultPageLayout,
+                markdown: entry.markdown,
+                date: entry.date,
+                ...(entry.tags?.length ? { tags: entry.tags } : {}),
+                ...(entry.description ? { description: entry.description } : {}),
+                ...(entry.sourcePath ? { sourcePath: entry.sourcePath } : {}),
+                ...(entry.sourceLine === undefined ? {} : { sourceLine: entry.sourceLine }),
+                ...(entry.lastUpdated ? { lastUpdated: entry.lastUpdated } : {}),
+              };
+              return { type: 'page', title: entry.title, slug: entrySlug, pageId: id };
+            }),
           };
         }
         case 'page': {

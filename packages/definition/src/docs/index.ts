@@ -1,4 +1,5 @@
 export * from './build-docs-definition.js';
+export * from './changelog.js';
 export * from './check-docs-definition.js';
 export * from './config.js';
 export * from './docs-definition.js';

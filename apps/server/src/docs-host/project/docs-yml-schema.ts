@@ -51,7 +51,8 @@ export type NavEntryInput =
   | { tab: string; slug?: string; icon?: string; hidden?: boolean; contents: NavEntryInput[] }
   | { page: string; path: string; slug?: string; hidden?: boolean }
   | { link: string; href: string }
-  | { api: string; spec?: string; url?: string; slug?: string; showTypes?: boolean };
+  | { api: string; spec?: string; url?: string; slug?: string; showTypes?: boolean }
+  | { changelog: string; path: string; slug?: string; hidden?: boolean };
 
 const navEntry: z.ZodType<NavEntryInput> = z.lazy(() =>
   z.union([
@@ -78,6 +79,13 @@ const navEntry: z.ZodType<NavEntryInput> = z.lazy(() =>
     z.strictObject({
       link: z.string().min(1).max(200),
       href: linkHref,
+    }),
+    /** A folder of dated entries (`2026-11-20.md`, or front matter `date`). */
+    z.strictObject({
+      changelog: z.string().min(1).max(200),
+      path: z.string().min(1).max(1000),
+      slug: slug.optional(),
+      hidden: z.boolean().optional(),
     }),
     z
       .strictObject({

@@ -4,7 +4,7 @@
  * it and returns the parsed project plus its `DocsDefinition`. Errors are `DocsProjectError`s
  * naming the file, line and JSON pointer. Used by the docs host (local mode) and the CLI.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize, posix, relative, sep } from 'node:path';
 import {
   type ApiDefinition,
@@ -15,9 +15,13 @@ import {
   DocsDefinitionError,
   type DocsProject,
   defaultDocsConfig,
+  ENTRY_FILE_DATE,
   emptyApiDefinition,
+  entryDateLabel,
+  isEntryDate,
   PAGE_LAYOUTS,
   type PageLayout,
+  type ProjectChangelogEntry,
   type ProjectNavItem,
   type ProjectVersion,
   slugify,
@@ -50,6 +54,8 @@ interface NavSource {
   folder: string;
   lineOf(path: PropertyKey[]): number | undefined;
 }
+/** Most entries one changelog folder may hold. */
+const MAX_CHANGELOG_ENTRIES = 2000;
 /** Images (logo, favicon, social image) up to this size are inlined as data URLs, so they travel with the definition. */
 const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
 
@@ -202,6 +208,8 @@ export async function loadDocsProject(
         out.push(await markdownPage(entry, at));
       } else if ('link' in entry) {
         out.push({ type: 'link', title: entry.link, href: entry.href });
+      } else if ('changelog' in entry) {
+        out.push(await changelogFolder(entry, at));
       } else {
         const apiId = `api-${++apiCount}`;
         apis[apiId] = await loadApi(entry, at, apiId);
@@ -232,6 +240,58 @@ export async function loadDocsProject(
       sourcePath: projectPath(entry.path),
       sourceLine: bodyLine,
       hidden: entry.hidden,
+    };
+  };
+
+  /** A changelog: every `.md`/`.mdx` file of its folder, each dated by its name or front matter. */
+  const changelogFolder = async (
+    entry: Extract<NavEntryInput, { changelog: string }>,
+    at: PropertyKey[],
+  ): Promise<ProjectNavItem> => {
+    const folder = projectFile(entry.path, [...at, 'path']);
+    const names = await readdir(folder).catch(() =>
+      fail([...at, 'path'], `cannot read the changelog folder "${entry.path}": it does not exist`),
+    );
+    const files = names.filter((name) => /\.mdx?$/i.test(name)).sort();
+    if (files.length > MAX_CHANGELOG_ENTRIES)
+      fail(
+        [...at, 'path'],
+        `"${entry.path}" holds ${files.length} entries: at most ${MAX_CHANGELOG_ENTRIES}`,
+      );
+    const entries: ProjectChangelogEntry[] = [];
+    for (const name of files) {
+      const rel = posix.join(entry.path.split(sep).join('/'), name);
+      const file = projectPath(rel);
+      const text = await readProjectFile(rel, [...at, 'path']);
+      const { frontMatter, body, bodyLine } = splitFrontMatter(text);
+      const meta = frontMatter === undefined ? {} : parseFrontMatter(file, frontMatter);
+      const date = meta.date ?? ENTRY_FILE_DATE.exec(name)?.[1];
+      if (date === undefined)
+        throw new DocsProjectError(
+          file,
+          '',
+          'a changelog entry needs a date: name the file like 2026-11-20.md, or give it front matter "date: 2026-11-20"',
+          1,
+        );
+      if (!isEntryDate(date))
+        throw new DocsProjectError(file, meta.date ? '/date' : '', `"${date}" is not a date (YYYY-MM-DD)`, 1);
+      entries.push({
+        name: name.replace(/\.mdx?$/i, ''),
+        title: meta.title ?? leadingHeading(body, pageFormat(name)) ?? entryDateLabel(date),
+        date,
+        ...(meta.tags?.length ? { tags: meta.tags } : {}),
+        markdown: body,
+        ...(meta.description ? { description: meta.description } : {}),
+        sourcePath: file,
+        sourceLine: bodyLine,
+      });
+    }
+    return {
+      type: 'changelog',
+      title: entry.changelog,
+      slug: entry.slug,
+      ...(entry.hidden ? { hidden: true } : {}),
+      entries,
     };
   };
 
@@ -367,12 +427,26 @@ const frontMatterSchema = z.object({
     .optional(),
   layout: z.enum(PAGE_LAYOUTS).optional(),
   description: z.string().max(500).optional(),
+  /** A changelog entry's day (YAML may read an unquoted date as a timestamp). */
+  date: z
+    .union([z.string(), z.date().transform((d) => d.toISOString().slice(0, 10))])
+    .refine(isEntryDate, 'a date is written YYYY-MM-DD, e.g. 2026-11-20')
+    .optional(),
+  /** A changelog entry's tags. */
+  tags: z.array(z.string().min(1).max(50)).max(20).optional(),
 });
 
 function parseFrontMatter(
   file: string,
   text: string,
-): { title?: string; slug?: string; layout?: PageLayout; description?: string } {
+): {
+  title?: string;
+  slug?: string;
+  layout?: PageLayout;
+  description?: string;
+  date?: string;
+  tags?: string[];
+} {
   const located = parseLocatedYaml(text);
   const first = located.errors[0];
   // Front matter starts on line 2 of the file (after the opening `---`).

@@ -219,3 +219,58 @@ navigation:
     expect(beside.line).toBe(6);
   });
 });
+
+describe('changelogs', () => {
+  it('read a folder of dated entries, newest first, dated by file name or front matter, with tags', async () => {
+    const dir = await project({
+      'docs.yml': `title: T
+navigation:
+  - page: Welcome
+    path: welcome.md
+  - changelog: What's new
+    path: changelog/
+`,
+      'welcome.md': '# Welcome\n',
+      'changelog/2026-11-20.md': '---\ntags: [API, SDK]\n---\n\n# Big release\n\nBody.\n',
+      'changelog/launch.mdx': '---\ndate: 2025-01-02\ntitle: Launch\n---\n\nWe launched.\n',
+      'changelog/2026-03-01.md': 'No heading here.\n',
+      'changelog/notes.txt': 'not an entry',
+    });
+    const { definition } = await loadDocsProject(dir);
+    const changelog = definition.navigation[1];
+    expect(changelog).toMatchObject({ type: 'changelog', title: "What's new", slug: 'what-s-new' });
+    const entries = changelog?.type === 'changelog' ? changelog.children : [];
+    expect(entries.map((e) => 'slug' in e && e.slug)).toEqual([
+      'what-s-new/2026-11-20',
+      'what-s-new/2026-03-01',
+      'what-s-new/launch',
+    ]);
+    expect(entries.map((e) => e.title)).toEqual(['Big release', 'March 1, 2026', 'Launch']);
+    expect(definition.pages['page:what-s-new/2026-11-20']).toMatchObject({
+      date: '2026-11-20',
+      tags: ['API', 'SDK'],
+      sourcePath: 'changelog/2026-11-20.md',
+    });
+    expect(definition.pages['page:what-s-new/launch']?.date).toBe('2025-01-02');
+  });
+
+  it('name the file of an entry without a date, and a front matter date that is not one', async () => {
+    const base = {
+      'docs.yml': 'title: T\nnavigation:\n  - changelog: Changelog\n    path: changelog\n    slug: updates\n',
+    };
+    const undated = await loadError(await project({ ...base, 'changelog/big-news.md': '# News\n' }));
+    expect(undated.file).toBe('changelog/big-news.md');
+    expect(undated.message).toMatch(/needs a date/);
+    const bad = await loadError(
+      await project({ ...base, 'changelog/news.md': '---\ntitle: N\ndate: 2026-02-30\n---\nx\n' }),
+    );
+    expect(bad.file).toBe('changelog/news.md');
+    expect(bad.pointer).toBe('/date');
+    expect(bad.line).toBe(3);
+    const missing = await loadError(
+      await project({ 'docs.yml': 'title: T\nnavigation:\n  - changelog: C\n    path: nowhere/\n' }),
+    );
+    expect(missing.pointer).toBe('/navigation/0/path');
+    expect(missing.line).toBe(4);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * A docs project with the site structure of issue #26, written to a temp folder: two versions
  * (v2 the default, v1 deprecated in a version file), three tabs in each (Guides, API Reference,
- * Changelog), a Welcome page outside the tabs, a changelog folder of dated entries, navbar links,
+ * Changelog), a Welcome page outside the tabs, a changelog folder of twelve dated entries, navbar links,
  * a footer and an announcement. The two versions' specs differ by a breaking change.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -68,10 +68,12 @@ ${extra}versions:
           - api: Pets API
             spec: specs/v2.json
       - tab: Changelog
+        slug: whats-new
         icon: newspaper
         contents:
-          - page: Release notes
-            path: pages/release-notes.md
+          - changelog: Changelog
+            path: changelog/
+            slug: changelog
   - name: v1
     deprecated: true
     path: versions/v1.yml
@@ -94,11 +96,39 @@ const V1_YML = `navigation:
       - api: Pets API
         spec: ../specs/v1.json
   - tab: Changelog
+    slug: whats-new
     icon: newspaper
     contents:
-      - page: Release notes
-        path: ../pages/release-notes.md
+      - changelog: Changelog
+        path: ../changelog/
+        slug: changelog
 `;
+
+/** Twelve dated entries (two pages of the changelog): one dated by front matter, with tags. */
+export const CHANGELOG_ENTRIES: Record<string, string> = {
+  'changelog/2026-11-20.md': `---
+tags: [API, Breaking]
+---
+
+# Species are required
+
+\`GET /pets\` now requires the \`species\` query parameter. See the [quickstart](/guides/quickstart).
+`,
+  'changelog/launch.md': `---
+date: 2026-01-15
+title: Pets API launches
+tags: [Launch]
+---
+
+The Pets API is live.
+`,
+  ...Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [
+      `changelog/2026-0${Math.floor(i / 4) + 2}-${String(10 + i).padStart(2, '0')}.md`,
+      `# Improvement ${i + 1}\n\nSmall improvement number ${i + 1} & more "quotes".\n`,
+    ]),
+  ),
+};
 
 /** Writes the project; `files` adds or replaces files (paths relative to the project). */
 export async function writeStructureProject(
@@ -113,7 +143,7 @@ export async function writeStructureProject(
     'pages/v2/quickstart.md': '# Quickstart\n\nList pets of a species with `GET /pets?species=cat`.\n',
     'pages/v2/species.md': '# Species\n\nEvery pet has a species.\n',
     'pages/v1/quickstart.md': '# Quickstart\n\nList pets with `GET /pets?limit=10` (version 1).\n',
-    'pages/release-notes.md': '# Release notes\n\nSee the changelog.\n',
+    ...CHANGELOG_ENTRIES,
     'specs/v2.json': petsSpec('2.0.0'),
     'specs/v1.json': petsSpec('1.4.0'),
     ...files,
