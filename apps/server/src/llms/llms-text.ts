@@ -21,6 +21,46 @@ export interface LlmsEntry {
   slug: string;
   title: string;
   description?: string;
+  /** A link to a text of this site other than a page's `.md` (`/llms-types.txt?api=rest`). */
+  path?: string;
+}
+
+/**
+ * An API with more schema types than this is large: llms.txt links one index of its types
+ * (`/llms-types.txt?api=…`) instead of each type, and its own llms-full.txt (`?api=…`).
+ */
+export const LLMS_TYPE_LINKS_MAX = 100;
+
+type ApiItem = Extract<NavItem, { type: 'apiReference' }>;
+
+/** Whether an entry holds schema types only (a "Types" section and its letter groups). */
+function typesOnly(item: NavItem): boolean {
+  if (item.type === 'type') return true;
+  return isContainer(item) && item.children.length > 0 && item.children.every(typesOnly);
+}
+
+/** The API reference entries of the navigation whose APIs are large, by slug. */
+export function largeApis(site: DocsSite): Map<string, { item: ApiItem; types: number }> {
+  const found = new Map<string, { item: ApiItem; types: number }>();
+  const visit = (items: NavItem[]) => {
+    for (const item of items) {
+      if (item.type === 'link' || item.hidden) continue;
+      if (item.type === 'apiReference') {
+        let types = 0;
+        const count = (children: NavItem[]) => {
+          for (const child of children) {
+            if (child.type === 'type' && !child.hidden) types++;
+            if (isContainer(child) && !child.hidden) count(child.children);
+          }
+        };
+        count(item.children);
+        if (types > LLMS_TYPE_LINKS_MAX) found.set(item.slug, { item, types });
+      }
+      if (isContainer(item)) visit(item.children);
+    }
+  };
+  visit(site.definition.navigation);
+  return found;
 }
 
 /** A `## Section` of llms.txt with its pages. */
@@ -68,11 +108,36 @@ export function llmsSections(site: DocsSite): LlmsSection[] {
       ...(description ? { description } : {}),
     };
   };
-  const collect = (items: NavItem[], into: LlmsEntry[]) => {
+  const large = largeApis(site);
+  // A large API's types are one index and its full text one file, linked after its endpoints.
+  const apiLinks = (item: NavItem): LlmsEntry[] => {
+    const api = item.type === 'apiReference' ? large.get(item.slug) : undefined;
+    if (!api) return [];
+    const name = inline(item.title);
+    const query = `?api=${encodeURIComponent(item.slug)}`;
+    return [
+      {
+        slug: item.slug,
+        title: `Types of ${name}`,
+        path: `/llms-types.txt${query}`,
+        description: `An index of its ${api.types.toLocaleString('en')} schema types, each linked to its page's markdown`,
+      },
+      {
+        slug: item.slug,
+        title: `${name}: full text`,
+        path: `/llms-full.txt${query}`,
+        description: "Every endpoint page's markdown in one file",
+      },
+    ];
+  };
+  const collect = (items: NavItem[], into: LlmsEntry[], skipTypes: boolean) => {
     for (const item of items) {
-      if (item.type === 'link' || item.hidden) continue;
+      if (item.type === 'link' || item.hidden || (skipTypes && typesOnly(item))) continue;
       into.push(entry(item));
-      if (isContainer(item)) collect(item.children, into);
+      if (isContainer(item)) {
+        collect(item.children, into, skipTypes || large.has(item.slug));
+        into.push(...apiLinks(item));
+      }
     }
   };
   const sections: LlmsSection[] = [];
@@ -81,7 +146,8 @@ export function llmsSections(site: DocsSite): LlmsSection[] {
     if (item.type === 'link' || item.hidden) continue;
     if (isContainer(item)) {
       const entries: LlmsEntry[] = [entry(item)];
-      collect(item.children, entries);
+      collect(item.children, entries, large.has(item.slug));
+      entries.push(...apiLinks(item));
       sections.push({ title: item.title, entries });
       loose = undefined;
     } else {
@@ -123,7 +189,7 @@ export function llmsIndex(site: DocsSite, siteUrl: string): string {
         `## ${inline(section.title)}\n\n${section.entries
           .map(
             (e) =>
-              `- [${linkText(e.title)}](${markdownUrl(siteUrl, e.slug)})${e.description ? `: ${e.description}` : ''}`,
+              `- [${linkText(e.title)}](${e.path ? `${siteUrl}${e.path}` : markdownUrl(siteUrl, e.slug)})${e.description ? `: ${e.description}` : ''}`,
           )
           .join('\n')}\n`,
     )
@@ -163,4 +229,74 @@ export function llmsFull(site: DocsSite, siteUrl: string, { pages, truncated }: 
     ? `\n---\n\nThe site has more pages than fit here: ${siteUrl}/llms.txt links to each page's markdown.\n`
     : '';
   return `${header(site)}${parts.join('\n---\n\n')}${rest}`;
+}
+
+/** The API reference entry at `slug`, or undefined when the site has none there. */
+function apiItem(site: DocsSite, slug: string): ApiItem | undefined {
+  const item = site.bySlug.get(slug)?.item;
+  return item?.type === 'apiReference' && !item.hidden ? item : undefined;
+}
+
+/**
+ * The markdown of one API's pages for its own llms-full.txt (`?api=<its slug>`): endpoints,
+ * channels and webhooks, and its types unless the API is large (they are in its types index).
+ * Undefined when `apiSlug` names no API of the site.
+ */
+export async function llmsApiPages(site: DocsSite, apiSlug: string): Promise<LlmsPages | undefined> {
+  const api = apiItem(site, apiSlug);
+  if (!api) return undefined;
+  const skipTypes = largeApis(site).has(apiSlug);
+  const slugs: string[] = [];
+  const collect = (items: NavItem[]) => {
+    for (const item of items) {
+      if (item.type === 'link' || item.hidden || (skipTypes && typesOnly(item))) continue;
+      if (isContainer(item)) collect(item.children);
+      else slugs.push(item.slug);
+    }
+  };
+  collect(api.children);
+  const pages: LlmsPages['pages'] = [];
+  let size = 0;
+  for (const slug of slugs) {
+    const markdown = await renderDocsPageMarkdown(site, slug);
+    if (markdown === undefined) continue;
+    size += markdown.length;
+    if (size > LLMS_FULL_MAX_CHARS) return { pages, truncated: true };
+    pages.push({ slug, markdown });
+  }
+  return { pages, truncated: false };
+}
+
+/** llms-full.txt of one API: its pages' markdown under a title naming the API. */
+export function llmsApiFull(site: DocsSite, siteUrl: string, apiSlug: string, pages: LlmsPages): string {
+  const api = apiItem(site, apiSlug);
+  const text = llmsFull(site, siteUrl, pages);
+  const types = largeApis(site).has(apiSlug)
+    ? `> Its schema types are indexed at ${siteUrl}/llms-types.txt?api=${encodeURIComponent(apiSlug)}\n\n`
+    : '';
+  return text.replace(
+    /^# ([^\n]*)\n\n/,
+    (_, title: string) => `# ${title}: ${inline(api?.title ?? apiSlug)}\n\n${types}`,
+  );
+}
+
+/**
+ * The types index of one API (`/llms-types.txt?api=<its slug>`): every schema type, linked to
+ * its page's markdown, in the navigation's order, in llms.txt's format. Undefined when
+ * `apiSlug` names no API of the site.
+ */
+export function llmsTypesIndex(site: DocsSite, siteUrl: string, apiSlug: string): string | undefined {
+  const api = apiItem(site, apiSlug);
+  if (!api) return undefined;
+  const lines: string[] = [];
+  const collect = (items: NavItem[]) => {
+    for (const item of items) {
+      if (item.type === 'link' || item.hidden) continue;
+      if (item.type === 'type') lines.push(`- [${linkText(item.title)}](${markdownUrl(siteUrl, item.slug)})`);
+      if (isContainer(item)) collect(item.children);
+    }
+  };
+  collect(api.children);
+  const name = inline(api.title);
+  return `# ${inline(site.definition.config.title)}: types of ${name}\n\n> The ${lines.length.toLocaleString('en')} schema types of ${name}, each linked to its page's markdown. The endpoints are listed in ${siteUrl}/llms.txt.\n\n## Types\n\n${lines.join('\n')}\n`;
 }

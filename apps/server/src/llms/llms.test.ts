@@ -4,13 +4,17 @@
  * navigation with absolute URLs that answer; a hosted site under a base path (registry on
  * PGlite) puts its base path in every URL; llms-full.txt holds every page's markdown.
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defaultDocsConfig } from '@sextant/definition';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
+import { LLMS_TYPE_LINKS_MAX } from './llms-text.js';
 
 let local: FastifyInstance;
 let localUrl: string;
@@ -187,5 +191,90 @@ describe('llms.txt (hosted site under a base path)', () => {
       'Source: http://acme.docs.test/docs/guides/start.md\n\n# Start\n\nInstall the CLI first.',
     );
     expect(response.body).not.toContain('hidden');
+  });
+});
+
+describe('llms.txt of a large API (more than LLMS_TYPE_LINKS_MAX types)', () => {
+  let app: FastifyInstance;
+  let url: string;
+  const TYPES = LLMS_TYPE_LINKS_MAX + 20;
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-llms-large-'));
+    const schemas = Object.fromEntries(
+      Array.from({ length: TYPES }, (_, i) => [
+        `Thing${i}`,
+        { type: 'object', description: `Thing number ${i}.`, properties: { id: { type: 'string' } } },
+      ]),
+    );
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'Big', version: '1', description: 'A big API.' },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            summary: 'List things',
+            responses: { '200': { description: 'OK' } },
+          },
+          post: {
+            operationId: 'addThing',
+            summary: 'Add a thing',
+            requestBody: {
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing0' } } },
+            },
+            responses: { '201': { description: 'Added' } },
+          },
+        },
+      },
+      components: { schemas },
+    };
+    await writeFile(join(dir, 'big.json'), JSON.stringify(spec));
+    await writeFile(
+      join(dir, 'docs.yml'),
+      'title: Big\nnavigation:\n  - api: Big API\n    spec: big.json\n    slug: big\n',
+    );
+    app = await buildServer({
+      mode: 'local',
+      parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
+      docs: { projectDir: dir },
+      authInjection: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = urlOf(app);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("lists endpoints, links one types index and the API's full text instead of every type", async () => {
+    const text = await (await fetch(`${url}/llms.txt`)).text();
+    expect(text).toContain(`- [List things](${url}/big/list-things.md)`);
+    expect(text).not.toContain('/big/types/thing');
+    expect(text).toContain(
+      `- [Types of Big API](${url}/llms-types.txt?api=big): An index of its ${TYPES} schema types`,
+    );
+    expect(text).toContain(`- [Big API: full text](${url}/llms-full.txt?api=big)`);
+    // Still llmstxt.org's shape: a title, a summary, then sections of link lists.
+    expect(text).toMatch(/^# Big\n\n> A big API\.\n\n## Big API\n\n- \[/);
+    for (const line of text.split('\n').filter((l) => l.startsWith('- ')))
+      expect(line).toMatch(/^- \[[^\]]+\]\(http[^)\s]+\)(: .+)?$/);
+  });
+
+  it("serves the types index and the API's llms-full.txt; an unknown API is a 404", async () => {
+    const index = await fetch(`${url}/llms-types.txt?api=big`);
+    expect(index.status).toBe(200);
+    const types = await index.text();
+    expect(types.startsWith('# Big: types of Big API\n\n> ')).toBe(true);
+    const typeLinks = links(types);
+    expect(typeLinks).toHaveLength(TYPES);
+    expect((await fetch(typeLinks[0] as string)).status).toBe(200);
+    const full = await (await fetch(`${url}/llms-full.txt?api=big`)).text();
+    expect(full.startsWith('# Big: Big API\n\n> Its schema types are indexed at')).toBe(true);
+    expect(full).toContain(`Source: ${url}/big/add-a-thing.md`);
+    expect(full).not.toContain('Thing number 7.');
+    expect((await fetch(`${url}/llms-full.txt?api=nope`)).status).toBe(404);
+    expect((await fetch(`${url}/llms-types.txt`)).status).toBe(404);
+    // The site's llms-full.txt leaves the large API's types out too.
+    expect(await (await fetch(`${url}/llms-full.txt`)).text()).not.toContain('Thing number 7.');
   });
 });

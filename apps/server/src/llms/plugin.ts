@@ -1,9 +1,10 @@
 /**
  * `GET {base}/llms.txt` and `GET {base}/llms-full.txt` on every docs site (site routes of the
- * docs host). The work is bounded per site version: the pages' markdown is rendered once per
- * loaded site (a new version is a new `DocsSite`), the texts are kept per site URL (origin and
- * base path, a few per site) with their gzip encoding, and concurrent first requests share one
- * computation.
+ * docs host); `?api=<slug of an API reference>` gives one API's llms-full.txt, and
+ * `GET {base}/llms-types.txt?api=…` the index of a large API's types (llms.txt links both).
+ * The work is bounded per site version: the pages' markdown is rendered once per loaded site (a
+ * new version is a new `DocsSite`), the texts are kept per site URL (origin and base path, a few
+ * per site) with their gzip encoding, and concurrent first requests share one computation.
  */
 
 import { promisify } from 'node:util';
@@ -11,7 +12,15 @@ import { gzip } from 'node:zlib';
 import type { DocsSite } from '@sextant/docs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRequestContext } from '../docs-host/index.js';
-import { type LlmsPages, llmsFull, llmsIndex, llmsPages } from './llms-text.js';
+import {
+  type LlmsPages,
+  llmsApiFull,
+  llmsApiPages,
+  llmsFull,
+  llmsIndex,
+  llmsPages,
+  llmsTypesIndex,
+} from './llms-text.js';
 
 const gzipAsync = promisify(gzip);
 const TEXTS_PER_SITE = 8;
@@ -62,9 +71,12 @@ function pagesOf(site: DocsSite): Promise<LlmsPages> {
   return entry.pages;
 }
 
-type Build = (site: DocsSite, siteUrl: string) => Promise<string>;
+/** Builds a text; undefined when the request's `api` names no API of the site (404). */
+type Build = (site: DocsSite, siteUrl: string, api: string | undefined) => Promise<string | undefined>;
 
-function textRoute(name: string, build: Build) {
+const NO_SUCH_API = "This site has no API reference at that slug: llms.txt links each API's texts.";
+
+function textRoute(name: string, build: Build, { requireApi = false } = {}) {
   return async (request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) => {
     if (!context.origin)
       return reply
@@ -72,7 +84,19 @@ function textRoute(name: string, build: Build) {
         .type('text/plain; charset=utf-8')
         .send('The Host header is malformed: send the host name of the docs site.');
     const siteUrl = `${context.origin}${context.basePath}`;
-    const encoded = await cachedText(context.site, `${name} ${siteUrl}`, () => build(context.site, siteUrl));
+    const asked = (request.query as Record<string, unknown> | undefined)?.api;
+    const api = typeof asked === 'string' ? asked.replace(/^\/+|\/+$/g, '') : undefined;
+    // An API the site does not have is answered before anything is computed or kept.
+    if (
+      (api === undefined && requireApi) ||
+      (api !== undefined && context.site.bySlug.get(api)?.item.type !== 'apiReference')
+    )
+      return reply.code(404).type('text/plain; charset=utf-8').send(NO_SUCH_API);
+    const encoded = await cachedText(context.site, `${name} ${api ?? ''} ${siteUrl}`, async () => {
+      const text = await build(context.site, siteUrl, api);
+      if (text === undefined) throw new Error(NO_SUCH_API);
+      return text;
+    });
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
@@ -93,6 +117,19 @@ export async function llmsPlugin(app: FastifyInstance): Promise<void> {
   app.docsHost.addSiteRoute({
     method: 'GET',
     path: '/llms-full.txt',
-    handler: textRoute('full', async (site, siteUrl) => llmsFull(site, siteUrl, await pagesOf(site))),
+    handler: textRoute('full', async (site, siteUrl, api) => {
+      if (api === undefined) return llmsFull(site, siteUrl, await pagesOf(site));
+      const pages = await llmsApiPages(site, api);
+      return pages && llmsApiFull(site, siteUrl, api, pages);
+    }),
+  });
+  app.docsHost.addSiteRoute({
+    method: 'GET',
+    path: '/llms-types.txt',
+    handler: textRoute(
+      'types',
+      async (site, siteUrl, api) => (api === undefined ? undefined : llmsTypesIndex(site, siteUrl, api)),
+      { requireApi: true },
+    ),
   });
 }
