@@ -114,8 +114,13 @@ async function open(
     ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
     ...(options.databasePool ? { poolSize: options.databasePool } : {}),
     ...(options.databaseListenUrl ? { listenUrl: options.databaseListenUrl } : {}),
-    onConnectionError: (error) =>
-      log.warn({ err: error }, 'registry: a database connection was lost (it is replaced on the next query)'),
+    onConnectionError: (error, connection) =>
+      log.warn(
+        { err: error },
+        connection === 'pool'
+          ? 'registry: a database connection was lost (it is replaced on the next query)'
+          : 'registry: the LISTEN connection dropped or could not reconnect (retrying with backoff)',
+      ),
   });
   try {
     const blobs = await openBlobStores(

@@ -24,8 +24,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: the LISTEN connection's URL when the pool goes through PgBouncer in transaction mode. */
   listenUrl?: string;
-  /** PostgreSQL: hears connections lost under the pool and the LISTEN connection (they are replaced). */
-  onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL: hears a connection of the pool lost (replaced on the next query) or the LISTEN
+   * connection dropped or failing to come back (retried with backoff).
+   */
+  onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
 }
 
 /** An open, migrated database. */
@@ -44,16 +47,17 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /** Opens and migrates the database described by `options`. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
+    const { onConnectionError } = options;
     const pool = createPgPool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
-      ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+      ...(onConnectionError ? { onConnectionError: (error) => onConnectionError(error, 'pool') } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
     try {
       await migrate(db);
       const notifier = await createPostgresNotifier(options.listenUrl ?? options.databaseUrl, pool, {
-        ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+        ...(onConnectionError ? { onConnectionError: (error) => onConnectionError(error, 'listen') } : {}),
       });
       return {
         db,
