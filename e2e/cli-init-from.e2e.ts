@@ -240,3 +240,18 @@ describe('sextant init --from docusaurus <site>', () => {
     );
   });
 });
+
+describe('sextant init --from: usage', () => {
+  it('exits 2 on an unknown source kind or a missing source, 1 when the project would be the source folder', async () => {
+    const unknown = await runCli(['init', 'site', '--from', 'gitbook', 'x']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--from takes mintlify, fern, docusaurus, not "gitbook"/);
+    const missing = await runCli(['init', '--from', 'fern']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/name what to convert: sextant init --from fern <folder>/);
+    const source = join(FIXTURES, 'mintlify-site');
+    const into = await runCli(['init', source, '--from', 'mintlify', join(source, 'docs.json')]);
+    expect(into.code).toBe(1);
+    expect(into.stderr).toMatch(/must not be the source folder/);
+  });
+});

@@ -87,7 +87,9 @@ export async function runInit(
 export function registerInit(program: Command): void {
   program
     .command('init')
-    .description('scaffold a docs project: docs.yml, a welcome page, the spec and generators.yml')
+    .description(
+      'scaffold a docs project: docs.yml, a welcome page, the spec and generators.yml; or convert a Mintlify, Fern or Docusaurus site (--from)',
+    )
     .argument('[dir]', 'folder of the new project (created when missing)', '.')
     .option(
       '--spec <file>',

@@ -89,8 +89,10 @@ export function redirectPattern(path: string): string | undefined {
 }
 
 /**
- * Redirects in docs.yml's form; ones with patterns docs.yml cannot express are logged.
- * @param permanentByDefault Mintlify and Fern answer 308 unless `permanent: false`.
+ * Redirects in docs.yml's form, permanent unless `permanent: false` (Mintlify and Fern answer
+ * 308 by default); ones with patterns docs.yml cannot express are logged.
+ * @example redirects(origin, 'redirects', [{ source: '/old/:slug*', destination: '/new/:slug*' }])
+ * // [{ source: '/old/*', destination: '/new/*', permanent: true }]
  */
 export function redirects(origin: Origin, item: string, value: unknown): DocsYmlDraft['redirects'] {
   const out: NonNullable<DocsYmlDraft['redirects']> = [];
