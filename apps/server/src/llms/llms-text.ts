@@ -111,7 +111,8 @@ export function llmsSections(site: DocsSite): LlmsSection[] {
   const large = largeApis(site);
   // A large API's types are one index and its full text one file, linked after its endpoints.
   const apiLinks = (item: NavItem): LlmsEntry[] => {
-    const api = item.type === 'apiReference' ? large.get(item.slug) : undefined;
+    if (item.type !== 'apiReference') return [];
+    const api = large.get(item.slug);
     if (!api) return [];
     const name = inline(item.title);
     const query = `?api=${encodeURIComponent(item.slug)}`;
