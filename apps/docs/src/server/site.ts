@@ -4,6 +4,7 @@
  * docs registration; hosted sites never share a cache entry (isolation by construction).
  */
 import {
+  type ApiChangelogEntry,
   type ApiDefinition,
   type DocsDefinition,
   type DocsVersion,
@@ -13,6 +14,7 @@ import {
   versionPrefix,
   versionView,
   walkNavigation,
+  withApiChangelog,
 } from '@sextant/definition';
 import { withApiLinkBase } from './links/api-links.js';
 import { LinkIndex, resolveLink } from './links/resolve-link.js';
@@ -49,6 +51,8 @@ export interface SiteVersion extends Omit<DocsVersion, 'navigation'> {
 
 /** What `createDocsSite` may be told besides the definitions. */
 export interface DocsSiteOptions {
+  /** The registry's changelog of each API (by the docs' key): merged into the site's changelogs. */
+  apiChangelog?: Record<string, readonly ApiChangelogEntry[]>;
   fileUrl?: (projectPath: string) => string | undefined;
   preview?: boolean;
   updatedAt?: string;
@@ -61,10 +65,19 @@ const MAX_CACHE_ENTRIES = 500;
  * view, whose `versions` lead to the others' (see `versionedSite`).
  */
 export function createDocsSite(
-  definition: DocsDefinition,
+  given: DocsDefinition,
   apis: Record<string, ApiDefinition>,
   version: string,
   options: DocsSiteOptions = {},
+): DocsSite {
+  return versionedSites(withApiChangelog(given, options.apiChangelog), apis, version, options);
+}
+
+function versionedSites(
+  definition: DocsDefinition,
+  apis: Record<string, ApiDefinition>,
+  version: string,
+  options: DocsSiteOptions,
 ): DocsSite {
   if (!definition.versions?.length) return singleSite(definition, apis, version, options);
   const versions: SiteVersion[] = [];

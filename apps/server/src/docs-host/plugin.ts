@@ -14,7 +14,12 @@ import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, normalize, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type ApiDefinition, type DocsDefinition, isSafeAssetUrl } from '@sextant/definition';
+import {
+  type ApiChangelogEntry,
+  type ApiDefinition,
+  type DocsDefinition,
+  isSafeAssetUrl,
+} from '@sextant/definition';
 import {
   ASSET_BASE,
   type ClientBuild,
@@ -297,6 +302,10 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
           // A preview stays out of search engines (robots.txt, noindex); the sitemap's lastmod.
           preview: loaded.isPreview,
           updatedAt: loaded.updatedAt,
+          // What each publish of the site's APIs changed, merged into its changelogs.
+          ...(loaded.apiChangelog
+            ? { apiChangelog: loaded.apiChangelog as Record<string, ApiChangelogEntry[]> }
+            : {}),
         },
       );
       hostedSites.delete(loaded.url);

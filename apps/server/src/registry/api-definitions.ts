@@ -1,13 +1,53 @@
 /**
- * API definitions: register a new version (stored gzip-compressed, the registry assigns the id),
- * load one by id, and load the newest version of the same API.
+ * API definitions: register a new version (stored gzip-compressed, the registry assigns the id,
+ * with its changelog entry: the diff with the version before), load one by id, and load the
+ * newest version of the same API.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import {
+  type ApiChangelogEntry,
+  type ApiDefinition,
+  apiChangelogEntry,
+  diffDefinitions,
+} from '@sextant/definition';
 import { packJson } from './compression.js';
 import { type Handlers, RawJson, type RegistryContext } from './context.js';
 import { fail } from './errors.js';
 import { requireMember, requireOrg } from './identity.js';
 import { validateStoredApiDefinition } from './validate-stored.js';
+
+/**
+ * The changelog entry of a new version of an API: its diff with the newest stored version of the
+ * same organization and api id; undefined for a first version or one that changes nothing.
+ */
+async function changelogEntry(
+  ctx: RegistryContext,
+  orgId: string,
+  apiId: string,
+  apiDefinitionId: string,
+  definition: unknown,
+): Promise<{ previousId: string; entry: ApiChangelogEntry } | undefined> {
+  const previous = await ctx.db
+    .selectFrom('api_definitions')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('api_id', '=', apiId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const before = previous && (await ctx.definitions.parsed(previous.id));
+  if (!previous || !before) return undefined;
+  try {
+    const entry = apiChangelogEntry(diffDefinitions(before, definition as ApiDefinition), {
+      apiDefinitionId,
+      publishedAt: new Date().toISOString(),
+    });
+    return entry && { previousId: previous.id, entry };
+  } catch {
+    // A definition the diff cannot read (stored before a model change) costs its entry, not the publish.
+    return undefined;
+  }
+}
 
 async function rawDefinition(ctx: RegistryContext, id: string): Promise<RawJson> {
   const entry = await ctx.definitions.get(id);
@@ -24,17 +64,33 @@ export const apiDefinitionHandlers: Handlers<
     await requireMember(ctx.db, caller, body.orgId);
     const apiDefinitionId = randomUUID();
     const { gz, json } = await packJson({ ...body.definition, id: apiDefinitionId });
-    await ctx.db
-      .insertInto('api_definitions')
-      .values({
-        id: apiDefinitionId,
-        org_id: body.orgId,
-        api_id: body.apiId,
-        definition_gz: gz,
-        size_bytes: json.length,
-        sha256: createHash('sha256').update(json).digest('hex'),
-      })
-      .execute();
+    // The publish documents itself: what changed since the version of this API published before.
+    const change = await changelogEntry(ctx, body.orgId, body.apiId, apiDefinitionId, body.definition);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('api_definitions')
+        .values({
+          id: apiDefinitionId,
+          org_id: body.orgId,
+          api_id: body.apiId,
+          definition_gz: gz,
+          size_bytes: json.length,
+          sha256: createHash('sha256').update(json).digest('hex'),
+        })
+        .execute();
+      if (change)
+        await trx
+          .insertInto('api_changelog')
+          .values({
+            api_definition_id: apiDefinitionId,
+            org_id: body.orgId,
+            api_id: body.apiId,
+            previous_api_definition_id: change.previousId,
+            entry: JSON.stringify(change.entry),
+            created_at: change.entry.publishedAt,
+          })
+          .execute();
+    });
     return { apiDefinitionId };
   },
 

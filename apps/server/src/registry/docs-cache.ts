@@ -7,6 +7,7 @@ import type { ApiDefinition } from '@sextant/definition';
 import type { DocsDefinitionJson, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
 import type { Database, Notifier } from '../storage/index.js';
+import { apiChangelogOf } from './api-changelog.js';
 import { unpackJson } from './compression.js';
 import { iso } from './context.js';
 import type { DefinitionCache } from './definition-cache.js';
@@ -102,6 +103,8 @@ export function createDocsCache(
       const definition = await definitions.parsed(id);
       if (definition) apis[key] = definition;
     }
+    // Each linked API's changelog: what every publish of it changed (a site's changelogs show them).
+    const apiChangelog = await apiChangelogOf(db, docs.api_definition_ids);
     return {
       baseUrl: { domain: row.domain, basePath: row.base_path },
       url: row.url,
@@ -112,6 +115,7 @@ export function createDocsCache(
       definition: await unpackJson<DocsDefinitionJson>(docs.definition_gz),
       apis,
       files: await linkedFiles(db, docs.id),
+      ...(Object.keys(apiChangelog).length > 0 ? { apiChangelog } : {}),
     };
   };
 

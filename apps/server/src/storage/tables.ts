@@ -1,4 +1,5 @@
 /** Kysely table types of the registry schema (migrations/*.sql). */
+import type { ApiChangelogEntry } from '@sextant/definition';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -44,6 +45,15 @@ export interface Database {
     size_bytes: number;
     sha256: string;
     seq: Generated<string>;
+    created_at: CreatedAt;
+  };
+  /** One row per publish that changed an API (migration 012): its `ApiChangelogEntry`. */
+  api_changelog: {
+    api_definition_id: string;
+    org_id: string;
+    api_id: string;
+    previous_api_definition_id: string;
+    entry: Json<ApiChangelogEntry>;
     created_at: CreatedAt;
   };
   docs_registrations: {

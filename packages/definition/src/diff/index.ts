@@ -1,3 +1,10 @@
+export {
+  type ApiChangelogChange,
+  type ApiChangelogEntry,
+  apiChangelogEntry,
+  apiChangelogMarkdown,
+  MAX_CHANGELOG_CHANGES,
+} from './api-changelog.js';
 export { pathTemplate } from './describe.js';
 export { diffDefinitions } from './diff-definitions.js';
 export { bumpForDiff, computeNextVersion, InvalidSemverError } from './next-version.js';

@@ -1,3 +1,4 @@
+export * from './api-changelog-entries.js';
 export * from './build-docs-definition.js';
 export * from './changelog.js';
 export * from './check-docs-definition.js';

@@ -74,6 +74,36 @@ export const linkedDocsFileSchema = z.strictObject({
 });
 export type LinkedDocsFile = z.infer<typeof linkedDocsFileSchema>;
 
+/**
+ * What one publish of an API changed since the version before it (the registry's diff): the
+ * spec versions, the bump it implies, its changes (breaking first, at most 100).
+ */
+export const apiChangelogEntrySchema = z.strictObject({
+  apiDefinitionId: z.string(),
+  publishedAt: z.string(),
+  version: z.string().optional(),
+  previousVersion: z.string().optional(),
+  bump: z.enum(['MAJOR', 'MINOR', 'PATCH']),
+  summary: z.strictObject({
+    total: z.number(),
+    breaking: z.number(),
+    added: z.number(),
+    removed: z.number(),
+    changed: z.number(),
+    docs: z.number(),
+  }),
+  changes: z.array(
+    z.strictObject({
+      kind: z.string(),
+      category: z.enum(['added', 'removed', 'changed', 'docs']),
+      breaking: z.boolean(),
+      message: z.string(),
+      method: z.string().optional(),
+      path: z.string().optional(),
+    }),
+  ),
+});
+
 export const loadedDocsSchema = z.strictObject({
   baseUrl: baseUrlSchema,
   url: z.string(),
@@ -86,6 +116,8 @@ export const loadedDocsSchema = z.strictObject({
   apis: z.record(z.string(), apiDefinitionSchema),
   /** The files linked to this docs version, by project path (the paths the definition references). */
   files: z.record(z.string(), linkedDocsFileSchema),
+  /** Each API's changelog up to the version the docs link (newest first), by the same keys as `apis`. */
+  apiChangelog: z.record(z.string(), z.array(apiChangelogEntrySchema)).optional(),
 });
 /** A docs site as loaded by URL: definition, referenced API definitions and owner. */
 export type LoadedDocs = z.infer<typeof loadedDocsSchema>;
