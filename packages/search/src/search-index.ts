@@ -68,6 +68,8 @@ export interface SerializedSearchIndex {
 }
 
 const FORMAT_VERSION = 1;
+/** How many of the engine's results the ranking rules re-weigh. */
+const RERANKED = 400;
 const MAX_QUERY_CHARS = 500;
 
 // The method is no field: every GET would match "get"; `GET /path` queries match it instead.
@@ -191,7 +193,8 @@ export class SearchIndex {
     const intent = this.typeIntent(text, terms);
     // "customer object": the type word says what to look for, not a word the type's page has.
     if (intent.wanted) terms = terms.filter((term) => !TYPE_WORDS.has(term) || terms.length === 1);
-    if (terms.length > 0) {
+    // A path that fills the page with matching templates needs no word search.
+    if (terms.length > 0 && scores.size < limit) {
       const searchOptions: MiniSearchOptions = {
         combineWith: 'OR',
         boost: BOOST,
@@ -200,9 +203,15 @@ export class SearchIndex {
         tokenize: (q) => q.split(' '),
         processTerm: (term) => term,
       };
-      const weights = new Map(terms.map((term) => [term, this.termIdf(term)]));
+      const results = this.mini.search(terms.join(' '), searchOptions);
+      // How rare each query term is: the documents it matched (with its prefixes and typos) in this search.
+      const found = new Map<string, number>();
+      for (const result of results)
+        for (const term of result.queryTerms) found.set(term, (found.get(term) ?? 0) + 1);
+      const weights = new Map(terms.map((term) => [term, idf(found.get(term) ?? 0, this.docs.length)]));
       const all = [...weights.values()];
-      for (const result of this.mini.search(terms.join(' '), searchOptions)) {
+      // The engine's best few hundred are re-weighted: past them no weight lifts a document to the top.
+      for (const result of results.slice(0, RERANKED)) {
         const id = result.id as number;
         const doc = this.docs[id];
         if (!doc) continue;
