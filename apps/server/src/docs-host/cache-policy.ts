@@ -56,8 +56,8 @@ export function cacheControl(
 
 const keyHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-/** The host name of a stored docs URL or a Host header: no port, no trailing dot, lower case. */
-function hostNameOf(urlOrHost: string): string {
+/** The host name of a stored docs URL, an address or a Host header: no port, no trailing dot, lower case. */
+export function hostNameOf(urlOrHost: string): string {
   const host = urlOrHost.split('/')[0] ?? '';
   return host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
 }

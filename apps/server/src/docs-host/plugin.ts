@@ -51,6 +51,7 @@ import {
 } from './cache-policy.js';
 import { type CachedPage, prepareCachedPage } from './cached-page.js';
 import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } from './csp.js';
+import { createNegativeCache } from './negative-cache.js';
 import { contentTypeOf } from './project/content-types.js';
 import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
@@ -256,6 +257,8 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
 
   // ---- hosted mode: sites from the registry, by host and path ----
   const hostedSites = new Map<string, DocsSite>();
+  // Addresses without a site, for 5 s (scanners): forgotten when their host's sites change.
+  const misses = createNegativeCache();
   // Hosted sites come from the registry, in this process or over HTTP; without one there is
   // nothing to serve, and the server must not start looking healthy.
   const siteSource: SiteSource | undefined =
@@ -270,6 +273,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   if (options.mode === 'hosted') {
     app.addHook('onReady', async () => {
       const unsubscribe = registry()?.onDocsInvalidated((urls) => {
+        misses.forget(urls);
         if (urls === 'all') hostedSites.clear();
         else for (const url of urls) hostedSites.delete(url);
       });
@@ -283,8 +287,14 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     if (!host) return undefined;
     // No organization's docs on the console host (any port): its origin holds the console's session.
     if (app.hasDecorator('consoleHost') && app.consoleHost.isConsoleHostHeader(host)) return undefined;
-    const loaded = await source.loadDocsForUrl(`${host}${sitePathLocation('', path)}`);
-    if (!loaded) return undefined;
+    const address = `${host}${sitePathLocation('', path)}`;
+    if (misses.has(address)) return undefined;
+    const generation = misses.generation();
+    const loaded = await source.loadDocsForUrl(address);
+    if (!loaded) {
+      misses.add(address, generation);
+      return undefined;
+    }
     const definition = loaded.definition as Partial<DocsDefinition>;
     if (definition.docsVersion !== 1 || !Array.isArray(definition.navigation)) return undefined;
     const version = `${loaded.docsConfigId}-${new Date(loaded.updatedAt).getTime()}`;
