@@ -4,7 +4,9 @@
  * opens the panel, a question streams its answer in (rendered markdown, a code block with a
  * copy button, sources), the answer's citation opens the cited page, the askAi page action opens
  * the panel about the current page (the chat request carries `page`), Escape closes and focus
- * returns, thumbs up posts feedback. A site whose model has no key shows the server's
+ * returns, thumbs up posts feedback. Asked about the open page, the model gets that page as its
+ * first passage; the conversation survives following a cited link (session storage) and a
+ * follow-up there carries it. A site whose model has no key shows the server's
  * not-configured message. axe on the open panel: no serious violation; no console errors (CSP).
  * Screenshots of the open panel at 1280 and 390 px in /tmp/shots-G/.
  */
@@ -198,13 +200,59 @@ describe('Ask AI in the site', () => {
     await expect(panel(page).locator('.sx-ai-context strong').innerText()).resolves.toBe('Quickstart');
     await panel(page).getByRole('textbox', { name: 'Your question' }).fill('What does this page say?');
     await panel(page).getByRole('textbox', { name: 'Your question' }).press('Enter');
-    await panel(page).locator('.sx-ai-turn').first().getByText('stays text').waitFor();
+    // The conversation came along from the previous page: this is its third turn.
+    await panel(page).locator('.sx-ai-turn').nth(2).getByText('stays text').waitFor();
     expect(bodies.at(-1)?.page).toBe('guides/quickstart');
 
     // Escape closes; focus returns to the action that opened the panel.
     await page.keyboard.press('Escape');
     await panel(page).waitFor({ state: 'detached' });
     await expect(action.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers about the open page from it; a follow-up after a cited link keeps the conversation', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await watchedPage(context);
+    const bodies = chatBodies(page);
+    await openDocsPage(page, `${site.url}/`);
+    await page.locator('.sx-page-actions').getByRole('button', { name: 'Ask AI about this page' }).click();
+    await expect(panel(page).locator('.sx-ai-context strong').innerText()).resolves.toBe('Welcome');
+    const input = panel(page).getByRole('textbox', { name: 'Your question' });
+    await input.fill('What is this about?');
+    await input.press('Enter');
+    const first = panel(page).locator('.sx-ai-turn').first();
+    await first.getByText('stays text').waitFor();
+    expect(bodies.at(-1)).toMatchObject({
+      page: '',
+      messages: [{ role: 'user', content: 'What is this about?' }],
+    });
+    // The model answered from the open page: its passage is the first, with the page's text.
+    const system = String((fake.requests.at(-1)?.body as { system?: unknown }).system ?? '');
+    const firstPassage = /<passage [^>]*>/.exec(system)?.[0] ?? '';
+    expect(firstPassage).toContain('url="/"');
+    expect(system.slice(system.indexOf(firstPassage))).toMatch(/^<passage [^>]*>\nAcme makes widgets\./);
+    // The reader follows the cited link to another page and asks a follow-up there.
+    await first.getByRole('link', { name: 'Quickstart' }).first().click();
+    await page.waitForURL(`${site.url}/guides/quickstart`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('#sx-tools').getByRole('button', { name: 'Ask AI' }).click();
+    await panel(page).locator('.sx-ai-turn').first().getByText('What is this about?').waitFor();
+    await input.fill('And how do I log in?');
+    await input.press('Enter');
+    await panel(page).locator('.sx-ai-turn').nth(1).getByText('stays text').waitFor();
+    expect(bodies.at(-1)?.messages).toEqual([
+      { role: 'user', content: 'What is this about?' },
+      { role: 'assistant', content: ANSWER.join('') },
+      { role: 'user', content: 'And how do I log in?' },
+    ]);
+    // New chat forgets it, on this page and the next.
+    await panel(page).getByRole('button', { name: 'New chat' }).click();
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('#sx-tools').getByRole('button', { name: 'Ask AI' }).click();
+    await panel(page).getByText('Ask a question about these docs.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
