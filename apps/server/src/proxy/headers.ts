@@ -190,23 +190,25 @@ function addAnswerTrail(
   setCookie: string | string[] | undefined,
   trail: AnswerTrail | undefined,
 ): void {
-  const exposed: string[] = [];
-  const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
-  if (cookies.length > 0) {
-    out[PROXY_SET_COOKIE] = cookies.map(encodeURIComponent).join(',');
-    exposed.push(PROXY_SET_COOKIE);
+  let exposed = '';
+  if (setCookie !== undefined) {
+    out[PROXY_SET_COOKIE] = Array.isArray(setCookie)
+      ? setCookie.map(encodeURIComponent).join(',')
+      : encodeURIComponent(setCookie);
+    exposed += `,${PROXY_SET_COOKIE}`;
   }
   if (trail) {
-    out[PROXY_FINAL_URL] = encodeURI(trail.finalUrl);
-    exposed.push(PROXY_FINAL_URL);
+    // A URL's href is ASCII with no control characters: a valid header value as it is.
+    out[PROXY_FINAL_URL] = trail.finalUrl;
+    exposed += `,${PROXY_FINAL_URL}`;
     if (trail.redirects.length > 0) {
       out[PROXY_REDIRECTS] = trail.redirects
         .map((hop) => `${hop.status} ${encodeURIComponent(hop.url)}`)
         .join(',');
-      exposed.push(PROXY_REDIRECTS);
+      exposed += `,${PROXY_REDIRECTS}`;
     }
   }
-  if (exposed.length > 0) out['access-control-expose-headers'] += `,${exposed.join(',')}`;
+  if (exposed) out['access-control-expose-headers'] += exposed;
 }
 
 /** True when `name` has no ASCII upper-case letter. */

@@ -43,7 +43,7 @@ export function answerDetails(info: Pick<ResponseInfo, 'headers'>): AnswerDetail
   return {
     headers,
     cookies: splitList(all[SET_COOKIE] ?? '').map(safeDecode),
-    finalUrl: all[FINAL_URL] ? safeDecodeUri(all[FINAL_URL]) : undefined,
+    finalUrl: all[FINAL_URL] || undefined,
     redirects: splitList(all[REDIRECTS] ?? '').flatMap((entry) => {
       const [status, url] = entry.split(' ');
       const code = Number(status);
@@ -124,14 +124,6 @@ function splitList(value: string): string[] {
 function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-function safeDecodeUri(value: string): string {
-  try {
-    return decodeURI(value);
   } catch {
     return value;
   }
