@@ -15,6 +15,20 @@ import { ISLAND_ATTRIBUTE } from '../shared/island-attributes.js';
 // Long API navigations: bring the current page's link into view as early as possible.
 document.querySelector('#sx-sidebar [aria-current="page"]')?.scrollIntoView({ block: 'center' });
 
+// The announcement's dismiss button: remembered per message (a new message shows again).
+document.querySelector('[data-sx-dismiss]')?.addEventListener('click', (event) => {
+  const id = (event.currentTarget as Element)
+    .closest('[data-sx-announcement]')
+    ?.getAttribute('data-sx-announcement');
+  if (!id) return;
+  try {
+    localStorage.setItem('sx-announcement', id);
+  } catch {
+    // Storage refused (private mode): dismissed for this page only.
+  }
+  document.documentElement.setAttribute('data-announcement-dismissed', '');
+});
+
 const rooted = new WeakSet<Element>();
 const earlyClicks: HTMLElement[] = [];
 const keepClick = (event: MouseEvent) => {

@@ -18,7 +18,14 @@ import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
-import { VersionBanner, VersionSelect } from './site-chrome.js';
+import {
+  Announcement,
+  announcementScript,
+  NavbarLinks,
+  SiteFooter,
+  VersionBanner,
+  VersionSelect,
+} from './site-chrome.js';
 
 /** The built client: the entry script, the text of its CSS and the chunks to preload. */
 export interface ClientAssets {
@@ -139,6 +146,7 @@ function Header({
         <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} />
       ) : null}
       {placement === 'HEADER_TABS' ? <SearchTrigger className="sx-search-tabs" /> : null}
+      <NavbarLinks config={config} className="sx-navbar" />
       <div id="sx-tools" className="sx-tools">
         <HeaderTools
           searchIndexUrl={searchIndexUrl}
@@ -196,8 +204,10 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const ogImageUrl = assetUrl(config.metadata.ogImage, fileUrl);
   const ogImage = ogImageUrl && absoluteUrl(ogImageUrl, options.origin);
   const layout = page.kind === 'markdown' ? page.layout : 'reference';
+  const announcement = announcementScript(config);
   const chrome = staticHtml(
     <>
+      <Announcement config={config} />
       <Header
         config={config}
         basePath={data.site.basePath}
@@ -215,6 +225,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
           {CONTENT_PLACEHOLDER}
         </main>
       </div>
+      <SiteFooter config={config} />
     </>,
     islands,
   );
@@ -253,6 +264,8 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<script>${THEME_SCRIPT}</script>`,
+    // A dismissed announcement is hidden before the first paint (no layout shift).
+    ...(announcement ? [`<script>${announcement.script}</script>`] : []),
     ...headTags({
       config,
       pageTitle: page.title,
@@ -296,5 +309,9 @@ ${scripts
   .join('\n')}
 </body>
 </html>`;
-  return { html, styleHashes: styles.hashes, scriptHashes: [THEME_SCRIPT_HASH] };
+  return {
+    html,
+    styleHashes: styles.hashes,
+    scriptHashes: [THEME_SCRIPT_HASH, ...(announcement ? [announcement.hash] : [])],
+  };
 }

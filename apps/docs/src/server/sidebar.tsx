@@ -6,6 +6,7 @@
 import type { DocsDefinition, NavItem } from '@sextant/definition';
 import { InlineTitle } from '../components/inline-title.js';
 import { iconSvg } from './mdx/icons.js';
+import { NavbarLinks } from './site-chrome.js';
 
 function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   if (item.type === 'link') return false;
@@ -272,6 +273,8 @@ export function Sidebar({
       {search ? <SearchTrigger className="sx-search-sidebar" /> : null}
       {/* With header tabs this copy only shows on small screens, where the header has no room. */}
       {tabs ? <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} landmark={false} /> : null}
+      {/* The navbar's links, on small screens where the header has no room for them. */}
+      <NavbarLinks config={definition.config} className="sx-navbar sx-navbar-drawer" />
       <NavList items={items} currentSlug={currentSlug} basePath={basePath} />
     </nav>
   );

@@ -2,6 +2,7 @@
  * The site structure of issue #26 served by the docs host (local mode, through the whole server):
  * versions with their own URLs, pages and APIs, scoped llms.txt, search index and MCP.
  */
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -175,6 +176,34 @@ describe('changelogs', () => {
     const v1 = await parser.parseString((await get('/v1/changelog/rss.xml')).body);
     expect(v1.items[0]?.link).toBe(`${origin()}/v1/changelog/2026-11-20`);
     expect((await get('/nothing/rss.xml')).statusCode).toBe(404);
+  });
+});
+
+describe('navbar, footer and announcement', () => {
+  it('render the navbar links, the footer and a dismissible announcement allowed by its hash', async () => {
+    const response = await get('/guides/quickstart');
+    const html = response.body;
+    expect(html).toMatch(
+      /<a href="https:\/\/app.pets.test\/signup" class="sx-navbar-link sx-navbar-primary" rel="noopener noreferrer"><span>Get an API key<\/span><\/a>/,
+    );
+    // The GitHub link names its repository.
+    expect(html).toMatch(
+      /class="sx-navbar-link sx-navbar-github"[^>]*><svg[^>]*>.*?<\/svg><span>acme\/pets<\/span>/,
+    );
+    expect(html).toContain('<footer class="sx-footer">');
+    expect(html).toContain('<nav class="sx-footer-group" aria-label="Product">');
+    expect(html).toContain('aria-label="Discord"');
+    const id = /data-sx-announcement="([0-9a-f]{16})"/.exec(html)?.[1];
+    expect(id).toBeDefined();
+    expect(html).toContain('<a href="/changelog">Read the changelog</a>');
+    // The script that hides a dismissed announcement before the first paint, allowed by its hash only.
+    const script = /<script>(try\{if\(localStorage[^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script).toContain(`==="${id}"`);
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const scriptSrc =
+      /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1] ?? '';
+    expect(scriptSrc.split(' ')).toContain(hash);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 });
 

@@ -13,6 +13,7 @@ import {
   FONT_DISPLAYS,
   HEADER_POSITIONS,
   MAX_AI_PROMPT_LENGTH,
+  NAVBAR_LINK_TYPES,
   PAGE_ACTIONS,
   PAGE_LAYOUTS,
   SCRIPT_STRATEGIES,
@@ -122,6 +123,7 @@ function checkConfig(problems: Problems, config: Json): void {
     if (metadata.ogImage !== undefined) problems.asset('config.metadata.ogImage', metadata.ogImage, true);
     checkSocialCard(problems, metadata);
   }
+  checkChrome(problems, config);
   list(problems, 'config.css', config.css, (at, sheet) => {
     if (sheet.type !== 'file' || typeof sheet.path !== 'string' || !isStylesheetPath(sheet.path))
       problems.add(at, `${show(sheet)} must be a .css file of the project`);
@@ -175,6 +177,39 @@ function checkConfig(problems: Problems, config: Json): void {
         problems.oneOf(`config.ai.location[${index}]`, location, AI_LOCATIONS);
     if (problems.string('config.ai.prompt', ai.prompt, true) && ai.prompt.length > MAX_AI_PROMPT_LENGTH)
       problems.add('config.ai.prompt', `must be at most ${MAX_AI_PROMPT_LENGTH} characters`);
+  }
+}
+
+/** Navbar, footer, announcement and edit link: text, and links a reader may follow. */
+function checkChrome(problems: Problems, config: Json): void {
+  const link = (at: string, href: unknown) => {
+    if (problems.string(at, href) && !isSafeLinkHref(href))
+      problems.add(at, `${show(href)} must be an http(s) URL, mailto: or a site path`);
+  };
+  list(problems, 'config.navbar', config.navbar, (at, item) => {
+    problems.string(`${at}.text`, item.text);
+    link(`${at}.href`, item.href);
+    problems.oneOf(`${at}.type`, item.type, NAVBAR_LINK_TYPES);
+  });
+  if (problems.object('config.footer', config.footer)) {
+    list(problems, 'config.footer.groups', config.footer.groups, (at, group) => {
+      problems.string(`${at}.title`, group.title);
+      list(problems, `${at}.links`, group.links, (linkAt, item) => {
+        problems.string(`${linkAt}.text`, item.text);
+        link(`${linkAt}.href`, item.href);
+      });
+    });
+    list(problems, 'config.footer.socials', config.footer.socials, (at, item) => {
+      problems.string(`${at}.type`, item.type);
+      link(`${at}.href`, item.href);
+    });
+  }
+  if (problems.object('config.announcement', config.announcement))
+    problems.string('config.announcement.message', config.announcement.message);
+  if (problems.object('config.editThisPage', config.editThisPage)) {
+    const url = config.editThisPage.url;
+    if (problems.string('config.editThisPage.url', url) && !/^https?:\/\//i.test(url))
+      problems.add('config.editThisPage.url', `${show(url)} must be an http(s) URL`);
   }
 }
 

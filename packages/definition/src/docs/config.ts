@@ -39,6 +39,45 @@ export type ScriptStrategy = (typeof SCRIPT_STRATEGIES)[number];
 export const FONT_DISPLAYS = ['auto', 'block', 'swap', 'fallback', 'optional'] as const;
 export type FontDisplay = (typeof FONT_DISPLAYS)[number];
 
+/** Navbar links: a call to action (`primary`), a plain link, or the project's GitHub repository. */
+export const NAVBAR_LINK_TYPES = ['primary', 'secondary', 'github'] as const;
+export type NavbarLinkType = (typeof NAVBAR_LINK_TYPES)[number];
+
+/** docs.yml `navbar`: links and buttons in the header. */
+export interface DocsNavbarLink {
+  text: string;
+  href: string;
+  type: NavbarLinkType;
+}
+
+/** A link of the footer. */
+export interface DocsFooterLink {
+  text: string;
+  href: string;
+}
+
+/** docs.yml `footer`: groups of links, and the project's social profiles. */
+export interface DocsFooter {
+  groups: { title: string; links: DocsFooterLink[] }[];
+  /** `type` is the network (`github`, `x`, `discord`, `linkedin`, `youtube`, …) shown by its name or icon. */
+  socials: { type: string; href: string }[];
+}
+
+/** docs.yml `announcement`: a banner above the header, dismissed per message. */
+export interface DocsAnnouncement {
+  /** Inline markdown (links, emphasis, code). */
+  message: string;
+}
+
+/** docs.yml `editThisPage`: each markdown page links to its source there. */
+export interface DocsEditThisPage {
+  /**
+   * The page's source URL: `{path}` stands for the page's path in the project
+   * (`https://github.com/acme/docs/edit/main/{path}`); without it, the path is appended.
+   */
+  url: string;
+}
+
 /** Ask AI models (SPEC §9); the server maps each to a provider model id. */
 export const AI_MODELS = ['claude-3.5', 'claude-3.7', 'claude-4', 'command-a'] as const;
 export type AiModel = (typeof AI_MODELS)[number];
@@ -186,6 +225,11 @@ export interface DocsConfig {
    * at that path. Unset: such links stay as written, and `sextant check` reports them.
    */
   apiLinkBase?: string;
+  /** Header links and buttons (docs.yml `navbar`). */
+  navbar?: DocsNavbarLink[];
+  footer?: DocsFooter;
+  announcement?: DocsAnnouncement;
+  editThisPage?: DocsEditThisPage;
   /** Ask AI; absent when docs.yml has no `ai` section. */
   ai?: DocsAiConfig;
   analytics?: DocsAnalyticsConfig;

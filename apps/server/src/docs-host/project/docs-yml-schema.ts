@@ -16,6 +16,7 @@ import {
   isSafeRedirectDestination,
   isStylesheetPath,
   MAX_AI_PROMPT_LENGTH,
+  NAVBAR_LINK_TYPES,
   PAGE_ACTIONS,
   PAGE_LAYOUTS,
   SCRIPT_STRATEGIES,
@@ -241,6 +242,59 @@ const docsYmlObject = z.strictObject({
     })
     .optional(),
   analytics: z.strictObject({ playground: z.boolean().default(true) }).optional(),
+  /** Header links: `primary` a call to action, `secondary` a link, `github` the repository. */
+  navbar: z
+    .array(
+      z.strictObject({
+        text: z.string().min(1).max(100),
+        href: linkHref,
+        type: z.enum(NAVBAR_LINK_TYPES).default('secondary'),
+      }),
+    )
+    .max(10)
+    .optional(),
+  /** Footer: groups of links, and social profiles. */
+  footer: z
+    .strictObject({
+      groups: z
+        .array(
+          z.strictObject({
+            title: z.string().min(1).max(100),
+            links: z.array(z.strictObject({ text: z.string().min(1).max(100), href: linkHref })).max(30),
+          }),
+        )
+        .max(10)
+        .default([]),
+      socials: z
+        .array(
+          z.strictObject({
+            type: z
+              .string()
+              .regex(
+                /^[a-z0-9][a-z0-9-]{0,30}$/,
+                'a social network by name: github, x, discord, linkedin, youtube…',
+              ),
+            href: linkHref,
+          }),
+        )
+        .max(20)
+        .default([]),
+    })
+    .optional(),
+  /** A banner above the header; readers dismiss it, until the message changes. */
+  announcement: z.strictObject({ message: z.string().min(1).max(500) }).optional(),
+  /** Each markdown page links to its source: `{path}` is the page's path in the project (else appended). */
+  editThisPage: z
+    .strictObject({
+      url: z
+        .string()
+        .max(2000)
+        .refine(
+          (url) => /^https?:\/\//i.test(url) && isSafeLinkHref(url.replace('{path}', 'x')),
+          'editThisPage.url is an http(s) URL, e.g. https://github.com/acme/docs/edit/main/{path}',
+        ),
+    })
+    .optional(),
   /** Versions of the docs; the first is the default (served without a prefix). */
   versions: z.array(versionEntry).min(1).max(50).optional(),
   navigation: z.array(navEntry).min(1, 'navigation needs at least one entry').optional(),

@@ -534,6 +534,10 @@ async function buildConfig(
     if (font) config.fonts[role] = { ...font, src: await assetRef(font.src, ['fonts', role, 'src'], false) };
   }
   config.redirects = yml.redirects ?? [];
+  if (yml.navbar?.length) config.navbar = yml.navbar;
+  if (yml.footer) config.footer = yml.footer;
+  if (yml.announcement) config.announcement = yml.announcement;
+  if (yml.editThisPage) config.editThisPage = yml.editThisPage;
   if (yml.ai) config.ai = yml.ai;
   if (yml.analytics) config.analytics = yml.analytics;
   return config;

@@ -274,3 +274,49 @@ navigation:
     expect(missing.line).toBe(4);
   });
 });
+
+describe('navbar, footer, announcement, edit link', () => {
+  const nav = 'navigation:\n  - page: P\n    path: p.md\n';
+  it('load into the config, the navbar type defaulting to secondary', async () => {
+    const dir = await project({
+      'docs.yml': `title: T
+navbar:
+  - { text: Blog, href: /blog }
+  - { text: Start, href: "https://app.test", type: primary }
+footer:
+  groups: [{ title: Product, links: [{ text: Pricing, href: /pricing }] }]
+  socials: [{ type: github, href: "https://github.com/acme" }]
+announcement: { message: "New: v2" }
+editThisPage: { url: "https://github.com/acme/docs/edit/main/{path}" }
+${nav}`,
+      'p.md': '# P\n',
+    });
+    const { config } = (await loadDocsProject(dir)).definition;
+    expect(config.navbar).toEqual([
+      { text: 'Blog', href: '/blog', type: 'secondary' },
+      { text: 'Start', href: 'https://app.test', type: 'primary' },
+    ]);
+    expect(config.footer?.socials).toEqual([{ type: 'github', href: 'https://github.com/acme' }]);
+    expect(config.announcement).toEqual({ message: 'New: v2' });
+    expect(config.editThisPage?.url).toContain('{path}');
+  });
+
+  it('locate a bad navbar type, an unsafe footer link and an edit URL that is not http(s)', async () => {
+    const type = await loadError(
+      await project({ 'docs.yml': `title: T\nnavbar:\n  - text: X\n    href: /x\n    type: button\n${nav}` }),
+    );
+    expect(type.pointer).toBe('/navbar/0/type');
+    expect(type.line).toBe(5);
+    const href = await loadError(
+      await project({
+        'docs.yml': `title: T\nfooter:\n  groups:\n    - title: A\n      links:\n        - text: Evil\n          href: "javascript:alert(1)"\n${nav}`,
+      }),
+    );
+    expect(href.pointer).toBe('/footer/groups/0/links/0/href');
+    expect(href.line).toBe(7);
+    const edit = await loadError(
+      await project({ 'docs.yml': `title: T\neditThisPage:\n  url: "ftp://example.com/{path}"\n${nav}` }),
+    );
+    expect(edit.pointer).toBe('/editThisPage/url');
+  });
+});

@@ -43,12 +43,36 @@ export function petsSpec(version: '1.4.0' | '2.0.0'): string {
   });
 }
 
-/** docs.yml of the project: `extra` is appended (navbar, footer, … once they exist). */
-export function structureDocsYml(extra = ''): string {
+/** The project's navbar, footer, announcement and edit link. */
+export const STRUCTURE_CHROME = `navbar:
+  - { text: Blog, href: "https://blog.pets.test", type: secondary }
+  - { text: GitHub, href: "https://github.com/acme/pets", type: github }
+  - { text: Get an API key, href: "https://app.pets.test/signup", type: primary }
+footer:
+  groups:
+    - title: Product
+      links:
+        - { text: Pricing, href: "https://pets.test/pricing" }
+        - { text: Status, href: "https://status.pets.test" }
+    - title: Company
+      links:
+        - { text: About, href: "https://pets.test/about" }
+  socials:
+    - { type: github, href: "https://github.com/acme" }
+    - { type: x, href: "https://x.com/acme" }
+    - { type: discord, href: "https://discord.gg/acme" }
+announcement:
+  message: "Pets API v2 is out: species are required. [Read the changelog](/changelog)"
+editThisPage:
+  url: "https://github.com/acme/pets/edit/main/docs/{path}"
+`;
+
+/** docs.yml of the project: `chrome` (navbar, footer, announcement, edit link) is included. */
+export function structureDocsYml(chrome = STRUCTURE_CHROME): string {
   return `title: Pets Docs
 layout:
   tabsPlacement: HEADER
-${extra}versions:
+${chrome}versions:
   - name: v2
     navigation:
       - page: Welcome
