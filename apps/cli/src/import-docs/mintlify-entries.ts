@@ -13,6 +13,8 @@ import { pathSlug } from './slugs.js';
 import { type SourceTree, text } from './source-tree.js';
 import { type OperationReference, operationReference, type SpecCatalog } from './spec-catalog.js';
 
+type ApiEntry = Extract<NavDraft, { api: string }>;
+
 /** What entries inside one navigation element share. */
 export interface EntryScope {
   /** Specs (project paths or URLs) an operation without its own spec is looked up in, nearest first. */
@@ -20,7 +22,7 @@ export interface EntryScope {
   /** Pages under a hidden group are hidden. */
   hidden?: boolean;
   /** The API references emitted so far in this version, by spec. */
-  apis: Map<string, Extract<NavDraft, { api: string }>>;
+  apis: Map<string, ApiEntry>;
   /** Specs some entry used (to add the site's unused ones at the end). */
   used: Set<string>;
 }
@@ -29,7 +31,7 @@ export interface EntryScope {
 export class MintlifyEntries {
   readonly redirects: { source: string; destination: string; permanent: boolean }[] = [];
   /** Endpoint pages (front matter `openapi`) now served by an API reference: their old path and that reference. */
-  readonly endpointPages: { source: string; api: Extract<NavDraft, { api: string }> }[] = [];
+  readonly endpointPages: { source: string; api: ApiEntry }[] = [];
 
   constructor(
     readonly tree: SourceTree,
@@ -40,12 +42,13 @@ export class MintlifyEntries {
   ) {}
 
   /**
-   * The entry for `reference` at `item`, inside a group titled `group`; undefined when it adds
-   * nothing (a missing page, an operation whose spec already has its reference).
+   * The entries for `reference` at `item`, inside a group titled `group`: none for a missing
+   * page or an operation whose spec already has its reference; an endpoint page with text of
+   * its own stays a page (its request snippet first) beside its spec's reference.
    */
-  entry(reference: string, item: string, group: string, scope: EntryScope): NavDraft | undefined {
+  entry(reference: string, item: string, group: string, scope: EntryScope): NavDraft[] {
     const operation = operationReference(reference);
-    if (operation) return this.#operation(operation, item, group, scope);
+    if (operation) return this.#operation(operation, item, group, scope).entries;
     const path = this.tree.findPage(reference);
     if (path === undefined) {
       this.tree.report(
@@ -53,50 +56,51 @@ export class MintlifyEntries {
         item,
         `"${reference}": no page file ${reference}.mdx or .md in the source: left out`,
       );
-      return undefined;
+      return [];
     }
-    const source = this.tree.read(path) ?? '';
-    const frontMatter = readFrontMatter(source);
-    const endpoint = text(frontMatter.openapi);
-    const endpointOperation = endpoint === undefined ? undefined : operationReference(endpoint);
-    if (endpointOperation) {
-      if (splitPage(source).body.trim() !== '')
-        this.tree.report(
-          path,
-          undefined,
-          `an endpoint page (openapi: ${endpoint}): the API reference shows the operation; the page's own text was not carried over`,
-        );
-      const written = reference.replace(/^\/+/, '').replace(/\.(mdx?|markdown)$/i, '');
-      const entry = this.#operation(endpointOperation, `${item} (${path})`, group, scope);
-      const spec =
-        entry && 'api' in entry ? (entry.spec ?? entry.url) : this.specs.find(scope.specs, endpointOperation);
-      const api = spec === undefined ? undefined : scope.apis.get(spec);
-      if (api) {
-        this.endpointPages.push({ source: `/${written}`, api });
-        this.tree.report(
-          path,
-          undefined,
-          `an endpoint page (openapi: ${endpoint}): its operation is in the API reference "${api.api}"; /${written} redirects there`,
-        );
-      }
-      return entry;
-    }
-    const copied = this.copier.copyPage(path);
-    if (!copied) return undefined;
     const written = reference.replace(/^\/+/, '').replace(/\.(mdx?|markdown)$/i, '');
+    const source = this.tree.read(path) ?? '';
+    const endpoint = text(readFrontMatter(source).openapi);
+    const endpointOperation = endpoint === undefined ? undefined : operationReference(endpoint);
+    let prefix = '';
+    let apiEntries: NavDraft[] = [];
+    if (endpointOperation) {
+      const { entries, api } = this.#operation(endpointOperation, `${item} (${path})`, group, scope);
+      apiEntries = entries;
+      if (splitPage(source).body.trim() === '') {
+        if (api) {
+          this.endpointPages.push({ source: `/${written}`, api });
+          this.tree.report(
+            path,
+            undefined,
+            `an endpoint page (openapi: ${endpoint}): its operation is in the API reference "${api.api}"; /${written} redirects there`,
+          );
+        }
+        return apiEntries;
+      }
+      // Text of its own (use cases, limits): the page stays, with the operation's request snippet.
+      if (endpointOperation.method !== 'webhook')
+        prefix = `<EndpointRequestSnippet endpoint="${endpointOperation.method.toUpperCase()} ${endpointOperation.path}" />\n\n`;
+    }
+    const copied = this.copier.copyPage(path, prefix);
+    if (!copied) return apiEntries;
     const slug = pathSlug(written);
     if (slug !== written && `${slug}/index` !== written && written !== 'index')
       this.redirects.push({ source: `/${written}`, destination: `/${slug}`, permanent: true });
     const label = text(copied.frontMatter.sidebarTitle) ?? copied.title ?? humanize(posix.basename(written));
-    return { page: label, path, slug, ...(scope.hidden ? { hidden: true } : {}) };
+    return [...apiEntries, { page: label, path, slug, ...(scope.hidden ? { hidden: true } : {}) }];
   }
 
+  /**
+   * An operation's spec: its API reference as `entries` the first time in this version (none
+   * after), and that reference as `api` either way.
+   */
   #operation(
     operation: OperationReference,
     item: string,
     group: string,
     scope: EntryScope,
-  ): NavDraft | undefined {
+  ): { entries: NavDraft[]; api?: ApiEntry } {
     const named = operation.spec ? this.specs.add(operation.spec, this.file, item) : undefined;
     const spec = named ?? this.specs.find(scope.specs, operation);
     const written = `${operation.method.toUpperCase()} ${operation.path}`;
@@ -106,7 +110,7 @@ export class MintlifyEntries {
         item,
         `"${written}": no OpenAPI spec of the site (openapi on this element, a parent or api.openapi) has it: left out`,
       );
-      return undefined;
+      return { entries: [] };
     }
     if (!/^https?:/.test(spec) && !this.specs.has(spec, operation))
       this.tree.report(
@@ -115,15 +119,16 @@ export class MintlifyEntries {
         `"${written}" is not in ${spec}: its reference shows what the spec has`,
       );
     scope.used.add(spec);
-    if (scope.apis.has(spec)) return undefined;
-    const api = { api: group, ...(/^https?:/.test(spec) ? { url: spec } : { spec }) };
+    const existing = scope.apis.get(spec);
+    if (existing) return { entries: [], api: existing };
+    const api: ApiEntry = { api: group, ...(/^https?:/.test(spec) ? { url: spec } : { spec }) };
     scope.apis.set(spec, api);
     this.tree.report(
       this.file,
       item,
       `the operations of ${spec} listed in the navigation are shown as one API reference, "${group}", grouped by tag, with every operation of the spec`,
     );
-    return api;
+    return { entries: [api], api };
   }
 
   /** The entry for a whole spec (an element with `openapi` and no pages): its API reference. */

@@ -100,7 +100,7 @@ export class MintlifyNavigation {
     };
     for (const [index, value] of list(element.pages).entries()) {
       const at = `${item}.pages[${index}]`;
-      if (typeof value === 'string') push(this.entries.entry(value, at, title, scope));
+      if (typeof value === 'string') out.push(...this.entries.entry(value, at, title, scope));
       else push(this.group(record(value) ?? {}, at, scope, depth + 1));
     }
     for (const [index, value] of list(element.groups).entries())
@@ -161,7 +161,7 @@ export class MintlifyNavigation {
     const root = text(element.root);
     const inner: EntryScope = { ...scope, ...(element.hidden === true ? { hidden: true } : {}) };
     const contents = [
-      ...(root ? [this.entries.entry(root, `${item}.root`, title, inner)] : []),
+      ...(root ? this.entries.entry(root, `${item}.root`, title, inner) : []),
       ...this.contents(element, item, title, inner, depth),
     ].filter((entry): entry is NavDraft => entry !== undefined);
     if (text(element.tag))

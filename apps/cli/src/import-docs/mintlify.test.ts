@@ -258,4 +258,32 @@ describe('importMintlify: the older mint.json', () => {
       },
     ]);
   });
+
+  it('keeps an endpoint page that has text of its own, its request snippet first, beside the reference', async () => {
+    const dir = await site({
+      'docs.json': JSON.stringify({
+        name: 'X',
+        api: { openapi: 'openapi.yaml' },
+        navigation: { groups: [{ group: 'Endpoints', pages: ['api/list', 'api/limits'] }] },
+      }),
+      'api/list.mdx': "---\ntitle: List plants\nopenapi: 'GET /plants'\n---\n",
+      'api/limits.mdx':
+        "---\ntitle: Create a plant\nopenapi: '/openapi.yaml POST /plants'\n---\n\n## Rate limits\n\n5 a minute.\n",
+      'openapi.yaml':
+        'openapi: 3.0.0\ninfo: { title: Plants, version: 1.0.0 }\npaths:\n  /plants:\n    get:\n      responses:\n        "200": { description: ok }\n    post:\n      responses:\n        "201": { description: ok }\n',
+    });
+    const { draft, files } = importMintlify(join(dir, 'docs.json'));
+    expect(outline(draft.navigation)).toEqual([
+      'section: Endpoints [endpoints]',
+      '  api: Endpoints (openapi.yaml) [endpoints/endpoints]',
+      '  page: Create a plant [api/limits]',
+    ]);
+    const page = files.find((f) => f.path === 'api/limits.mdx');
+    expect(page && 'text' in page ? page.text : '').toContain(
+      '---\n<EndpointRequestSnippet endpoint="POST /plants" />\n\n\n## Rate limits',
+    );
+    expect(draft.redirects).toEqual([
+      { source: '/api/list', destination: '/endpoints/endpoints', permanent: true },
+    ]);
+  });
 });

@@ -64,7 +64,7 @@ export function importMintlify(configPath: string): ImportedProject {
   const log = new ConversionLog();
   const tree = new SourceTree(dirname(configPath), log);
   const file = basename(configPath);
-  const config = record(tree.readData(file, false));
+  const config = record(resolveRefs(tree, file, tree.readData(file, false), 0));
   if (!config)
     throw new CliError(`${configPath}: not a Mintlify config (docs.json or mint.json) that can be read`);
   const copier = new PageCopier(tree);
@@ -94,6 +94,34 @@ export function importMintlify(configPath: string): ImportedProject {
     files: copier.files,
     notConverted: log.items,
   };
+}
+
+/**
+ * `value` with docs.json's `{ "$ref": "./navigation.json" }` objects replaced by the JSON files
+ * they name (relative to the file that holds them), as Mintlify splits a config; a ref that
+ * cannot be read is logged and left out.
+ */
+function resolveRefs(tree: SourceTree, file: string, value: unknown, depth: number): unknown {
+  if (Array.isArray(value)) return value.map((item) => resolveRefs(tree, file, item, depth));
+  const object = record(value);
+  if (!object) return value;
+  const ref = text(object.$ref);
+  if (ref !== undefined) {
+    const path = tree.relative(file, ref);
+    const target = path === undefined || depth > 10 ? undefined : tree.readData(path, false);
+    if (path === undefined || target === undefined) {
+      tree.report(
+        file,
+        `$ref ${ref}`,
+        'the referenced file cannot be read: its part of the config was left out',
+      );
+      return undefined;
+    }
+    return resolveRefs(tree, path, target, depth + 1);
+  }
+  return Object.fromEntries(
+    Object.entries(object).map(([key, item]) => [key, resolveRefs(tree, file, item, depth)]),
+  );
 }
 
 /** Whether `entry` (by identity) is in the tree `nav`. */

@@ -88,8 +88,11 @@ export class PageCopier {
     this.#plan.set(path, { path, text: content });
   }
 
-  /** Plans the page at tree path `path` (kept at the same path); undefined when it cannot be read. */
-  copyPage(path: string): CopiedPage | undefined {
+  /**
+   * Plans the page at tree path `path` (kept at the same path), `prefix` (markdown) opening its
+   * body; undefined when it cannot be read.
+   */
+  copyPage(path: string, prefix = ''): CopiedPage | undefined {
     const source = this.tree.read(path);
     if (source === undefined) {
       this.tree.report(path, undefined, 'the page file cannot be read: it was left out');
@@ -98,7 +101,7 @@ export class PageCopier {
     const existing = this.#plan.get(path);
     const { frontMatter, body } = splitPage(source);
     const parsed = this.#frontMatter(path, frontMatter);
-    let content = this.#inlineSnippets(path, this.#transform(path, body), 0);
+    let content = this.#inlineSnippets(path, prefix + this.#transform(path, body), 0);
     content = this.#copyReferences(path, content);
     if (!existing) this.writeFile(path, `${parsed.text}${content}`);
     const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(content)?.[1];
