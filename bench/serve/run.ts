@@ -1,0 +1,161 @@
+/**
+ * bench:serve — a cached docs page served by Sextant's docs host against a bare Node server
+ * sending the same bytes (the ceiling of any Node server), one run, side by side: the page (200,
+ * gzip) and its revalidation (`If-None-Match` → 304). Issue #30: cached page rps ≥ 0.5 of the
+ * bare server's. The servers run in a child process, autocannon in this one; each route is
+ * measured in two halves in A-B-B-A order, so a change in the machine's load weighs on both.
+ *
+ *   npm run bench:serve     BENCH_SECONDS=8 (per route), BENCH_CONNECTIONS=10
+ * Prints a table and writes bench/results/serve-<time>.json.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defaultDocsConfig } from '@sextant/definition';
+import { createRegistryClient } from '@sextant/registry-client';
+import { buildServer } from '@sextant/server';
+import autocannon from 'autocannon';
+
+const HOST = 'bench.docs.test';
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Ports {
+  sextant: number;
+  bare: number;
+  etag: string;
+  bytes: number;
+}
+
+/** The child: Sextant with one published site, and a bare server with the page's bytes. */
+async function serve(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sextant-bench-serve-'));
+  const app = await buildServer({
+    mode: 'hosted',
+    dataDir,
+    logger: false,
+    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
+    registry: { allowDomains: [HOST] },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const { token } = await app.registry.createOrganization('bench');
+  const client = createRegistryClient({ baseUrl: `http://127.0.0.1:${port}`, token });
+  const markdown = `# Bench\n\n${'A paragraph of the guide, with **bold** and `code`.\n\n'.repeat(60)}`;
+  const init = await client.initDocsRegistrationV2({ body: { orgId: 'bench', domain: HOST, files: [] } });
+  await client.finishDocsRegistrationV2({
+    params: { id: init.docsRegistrationId },
+    body: {
+      docsDefinition: {
+        docsVersion: 1,
+        config: defaultDocsConfig('Bench'),
+        navigation: [{ type: 'page', title: 'Home', slug: '', pageId: 'home' }],
+        pages: { home: { id: 'home', title: 'Bench', slug: '', layout: 'guide', markdown } },
+        homeSlug: '',
+      },
+    },
+  });
+  const page = await app.inject({ url: '/', headers: { host: HOST, 'accept-encoding': 'gzip' } });
+  if (page.statusCode !== 200) throw new Error(`the page answered ${page.statusCode}`);
+  const headers = { ...page.headers };
+  delete headers['content-length'];
+  delete headers.date;
+  delete headers.connection;
+  delete headers['keep-alive'];
+  const body = page.rawPayload;
+  const bare = createServer((request, response) => {
+    if (request.headers['if-none-match'] === headers.etag) {
+      response.writeHead(304, { etag: String(headers.etag) }).end();
+      return;
+    }
+    response.writeHead(200, headers as Record<string, string>).end(body);
+  });
+  await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
+  const ports: Ports = {
+    sextant: port,
+    bare: (bare.address() as AddressInfo).port,
+    etag: String(headers.etag),
+    bytes: body.length,
+  };
+  process.send?.(ports);
+  process.on('disconnect', async () => {
+    await app.close();
+    bare.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+const cannon = (port: number, headers: Record<string, string>, duration: number) =>
+  autocannon({
+    url: `http://127.0.0.1:${port}/`,
+    connections,
+    pipelining: 1,
+    duration,
+    headers: { host: HOST, 'accept-encoding': 'gzip', ...headers },
+  });
+
+interface Side {
+  requests: number;
+  seconds: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(
+  ports: Ports,
+  headers: Record<string, string>,
+): Promise<{ sextant: Side; bare: Side }> {
+  const sides = {
+    sextant: { requests: 0, seconds: 0, p99: 0, errors: 0 },
+    bare: { requests: 0, seconds: 0, p99: 0, errors: 0 },
+  };
+  await cannon(ports.sextant, headers, 1);
+  await cannon(ports.bare, headers, 1);
+  for (const name of ['sextant', 'bare', 'bare', 'sextant'] as const) {
+    const result = await cannon(ports[name], headers, seconds / 2);
+    const side = sides[name];
+    side.requests += result.requests.total;
+    side.seconds += result.duration;
+    side.p99 += result.latency.p99 / 2;
+    side.errors += result.errors + result.non2xx - (headers['if-none-match'] ? result.requests.total : 0);
+  }
+  return sides;
+}
+
+async function main(): Promise<void> {
+  const child: ChildProcess = fork(import.meta.filename, [], {
+    env: { ...process.env, BENCH_SERVE_CHILD: '1' },
+    execArgv: process.execArgv,
+  });
+  const ports = await new Promise<Ports>((done, fail) => {
+    child.once('message', (message) => done(message as Ports));
+    child.once('exit', (code) => fail(new Error(`the servers exited (${code})`)));
+  });
+  const rows: Record<string, { sextant: Side; bare: Side }> = {
+    'page 200 (gzip)': await measure(ports, {}),
+    'page 304 (If-None-Match)': await measure(ports, { 'if-none-match': ports.etag }),
+  };
+  child.disconnect();
+  const rps = (side: Side) => side.requests / side.seconds;
+  console.log(`bench:serve — c=${connections}, ${seconds} s per route, page ${ports.bytes} bytes gzip`);
+  console.log('route                      Sextant rps   bare Node rps   ratio   p99 Sextant / bare');
+  const results = Object.entries(rows).map(([route, { sextant, bare }]) => {
+    const ratio = rps(sextant) / rps(bare);
+    console.log(
+      `${route.padEnd(26)} ${rps(sextant).toFixed(0).padStart(11)} ${rps(bare).toFixed(0).padStart(15)} ${ratio.toFixed(2).padStart(7)}   ${sextant.p99.toFixed(1)} / ${bare.p99.toFixed(1)} ms${sextant.errors + bare.errors ? `  (${sextant.errors + bare.errors} errors)` : ''}`,
+    );
+    return { route, sextantRps: rps(sextant), bareRps: rps(bare), ratio, sextant, bare };
+  });
+  const out = resolve(import.meta.dirname, '../results');
+  await mkdir(out, { recursive: true });
+  const file = join(out, `serve-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, JSON.stringify({ connections, seconds, bytes: ports.bytes, results }, null, 2));
+  console.log(`written ${file}`);
+}
+
+if (process.env.BENCH_SERVE_CHILD) await serve();
+else await main();
