@@ -2,14 +2,15 @@
  * The playground a reader trusts (issue #28 items 1–3), in Chromium against the real Sextant
  * server (local mode, its HTTP proxy) and a loopback upstream of this file's own small OpenAPI
  * spec (Widgets): invalid JSON blocks Send with the reason, an empty required path parameter
- * blocks Send, a cleared optional body goes out with no body and no Content-Type (checked on
- * what the upstream received), fields flagged invalid ask "Send anyway" once, Cancel stops a
- * never-ending stream and shows Cancelled, and a HEAD or 204 answer shows its headers.
+ * blocks Send (and an empty room disables a WebSocket's Connect), a cleared optional body goes
+ * out with no body and no Content-Type (checked on what the upstream received), fields flagged
+ * invalid ask "Send anyway" once, Cancel stops a never-ending stream and shows Cancelled, a HEAD
+ * or 204 answer shows its headers, and Headers shows the cookies set and the redirects followed.
  * Screenshots (1280 and 390 px) of the response with its headers when SEXTANT_SHOTS is set.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ApiDefinition, importOpenApi } from '@sextant/definition';
+import { type ApiDefinition, importOpenApi, type WebSocketChannel } from '@sextant/definition';
 import { buildServer } from '@sextant/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,25 @@ async function startWidgets(): Promise<{
   };
 }
 
+/** A WebSocket channel `/live/{room}` whose room has no example: the form starts with it empty. */
+function liveChannel(baseUrl: string): WebSocketChannel {
+  return {
+    id: 'live',
+    title: 'Live widgets',
+    path: [
+      { type: 'literal', value: '/live/' },
+      { type: 'pathParameter', name: 'room' },
+    ],
+    pathParameters: [{ key: 'room', valueShape: { type: 'primitive', value: { type: 'string' } } }],
+    queryParameters: [],
+    requestHeaders: [],
+    environments: [{ id: 'default', baseUrl }],
+    auth: [],
+    messages: [],
+    examples: [],
+  };
+}
+
 let stack: E2eStack;
 let widgets: Awaited<ReturnType<typeof startWidgets>>;
 let definition: ApiDefinition;
@@ -223,12 +243,16 @@ beforeAll(async () => {
     ({ restUrl }) => {
       const spec = widgetsSpec(restUrl);
       definition = importOpenApi({ entry: 'widgets.json', read: () => JSON.stringify(spec) }).definition;
-      return Object.fromEntries(
-        Object.entries(PAGES).map(([name, [method, path]]): [string, HarnessConfig] => [
-          name,
-          { kind: 'endpoint', definition, id: endpointId(method, path), mode: 'local', proxyBaseUrl: '' },
-        ]),
-      );
+      definition.websockets.live = liveChannel(restUrl.replace(/^http/, 'ws'));
+      return {
+        ...Object.fromEntries(
+          Object.entries(PAGES).map(([name, [method, path]]): [string, HarnessConfig] => [
+            name,
+            { kind: 'endpoint', definition, id: endpointId(method, path), mode: 'local', proxyBaseUrl: '' },
+          ]),
+        ),
+        live: { kind: 'channel', definition, id: 'live', mode: 'local', proxyBaseUrl: '' },
+      };
     },
   );
 });
@@ -326,6 +350,20 @@ describe('send what is shown, or say why not', () => {
     // The same problem is not asked about twice.
     await send(page);
     expect(receivedSince(before)).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('connect what is shown', () => {
+  it('an empty required path parameter disables Connect with the reason: never /live/:room', async () => {
+    const { page, errors } = await openExplorer('live');
+    const connect = page.getByTestId('ws-connect');
+    await page.getByLabel('room').fill('');
+    await expect.poll(() => connect.isDisabled()).toBe(true);
+    expect(await page.getByTestId('ws-connect-reason').innerText()).toBe('Fill in the path parameter room');
+    await page.getByLabel('room').fill('lobby');
+    await expect.poll(() => connect.isDisabled()).toBe(false);
+    expect(await page.getByTestId('ws-connect-reason').innerText()).toBe('');
     expect(errors).toEqual([]);
   });
 });
