@@ -54,7 +54,7 @@ function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true, askAi = 
       root.dataset.theme ?? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
     const next = current === 'dark' ? 'light' : 'dark';
     root.dataset.theme = next;
-    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the server reads to render the right theme
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the page's inline theme script reads before first paint
     document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
   };
   return (
