@@ -157,12 +157,15 @@ export function watchInvalidations(port: number): Promise<InvalidationWatch> {
 
 /**
  * Before a loss: waits until the LISTEN connection is back from the previous loss (its return
- * drops the docs caches, as NOTIFYs may have been missed), then reads every known page, so each is
- * cached again when the next loss comes. Throws when a page does not answer 200.
+ * drops the docs caches, as NOTIFYs may have been missed), reads every known page, so each is
+ * cached again, and waits for the traffic's reads sent before then (one that reloaded a page
+ * from the database while it was not cached yet may still be waiting for it). From then on every
+ * read is of a page the server knows. Throws when a page does not answer 200.
  */
 export async function warmPages(
   http: ServerHttp,
   invalidations: InvalidationWatch,
+  traffic: Traffic,
   previousLoss: number | undefined,
 ): Promise<void> {
   if (previousLoss !== undefined)
@@ -173,6 +176,10 @@ export async function warmPages(
     const { status } = await getPage(http, path);
     if (status !== 200) throw new Error(`${path} answered ${status} before the loss`);
   }
+  const warmed = Date.now();
+  await within('reads sent before the pages were cached', RECOVERY_LIMIT_MS, async () =>
+    traffic.readsAnsweredBefore(warmed),
+  );
 }
 
 /** Traffic recorded while it runs. */
@@ -182,9 +189,13 @@ export interface Traffic {
   reads: { at: number; path: string; status: number }[];
   /** Each write: when it was sent, when its answer came, the answer. */
   writes: { at: number; doneAt: number; answer: Answer }[];
-  probes: { at: number; status: number }[];
+  probes: { at: number; doneAt: number; status: number }[];
   /** Some write issued after `since` succeeded. */
   writeSucceededAfter(since: number): boolean;
+  /** Every read sent before `time` has its answer. */
+  readsAnsweredBefore(time: number): boolean;
+  /** Milliseconds from `since` to the first successful write's answer and the first /readyz 200 sent after it. */
+  recoveredAfter(since: number): { write?: number; ready?: number };
   /** Stops every loop and waits for the requests in flight. */
   stop(): Promise<void>;
 }
@@ -193,7 +204,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts two page readers (every 5 ms), a writer (every 40 ms) and a /readyz poller (every 100 ms). */
 export function startTraffic(http: ServerHttp, token: string, orgId: string): Traffic {
-  const traffic: Omit<Traffic, 'stop' | 'writeSucceededAfter'> = {
+  const traffic: Omit<Traffic, 'stop' | 'writeSucceededAfter' | 'readsAnsweredBefore' | 'recoveredAfter'> = {
     startedAt: Date.now(),
     reads: [],
     writes: [],
@@ -208,10 +219,14 @@ export function startTraffic(http: ServerHttp, token: string, orgId: string): Tr
   };
   let next = 0;
   // A request that fails outright (no HTTP answer) is recorded as status 0.
+  const pending = new Set<{ at: number }>();
   const read = async () => {
     const path = KNOWN_PAGES[next++ % KNOWN_PAGES.length] as string;
-    const at = Date.now();
-    traffic.reads.push({ at, path, status: (await getPage(http, path).catch(() => ({ status: 0 }))).status });
+    const sent = { at: Date.now() };
+    pending.add(sent);
+    const { status } = await getPage(http, path).catch(() => ({ status: 0 }));
+    pending.delete(sent);
+    traffic.reads.push({ at: sent.at, path, status });
   };
   const write = async () => {
     const at = Date.now();
@@ -222,16 +237,23 @@ export function startTraffic(http: ServerHttp, token: string, orgId: string): Tr
   };
   const probe = async () => {
     const at = Date.now();
-    traffic.probes.push({
-      at,
-      status: (await http.call('GET', '/readyz').catch(() => ({ status: 0 }))).status,
-    });
+    const { status } = await http.call('GET', '/readyz').catch(() => ({ status: 0 }));
+    traffic.probes.push({ at, doneAt: Date.now(), status });
   };
   const loops = [loop(read, 5), loop(read, 5), loop(write, 40), loop(probe, 100)];
   return {
     ...traffic,
     writeSucceededAfter: (since) =>
       traffic.writes.some((entry) => entry.at > since && entry.answer.status === 200),
+    readsAnsweredBefore: (time) => [...pending].every((sent) => sent.at >= time),
+    recoveredAfter(since) {
+      const write = traffic.writes.find((entry) => entry.at > since && entry.answer.status === 200);
+      const ready = traffic.probes.find((probe) => probe.at > since && probe.status === 200);
+      return {
+        ...(write ? { write: write.doneAt - since } : {}),
+        ...(ready ? { ready: ready.doneAt - since } : {}),
+      };
+    },
     async stop() {
       running = false;
       await Promise.all(loops);
