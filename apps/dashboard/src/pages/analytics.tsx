@@ -189,7 +189,49 @@ function Charts({ data }: { data: PlaygroundAnalytics }) {
           </div>
         )}
       </section>
+      <PageFeedback pages={data.pages ?? []} />
     </>
+  );
+}
+
+/** "Was this page helpful?" per page: the least helpful first. */
+function PageFeedback({ pages }: { pages: NonNullable<PlaygroundAnalytics['pages']> }) {
+  return (
+    <section aria-labelledby="feedback-heading">
+      <h2 id="feedback-heading">Was this page helpful?</h2>
+      {pages.length === 0 ? (
+        <Empty>No reader rated a page in this range.</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table data-testid="page-feedback">
+            <thead>
+              <tr>
+                <th scope="col">Page</th>
+                <th scope="col">Yes</th>
+                <th scope="col">No</th>
+                <th scope="col">Helpful</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.map((page) => (
+                <tr key={`${page.url} ${page.page}`}>
+                  <td>
+                    {page.title}
+                    <div className="muted small">
+                      {page.url}
+                      {page.page === '/' ? '' : page.page}
+                    </div>
+                  </td>
+                  <td>{page.helpful}</td>
+                  <td>{page.notHelpful}</td>
+                  <td>{Math.round((100 * page.helpful) / Math.max(1, page.helpful + page.notHelpful))}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -214,7 +256,7 @@ export function AnalyticsPage() {
   }, [client, orgId, hours, site]);
   return (
     <>
-      <PageTitle intro="What readers try in the docs' playgrounds: requests, answers, latency.">
+      <PageTitle intro="What readers try in the docs' playgrounds (requests, answers, latency) and how they rate the pages.">
         Analytics
       </PageTitle>
       <div className="field inline">

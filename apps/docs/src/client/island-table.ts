@@ -10,6 +10,7 @@ import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
 import type { Island } from '../components/island.js';
 import { PageActionsIsland } from '../components/page-actions.js';
+import { PageFeedback } from '../components/page-feedback.js';
 import { ResponseTabs } from '../components/response-tabs.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table holds islands of every props type; each is called with its own props
@@ -17,6 +18,7 @@ const ISLANDS: Island<any>[] = [
   HeaderTools,
   TryIt,
   PageActionsIsland,
+  PageFeedback,
   CodeTabsIsland,
   Examples,
   ResponseTabs,

@@ -14,6 +14,7 @@ import { type IslandRenderer, IslandRendererProvider } from '../components/islan
 import { Page } from '../components/page.js';
 import { type ContentNode, isContentIsland } from '../shared/content-node.js';
 import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
+import { PageFooter } from './page-furniture.js';
 import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
@@ -223,6 +224,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
         <main id={CONTENT_ROOT_ID} className="sx-main" tabIndex={-1}>
           <VersionBanner site={site} slug={page.slug} basePath={data.site.basePath} />
           {CONTENT_PLACEHOLDER}
+          <PageFooter page={page} basePath={data.site.basePath} />
         </main>
       </div>
       <SiteFooter config={config} />

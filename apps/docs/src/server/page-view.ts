@@ -32,6 +32,7 @@ import { markdownToText, renderMarkdown } from './markdown.js';
 import { resolveProjectPath } from './markdown-files.js';
 import { pageFormat } from './mdx/parse-page.js';
 import { renderPageContent } from './mdx/render-page-content.js';
+import { editPageUrl } from './page-furniture.js';
 import type { DocsSite } from './site.js';
 import { endpointSnippets } from './snippets.js';
 
@@ -124,6 +125,7 @@ export function buildPageView(
       if (!page) return undefined;
       const rendered = renderMarkdownPage(site, highlighter, page, options.basePath ?? '');
       const changelog = page.date ? entry.ancestors.findLast((a) => a.type === 'changelog') : undefined;
+      const { editThisPage } = site.definition.config;
       return {
         ...base,
         // One H1: the page's leading `# Title` when it has one, else its title (not its sidebar label).
@@ -134,6 +136,10 @@ export function buildPageView(
         toc: rendered.toc,
         ...(rendered.css ? { css: rendered.css } : {}),
         ...(rendered.math ? { math: true } : {}),
+        ...(page.lastUpdated ? { lastUpdated: page.lastUpdated } : {}),
+        ...(editThisPage && page.sourcePath
+          ? { editUrl: editPageUrl(editThisPage.url, page.sourcePath) }
+          : {}),
         ...(page.date && changelog?.type === 'changelog'
           ? {
               entry: {

@@ -70,6 +70,10 @@ export type PageView =
       css?: string;
       /** The page typesets math: KaTeX's stylesheet is inlined too. */
       math?: boolean;
+      /** When the page's file last changed (ISO 8601), for "Last updated". */
+      lastUpdated?: string;
+      /** Where its source is edited (docs.yml `editThisPage`). */
+      editUrl?: string;
       /** A changelog entry: its day, tags and the changelog it belongs to. */
       entry?: { date: string; tags: string[]; changelog: { title: string; slug: string } };
     })

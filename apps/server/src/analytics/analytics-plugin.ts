@@ -19,6 +19,7 @@ import { TokenBuckets } from '../rate-limit/token-buckets.js';
 import { siteDatabaseOf } from '../storage/site-database.js';
 import { type AnalyticsStore, createAnalyticsStore } from './analytics-store.js';
 import { beaconOriginProblem } from './beacon-origin.js';
+import { FEEDBACK_PATH, pageFeedbackHandler } from './page-feedback.js';
 import { beaconSchema, resolveEvents } from './playground-events.js';
 
 export const ANALYTICS_PATH = '/_sextant/analytics';
@@ -55,6 +56,16 @@ export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
       : Promise.resolve(undefined);
     return store;
   };
+
+  // "Was this page helpful?": answers from the site's own pages, counted per page.
+  app.docsHost.addSiteRoute({
+    method: 'POST',
+    path: FEEDBACK_PATH,
+    handler: pageFeedbackHandler(async () => {
+      const database = siteDatabaseOf(app);
+      return database ? database.get().catch(() => undefined) : undefined;
+    }),
+  });
 
   app.docsHost.addSiteRoute({
     method: 'POST',

@@ -8,6 +8,7 @@ import type { ByStatusClass, PlaygroundAnalytics, StatusClass } from '@sextant/r
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../storage/index.js';
 import { addBuckets, emptyBuckets, latencyBucket, latencyPercentile } from './latency-buckets.js';
+import { pageFeedback } from './page-feedback.js';
 import type { ResolvedEvent } from './playground-events.js';
 
 export const RAW_EVENT_RETENTION_DAYS = 7;
@@ -217,7 +218,9 @@ export function createAnalyticsStore(db: Kysely<Database>, now: () => number = D
         endpoints.set(key, endpoint);
       }
       const failuresOf = (s: ByStatusClass) => s['4xx'] + s['5xx'] + s.failed;
+      const pages = await pageFeedback(db, { orgId, ...(url === undefined ? {} : { url }), from, to });
       return {
+        pages,
         totals,
         latencyMs: {
           p50: latencyPercentile(allBuckets, 0.5),

@@ -207,6 +207,30 @@ describe('navbar, footer and announcement', () => {
   });
 });
 
+describe('page furniture', () => {
+  it('links each markdown page to its source, says when it last changed and asks whether it helped', async () => {
+    const html = (await get('/guides/quickstart')).body;
+    expect(html).toContain(
+      '<a href="https://github.com/acme/pets/edit/main/docs/pages/v2/quickstart.md" rel="noopener noreferrer" class="sx-edit-link">Edit this page</a>',
+    );
+    expect(html).toMatch(
+      /Last updated <time dateTime="\d{4}-\d{2}-\d{2}T[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/,
+    );
+    expect(html).toMatch(
+      /data-sx-island="page-feedback"[^>]*data-sx-props="[^"]*&quot;url&quot;:&quot;\/_sextant\/feedback&quot;/,
+    );
+    expect(html).toContain('Was this page helpful?');
+    // A version's pages send their answers to the version.
+    expect((await get('/v1/guides/quickstart')).body).toContain(
+      '&quot;url&quot;:&quot;/v1/_sextant/feedback&quot;',
+    );
+    // Reference pages are rated too; they have no file to edit.
+    const reference = (await get('/reference/pets-api/list-pets')).body;
+    expect(reference).toContain('Was this page helpful?');
+    expect(reference).not.toContain('Edit this page');
+  });
+});
+
 function origin(): string {
   return 'http://localhost:80';
 }

@@ -56,6 +56,16 @@ export interface Database {
     entry: Json<ApiChangelogEntry>;
     created_at: CreatedAt;
   };
+  /** "Was this page helpful?" answers per page and hour (migration 013). */
+  page_feedback_hourly: {
+    org_id: string;
+    docs_url: string;
+    page: string;
+    title: string;
+    hour: CreatedAt;
+    helpful: Generated<number>;
+    not_helpful: Generated<number>;
+  };
   docs_registrations: {
     id: string;
     org_id: string;

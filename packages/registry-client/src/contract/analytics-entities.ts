@@ -43,6 +43,18 @@ export const playgroundAnalyticsBodySchema = z
     path: ['to'],
   });
 
+/** "Was this page helpful?" answers of one page over the range. */
+export const pageFeedbackRowSchema = z.strictObject({
+  /** The docs URL (`host/base`) the page belongs to. */
+  url: z.string(),
+  /** The page's path on its site: `/guides/intro`, `/v1/guides/intro` on a versioned site. */
+  page: z.string(),
+  title: z.string(),
+  helpful: count,
+  notHelpful: count,
+});
+export type PageFeedbackRow = z.infer<typeof pageFeedbackRowSchema>;
+
 export const playgroundAnalyticsSchema = z.strictObject({
   totals: z.strictObject({ requests: count, byStatusClass: byStatusClassSchema }),
   latencyMs: z.strictObject({ p50: millis, p95: millis, p99: millis }),
@@ -62,5 +74,7 @@ export const playgroundAnalyticsSchema = z.strictObject({
       p95: millis,
     }),
   ),
+  /** "Was this page helpful?" per page, the least helpful first. */
+  pages: z.array(pageFeedbackRowSchema).optional(),
 });
 export type PlaygroundAnalytics = z.infer<typeof playgroundAnalyticsSchema>;

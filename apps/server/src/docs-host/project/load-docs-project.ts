@@ -42,6 +42,7 @@ import { DocsProjectError } from './docs-project-error.js';
 import { type DocsYml, docsYmlSchema, type NavEntryInput, versionFileSchema } from './docs-yml-schema.js';
 import { defaultImportSpec, type ImportSpec } from './import-spec.js';
 import { resolvesInside } from './inside-project.js';
+import { lastUpdated } from './last-updated.js';
 import { parseLocatedYaml, splitFrontMatter, toPointer } from './yaml-locate.js';
 
 export const DOCS_CONFIG_FILE = 'docs.yml';
@@ -74,6 +75,11 @@ export interface LoadDocsProjectOptions {
    * the publisher passes false: the registry stores them as files and the site serves them by URL.
    */
   inlineImages?: boolean;
+  /**
+   * Date each markdown page by its file's last commit (git), else its modification time, for
+   * the pages' "Last updated". Default true.
+   */
+  lastUpdated?: boolean;
 }
 
 export interface LoadedDocsProject {
@@ -393,6 +399,17 @@ export async function loadDocsProject(
     if (error instanceof DocsDefinitionError)
       throw new DocsProjectError(DOCS_CONFIG_FILE, '/navigation', error.message);
     throw error;
+  }
+  // "Last updated": each page file's last commit, else its modification time, read now (load or publish).
+  if (options.lastUpdated !== false) {
+    const sources = Object.values(definition.pages).flatMap((page) =>
+      page.sourcePath ? [page.sourcePath] : [],
+    );
+    const dates = await lastUpdated(dir, [...new Set(sources)]);
+    for (const page of Object.values(definition.pages)) {
+      const date = page.sourcePath ? dates.get(page.sourcePath) : undefined;
+      if (date) page.lastUpdated = date;
+    }
   }
   // Each version is a site of its own: its pages' links lead to its own pages.
   const views = definition.versions?.map((version) => versionView(definition, version)) ?? [definition];

@@ -1,0 +1,75 @@
+/**
+ * "Was this page helpful?" through the real server (local mode, PGlite): answers from the site's
+ * own pages are counted per page (a versioned site's pages by their prefixed path) and read by the
+ * dashboard's analytics call; forged slugs, malformed bodies and other origins change nothing.
+ */
+import type { AddressInfo } from 'node:net';
+import { createRegistryClient } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app.js';
+import { writeStructureProject } from '../docs-host/testing/structure-project.js';
+
+let app: FastifyInstance;
+let baseUrl: string;
+let token: string;
+let orgId: string;
+
+beforeAll(async () => {
+  app = await buildServer({
+    mode: 'local',
+    parts: { registry: true, docsHost: true, proxy: false, wsProxy: false },
+    docs: { projectDir: await writeStructureProject() },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.registry.ready();
+  const admin = await app.registry.localAdmin();
+  if (!admin) throw new Error('no local admin');
+  ({ token, orgId } = admin);
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(() => app?.close());
+
+const answer = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('page feedback', () => {
+  it('counts answers per page and the dashboard reads them, least helpful first', async () => {
+    for (const helpful of [true, true, false])
+      expect((await answer('/_sextant/feedback', { slug: 'guides/quickstart', helpful })).status).toBe(204);
+    expect(
+      (await answer('/v1/_sextant/feedback', { slug: 'guides/quickstart', helpful: false })).status,
+    ).toBe(204);
+    // Not a page of the site: acknowledged, not counted.
+    expect((await answer('/_sextant/feedback', { slug: 'no/such/page', helpful: false })).status).toBe(204);
+    expect((await answer('/_sextant/feedback', '{"slug":1}')).status).toBe(400);
+    const cross = await answer(
+      '/_sextant/feedback',
+      { slug: 'guides/quickstart', helpful: false },
+      { origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(cross.status).toBe(403);
+
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const analytics = await createRegistryClient({ baseUrl, token }).getPlaygroundAnalytics({
+      body: { orgId, from, to },
+    });
+    expect(analytics.pages?.map(({ url: _, ...row }) => row)).toEqual([
+      { page: '/v1/guides/quickstart', title: 'Quickstart', helpful: 0, notHelpful: 1 },
+      { page: '/guides/quickstart', title: 'Quickstart', helpful: 2, notHelpful: 1 },
+    ]);
+  });
+
+  it('limits how often one client answers on one site', async () => {
+    let limited = 0;
+    for (let i = 0; i < 40; i++)
+      if ((await answer('/_sextant/feedback', { slug: 'guides/species', helpful: true })).status === 429)
+        limited++;
+    expect(limited).toBeGreaterThan(0);
+  });
+});
