@@ -352,8 +352,13 @@ function suite(name: string, database: () => Promise<Database>) {
       const page = await context.newPage();
       await signIn(page, origin, admin.token);
       await page.getByRole('link', { name: 'API definitions' }).click();
-      await page.getByRole('link', { name: 'pets' }).click();
-      await page.getByRole('heading', { name: 'pets: version history' }).waitFor();
+      // APIs by their title and newest spec version (info.version), not by ids (issue #26).
+      await page.getByRole('link', { name: 'Pets', exact: true }).waitFor();
+      expect(await page.getByTestId('latest-version').first().textContent()).toBe('2.0.0');
+      await page.getByRole('link', { name: 'Pets', exact: true }).click();
+      await page.getByRole('heading', { name: 'Pets: version history' }).waitFor();
+      expect(await page.getByTestId('spec-version').allTextContents()).toEqual(['2.0.0', '1.0.0']);
+      expect(await page.locator('main').textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
       await page.getByRole('button', { name: 'Compare versions' }).click();
       await expect.poll(async () => page.getByTestId('bump').textContent()).toBe('MAJOR');
       const breaking = page.getByRole('list', { name: 'Breaking changes' });

@@ -43,6 +43,10 @@ export type TokenRow = z.infer<typeof tokenRowSchema>;
 
 export const apiRowSchema = z.strictObject({
   apiId: z.string(),
+  /** The newest version's title (the api id when it has none). */
+  title: z.string(),
+  /** The newest version's spec version (`info.version`), if it has one. */
+  latestVersion: z.string().nullable(),
   versions: z.number(),
   latestId: z.string(),
   latestAt: z.string(),
@@ -53,6 +57,9 @@ export type ApiRow = z.infer<typeof apiRowSchema>;
 export const versionsQuerySchema = orgPageQuerySchema.extend({ apiId: id });
 export const versionRowSchema = z.strictObject({
   apiDefinitionId: z.string(),
+  title: z.string(),
+  /** The spec's own version (`info.version`), if it has one. */
+  version: z.string().nullable(),
   createdAt: z.string(),
   sizeBytes: z.number(),
   sha256: z.string(),

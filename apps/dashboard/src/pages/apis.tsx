@@ -33,6 +33,7 @@ export function ApisPage() {
                   <thead>
                     <tr>
                       <th scope="col">API</th>
+                      <th scope="col">Latest version</th>
                       <th scope="col">Versions</th>
                       <th scope="col">Last registered</th>
                     </tr>
@@ -41,8 +42,10 @@ export function ApisPage() {
                     {apis.map((api) => (
                       <tr key={api.apiId}>
                         <td>
-                          <a href={href('apis', api.apiId)}>{api.apiId}</a>
+                          <a href={href('apis', api.apiId)}>{api.title}</a>
+                          {api.title === api.apiId ? null : <div className="muted small">{api.apiId}</div>}
                         </td>
+                        <td data-testid="latest-version">{api.latestVersion ?? '—'}</td>
                         <td>{api.versions}</td>
                         <td>
                           <When iso={api.latestAt} />
@@ -173,13 +176,15 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
         <a href={href('apis')}>← All API definitions</a>
       </p>
       <PageTitle intro="Every registered version, newest first. Pick two to see what changed.">
-        {apiId}: version history
+        {(loaded.state === 'ok' ? loaded.data.versions[0]?.title : undefined) ?? apiId}: version history
       </PageTitle>
       <LoadView loaded={loaded} what="the versions">
         {({ versions, hasMore }) => {
+          // A version is named by its spec version (`info.version`); registration time tells apart
+          // several publishes of one spec version.
           const options = versions.map((version) => ({
             id: version.apiDefinitionId,
-            label: `${new Date(version.createdAt).toLocaleString()} · ${version.apiDefinitionId.slice(0, 8)}`,
+            label: `${version.version ?? 'unversioned'} · ${new Date(version.createdAt).toLocaleString()}`,
           }));
           const from = previous || versions[1]?.apiDefinitionId || '';
           const to = current || versions[0]?.apiDefinitionId || '';
@@ -190,19 +195,22 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
                   <caption className="sr-only">Versions of {apiId}</caption>
                   <thead>
                     <tr>
+                      <th scope="col">Version</th>
                       <th scope="col">Registered</th>
-                      <th scope="col">Id</th>
                       <th scope="col">Size</th>
                     </tr>
                   </thead>
                   <tbody>
                     {versions.map((version) => (
                       <tr key={version.apiDefinitionId}>
-                        <td>
-                          <When iso={version.createdAt} />
+                        <td data-testid="spec-version">
+                          <strong>{version.version ?? 'unversioned'}</strong>
+                          {version.title === versions[0]?.title ? null : (
+                            <div className="muted small">{version.title}</div>
+                          )}
                         </td>
                         <td>
-                          <code className="id">{version.apiDefinitionId}</code>
+                          <When iso={version.createdAt} />
                         </td>
                         <td>{(version.sizeBytes / 1024).toFixed(1)} KB</td>
                       </tr>

@@ -1,11 +1,14 @@
 /**
  * The dashboard's reads the registry contract has no call for: an organization's tokens (a
- * member sees their own, an admin every member's), its API definitions with their version
- * counts, one API's versions (newest first) and its snippet templates. Each pages with
+ * member sees their own, an admin every member's), its API definitions with their titles and
+ * version counts, one API's versions (newest first, named by their spec version) and its
+ * snippet templates. Each pages with
  * `page`/`pageSize` and answers `hasMore`; the caller must be a member of the organization.
  */
 import type { ApiRow, TemplateRow, TokenRow, VersionRow } from '@sextant/dashboard';
 import type { Kysely } from 'kysely';
+import { namesOf } from '../registry/api-definitions.js';
+import { unpackJson } from '../registry/compression.js';
 import { iso } from '../registry/context.js';
 import { type Caller, requireAdmin, requireMember } from '../registry/identity.js';
 import type { Database } from '../storage/index.js';
@@ -64,6 +67,31 @@ export async function listTokens(
   };
 }
 
+/**
+ * The title and spec version of stored definitions, by id; rows stored before they were kept
+ * (migration 014) are read once and filled in.
+ */
+async function namesById(
+  db: Kysely<Database>,
+  rows: readonly { id: string; title: string | null; spec_version: string | null }[],
+): Promise<Map<string, { title: string | null; version: string | null }>> {
+  const names = new Map(rows.map((row) => [row.id, { title: row.title, version: row.spec_version }]));
+  const missing = rows.filter((row) => row.title === null).map((row) => row.id);
+  for (const id of missing) {
+    const stored = await db
+      .selectFrom('api_definitions')
+      .select('definition_gz')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!stored) continue;
+    const filled = namesOf(await unpackJson<unknown>(stored.definition_gz).catch(() => undefined));
+    if (filled.title === null) continue;
+    await db.updateTable('api_definitions').set(filled).where('id', '=', id).execute();
+    names.set(id, { title: filled.title, version: filled.spec_version });
+  }
+  return names;
+}
+
 /** The organization's APIs (by api id) with their number of versions and newest version. */
 export async function listApis(
   db: Kysely<Database>,
@@ -91,7 +119,7 @@ export async function listApis(
       ? []
       : await db
           .selectFrom('api_definitions')
-          .select(['api_id', 'id'])
+          .select(['api_id', 'id', 'title', 'spec_version'])
           .distinctOn('api_id')
           .where('org_id', '=', p.orgId)
           .where('api_id', 'in', ids)
@@ -99,13 +127,19 @@ export async function listApis(
           .orderBy('seq', 'desc')
           .execute();
   const latestId = new Map(latest.map((row) => [row.api_id, row.id]));
+  const names = await namesById(db, latest);
   return {
-    apis: rows.map((row) => ({
-      apiId: row.api_id,
-      versions: Number(row.versions),
-      latestId: latestId.get(row.api_id) ?? '',
-      latestAt: iso(row.latest_at),
-    })),
+    apis: rows.map((row) => {
+      const name = names.get(latestId.get(row.api_id) ?? '');
+      return {
+        apiId: row.api_id,
+        title: name?.title ?? row.api_id,
+        latestVersion: name?.version ?? null,
+        versions: Number(row.versions),
+        latestId: latestId.get(row.api_id) ?? '',
+        latestAt: iso(row.latest_at),
+      };
+    }),
     hasMore,
   };
 }
@@ -119,7 +153,7 @@ export async function listVersions(
   await requireMember(db, caller, p.orgId);
   const found = await db
     .selectFrom('api_definitions')
-    .select(['id', 'created_at', 'size_bytes', 'sha256'])
+    .select(['id', 'created_at', 'size_bytes', 'sha256', 'title', 'spec_version'])
     .where('org_id', '=', p.orgId)
     .where('api_id', '=', p.apiId)
     .orderBy('seq', 'desc')
@@ -127,9 +161,12 @@ export async function listVersions(
     .offset(offset(p))
     .execute();
   const { rows, hasMore } = paged(found, p.pageSize);
+  const names = await namesById(db, rows);
   return {
     versions: rows.map((row) => ({
       apiDefinitionId: row.id,
+      title: names.get(row.id)?.title ?? p.apiId,
+      version: names.get(row.id)?.version ?? null,
       createdAt: iso(row.created_at),
       sizeBytes: Number(row.size_bytes),
       sha256: row.sha256,

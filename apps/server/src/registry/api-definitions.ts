@@ -16,6 +16,15 @@ import { fail } from './errors.js';
 import { requireMember, requireOrg } from './identity.js';
 import { validateStoredApiDefinition } from './validate-stored.js';
 
+/** The title and spec version (`info.version`) of a definition, kept beside it for the dashboard. */
+export function namesOf(definition: unknown): { title: string | null; spec_version: string | null } {
+  const { title, version } = (definition ?? {}) as { title?: unknown; version?: unknown };
+  return {
+    title: typeof title === 'string' && title.trim() ? title.trim().slice(0, 500) : null,
+    spec_version: typeof version === 'string' && version.trim() ? version.trim().slice(0, 100) : null,
+  };
+}
+
 /**
  * The changelog entry of a new version of an API: its diff with the newest stored version of the
  * same organization and api id; undefined for a first version or one that changes nothing.
@@ -76,6 +85,7 @@ export const apiDefinitionHandlers: Handlers<
           definition_gz: gz,
           size_bytes: json.length,
           sha256: createHash('sha256').update(json).digest('hex'),
+          ...namesOf(body.definition),
         })
         .execute();
       if (change)

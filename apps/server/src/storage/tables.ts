@@ -46,6 +46,9 @@ export interface Database {
     sha256: string;
     seq: Generated<string>;
     created_at: CreatedAt;
+    /** The API's title and its spec version (`info.version`), for the dashboard (migration 014). */
+    title: string | null;
+    spec_version: string | null;
   };
   /** One row per publish that changed an API (migration 012): its `ApiChangelogEntry`. */
   api_changelog: {
