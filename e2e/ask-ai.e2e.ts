@@ -229,7 +229,7 @@ describe('Ask AI in the site', () => {
       messages: [{ role: 'user', content: 'What is this about?' }],
     });
     // The model answered from the open page: its passage is the first, with the page's text.
-    const system = String((fake.requests.at(-1)?.body as { system?: unknown }).system ?? '');
+    const system = String((fake.requests.at(-1)?.body as { system?: unknown } | undefined)?.system ?? '');
     const firstPassage = /<passage [^>]*>/.exec(system)?.[0] ?? '';
     expect(firstPassage).toContain('url="/"');
     expect(system.slice(system.indexOf(firstPassage))).toMatch(/^<passage [^>]*>\nAcme makes widgets\./);

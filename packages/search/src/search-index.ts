@@ -113,8 +113,6 @@ const storedOf = (doc: SearchDocument): StoredDocument => {
 export class SearchIndex {
   private readonly typeNames = new Map<string, number[]>();
   private readonly titleTerms: string[][];
-  /** Documents holding each query term seen so far (bounded). */
-  private readonly frequencies = new Map<string, number>();
 
   constructor(
     private readonly docs: StoredDocument[],
@@ -126,22 +124,6 @@ export class SearchIndex {
       const name = compactName(doc.title);
       this.typeNames.set(name, [...(this.typeNames.get(name) ?? []), id]);
     });
-  }
-
-  /** The idf of a query term: how many documents hold it exactly, as BM25 weighs it. */
-  private termIdf(term: string): number {
-    let df = this.frequencies.get(term);
-    if (df === undefined) {
-      df = this.mini.search(term, {
-        prefix: false,
-        fuzzy: false,
-        tokenize: (q) => [q],
-        processTerm: (t) => t,
-      }).length;
-      if (this.frequencies.size >= 10_000) this.frequencies.clear();
-      this.frequencies.set(term, df);
-    }
-    return idf(df, this.docs.length);
   }
 
   /** How many documents the index holds.
