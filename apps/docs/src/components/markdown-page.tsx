@@ -55,7 +55,13 @@ export function MarkdownPage({
   );
 }
 
-export function OverviewPage({ page }: { page: Extract<PageView, { kind: 'overview' }> }) {
+export function OverviewPage({
+  page,
+  basePath = '',
+}: {
+  page: Extract<PageView, { kind: 'overview' }>;
+  basePath?: string;
+}) {
   return (
     <article className="sx-article">
       <header className="sx-page-header">
@@ -68,7 +74,7 @@ export function OverviewPage({ page }: { page: Extract<PageView, { kind: 'overvi
       <ul className="sx-overview">
         {page.items.map((item) => (
           <li key={item.slug}>
-            <a href={`/${item.slug}`}>
+            <a href={`${basePath}/${item.slug}`}>
               {item.method ? (
                 <MethodBadge method={item.method} />
               ) : (

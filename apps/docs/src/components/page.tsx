@@ -18,7 +18,7 @@ export function Page({ data }: { data: PageData }) {
   ) : page.kind === 'type' ? (
     <TypePage page={page} site={site} />
   ) : page.kind === 'overview' ? (
-    <OverviewPage page={page} />
+    <OverviewPage page={page} basePath={site.basePath} />
   ) : page.kind === 'changelog' ? (
     <ChangelogPage page={page} basePath={site.basePath} />
   ) : (
