@@ -9,7 +9,7 @@ import { joinSlug, slugify } from '@sextant/definition';
 import type { ChangelogDraft, ChangelogEntry, NavbarLinkDraft, NavDraft } from './draft.js';
 import type { FernApis } from './fern-apis.js';
 import { humanize } from './mintlify-entries.js';
-import type { PageCopier } from './page-copier.js';
+import { type PageCopier, readFrontMatter } from './page-copier.js';
 import { linkHref } from './site-config.js';
 import { pathSlug } from './slugs.js';
 import { list, record, type SourceTree, text } from './source-tree.js';
@@ -26,6 +26,8 @@ interface Place {
 
 export class FernNavigation {
   #variantsLogged = false;
+  /** Redirects that keep URLs working whose slug changed (a front matter slug docs.yml cannot take). */
+  readonly redirects: { source: string; destination: string; permanent: boolean }[] = [];
 
   constructor(
     readonly tree: SourceTree,
@@ -165,11 +167,15 @@ export class FernNavigation {
     const copied = this.copier.copyPage(path);
     if (!copied) return undefined;
     const title = text(entry.page) ?? titleFallback ?? copied.title ?? humanize(posix.basename(path));
-    const own = text(copied.frontMatter.slug);
+    // A front matter slug names the page's whole URL; one docs.yml cannot take (`GDPR`) is made
+    // into one it can, and its old URL redirects.
+    const own = text(copied.frontMatter.slug)?.replace(/^\/+|\/+$/g, '');
     const slug =
-      own !== undefined && /^[a-z0-9/_-]*$/.test(own.replace(/^\/+/, ''))
-        ? own.replace(/^\/+/, '')
+      own !== undefined
+        ? pathSlug(own)
         : joinSlug(place.slug, text(entry.slug) ? pathSlug(text(entry.slug)!) : slugify(title));
+    if (own !== undefined && own !== slug)
+      this.redirects.push({ source: `/${own}`, destination: `/${slug}`, permanent: true });
     const hidden = entry.hidden === true || place.hidden === true;
     return { page: title, path, slug, ...(hidden ? { hidden: true } : {}) };
   }
@@ -187,8 +193,12 @@ export class FernNavigation {
     const contents: NavDraft[] = [];
     if (text(entry.path)) {
       const overview = this.page({ path: entry.path }, { ...inner, item: `${place.item}.path` }, title);
-      // The overview is served at the section's own URL, as in Fern.
-      if (overview && 'page' in overview) contents.push({ ...overview, slug });
+      // The overview is served at the section's own URL, as in Fern, unless its front matter names one.
+      const own =
+        overview && 'page' in overview
+          ? text(readFrontMatter(this.tree.read(overview.path) ?? '').slug)
+          : undefined;
+      if (overview && 'page' in overview) contents.push(own === undefined ? { ...overview, slug } : overview);
     }
     contents.push(...this.items(list(entry.contents), inner));
     if (contents.length === 0) return undefined;
@@ -268,18 +278,22 @@ export class FernNavigation {
     for (const name of this.tree.list(folder)) {
       const path = posix.join(folder, name);
       if (!/\.(mdx?|markdown)$/i.test(name)) continue;
-      const copied = this.copier.copyPage(path);
-      const date = DATED_ENTRY.exec(name)?.[1] ?? text(copied?.frontMatter.date)?.slice(0, 10);
-      if (!copied) continue;
-      if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      // Every file of a docs.yml changelog folder is an entry: an undated one is not copied.
+      const date =
+        DATED_ENTRY.exec(name)?.[1] ??
+        String(readFrontMatter(this.tree.read(path) ?? '').date ?? '').slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
         this.tree.report(
           path,
           undefined,
-          'a changelog entry needs a date (YYYY-MM-DD.mdx or front matter date): left out',
+          /^overview\./i.test(name)
+            ? "the changelog's overview page is not converted: a docs.yml changelog shows its dated entries"
+            : 'a changelog entry needs a date (YYYY-MM-DD.mdx or front matter date): left out',
         );
         continue;
       }
-      entries.push({ path, date, ...(copied.title ? { title: copied.title } : {}) });
+      const copied = this.copier.copyPage(path);
+      if (copied) entries.push({ path, date, ...(copied.title ? { title: copied.title } : {}) });
     }
     entries.sort((a, b) => b.date.localeCompare(a.date));
     const title = text(entry.title) ?? 'Changelog';

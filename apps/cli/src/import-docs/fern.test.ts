@@ -213,4 +213,38 @@ describe('importFern: untabbed navigation, folders, products', () => {
       reason: expect.stringContaining('tabs'),
     });
   });
+
+  it('keeps front matter slugs (of section overviews too; capitals lowered and redirected), leaves undated changelog files', async () => {
+    const dir = await site({
+      'fern/docs.yml': [
+        'title: Voices',
+        'navigation:',
+        '  - section: Providers',
+        '    path: ./providers/overview.mdx',
+        '    contents:',
+        '      - page: GDPR',
+        '        path: ./gdpr.mdx',
+        '  - changelog: ./changelog',
+      ].join('\n'),
+      'fern/providers/overview.mdx': '---\nslug: providers/voice/overview\n---\nAll providers.\n',
+      'fern/gdpr.mdx': '---\nslug: /security/GDPR\n---\nGDPR.\n',
+      'fern/changelog/overview.mdx': 'What is new.\n',
+      'fern/changelog/2026-11-20.md': 'A change.\n',
+    });
+    const { draft, files, notConverted } = importFern(dir);
+    expect(outline(draft.navigation)).toEqual([
+      'section: Providers [providers]',
+      '  page: Providers (providers/overview.mdx) [providers/voice/overview]',
+      '  page: GDPR (gdpr.mdx) [security/gdpr]',
+      'changelog: Changelog (changelog/) [changelog] 2026-11-20',
+    ]);
+    expect(draft.redirects).toEqual([
+      { source: '/security/GDPR', destination: '/security/gdpr', permanent: true },
+    ]);
+    expect(files.map((f) => f.path)).not.toContain('changelog/overview.mdx');
+    expect(notConverted).toContainEqual({
+      file: 'fern/changelog/overview.mdx',
+      reason: expect.stringContaining('overview page'),
+    });
+  });
 });

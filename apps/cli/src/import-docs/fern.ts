@@ -144,6 +144,8 @@ export function importFern(folder: string): ImportedProject {
   assignContainerSlugs(draft.navigation);
   for (const version of draft.versions ?? []) assignContainerSlugs(version.navigation);
   if (navbar.length > 0) draft.navbar = navbar;
+  if (navigation.redirects.length > 0)
+    draft.redirects = [...(draft.redirects ?? []), ...navigation.redirects];
   return {
     source: `Fern (${tree.display(CONFIG)})`,
     root: tree.root,
