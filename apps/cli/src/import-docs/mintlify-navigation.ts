@@ -11,6 +11,38 @@ import { pageSlugs, SLUG_PATTERN, safeSlug } from './slugs.js';
 import { list, record, text } from './source-tree.js';
 import type { SpecCatalog } from './spec-catalog.js';
 
+/** Keys a navigation element may have that the conversion reads (or that only decorate it). */
+const ELEMENT_KEYS = new Set([
+  'tab',
+  'anchor',
+  'dropdown',
+  'product',
+  'version',
+  'language',
+  'group',
+  'global',
+  'pages',
+  'groups',
+  'tabs',
+  'anchors',
+  'dropdowns',
+  'products',
+  'versions',
+  'languages',
+  'openapi',
+  'asyncapi',
+  'href',
+  'hidden',
+  'default',
+  'expanded',
+  'root',
+  'tag',
+  'icon',
+  'color',
+  'description',
+  '$schema',
+]);
+
 /** Keys of an element that hold navigation, with the key naming it. */
 export const DIVISIONS = [
   ['tabs', 'tab'],
@@ -85,6 +117,9 @@ export class MintlifyNavigation {
     depth: number,
   ): NavDraft[] {
     const { tree, file } = this.origin;
+    for (const key of Object.keys(element))
+      if (!ELEMENT_KEYS.has(key) && element[key] !== undefined)
+        tree.report(file, `${item}.${key}`, `"${key}" on a navigation element is not converted`);
     const own = specList(element.openapi)
       .concat(specList(element.asyncapi))
       .map((spec) => this.specs.add(spec, file, `${item}.openapi`))
