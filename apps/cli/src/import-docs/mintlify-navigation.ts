@@ -14,6 +14,8 @@ import type { SpecCatalog } from './spec-catalog.js';
 /** Keys a navigation element may have that the conversion reads (or that only decorate it). */
 const ELEMENT_KEYS = new Set([
   'tab',
+  'item',
+  'menu',
   'anchor',
   'dropdown',
   'product',
@@ -49,6 +51,8 @@ export const DIVISIONS = [
   ['anchors', 'anchor'],
   ['dropdowns', 'dropdown'],
   ['products', 'product'],
+  // A tab's menu: items that partition it like dropdowns.
+  ['menu', 'item'],
 ] as const;
 
 /** `"openapi.json"`, `["a.json", "b.json"]` or `{ source, directory }` as a list of spec paths. */
