@@ -53,7 +53,7 @@ describe('importDocusaurus', () => {
       ],
       footer: { groups: [{ title: 'Docs' }, { title: 'Community' }] },
       announcement: { message: 'Acme v2 is out!' },
-      editThisPage: { url: 'https://github.com/acme/docs/tree/main/docs/' },
+      editThisPage: { url: 'https://github.com/acme/docs/tree/main/' },
       redirects: [
         { source: '/docs/getting-started', destination: '/docs/intro', permanent: true },
         { source: '/docs/old-cli', destination: '/docs/reference/cli', permanent: true },

@@ -155,7 +155,7 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
       return contents.length > 0 ? [{ tab: title, contents }] : [];
     });
 
-  settings(config, themeConfig, navbarConfig, docsOptions, docsFolder, origin, copier, draft);
+  settings(config, themeConfig, navbarConfig, docsOptions, origin, copier, draft);
   for (const [name, reason] of [
     ['versions.json', 'versioned docs (versioned_docs/) are not converted: only the current docs are'],
     ['blog', 'the blog is not converted'],
@@ -189,7 +189,6 @@ function settings(
   themeConfig: Record<string, unknown>,
   navbarConfig: Record<string, unknown>,
   docsOptions: Record<string, unknown>,
-  docsFolder: string,
   origin: Origin,
   copier: PageCopier,
   draft: DocsYmlDraft,
@@ -270,7 +269,8 @@ function settings(
   const announcement = text(record(themeConfig.announcementBar)?.content)?.replace(/<[^>]+>/g, '');
   if (announcement) draft.announcement = { message: announcement };
   const editUrl = text(docsOptions.editUrl);
-  if (editUrl) draft.editThisPage = { url: `${editUrl.replace(/\/+$/, '')}/${docsFolder}/` };
+  // Docusaurus appends the doc's path in the site (docs/intro.md), as docs.yml appends the page's.
+  if (editUrl) draft.editThisPage = { url: `${editUrl.replace(/\/+$/, '')}/` };
   else if (docsOptions.editUrl !== undefined)
     tree.report(file, 'docs.editUrl', 'an editUrl function is not converted');
 

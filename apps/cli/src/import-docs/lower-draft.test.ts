@@ -143,6 +143,41 @@ describe('lowerDraft', () => {
   });
 });
 
+describe('lowerDraft: docs.yml bounds', () => {
+  it('cuts the navbar to 10 links, footer socials to names docs.yml takes, the announcement to 500 characters', () => {
+    const log = new ConversionLog();
+    const out = lowerDraft(
+      {
+        title: 'X',
+        navigation: [{ link: 'Home', href: '/' }],
+        navbar: Array.from({ length: 12 }, (_, i) => ({
+          text: `Link ${i}`,
+          href: `/l${i}`,
+          type: 'secondary' as const,
+        })),
+        footer: {
+          socials: [
+            { type: 'github', href: 'https://github.com/x' },
+            { type: 'Hacker News', href: 'https://news.ycombinator.com' },
+          ],
+        },
+        announcement: { message: 'x'.repeat(600) },
+      },
+      ALL_FEATURES,
+      log,
+      'docs.json',
+    );
+    expect(out.navbar).toHaveLength(10);
+    expect(out.footer).toEqual({ socials: [{ type: 'github', href: 'https://github.com/x' }] });
+    expect(out.announcement?.message).toHaveLength(500);
+    expect(log.items.map((item) => item.item)).toEqual([
+      'navbar',
+      'footer socials Hacker News',
+      'announcement',
+    ]);
+  });
+});
+
 describe('docsYmlFeatures', () => {
   it('asks the schema one small document per part of the syntax', () => {
     const asked: unknown[] = [];

@@ -164,7 +164,59 @@ export function lowerDraft(
   drop('footer', 'footer links and social links were left out');
   drop('announcement', 'the announcement banner was left out');
   drop('editThisPage', 'the "edit this page" link was left out');
+  fitHeaderAndFooter(out, log, file);
   return out;
+}
+
+/** docs.yml's bounds on the navbar, footer and announcement (10 links, 10 groups of 30, 20 socials, 500 characters). */
+const LIMITS = { navbar: 10, groups: 10, links: 30, socials: 20, text: 100, message: 500 };
+const SOCIAL_TYPE = /^[a-z0-9][a-z0-9-]{0,30}$/;
+
+/** Cuts the navbar, footer and announcement to docs.yml's bounds, logging what is cut. */
+function fitHeaderAndFooter(out: DocsYmlDraft, log: ConversionLog, file: string): void {
+  const cut = (value: string) => value.slice(0, LIMITS.text);
+  if (out.navbar) {
+    if (out.navbar.length > LIMITS.navbar)
+      log.add(
+        file,
+        'navbar',
+        `${out.navbar.length - LIMITS.navbar} links past the ${LIMITS.navbar} a navbar holds were left out`,
+      );
+    out.navbar = out.navbar.slice(0, LIMITS.navbar).map((link) => ({ ...link, text: cut(link.text) }));
+  }
+  if (out.footer) {
+    const groups = out.footer.groups ?? [];
+    if (groups.length > LIMITS.groups)
+      log.add(
+        file,
+        'footer',
+        `${groups.length - LIMITS.groups} link groups past ${LIMITS.groups} were left out`,
+      );
+    const socials = (out.footer.socials ?? []).filter((social) => {
+      if (SOCIAL_TYPE.test(social.type)) return true;
+      log.add(
+        file,
+        `footer socials ${social.type}`,
+        'not a social network name docs.yml takes (a-z, 0-9, -): left out',
+      );
+      return false;
+    });
+    out.footer = {
+      ...(out.footer.groups
+        ? {
+            groups: groups.slice(0, LIMITS.groups).map((group) => ({
+              title: cut(group.title),
+              links: group.links.slice(0, LIMITS.links).map((link) => ({ ...link, text: cut(link.text) })),
+            })),
+          }
+        : {}),
+      ...(out.footer.socials ? { socials: socials.slice(0, LIMITS.socials) } : {}),
+    };
+  }
+  if (out.announcement && out.announcement.message.length > LIMITS.message) {
+    log.add(file, 'announcement', `longer than ${LIMITS.message} characters: cut`);
+    out.announcement = { message: out.announcement.message.slice(0, LIMITS.message) };
+  }
 }
 
 function hasTabs(nav: NavDraft[]): boolean {
