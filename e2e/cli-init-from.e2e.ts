@@ -119,6 +119,19 @@ describe('sextant init --from mintlify docs.json', () => {
     }
   });
 
+  it('shows the navbar button, the footer, the banner and the version selector', async () => {
+    const page = (await get(url, '/quickstart')).html;
+    for (const text of [
+      'Dashboard',
+      'https://dashboard.acme.test',
+      '>About<',
+      'https://x.com/acme',
+      'Acme v2 is here',
+    ])
+      expect(page).toContain(text);
+    expect((await get(url, '/v1/quickstart')).html).toContain('href="/quickstart"');
+  });
+
   it('lists what it could not convert, with file and reason', () => {
     const listed = report.notConverted.map((item) => `${item.file} ${item.item ?? ''}`.trim());
     expect(listed).toEqual(
@@ -170,6 +183,19 @@ describe('sextant init --from fern fern/', () => {
     expect(quickstart).toContain('Questions? Ask in');
     const image = /<img src="(\/_sextant\/files\/[^"]*quickstart\.png)"/.exec(quickstart)?.[1];
     expect((await get(url, image ?? '/missing')).status).toBe(200);
+  });
+
+  it('links each page to its source, shows the navbar links and footer, and marks v1 deprecated', async () => {
+    const page = (await get(url, '/guides/getting-started/welcome')).html;
+    for (const text of [
+      'https://github.com/acme/docs/edit/main/fern/pages/welcome.mdx',
+      'Sign up',
+      'https://github.com/acme/acme-python',
+      'https://www.linkedin.com/company/acme',
+      'Acme API v2 is generally available.',
+    ])
+      expect(page).toContain(text);
+    expect((await get(url, '/v1/guides/welcome')).html).toContain('deprecated');
   });
 
   it('serves both versions’ API references and the redirects', async () => {
