@@ -20,7 +20,7 @@ import { findFernApis } from './fern-apis.js';
 import { FernNavigation } from './fern-navigation.js';
 import { PageCopier } from './page-copier.js';
 import { assetFile, linkHref, type Origin, redirects, socials, themedColor } from './site-config.js';
-import { assignContainerSlugs, safeSlug } from './slugs.js';
+import { assignContainerSlugs, safeSlug, versionSlug } from './slugs.js';
 import { list, record, SourceTree, text } from './source-tree.js';
 import { SpecCatalog } from './spec-catalog.js';
 
@@ -121,7 +121,7 @@ export function importFern(folder: string): ImportedProject {
       return [
         {
           name,
-          slug: text(version.slug) ? safeSlug(text(version.slug)!) : safeSlug(name),
+          slug: versionSlug(text(version.slug) ?? name),
           navigation: [...(versionPage ? [versionPage] : []), ...nav],
           ...(availability === 'deprecated' || availability === 'legacy' ? { deprecated: true } : {}),
           ...(version.hidden === true ? { hidden: true } : {}),

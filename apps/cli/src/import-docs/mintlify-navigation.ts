@@ -7,7 +7,7 @@
 import type { NavbarLinkDraft, NavDraft, VersionDraft } from './draft.js';
 import { type EntryScope, type MintlifyEntries, sectionOf } from './mintlify-entries.js';
 import { linkHref, type Origin } from './site-config.js';
-import { pageSlugs, SLUG_PATTERN, safeSlug } from './slugs.js';
+import { pageSlugs, SLUG_PATTERN, versionSlug } from './slugs.js';
 import { list, record, text } from './source-tree.js';
 import type { SpecCatalog } from './spec-catalog.js';
 
@@ -239,7 +239,7 @@ export function versionDraft(
     slugs.every((slug) => slug.startsWith(`${first}/`) || slug === first);
   return {
     name,
-    slug: shared ? first : safeSlug(name),
+    slug: shared ? first : versionSlug(name),
     navigation: shared && !isDefault ? stripSlugPrefix(contents, first) : contents,
     ...(hidden ? { hidden: true } : {}),
   };

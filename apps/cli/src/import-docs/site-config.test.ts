@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConversionLog, type NavDraft } from './draft.js';
 import { redirectPattern, redirects, socials, themedColor } from './site-config.js';
-import { assignContainerSlugs, pathSlug } from './slugs.js';
+import { assignContainerSlugs, pathSlug, versionSlug } from './slugs.js';
 import { SourceTree } from './source-tree.js';
 
 const origin = () => ({ tree: new SourceTree('.', new ConversionLog()), file: 'docs.json' });
@@ -74,6 +74,11 @@ describe('slugs', () => {
     ['api/v1.2/users', 'api/v1-2/users'],
   ])('pathSlug(%s) = %s', (path, slug) => {
     expect(pathSlug(path)).toBe(slug);
+  });
+
+  it('makes version slugs one path segment', () => {
+    expect(versionSlug('v2/legacy')).toBe('v2-legacy');
+    expect(versionSlug('Version 1.2')).toBe('version-1-2');
   });
 
   it('gives containers slugs that never take a page or changelog URL', () => {

@@ -38,6 +38,11 @@ export function safeSlug(text: string): string {
   return slug === '' ? slugify(text) : slug;
 }
 
+/** A version's slug: one path segment (`v1.2`, `2024-06`), as docs.yml versions take. */
+export function versionSlug(text: string): string {
+  return safeSlug(text).replace(/\//g, '-');
+}
+
 /** Every page slug of a navigation tree (pages with an explicit slug). */
 export function pageSlugs(nav: NavDraft[], out = new Set<string>()): Set<string> {
   for (const item of nav) {
