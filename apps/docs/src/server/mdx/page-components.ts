@@ -106,6 +106,10 @@ export type PropsOf = (node: MdNode) => Props;
 function tabs(propsOf: PropsOf): Component {
   return (node, _props, ctx) => {
     const items = childrenNamed(node, ['Tab'], ctx);
+    if (items.length === 0) {
+      ctx.problems.warn(at(node), `<${node.name}> holds no <Tab>; it is left out`);
+      return [];
+    }
     const labels = items.map((tab, i) => text(propsOf(tab).title) ?? `Tab ${i + 1}`);
     return [
       ctx.island(
@@ -137,6 +141,10 @@ function codeGroup(propsOf: PropsOf): Component {
       const tab = ctx.codeTab(code, title);
       labels.push(tab.label);
       slots.push([tab.pre]);
+    }
+    if (labels.length === 0) {
+      ctx.problems.warn(at(node), `<${node.name}> holds no code block; it is left out`);
+      return [];
     }
     return [ctx.island('content-tabs', { labels, variant: 'code' }, slots)];
   };

@@ -96,6 +96,17 @@ describe('components', () => {
     expect(html).toMatch(/data-lang="bash".*>npm<.*>i<.*>x</s);
   });
 
+  it.each(['<CodeGroup></CodeGroup>', '<CodeBlocks>\n\nJust text.\n\n</CodeBlocks>', '<Tabs></Tabs>'])(
+    '%s without a tab is left out with a located warning',
+    async (source) => {
+      const { html, errors, problems } = await mdx(`# Page\n\n${source}\n\nAfter.`);
+      expect(errors).toEqual([]);
+      expect(problems.map((problem) => problem.message)).toContainEqual(expect.stringMatching(/holds no/));
+      expect(html).not.toContain('sx-ctabs');
+      expect(html).toContain('After.');
+    },
+  );
+
   it('<Card> links (icon, title, body) and <CardGroup cols> lays them out', async () => {
     const { html, errors } = await mdx(
       '<CardGroup cols={3}>\n  <Card title="Quickstart" icon="rocket" href="/guides/quickstart">Start here.</Card>\n  <Card title="External" href="https://example.com">Out</Card>\n</CardGroup>',
