@@ -145,6 +145,20 @@ describe('watchProjectFiles', () => {
   });
 });
 
+describe('watchProjectFiles: a folder of entries', () => {
+  it('sees a new file of a folder watched as folder/* (a changelog entry), not a dotfile', async () => {
+    await mkdir(join(dir, 'changelog'));
+    await writeFile(join(dir, 'changelog', '2026-01-01.md'), '# One\n');
+    start([join(dir, 'changelog', '*')]);
+    await writeFile(join(dir, 'changelog', '.2026-02-01.md.swp'), 'x');
+    await settle();
+    expect(changes).toEqual([]);
+    await writeFile(join(dir, 'changelog', '2026-02-01.md'), '# Two\n');
+    await settle();
+    expect(changes.flat()).toContain(join(dir, 'changelog', '2026-02-01.md'));
+  });
+});
+
 describe('isExcluded', () => {
   it('applies the dotfolder and node_modules rule only below the root', () => {
     expect(isExcluded('/home/u/.config/p/spec.yaml', { root: '/home/u/.config/p' })).toBe(false);

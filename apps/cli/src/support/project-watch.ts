@@ -4,7 +4,8 @@
  * written beside the spec changes nothing. It watches the folder of each file, not the file:
  * editors that save by writing a new file and renaming it over the old one replace the inode a
  * file watch would hold. A file that does not exist yet is watched through its nearest existing
- * folder, so creating it (or its folder) is seen. Paths are compared after resolving symlinks.
+ * folder, so creating it (or its folder) is seen; `folder/*` watches every file of a folder (a
+ * changelog's entries). Paths are compared after resolving symlinks.
  */
 import { existsSync, type FSWatcher, realpathSync, watch } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -30,6 +31,9 @@ export interface ProjectWatch {
   files(): string[];
   close(): void;
 }
+
+/** A watched path named `folder/*` stands for every file of the folder, present and future. */
+export const ANY_FILE = '*';
 
 /** `path` with symlinks resolved, also when it (or some of its folders) does not exist yet. */
 function resolveReal(path: string): string {
@@ -100,7 +104,11 @@ export function watchProjectFiles(options: ProjectWatchOptions): ProjectWatch {
     let watcher: FSWatcher;
     try {
       watcher = watch(folder, (_event, name) => {
-        const file = name === null ? undefined : names.get(String(name));
+        if (name === null) return;
+        // `folder/*` (a changelog's folder): any file of it, so a new entry is seen too.
+        const file =
+          names.get(String(name)) ??
+          (names.has(ANY_FILE) && !String(name).startsWith('.') ? join(folder, String(name)) : undefined);
         if (file !== undefined) fire(file);
       });
     } catch {

@@ -258,6 +258,8 @@ export async function loadDocsProject(
     const names = await readdir(folder).catch(() =>
       fail([...at, 'path'], `cannot read the changelog folder "${entry.path}": it does not exist`),
     );
+    // Every file of the folder is watched (`sextant dev`): a new entry appears without a restart.
+    watchedFiles.push(join(folder, '*'));
     const files = names.filter((name) => /\.mdx?$/i.test(name)).sort();
     if (files.length > MAX_CHANGELOG_ENTRIES)
       fail(
