@@ -142,9 +142,14 @@ describe('sextant init', () => {
       },
       pageActions: ['copyPage', 'viewAsMarkdown'],
       metadata: { socialCard: 'summary' },
+      // Two tabs (issue #26): the welcome page is the home, the API keeps its URL.
       navigation: [
-        { page: 'Welcome', path: 'pages/welcome.md' },
-        { api: 'Pets', spec: 'api/v1.yaml' },
+        { tab: 'Guides', icon: 'book', contents: [{ page: 'Welcome', path: 'pages/welcome.md', slug: '' }] },
+        {
+          tab: 'API Reference',
+          icon: 'code',
+          contents: [{ api: 'Pets', spec: 'api/v1.yaml', slug: 'pets' }],
+        },
       ],
     });
     const text = await readFile(join(project, 'docs.yml'), 'utf8');

@@ -1,7 +1,7 @@
 /**
  * The `docs.yml` `sextant init` writes: every docs site option of SPEC §9 the docs project format
  * accepts, set to its default, with the allowed values in a comment above it, and a navigation
- * with a welcome page and the API reference of the spec.
+ * of two tabs: Guides (the welcome page, the site's home) and API Reference (the spec).
  */
 import {
   AI_LOCATIONS,
@@ -15,6 +15,7 @@ import {
   SCRIPT_STRATEGIES,
   SEARCHBAR_PLACEMENTS,
   SOCIAL_CARD_TYPES,
+  slugify,
   TABS_PLACEMENTS,
 } from '@sextant/definition';
 
@@ -115,11 +116,23 @@ ai:
 analytics:
   playground: true
 
+# Navigation: tabs (shown where layout.tabsPlacement says), each with its pages, sections, links and
+# API references. Entries outside every tab show in every tab's sidebar. Also: versions (a list of
+# { name, slug, navigation or path }), \`- changelog: Changelog\` with \`path: changelog/\`, navbar,
+# footer, announcement and editThisPage; see the README.
 navigation:
-  - page: Welcome
-    path: ${input.welcomePath}
-  - api: ${scalar(input.apiTitle)}
-    spec: ${input.specPath}
+  - tab: Guides
+    icon: book
+    contents:
+      - page: Welcome
+        path: ${input.welcomePath}
+        slug: ""
+  - tab: API Reference
+    icon: code
+    contents:
+      - api: ${scalar(input.apiTitle)}
+        spec: ${input.specPath}
+        slug: ${slugify(input.apiTitle)}
 `;
 }
 
