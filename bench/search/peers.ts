@@ -139,8 +139,8 @@ const SCALAR: Peer = {
     );
   },
   slugOf(id, map) {
-    // api-1/<METHOD>/<path>, api-1/models/<name>
-    const operation = /^[^/]+\/([A-Z]+)(\/.*)$/.exec(decode(id));
+    // api-1/<METHOD>/<path>, api-1/tag/<tag>/<METHOD>/<path>, api-1/models/<name>
+    const operation = /^[^/]+\/(?:tag\/[^/]+\/)?([A-Z]+)(\/.*)$/.exec(decode(id));
     if (operation) return map.byMethodPath.get(`${operation[1]} ${operation[2]}`);
     const model = /\/models\/(.+)$/.exec(decode(id));
     return model ? map.byTypeName.get(compactName(model[1] as string)) : undefined;
