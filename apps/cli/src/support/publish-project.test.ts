@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.js';
-import { contentHash } from './publish-project.js';
+import { contentHash, keepServedDates } from './publish-project.js';
 
 describe('content hashing for idempotent publish', () => {
   it('canonical JSON ignores key order and undefined, keeps array order', () => {
@@ -20,5 +20,34 @@ describe('content hashing for idempotent publish', () => {
     expect(contentHash(local)).not.toBe(contentHash(stored));
     expect(contentHash({ ...local, title: 'Pets!' }, true)).not.toBe(contentHash(stored, true));
     expect(contentHash(local, true)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('keepServedDates', () => {
+  const page = (text: string, lastUpdated: string) => ({ id: 'p', markdown: text, lastUpdated });
+
+  it('keeps the served date of a page whose content is the same, so a re-saved file is no change', () => {
+    const served = { pages: { p: page('# Hi', '2026-01-01T00:00:00.000Z') }, title: 'Docs' };
+    const input = { pages: { p: page('# Hi', '2026-11-26T10:00:00.000Z') }, title: 'Docs' };
+    const kept = keepServedDates(input, served);
+    expect(kept).toEqual(served);
+    expect(contentHash(kept)).toBe(contentHash(served));
+  });
+
+  it('takes the new date of a changed page, and leaves other pages alone', () => {
+    const served = {
+      pages: { p: page('# Hi', '2026-01-01T00:00:00.000Z'), q: page('# Q', '2026-01-02T00:00:00.000Z') },
+    };
+    const input = {
+      pages: { p: page('# Hello', '2026-11-26T10:00:00.000Z'), q: page('# Q', '2026-11-26T10:00:00.000Z') },
+    };
+    expect(keepServedDates(input, served)).toEqual({
+      pages: { p: page('# Hello', '2026-11-26T10:00:00.000Z'), q: page('# Q', '2026-01-02T00:00:00.000Z') },
+    });
+  });
+
+  it('keeps the new date of a page the registry does not serve', () => {
+    const input = [{ markdown: 'x', lastUpdated: 'new' }];
+    expect(keepServedDates(input, [])).toEqual(input);
   });
 });

@@ -86,6 +86,33 @@ export function contentHash(value: unknown, ignoreId = false): string {
   return createHash('sha256').update(canonicalJson(subject)).digest('hex');
 }
 
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * The definition to publish with the served `lastUpdated` of every page whose content is the
+ * same: a file saved again unchanged (a fresh clone, a checkout) has a new time but no new
+ * content, so it neither counts as a change nor moves the page's "last updated".
+ * @example keepServedDates({ a: { text: 'x', lastUpdated: 'new' } }, { a: { text: 'x', lastUpdated: 'old' } }) // { a: { text: 'x', lastUpdated: 'old' } }
+ */
+export function keepServedDates(input: Json, served: Json): Json {
+  if (Array.isArray(input))
+    return input.map((item, index) =>
+      keepServedDates(item, Array.isArray(served) ? (served[index] ?? null) : null),
+    );
+  if (input === null || typeof input !== 'object') return input;
+  const other = served !== null && typeof served === 'object' && !Array.isArray(served) ? served : undefined;
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(input))
+    if (key !== 'lastUpdated') out[key] = keepServedDates(value, other?.[key] ?? null);
+  if ('lastUpdated' in input) {
+    const { lastUpdated: _mine, ...rest } = input;
+    const { lastUpdated: theirs, ...servedRest } = other ?? {};
+    const same = other !== undefined && canonicalJson(rest) === canonicalJson(servedRest);
+    out.lastUpdated = same && typeof theirs === 'string' ? theirs : (input.lastUpdated ?? null);
+  }
+  return out;
+}
+
 /** What the registry serves at `domain` now, or undefined when nothing is published there. */
 async function currentDocs(client: RegistryClient, domain: string): Promise<LoadedDocs | undefined> {
   try {
@@ -154,10 +181,17 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
   const templates = await planTemplates(input, apis, apiIds);
   const templatesChanged = templates.some((api) => api.toRegister.length > 0);
 
+  // Unchanged pages keep the date the registry serves (a re-saved file is not a new version).
+  const definition = current
+    ? (keepServedDates(
+        input.definition as unknown as Json,
+        current.definition as unknown as Json,
+      ) as unknown as typeof input.definition)
+    : input.definition;
   const changedFiles = !current || filesChanged(files, current.files);
   const docsStatus: ItemStatus = !current
     ? 'new'
-    : contentHash(current.definition) === contentHash(input.definition) && !changedFiles
+    : contentHash(current.definition) === contentHash(definition) && !changedFiles
       ? 'unchanged'
       : 'changed';
   const siteUnchanged = docsStatus === 'unchanged' && apis.every((api) => api.status === 'unchanged');
@@ -210,7 +244,7 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
   progress(`registering the docs at ${domain}`);
   const registered = await client.finishDocsRegistrationV2({
     params: { id: docsRegistrationId },
-    body: { docsDefinition: input.definition as unknown as Record<string, unknown>, apiDefinitionIds },
+    body: { docsDefinition: definition as unknown as Record<string, unknown>, apiDefinitionIds },
   });
   progress('invalidating the docs cache');
   await client.invalidateDocsCache({ body: { url: domain } });
