@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readableOn } from './highlight.js';
+
+/** WCAG contrast, computed independently of the module's own helper. */
+function ratio(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((at) => {
+      const v = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('readableOn', () => {
+  it("darkens github-light's keyword red just enough for AA on the light code background", () => {
+    expect(ratio('#d73a49', '#f1f3f6')).toBeLessThan(4.5);
+    const fixed = readableOn('#d73a49', '#f1f3f6');
+    expect(ratio(fixed, '#f1f3f6')).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(fixed, '#f1f3f6')).toBeLessThan(5.2);
+  });
+
+  it('lightens a dim colour on the dark code background', () => {
+    const fixed = readableOn('#6a737d', '#161b22');
+    expect(ratio(fixed, '#161b22')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps colours that already read, and what is not #rrggbb', () => {
+    expect(readableOn('#24292e', '#f1f3f6')).toBe('#24292e');
+    expect(readableOn('red', '#f1f3f6')).toBe('red');
+  });
+});
