@@ -12,48 +12,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type Json, type Schema, sample } from './testing/json-schema-sample.js';
 import { createPostgresDatabase, startRegistryServer, type TestServer } from './testing/servers.js';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  enum?: Json[];
-  const?: Json;
-  items?: Schema;
-  minItems?: number;
-  minimum?: number;
-  minLength?: number;
-};
-
-/** A minimal value that satisfies `schema` (JSON Schema from the route's zod schema). */
-function sample(schema: Schema): Json {
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0] ?? null;
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options?.[0]) return sample(options[0]);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(
-        (schema.required ?? []).map((key) => [key, sample(schema.properties?.[key] ?? {})]),
-      );
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}));
-    case 'string':
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return true;
-    default:
-      return null;
-  }
-}
 
 /** Same value with one field swapped for a value of another JSON type. */
 function wrongTypes(value: Json): Json[] {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openSession, sessionToken } from '../dashboard/session.js';
 import { authenticate } from './identity.js';
+import { type Json, type Schema, sample } from './testing/json-schema-sample.js';
 import {
   createdMember,
   openTestDatabase,
@@ -26,39 +27,6 @@ import {
 
 const TOKEN_PATTERN = /sxt_[A-Za-z0-9_-]{20,}/g;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  enum?: Json[];
-  const?: Json;
-  minLength?: number;
-  minItems?: number;
-  items?: Schema;
-};
-
-/** A minimal valid value of a route body's JSON Schema. */
-function minimal(schema: Schema): Json {
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0] ?? null;
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options?.[0]) return minimal(options[0]);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'object')
-    return Object.fromEntries(
-      (schema.required ?? []).map((key) => [key, minimal(schema.properties?.[key] ?? {})]),
-    );
-  if (type === 'array')
-    return Array.from({ length: schema.minItems ?? 0 }, () => minimal(schema.items ?? {}));
-  if (type === 'string') return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  return null;
-}
-
 /** Token calls with a JSON body and no path parameters: the contract's own shapes. */
 const BODY_ROUTES = (Object.entries(routes) as [RouteName, RouteSpec][])
   .filter(([, spec]) => spec.auth === 'token' && spec.body && !spec.params && !spec.path.includes('{'))
@@ -66,7 +34,7 @@ const BODY_ROUTES = (Object.entries(routes) as [RouteName, RouteSpec][])
     name,
     spec,
     keys: Object.keys((z.toJSONSchema(spec.body as z.ZodType, { io: 'input' }) as Schema).properties ?? {}),
-    base: minimal(z.toJSONSchema(spec.body as z.ZodType, { io: 'input' }) as Schema) as Record<string, Json>,
+    base: sample(z.toJSONSchema(spec.body as z.ZodType, { io: 'input' }) as Schema) as Record<string, Json>,
   }));
 
 /** Who a call names, resolved against the run's organizations when sent. */
