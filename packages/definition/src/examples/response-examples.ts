@@ -1,11 +1,12 @@
 /**
  * One example per response of an endpoint, for the reference page's response tabs: each success
  * response and each error with a JSON shape, by status code (and content type). A response the
- * spec gives an example of shows that (made valid, stray keys dropped); any other gets a
- * synthesised, schema-valid one.
+ * spec gives an example of shows that as written (with its problems when it breaks the schema);
+ * any other gets a synthesised, schema-valid one.
  */
-import type { Endpoint } from '../ir/endpoint.js';
+import type { Endpoint, ExampleProblem } from '../ir/endpoint.js';
 import type { TypeDefinition, TypeId } from '../ir/types.js';
+import { problemsOf } from './example-problems.js';
 import { completeExample } from './synthesize.js';
 import { ExampleValueBuilder } from './value-builder.js';
 
@@ -17,6 +18,8 @@ export interface ResponseExample {
   value: unknown;
   /** True when Sextant made it up because the spec gave none for this response. */
   synthesized: boolean;
+  /** How the spec's example breaks the response schema (it is shown as written all the same). */
+  problems?: ExampleProblem[];
 }
 
 /**
@@ -45,11 +48,16 @@ export function responseExamples(
       builder,
     );
     if (completed.responseBody === undefined) continue;
+    const problems = completed.problems?.filter((problem) => problem.part === 'responseBody') ?? [];
     out.push({
       statusCode: response.statusCode,
       ...(response.contentType ? { contentType: response.contentType } : {}),
       value: completed.responseBody,
-      synthesized: spec === undefined || spec.synthesized || completed.responseBody !== spec.responseBody,
+      synthesized:
+        spec === undefined ||
+        spec.synthesized ||
+        [spec.filled, completed.filled].some((filled) => filled?.includes('responseBody')),
+      ...(problems.length > 0 ? { problems } : {}),
     });
   }
   for (const error of endpoint.errors) {
@@ -58,14 +66,24 @@ export function responseExamples(
     if (seen.has(key)) continue;
     seen.add(key);
     const spec = given(error.statusCode)?.responseBody;
-    const kept = spec === undefined ? undefined : builder.fitting([spec], error.shape, 'response');
-    const value = kept ?? builder.build(error.shape, 'response');
+    if (spec !== undefined) {
+      const problems = problemsOf(builder.issues(spec, error.shape, 'response'), 'responseBody');
+      out.push({
+        statusCode: error.statusCode,
+        ...(error.contentType ? { contentType: error.contentType } : {}),
+        value: spec,
+        synthesized: false,
+        ...(problems.length > 0 ? { problems } : {}),
+      });
+      continue;
+    }
+    const value = builder.build(error.shape, 'response');
     if (!value) continue;
     out.push({
       statusCode: error.statusCode,
       ...(error.contentType ? { contentType: error.contentType } : {}),
       value: value.value,
-      synthesized: kept === undefined,
+      synthesized: true,
     });
   }
   return out;

@@ -10,12 +10,15 @@ import type {
   ChannelExample,
   Endpoint,
   EndpointExample,
+  ExampleProblem,
   Parameter,
   RequestBody,
   ResponseBody,
   Webhook,
   WebSocketChannel,
 } from '../ir/endpoint.js';
+import { problemsOf } from './example-problems.js';
+import type { ValueIssue } from './validate-value.js';
 import { type Direction, ExampleValueBuilder, OPTIONAL_BUDGET } from './value-builder.js';
 
 /** Something synthesis could not do; `where` names the endpoint, channel or webhook. */
@@ -67,7 +70,12 @@ export function synthesizeExamples(
   for (const [id, webhook] of Object.entries(definition.webhooks)) {
     where = `webhook ${id}`;
     webhooks[id] =
-      webhook.examples.length > 0 ? webhook : { ...webhook, examples: [webhookExample(webhook, builder)] };
+      webhook.examples.length > 0
+        ? {
+            ...webhook,
+            examples: webhook.examples.map((example) => checkedPayload(example, webhook, builder)),
+          }
+        : { ...webhook, examples: [webhookExample(webhook, builder)] };
   }
   return { ...definition, endpoints, websockets, webhooks };
 }
@@ -96,91 +104,122 @@ export function endpointExample(endpoint: Endpoint, builder: ExampleValueBuilder
 
 /**
  * A spec example completed part by part: each part the spec gives (a path, query or header
- * parameter, the request body, the response body) is kept when it is valid for its schema
- * (stray keys dropped), and each part it leaves out, or gives invalid, is synthesised. Required
- * parameters and the body are always present, so a parameter example never costs the body.
+ * parameter, the request body, the response body) is kept exactly as written; a part that breaks
+ * its schema is kept too and named in `problems` (the page shows a note, the import a warning).
+ * Each part it leaves out is synthesised and named in `filled`, so required parameters and the
+ * body are always present and a parameter example never costs the body.
  */
 export function completeExample(
   example: EndpointExample,
   endpoint: Endpoint,
   builder: ExampleValueBuilder,
 ): EndpointExample {
+  const problems: ExampleProblem[] = [];
+  const filled: string[] = [];
+  const parts = { problems, filled };
   const out: EndpointExample = {
     ...example,
-    pathParameters: mergedParameters(example.pathParameters, endpoint.pathParameters, builder, true),
-    queryParameters: mergedParameters(example.queryParameters, endpoint.queryParameters, builder, false),
-    headers: mergedParameters(example.headers, endpoint.requestHeaders, builder, false),
+    pathParameters: mergedParameters(example, 'pathParameters', endpoint.pathParameters, builder, parts),
+    queryParameters: mergedParameters(example, 'queryParameters', endpoint.queryParameters, builder, parts),
+    headers: mergedParameters(example, 'headers', endpoint.requestHeaders, builder, parts),
   };
   const request = endpoint.requests[0];
   if (request) {
-    const body =
-      givenBody(example.requestBody, request.body, 'request', builder) ??
-      requestBodyValue(request.body, builder);
-    if (body) out.requestBody = body.value;
-    else delete out.requestBody;
+    if (example.requestBody !== undefined) {
+      problems.push(
+        ...problemsOf(bodyIssues(example.requestBody, request.body, 'request', builder), 'requestBody'),
+      );
+    } else {
+      const body = requestBodyValue(request.body, builder);
+      if (body) {
+        out.requestBody = body.value;
+        filled.push('requestBody');
+      }
+    }
   }
   const response =
     endpoint.responses.find((r) => r.statusCode === example.responseStatusCode) ?? endpoint.responses[0];
   if (response) {
-    const body =
-      givenBody(example.responseBody, response.body, 'response', builder) ??
-      responseBodyValue(response.body, builder);
-    if (body) out.responseBody = body.value;
-    else if (response.body.type !== 'fileDownload' && response.body.type !== 'streamingText')
-      delete out.responseBody;
+    if (example.responseBody !== undefined) {
+      problems.push(
+        ...problemsOf(bodyIssues(example.responseBody, response.body, 'response', builder), 'responseBody'),
+      );
+    } else {
+      const body = responseBodyValue(response.body, builder);
+      if (body) {
+        out.responseBody = body.value;
+        filled.push('responseBody');
+      }
+    }
   }
+  if (problems.length > 0) out.problems = problems;
+  else delete out.problems;
+  if (filled.length > 0) out.filled = filled;
+  else delete out.filled;
   return out;
 }
 
-/** The spec's parameter values that are valid, and synthesised ones for required (or path) parameters it lacks. */
+type ParameterPart = 'pathParameters' | 'queryParameters' | 'headers';
+
+/**
+ * The spec's parameter values as written (those breaking their schema named in `problems`), and
+ * synthesised ones for path and required parameters it lacks (named in `filled`).
+ */
 function mergedParameters(
-  given: Record<string, unknown>,
+  example: EndpointExample,
+  part: ParameterPart,
   parameters: Parameter[],
   builder: ExampleValueBuilder,
-  includeAll: boolean,
+  parts: { problems: ExampleProblem[]; filled: string[] },
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const declared = new Set(parameters.map((parameter) => parameter.key));
-  for (const [key, value] of Object.entries(given)) if (!declared.has(key)) out[key] = value;
+  const given = example[part];
+  const out: Record<string, unknown> = { ...given };
   for (const parameter of parameters) {
-    const kept = Object.hasOwn(given, parameter.key)
-      ? builder.fitting([given[parameter.key]], parameter.valueShape, 'request')
-      : undefined;
-    if (kept) {
-      out[parameter.key] = kept.value;
+    if (Object.hasOwn(given, parameter.key)) {
+      const issues = builder.issues(given[parameter.key], parameter.valueShape, 'request');
+      parts.problems.push(...problemsOf(issues, part, parameter.key));
       continue;
     }
-    if (!includeAll && parameter.valueShape.type === 'optional') continue;
+    if (part !== 'pathParameters' && parameter.valueShape.type === 'optional') continue;
     const built = builder.build(parameter.valueShape, 'request', parameter.key);
-    if (built) out[parameter.key] = built.value;
+    if (!built) continue;
+    out[parameter.key] = built.value;
+    parts.filled.push(`${part}.${parameter.key}`);
   }
   return out;
 }
 
-/** A body the spec gives, made valid for `body` (stray keys dropped), or undefined. */
-function givenBody(
+/** What is wrong with a body the spec gives (empty when it is valid for `body`). */
+function bodyIssues(
   value: unknown,
   body: RequestBody | ResponseBody,
   direction: Direction,
   builder: ExampleValueBuilder,
-): { value: unknown } | undefined {
-  if (value === undefined) return undefined;
+): ValueIssue[] {
   switch (body.type) {
     case 'object':
-      return builder.fittingObject(value, body, direction);
+      return builder.objectIssues(value, body, direction);
     case 'alias':
-      return builder.fitting([value], body.shape, direction);
+      return builder.issues(value, body.shape, direction);
     case 'formData':
-      return value !== null && typeof value === 'object' && !Array.isArray(value) ? { value } : undefined;
-    case 'stream':
-      return value !== null &&
-        typeof value === 'object' &&
-        Array.isArray((value as { events?: unknown }).events)
-        ? { value }
-        : undefined;
+      return isRecord(value) ? [] : [{ path: [], code: 'type', message: 'Must be an object of form fields' }];
+    case 'stream': {
+      const events = isRecord(value) ? value.events : undefined;
+      if (!Array.isArray(events))
+        return [{ path: [], code: 'type', message: 'Must be { events: [...] } for a stream' }];
+      return events.flatMap((event, index) =>
+        builder
+          .issues(event, body.shape, direction)
+          .map((issue) => ({ ...issue, path: ['events', index, ...issue.path] })),
+      );
+    }
     default:
-      return { value };
+      return [];
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -219,6 +258,17 @@ export function channelExample(
 export function webhookExample(webhook: Webhook, builder: ExampleValueBuilder): Webhook['examples'][number] {
   const built = builder.build(webhook.payload.shape, 'request', webhook.name);
   return { payload: built ? built.value : {}, synthesized: true };
+}
+
+/** A webhook's spec example as written, with the problems of its payload named. */
+function checkedPayload(
+  example: Webhook['examples'][number],
+  webhook: Webhook,
+  builder: ExampleValueBuilder,
+): Webhook['examples'][number] {
+  const problems = problemsOf(builder.issues(example.payload, webhook.payload.shape, 'request'), 'payload');
+  const { problems: _previous, ...rest } = example;
+  return problems.length > 0 ? { ...rest, problems } : rest;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * What is wrong with a JSON value against a `TypeReference`, by path: the playground's inline
- * validation (each input shows its schema error as the reader types). The primitive and list
- * rules are `value-rules.ts`, the same ones `conformValue` applies to spec examples; this module
+ * validation (each input shows its schema error as the reader types) and synthesis (is a spec's
+ * example valid as written?). The primitive and list rules are `value-rules.ts`; this module
  * walks objects, lists, maps and unions and collects every problem with where it sits. No
  * generated code (the docs CSP forbids eval), bounded depth and problem count, linear checks.
  */

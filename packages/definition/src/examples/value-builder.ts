@@ -18,14 +18,17 @@ import {
   objectProperties,
 } from '../ir/read-types.js';
 import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
-import { conformObject, conformValue } from './conform-value.js';
 import { referencedId, typesHoldingExamples } from './example-holders.js';
 import { primitiveValue } from './primitive-values.js';
+import { type ValueIssue, validateObject, validateValue } from './validate-value.js';
 
 export type { Direction } from '../ir/read-types.js';
 
 /** At most this many optional properties per object. */
 export const OPTIONAL_BUDGET = 3;
+
+/** A spec example's problems are reported up to this many. */
+const MAX_ISSUES = 3;
 
 /** Nesting below this depth is cut like a cycle. */
 const MAX_DEPTH = 24;
@@ -80,17 +83,31 @@ export class ExampleValueBuilder {
     return list;
   }
 
-  /** The first of `candidates` that can be made a valid value of `shape` (stray keys dropped), or undefined. */
+  /** The first of `candidates` that is a valid value of `shape`, as written (never altered), or undefined. */
   fitting(
     candidates: readonly unknown[] | undefined,
     shape: TypeReference,
     direction: Direction,
   ): { value: unknown } | undefined {
     for (const candidate of candidates ?? []) {
-      const conformed = conformValue(candidate, shape, this.types, direction);
-      if (conformed) return conformed;
+      if (candidate !== undefined && this.issues(candidate, shape, direction).length === 0)
+        return { value: candidate };
     }
     return undefined;
+  }
+
+  /** What is wrong with `value` as a value of `shape` (empty when it is valid). */
+  issues(value: unknown, shape: TypeReference, direction: Direction): ValueIssue[] {
+    return validateValue(value, shape, this.types, { direction, maxIssues: MAX_ISSUES });
+  }
+
+  /** What is wrong with `value` as an inline object body that extends `parents` and declares `own`. */
+  objectIssues(
+    value: unknown,
+    body: { extends: TypeId[]; properties: ObjectProperty[] },
+    direction: Direction,
+  ): ValueIssue[] {
+    return validateObject(value, body, this.types, { direction, maxIssues: MAX_ISSUES });
   }
 
   /** True when the spec gives an example somewhere inside `shape` (one pass over all types, then a lookup). */
@@ -99,15 +116,6 @@ export class ExampleValueBuilder {
     if (id === undefined) return false;
     this.holders ??= typesHoldingExamples(this.types, (typeId) => this.properties(typeId));
     return this.holders.has(id);
-  }
-
-  /** `candidate` made a valid value of an inline object body (stray keys dropped), or undefined. */
-  fittingObject(
-    candidate: unknown,
-    body: { extends: TypeId[]; properties: ObjectProperty[] },
-    direction: Direction,
-  ): { value: unknown } | undefined {
-    return conformObject(candidate, body, this.types, direction);
   }
 
   private value(shape: TypeReference, direction: Direction, name: string): Built {

@@ -1,6 +1,6 @@
 /**
- * The rules a primitive JSON value must satisfy, one place for both users: `conformValue` (may a
- * spec's example be reused?) and `validateValue` (what is wrong with what the reader typed?).
+ * The rules a primitive JSON value must satisfy, one place for both users of `validateValue`:
+ * synthesis (is a spec's example valid?) and the playground (what is wrong with what the reader typed?).
  * Each rule answers with a stable code and a message that tells the reader what to enter. All
  * checks run in linear time whatever the input: lengths are counted without copying, patterns
  * run on the RE2-backed `spec-pattern` module, and format checks are linear regular expressions

@@ -6,11 +6,15 @@
 
 import { importAsyncApiDocuments } from '../asyncapi/import-asyncapi.js';
 import { DocumentSet, type DocumentSetOptions } from '../document/document-set.js';
+import { problemPlace, problemPointer } from '../examples/example-problems.js';
 import { synthesizeExamples } from '../examples/synthesize.js';
+import type { ApiDefinition } from '../ir/definition.js';
+import type { ExampleProblem } from '../ir/endpoint.js';
 import type { ImportOptions, ImportResult, ImportSource, ImportWarning } from '../ir/import-result.js';
 import { importOpenApiDocuments } from '../openapi/index.js';
 import { importOpenRpcDocuments } from '../openrpc/import-openrpc.js';
 import { detectFormat } from './detect-format.js';
+import { exampleSource, exampleSourceKey } from './example-sources.js';
 
 export interface ImportDefinitionOptions extends ImportOptions, DocumentSetOptions {
   /** Set to false to skip example synthesis (the definition keeps only the spec's examples). */
@@ -43,5 +47,47 @@ export function importDefinition(source: ImportSource, options: ImportDefinition
       warnings.push({ file: docs.entry.file, pointer: '', message: text });
     },
   });
+  warnings.push(...exampleProblemWarnings(result.definition, definition, docs.entry.file));
   return { definition, warnings };
+}
+
+/**
+ * A located warning for each place a spec example breaks its schema: the file and JSON pointer
+ * of the value inside the example (where the importer recorded it), else the entry file.
+ */
+function exampleProblemWarnings(
+  imported: ApiDefinition,
+  completed: ApiDefinition,
+  entryFile: string,
+): ImportWarning[] {
+  const warnings: ImportWarning[] = [];
+  const warn = (
+    source: object | undefined,
+    problem: ExampleProblem,
+    where: string,
+    name: string | undefined,
+  ): void => {
+    const at = exampleSource(source, exampleSourceKey(problem.part, problem.key));
+    const example = name === undefined ? 'an example' : `example "${name}"`;
+    warnings.push({
+      file: at?.file ?? entryFile,
+      pointer: at ? `${at.pointer}${problemPointer(problem)}` : '',
+      message: `${example} of ${where} does not match the schema (${problemPlace(problem)}): ${problem.message}; shown as written`,
+    });
+  };
+  for (const [id, endpoint] of Object.entries(completed.endpoints)) {
+    const given = imported.endpoints[id]?.examples ?? [];
+    endpoint.examples.forEach((example, index) => {
+      for (const problem of example.problems ?? [])
+        warn(given[index], problem, `endpoint ${id}`, example.name);
+    });
+  }
+  for (const [id, webhook] of Object.entries(completed.webhooks)) {
+    const given = imported.webhooks[id]?.examples ?? [];
+    webhook.examples.forEach((example, index) => {
+      for (const problem of example.problems ?? [])
+        warn(given[index], problem, `webhook ${id}`, example.name);
+    });
+  }
+  return warnings;
 }

@@ -137,6 +137,23 @@ export interface EndpointExample {
   codeSamples?: CodeSample[];
   /** True when Sextant made it up because the spec gave none. */
   synthesized: boolean;
+  /**
+   * Parts of a spec example that do not match their schema. They are shown and sent as the
+   * author wrote them, with this note; never replaced.
+   */
+  problems?: ExampleProblem[];
+  /** Parts the spec example left out that synthesis filled in (`requestBody`, `queryParameters.limit`, …). */
+  filled?: string[];
+}
+
+/** Where a spec example breaks its schema: the part, the path inside its value, and why. */
+export interface ExampleProblem {
+  part: 'pathParameters' | 'queryParameters' | 'headers' | 'requestBody' | 'responseBody' | 'payload';
+  /** The parameter's key, for parameter parts. */
+  key?: string;
+  /** Object keys and list indexes from the part's value. */
+  path: (string | number)[];
+  message: string;
 }
 
 export interface Endpoint {
@@ -216,5 +233,5 @@ export interface Webhook {
   availability?: Availability;
   headers: Parameter[];
   payload: { contentType: string; shape: TypeReference; description?: string };
-  examples: { name?: string; payload: unknown; synthesized: boolean }[];
+  examples: { name?: string; payload: unknown; synthesized: boolean; problems?: ExampleProblem[] }[];
 }

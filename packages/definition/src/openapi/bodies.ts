@@ -40,6 +40,8 @@ export interface SpecExample {
   name?: string;
   description?: string;
   value: unknown;
+  /** Where the value is written (for the warning an invalid example gets). */
+  at?: Location;
 }
 
 /** OpenAPI 3.x `requestBody` → requests per content type, and its examples. */
@@ -252,11 +254,12 @@ export function convertSwaggerBody(
     body.value.schema.example !== undefined &&
     !('$ref' in body.value.schema)
   ) {
-    examples.push({ value: body.value.schema.example });
+    examples.push({ value: body.value.schema.example, at: pointerAt(body.at, 'schema', 'example') });
   }
   const xExamples = body.value['x-examples'];
   if (isObject(xExamples))
-    for (const [name, value] of Object.entries(xExamples)) examples.push({ name, value });
+    for (const [name, value] of Object.entries(xExamples))
+      examples.push({ name, value, at: pointerAt(body.at, 'x-examples', name) });
   return { requests, examples };
 }
 
@@ -428,8 +431,10 @@ function responseMedia(
       : (preferredMediaType(produces) ?? 'application/json');
     const examples: SpecExample[] = [];
     if (isObject(response.examples)) {
-      const value = response.examples[mediaType] ?? Object.values(response.examples)[0];
-      if (value !== undefined) examples.push({ value });
+      const key = mediaType in response.examples ? mediaType : Object.keys(response.examples)[0];
+      const value = key === undefined ? undefined : response.examples[key];
+      if (key !== undefined && value !== undefined)
+        examples.push({ value, at: pointerAt(at, 'examples', key) });
     }
     return { mediaType, media: { schema: response.schema }, at, examples };
   }
@@ -519,19 +524,24 @@ function errorResponse(
 
 /** Examples of a 3.x media type object: `example`, or the values of `examples` (refs followed). */
 export function mediaExamples(context: ImportContext, media: Json, at: Location): SpecExample[] {
-  if (media.example !== undefined) return [{ value: resolveExampleRefs(media.example, context.docs, at) }];
+  if (media.example !== undefined)
+    return [{ value: resolveExampleRefs(media.example, context.docs, at), at: pointerAt(at, 'example') }];
   if (!isObject(media.examples)) return inlineSchemaExample(context, media, at);
   const examples: SpecExample[] = [];
   for (const [name, raw] of Object.entries(media.examples)) {
     const exampleAt = pointerAt(at, 'examples', name);
-    const { value } = context.docs.deref(raw, exampleAt);
+    const { value, at: valueAt } = context.docs.deref(raw, exampleAt);
     if (!isObject(value)) continue;
     if (!('value' in value)) {
       if (value.externalValue !== undefined)
         context.sink.warn(exampleAt, 'externalValue examples are not loaded');
       continue;
     }
-    const example: SpecExample = { name, value: resolveExampleRefs(value.value, context.docs, exampleAt) };
+    const example: SpecExample = {
+      name,
+      value: resolveExampleRefs(value.value, context.docs, exampleAt),
+      at: pointerAt(valueAt, 'value'),
+    };
     const description = str(value.summary) ?? str(value.description);
     if (description) example.description = description;
     examples.push(example);
@@ -546,10 +556,12 @@ export function mediaExamples(context: ImportContext, media: Json, at: Location)
 function inlineSchemaExample(context: ImportContext, media: Json, at: Location): SpecExample[] {
   const schema = media.schema;
   if (!isObject(schema) || schema.$ref !== undefined) return [];
-  const value = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
+  const listed = Array.isArray(schema.examples);
+  const value = listed ? (schema.examples as unknown[])[0] : schema.example;
+  const valueAt = listed ? pointerAt(at, 'schema', 'examples', 0) : pointerAt(at, 'schema', 'example');
   return value === undefined
     ? []
-    : [{ value: resolveExampleRefs(value, context.docs, pointerAt(at, 'schema')) }];
+    : [{ value: resolveExampleRefs(value, context.docs, pointerAt(at, 'schema')), at: valueAt }];
 }
 
 /** JSON first, then forms, then the rest in spec order. */

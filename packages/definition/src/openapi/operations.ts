@@ -4,6 +4,7 @@
  * webhooks, which share the request-body reading.
  */
 import type { Location } from '../document/document-set.js';
+import { exampleSourceKey, recordExampleSource } from '../import/example-sources.js';
 import type { AuthScheme, AuthSchemeId } from '../ir/auth.js';
 import type {
   CodeSample,
@@ -194,8 +195,21 @@ function specExamples(
     if (name) example.name = name;
     const description = requestExamples[index]?.description ?? responseExamples[index]?.description;
     if (description) example.description = description;
-    if (request && endpoint.requests.length > 0) example.requestBody = request.value;
-    if (response) example.responseBody = response.value;
+    if (request && endpoint.requests.length > 0) {
+      example.requestBody = request.value;
+      recordExampleSource(example, 'requestBody', request.at);
+    }
+    if (response) {
+      example.responseBody = response.value;
+      recordExampleSource(example, 'responseBody', response.at);
+    }
+    for (const [part, location] of [
+      ['pathParameters', 'path'],
+      ['queryParameters', 'query'],
+      ['headers', 'header'],
+    ] as const)
+      for (const [key, at] of Object.entries(parameters.exampleAt[location]))
+        recordExampleSource(example, exampleSourceKey(part, key), at);
     if (index === 0 && codeSamples.length > 0) example.codeSamples = codeSamples;
     examples.push(example);
   }
@@ -245,6 +259,7 @@ export function convertWebhooks(
       examples: payload.examples.map((example) => {
         const value: Webhook['examples'][number] = { payload: example.value, synthesized: false };
         if (example.name) value.name = example.name;
+        recordExampleSource(value, 'payload', example.at);
         return value;
       }),
     };

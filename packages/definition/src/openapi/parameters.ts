@@ -31,6 +31,12 @@ export interface SortedParameters {
     query: Record<string, unknown>;
     header: Record<string, unknown>;
   };
+  /** Where each of those examples' parameters is declared. */
+  exampleAt: {
+    path: Record<string, Location>;
+    query: Record<string, Location>;
+    header: Record<string, Location>;
+  };
 }
 
 /** Merges and sorts the parameters of a path item and an operation. */
@@ -64,6 +70,7 @@ export function collectParameters(
     header: [],
     formData: [],
     examples: { path: {}, query: {}, header: {} },
+    exampleAt: { path: {}, query: {}, header: {} },
   };
   for (const raw of merged.values()) {
     const location = raw.value.in as string;
@@ -72,7 +79,10 @@ export function collectParameters(
     else if (location === 'path' || location === 'query' || location === 'header') {
       sorted[location].push(convertParameter(context, raw, location, nameHint));
       const example = parameterExample(context, raw);
-      if (example !== undefined) sorted.examples[location][raw.value.name as string] = example;
+      if (example !== undefined) {
+        sorted.examples[location][raw.value.name as string] = example;
+        sorted.exampleAt[location][raw.value.name as string] = raw.at;
+      }
     } else if (location === 'cookie') {
       context.sink.warn(raw.at, `cookie parameter "${String(raw.value.name)}" is not supported; ignored`);
     } else {
