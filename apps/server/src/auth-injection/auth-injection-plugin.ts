@@ -18,7 +18,8 @@ import {
   OAuthIdentityProvider,
 } from './identity-provider.js';
 import { AUTH_PATHS, type AuthInjectionOptions, SESSION_COOKIE } from './options.js';
-import { readCookie, SessionStore, safeReturnPath } from './sessions.js';
+import { readCookie, SessionStore, safeReturnPath, withParams } from './sessions.js';
+import { siteLoginRoutes } from './site-login.js';
 
 const DEFAULT_TTL_SECONDS = 8 * 60 * 60;
 
@@ -182,13 +183,6 @@ function setSessionCookie(reply: FastifyReply, request: FastifyRequest, value: s
   );
 }
 
-function withParams(path: string, params: Record<string, string | undefined>): string {
-  const url = new URL(path, 'http://placeholder.invalid');
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 function stringQuery(keys: string[]) {
   return {
     type: 'object',
@@ -215,10 +209,19 @@ export function configuredAuthInjection(
   return options.mode === 'local' && demo ? { provider: { type: 'demo' } } : undefined;
 }
 
-/** The plugin as a server part: reads `ServerOptions.authInjection` (see {@link configuredAuthInjection}). */
+/**
+ * The plugin as a server part: a provider of the server (`ServerOptions.authInjection`, or the
+ * demo; see {@link configuredAuthInjection}) serves every site; else, with the docs host, each
+ * site's own docs.yml `login` (`site-login.ts`); else the config answers `{ enabled: false }`.
+ */
 export async function authInjectionPart(
   app: FastifyInstance,
   options: { mode: 'local' | 'hosted'; authInjection?: AuthInjectionOptions | false },
 ): Promise<void> {
-  await authInjectionPlugin(app, { authInjection: configuredAuthInjection(options) });
+  const configured = configuredAuthInjection(options);
+  if (configured === undefined && options.authInjection !== false && app.hasDecorator('docsHost')) {
+    for (const route of siteLoginRoutes()) app.docsHost.addSiteRoute(route);
+    return;
+  }
+  await authInjectionPlugin(app, { authInjection: configured });
 }

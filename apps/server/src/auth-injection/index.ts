@@ -8,4 +8,6 @@ export {
   DEMO_LOGIN_ENV,
 } from './auth-injection-plugin.js';
 export { DemoIdentityProvider, OAuthIdentityProvider } from './identity-provider.js';
+export { LoginCredentialError, verifyLoginCredential } from './login-credential.js';
 export { AUTH_PATHS, type AuthInjectionOptions, SESSION_COOKIE } from './options.js';
+export { SITE_LOGIN_COOKIE, siteLoginRoutes } from './site-login.js';

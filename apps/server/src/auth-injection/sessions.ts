@@ -63,3 +63,11 @@ export function safeReturnPath(value: unknown): string {
   if (/[\u0000-\u001f]/.test(value)) return '/';
   return value;
 }
+
+/** A site path with `params` added to its query (undefined values left out). */
+export function withParams(path: string, params: Record<string, string | undefined>): string {
+  const url = new URL(path, 'http://placeholder.invalid');
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -22,6 +22,7 @@ import {
   TABS_PLACEMENTS,
 } from './config.js';
 import { DOCS_DEFINITION_VERSION } from './docs-definition.js';
+import { isClaimPath, isLoginEndpointUrl, isLoginParamName, isLoginSecretEnvName } from './login-rules.js';
 import { isPlayerUrl, socialCardProblems } from './social-card.js';
 import {
   isApiLinkBase,
@@ -167,6 +168,7 @@ function checkConfig(problems: Problems, config: Json): void {
     if (typeof config.analytics.playground !== 'boolean')
       problems.add('config.analytics.playground', 'must be true or false');
   }
+  if (problems.object('config.login', config.login)) checkLogin(problems, config.login);
   if (problems.object('config.ai', config.ai)) {
     const ai = config.ai;
     if (typeof ai.enabled !== 'boolean') problems.add('config.ai.enabled', 'must be true or false');
@@ -300,4 +302,29 @@ export function docsDefinitionProblems(value: unknown): string[] {
     }
   problems.string('homeSlug', value.homeSlug);
   return problems.list;
+}
+
+/** docs.yml `login`: the rules of `login-rules.ts`; exactly one way to verify the credential. */
+function checkLogin(problems: Problems, login: Json): void {
+  const at = (key: string) => `config.login.${key}`;
+  for (const key of ['authorizationUrl', 'jwksUrl'] as const)
+    if (problems.string(at(key), login[key], key === 'jwksUrl') && !isLoginEndpointUrl(login[key]))
+      problems.add(at(key), `${show(login[key])} must be an https URL (http only on localhost)`);
+  for (const key of ['returnToQueryParam', 'credentialParam'] as const)
+    if (problems.string(at(key), login[key]) && !isLoginParamName(login[key]))
+      problems.add(at(key), `${show(login[key])} must be a query parameter name`);
+  if (problems.string(at('apiKeyClaim'), login.apiKeyClaim) && !isClaimPath(login.apiKeyClaim))
+    problems.add(at('apiKeyClaim'), `${show(login.apiKeyClaim)} must be a claim name or a dotted path`);
+  if (
+    problems.string(at('hmacSecretEnv'), login.hmacSecretEnv, true) &&
+    !isLoginSecretEnvName(login.hmacSecretEnv)
+  )
+    problems.add(
+      at('hmacSecretEnv'),
+      `${show(login.hmacSecretEnv)} must be an environment variable named SEXTANT_LOGIN_…`,
+    );
+  problems.string(at('issuer'), login.issuer, login.jwksUrl === undefined);
+  problems.string(at('audience'), login.audience, login.jwksUrl === undefined);
+  if ((login.jwksUrl === undefined) === (login.hmacSecretEnv === undefined))
+    problems.add('config.login', 'give exactly one of jwksUrl and hmacSecretEnv');
 }

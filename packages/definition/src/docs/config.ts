@@ -110,6 +110,28 @@ export interface DocsAnalyticsConfig {
   playground: boolean;
 }
 
+/**
+ * docs.yml `login` (SPEC §6): the site's own login, whose credential gives the playground the
+ * reader's API key. Login goes to `authorizationUrl` (with `redirect_uri`, `nonce` and the
+ * return parameter); the provider comes back to the site's `/api/auth/callback` with a JWT in
+ * `credentialParam` (query or fragment), verified with `jwksUrl` or the HMAC secret held in the
+ * server's environment variable `hmacSecretEnv` (exactly one of the two).
+ */
+export interface DocsLoginConfig {
+  authorizationUrl: string;
+  /** The parameter carrying where the reader comes back to (default `state`). */
+  returnToQueryParam: string;
+  /** The parameter the provider returns the JWT in (default `id_token`). */
+  credentialParam: string;
+  /** The claim (or dotted path) holding the API key. */
+  apiKeyClaim: string;
+  jwksUrl?: string;
+  hmacSecretEnv?: string;
+  /** Required with `jwksUrl`: the token's `iss` and `aud`. */
+  issuer?: string;
+  audience?: string;
+}
+
 /** A colour given once, or per theme. Values are CSS colours (`#rrggbb`, `rgb(...)`, named). */
 export interface ThemedColor {
   light?: string;
@@ -233,6 +255,8 @@ export interface DocsConfig {
   /** Ask AI; absent when docs.yml has no `ai` section. */
   ai?: DocsAiConfig;
   analytics?: DocsAnalyticsConfig;
+  /** The site's login with API key injection; absent when docs.yml has no `login`. */
+  login?: DocsLoginConfig;
 }
 
 /** The defaults a docs project gets for everything it leaves out. */

@@ -4,6 +4,7 @@ export * from './changelog.js';
 export * from './check-docs-definition.js';
 export * from './config.js';
 export * from './docs-definition.js';
+export * from './login-rules.js';
 export * from './nav-label.js';
 export * from './navigation.js';
 export * from './page-title.js';

@@ -9,12 +9,17 @@ import {
   FONT_DISPLAYS,
   HEADER_POSITIONS,
   isApiLinkBase,
+  isClaimPath,
   isCssColor,
+  isLoginEndpointUrl,
+  isLoginParamName,
+  isLoginSecretEnvName,
   isPlayerUrl,
   isRedirectSource,
   isSafeLinkHref,
   isSafeRedirectDestination,
   isStylesheetPath,
+  LOGIN_SECRET_ENV_PREFIX,
   MAX_AI_PROMPT_LENGTH,
   NAVBAR_LINK_TYPES,
   PAGE_ACTIONS,
@@ -31,6 +36,13 @@ import { z } from 'zod';
 const color = z.string().refine(isCssColor, 'must be a CSS colour like #4f46e5');
 /** A link a reader follows: the shared URL rule of docs sites (no `javascript:` or other schemes). */
 const linkHref = z.string().refine(isSafeLinkHref, 'links must be http(s), mailto:, site paths or relative');
+/** A login page or key set: https, or http on this machine. */
+const loginEndpointUrl = z
+  .string()
+  .refine(isLoginEndpointUrl, 'must be an https URL (http only on localhost)');
+const loginParam = z
+  .string()
+  .refine(isLoginParamName, 'must be a query parameter name (letters, digits, _ . -)');
 const themedColor = z.union([color, z.strictObject({ light: color.optional(), dark: color.optional() })]);
 /** A file of the project (relative path) or an https URL. */
 const asset = z.string().min(1).max(2000);
@@ -242,6 +254,43 @@ const docsYmlObject = z.strictObject({
     })
     .optional(),
   analytics: z.strictObject({ playground: z.boolean().default(true) }).optional(),
+  /** The site's login (SPEC §6): its JWT carries the reader's API key into the playground. */
+  login: z
+    .strictObject({
+      authorizationUrl: loginEndpointUrl,
+      returnToQueryParam: loginParam.default('state'),
+      credentialParam: loginParam.default('id_token'),
+      apiKeyClaim: z
+        .string()
+        .refine(isClaimPath, 'apiKeyClaim is a claim name or a dotted path (api_key, acme.key)'),
+      jwksUrl: loginEndpointUrl.optional(),
+      hmacSecretEnv: z
+        .string()
+        .refine(
+          isLoginSecretEnvName,
+          `hmacSecretEnv names the server's environment variable holding the secret, and starts with ${LOGIN_SECRET_ENV_PREFIX} (never the secret itself)`,
+        )
+        .optional(),
+      issuer: z.string().min(1).max(2000).optional(),
+      audience: z.string().min(1).max(2000).optional(),
+    })
+    .superRefine((login, ctx) => {
+      if ((login.jwksUrl === undefined) === (login.hmacSecretEnv === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'login verifies its JWT one way: give exactly one of jwksUrl and hmacSecretEnv',
+        });
+      if (login.jwksUrl !== undefined)
+        for (const key of ['issuer', 'audience'] as const)
+          if (login[key] === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `with jwksUrl, give the ${key} the tokens must carry (any other identity provider's tokens are refused)`,
+            });
+    })
+    .optional(),
   /** Header links: `primary` a call to action, `secondary` a link, `github` the repository. */
   navbar: z
     .array(

@@ -559,6 +559,7 @@ async function buildConfig(
   if (yml.editThisPage) config.editThisPage = yml.editThisPage;
   if (yml.ai) config.ai = yml.ai;
   if (yml.analytics) config.analytics = yml.analytics;
+  if (yml.login) config.login = yml.login;
   return config;
 }
 
