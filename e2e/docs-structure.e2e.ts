@@ -3,13 +3,17 @@
  * v1 deprecated in a version file), three tabs in each, a Welcome page outside the tabs, a
  * changelog folder of twelve entries, navbar links, a footer, an announcement and an edit link:
  * the version selector switches and keeps the reader on the same page (or leads to the version's
- * home), a version's links stay in it, the changelog pages and its feeds parse with a real feed
+ * home), a version's links stay in it, the search box and MCP search the reader's version and
+ * label results with it (describe_endpoint takes a version), the changelog pages and its feeds parse with a real feed
  * reader, the announcement stays dismissed (hidden before the first paint: no layout shift), the
  * page is rated. No console errors, no serious axe violations; with SEXTANT_SHOTS set, screenshots
  * at 1280 and 390 px.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser, Page } from 'playwright-core';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +109,55 @@ describe('site structure (issue #26)', () => {
     expect(await page.locator('h1').innerText()).toBe('Welcome to Pets');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("searches the reader's version: the search box's and MCP's results carry it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await watchedPage(context);
+    for (const version of ['v1', 'v2']) {
+      await openDocsPage(page, `${server.url}${version === 'v1' ? '/v1' : ''}/guides/quickstart`);
+      await page.click('.sx-search-button');
+      await page.locator('.sx-search-input').fill('list pets');
+      const first = page.locator('.sx-search-hit').first();
+      await first.waitFor();
+      expect(await first.locator('.sx-search-title').innerText()).toBe('List pets');
+      expect(await first.locator('.sx-search-version').innerText()).toBe(version);
+      expect(new Set(await page.locator('.sx-search-version').allInnerTexts())).toEqual(new Set([version]));
+      if (version === 'v1') await shot(page, 'search-v1-1280');
+      await Promise.all([page.waitForURL('**/pets-api/list-pets'), page.keyboard.press('Enter')]);
+      expect(new URL(page.url()).pathname).toBe(
+        `${version === 'v1' ? '/v1' : ''}/reference/pets-api/list-pets`,
+      );
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // MCP at the site and at v1: search results name their version; describe_endpoint takes one.
+    const text = (result: unknown) =>
+      ((result as CallToolResult).content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    const client = new Client({ name: 'docs-structure-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/v1/_sextant/mcp`)));
+    try {
+      const found = text(await client.callTool({ name: 'search_docs', arguments: { query: 'list pets' } }));
+      expect(found.split('\n')[0]).toBe('1. `GET /pets` **List pets** (endpoint, Pets API, version v1)');
+      expect(found).toContain(`URL: ${server.url}/v1/reference/pets-api/list-pets`);
+      const v1 = text(
+        await client.callTool({ name: 'describe_endpoint', arguments: { endpoint: 'listPets' } }),
+      );
+      expect(v1).toContain('Version: v1');
+      expect(v1).not.toContain('species');
+      const v2 = text(
+        await client.callTool({
+          name: 'describe_endpoint',
+          arguments: { endpoint: 'listPets', version: 'v2' },
+        }),
+      );
+      expect(v2).toContain('Version: v2');
+      expect(v2).toContain(`Source: ${server.url}/reference/pets-api/list-pets.md`);
+      expect(v2).toContain('species');
+    } finally {
+      await client.close();
+    }
   });
 
   it('pages the changelog, one page per entry, and publishes feeds a feed reader parses', async () => {

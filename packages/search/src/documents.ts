@@ -14,9 +14,10 @@ import {
   isHiddenNavItem,
   type NavItem,
   objectProperties,
-  type PathPart,
+  pathTemplate,
   plainTitle,
   propertiesOfReference,
+  unionSharedProperties,
   walkNavigation,
 } from '@sextant/definition';
 import { markdownText, splitMarkdownSections } from './markdown-sections.js';
@@ -40,6 +41,8 @@ export interface SearchDocument {
   api?: string;
   /** The API's own version (`info.version`). */
   version?: string;
+  /** The docs version (docs.yml `versions` name, `v1`) of a versioned site: every document of its index. */
+  docsVersion?: string;
   method?: string;
   /** A path template (`/repos/{owner}/{repo}`), a channel's address or a webhook's event name. */
   path?: string;
@@ -59,11 +62,6 @@ const MAX_PARAMS = 60;
 
 const clip = (text: string | undefined) =>
   text ? (text.length > MAX_DOCUMENT_TEXT ? text.slice(0, MAX_DOCUMENT_TEXT) : text) : undefined;
-
-/** `/repos/{owner}/{repo}` from IR path parts. */
-export function pathTemplate(path: PathPart[]): string {
-  return path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
-}
 
 function endpointParams(endpoint: Endpoint, api: ApiDefinition): string {
   const names = [...endpoint.pathParameters.map((p) => p.key), ...endpoint.queryParameters.map((p) => p.key)];
@@ -94,11 +92,27 @@ function optional<K extends string>(key: K, value: string | undefined): Partial<
   return value ? ({ [key]: value } as Record<K, string>) : {};
 }
 
+/** What `siteSearchDocuments` may be told besides the definitions. */
+export interface SiteSearchOptions {
+  /** The docs version the definition is a view of (`v1`): every document is labelled with it. */
+  docsVersion?: string;
+}
+
 /**
  * The documents of a docs site, in navigation order.
  * @example siteSearchDocuments(definition, { api }) // [{ slug: '', kind: 'page', title: 'Welcome', text: '…' }, { slug: 'api/create-a-plant', kind: 'endpoint', method: 'POST', path: '/plants', … }]
  */
 export function siteSearchDocuments(
+  definition: DocsDefinition,
+  apis: Record<string, ApiDefinition>,
+  options: SiteSearchOptions = {},
+): SearchDocument[] {
+  const docs = definitionDocuments(definition, apis);
+  const { docsVersion } = options;
+  return docsVersion ? docs.map((doc) => ({ ...doc, docsVersion })) : docs;
+}
+
+function definitionDocuments(
   definition: DocsDefinition,
   apis: Record<string, ApiDefinition>,
 ): SearchDocument[] {
@@ -205,7 +219,7 @@ export function siteSearchDocuments(
         const properties =
           type.shape.type === 'object'
             ? objectProperties(type.id, api.types)
-            : ((type.shape.type === 'discriminatedUnion' ? type.shape.baseProperties : undefined) ?? []);
+            : unionSharedProperties(type.id, api.types);
         const values = type.shape.type === 'enum' ? type.shape.values.map((v) => String(v.value)) : [];
         docs.push({
           ...reference,

@@ -5,9 +5,9 @@
  */
 export {
   MAX_DOCUMENT_TEXT,
-  pathTemplate,
   type SearchDocument,
   type SearchKind,
+  type SiteSearchOptions,
   siteSearchDocuments,
 } from './documents.js';
 export {

@@ -37,6 +37,8 @@ export interface StoredDocument {
   section?: string;
   api?: string;
   version?: string;
+  /** The docs version of a versioned site's index (`v1`). */
+  docsVersion?: string;
   method?: string;
   path?: string;
 }
@@ -103,9 +105,18 @@ const INDEX_OPTIONS: Options<SearchDocument & { id: number }> = {
 };
 
 const storedOf = (doc: SearchDocument): StoredDocument => {
-  const { slug, anchor, kind, title, page, section, api, version, method, path } = doc;
+  const { slug, anchor, kind, title, page, section, api, version, docsVersion, method, path } = doc;
   const stored: StoredDocument = { slug, kind, title };
-  for (const [key, value] of Object.entries({ anchor, page, section, api, version, method, path }))
+  for (const [key, value] of Object.entries({
+    anchor,
+    page,
+    section,
+    api,
+    version,
+    docsVersion,
+    method,
+    path,
+  }))
     if (value !== undefined) (stored as unknown as Record<string, string>)[key] = value;
   return stored;
 };

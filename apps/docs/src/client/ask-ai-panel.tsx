@@ -49,6 +49,7 @@ function Sources({ turn, site }: { turn: ChatTurn; site: SiteAddress }) {
                 <span>{source.title}</span>
               )}
               {source.api && severalApis ? <span className="sx-muted"> · {source.api}</span> : null}
+              {source.docsVersion ? <span className="sx-muted"> · {source.docsVersion}</span> : null}
             </li>
           );
         })}

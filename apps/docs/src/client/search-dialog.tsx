@@ -2,7 +2,8 @@
  * The search dialog (a lazy chunk). A small site's index is fetched once at the first query and
  * searched in the browser (`@sextant/search`, a chunk of its own loaded only then); a large
  * site's search box asks the server (`/_sextant/search?q=`) per query, so the first search
- * moves a few KB instead of the whole index. Arrow keys and Enter navigate.
+ * moves a few KB instead of the whole index. Arrow keys and Enter navigate. A versioned site's
+ * results carry their version (its index is the version's own).
  */
 import type { SearchIndex } from '@sextant/search';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -145,6 +146,11 @@ export default function SearchDialog({
               )}
               <span className="sx-search-title">{hit.page ? `${hit.page} › ${hit.title}` : hit.title}</span>
               {hit.path ? <code className="sx-search-path">{hit.path}</code> : null}
+              {hit.docsVersion ? (
+                <span className="sx-badge sx-search-version" title={`Version ${hit.docsVersion}`}>
+                  {hit.docsVersion}
+                </span>
+              ) : null}
             </div>
           ))}
         </div>

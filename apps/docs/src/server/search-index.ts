@@ -32,7 +32,9 @@ const bySite = new WeakMap<DocsSite, SiteSearch>();
 export function siteSearch(site: DocsSite): SiteSearch {
   let found = bySite.get(site);
   if (!found) {
-    const documents = siteSearchDocuments(site.definition, site.apis);
+    // A version's index labels every result with its version (search box, MCP, Ask AI).
+    const docsVersion = site.currentVersion?.name;
+    const documents = siteSearchDocuments(site.definition, site.apis, docsVersion ? { docsVersion } : {});
     const index = createSearchIndex(documents);
     // The first query compiles the ranking's code paths: a reader's first search should not.
     index.search('get list');

@@ -39,6 +39,15 @@ export function versionBase(version: SiteVersion | undefined): string {
   return version && !version.default ? `/${version.slug}` : '';
 }
 
+/**
+ * The address of the whole versioned site, from `url` (a base path or absolute URL of this
+ * view, which ends with its version's base): `https://docs.acme.com/v1` → `https://docs.acme.com`.
+ */
+export function siteRootOf(site: DocsSite, url: string): string {
+  const own = versionBase(site.currentVersion);
+  return own && url.endsWith(own) ? url.slice(0, -own.length) : url;
+}
+
 /** A link of the version selector: the version, and where its reader of `slug` lands there. */
 export interface VersionLink {
   name: string;
@@ -56,8 +65,7 @@ export interface VersionLink {
 export function versionLinks(site: DocsSite, slug: string, basePath: string): VersionLink[] {
   const current = site.currentVersion;
   if (!current || !site.versions) return [];
-  const own = versionBase(current);
-  const root = own && basePath.endsWith(own) ? basePath.slice(0, -own.length) : basePath;
+  const root = siteRootOf(site, basePath);
   return site.versions
     .filter((v) => !v.hidden || v === current)
     .map((v) => {

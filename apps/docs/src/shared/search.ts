@@ -9,7 +9,7 @@ import type { SearchHit } from '@sextant/search';
 
 export type SearchResult = Pick<
   SearchHit,
-  'url' | 'kind' | 'title' | 'page' | 'method' | 'path' | 'api' | 'section'
+  'url' | 'kind' | 'title' | 'page' | 'method' | 'path' | 'api' | 'section' | 'docsVersion'
 >;
 
 /** The site route that answers queries for large sites. */
@@ -26,9 +26,9 @@ export function searchesServer(url: string): boolean {
 
 /** The fields a result row needs, from a hit (what the route sends; the rest stays on the server). */
 export function searchResult(hit: SearchHit): SearchResult {
-  const { url, kind, title, page, method, path, api, section } = hit;
+  const { url, kind, title, page, method, path, api, section, docsVersion } = hit;
   const result: SearchResult = { url, kind, title };
-  for (const [key, value] of Object.entries({ page, method, path, api, section }))
+  for (const [key, value] of Object.entries({ page, method, path, api, section, docsVersion }))
     if (value !== undefined) (result as unknown as Record<string, string>)[key] = value;
   return result;
 }

@@ -27,6 +27,8 @@ export interface Source {
   /** The API a reference source documents, and its version. */
   api?: string;
   version?: string;
+  /** The docs version of a versioned site (`v1`). */
+  docsVersion?: string;
 }
 
 export interface AnswerInput {
@@ -64,6 +66,7 @@ export async function startAnswer(input: AnswerInput): Promise<Answer> {
     kind: passage.kind,
     ...(passage.api ? { api: passage.api } : {}),
     ...(passage.version ? { version: passage.version } : {}),
+    ...(passage.docsVersion ? { docsVersion: passage.docsVersion } : {}),
   }));
   const system = systemPrompt({
     siteTitle: input.site.definition.config.title,

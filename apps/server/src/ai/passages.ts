@@ -3,13 +3,14 @@
  * is its markdown under its heading (the URL carries the heading's anchor, `#h-<slug>`, as the
  * site renders it); an endpoint, channel, webhook or type is its reference markdown (parameters,
  * body, responses: what `renderDocsPageMarkdown` gives, the text of llms.txt and "view as
- * markdown"). Reference passages carry their API's label and version. Text is made for the hits
+ * markdown"). Reference passages carry their API's label and version; every passage of a versioned
+ * site carries the docs version it belongs to (`v1`). Text is made for the hits
  * a question retrieves only, so indexing a large API renders nothing.
  * URLs are relative to the site's base path: `/guides/authentication#h-oauth-client-credentials`.
  */
-import { pageTitle, plainTitle } from '@sextant/definition';
+import { pageTitle, pathTemplate, plainTitle } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
-import { pathTemplate, type SearchKind, type StoredDocument, splitMarkdownSections } from '@sextant/search';
+import { type SearchKind, type StoredDocument, splitMarkdownSections } from '@sextant/search';
 
 export type PassageKind = SearchKind;
 
@@ -23,6 +24,8 @@ export interface Passage {
   api?: string;
   /** The API's version. */
   version?: string;
+  /** The docs version (docs.yml `versions` name) of a versioned site. */
+  docsVersion?: string;
   /** An endpoint's method and path template (a webhook's method and event name). */
   method?: string;
   path?: string;
@@ -34,9 +37,10 @@ export const MAX_PASSAGE_CHARS = 3000;
 const clip = (text: string) =>
   text.length > MAX_PASSAGE_CHARS ? `${text.slice(0, MAX_PASSAGE_CHARS)}…` : text;
 
-const labels = (doc: Pick<StoredDocument, 'api' | 'version' | 'method' | 'path'>) => ({
+const labels = (doc: Pick<StoredDocument, 'api' | 'version' | 'docsVersion' | 'method' | 'path'>) => ({
   ...(doc.api ? { api: doc.api } : {}),
   ...(doc.version ? { version: doc.version } : {}),
+  ...(doc.docsVersion ? { docsVersion: doc.docsVersion } : {}),
   ...(doc.method ? { method: doc.method } : {}),
   ...(doc.path ? { path: doc.path } : {}),
 });
@@ -58,6 +62,7 @@ export async function passageOf(site: DocsSite, hit: StoredDocument): Promise<Pa
       url: hit.anchor ? `${path}#${hit.anchor}` : path,
       kind: 'page',
       text: clip(text),
+      ...labels({ docsVersion: hit.docsVersion }),
     };
   }
   const markdown = await renderDocsPageMarkdown(site, hit.slug);
@@ -82,6 +87,7 @@ export async function pagePassage(site: DocsSite, slug: string): Promise<Passage
           url: path,
           kind: 'page',
           text: clip(page.markdown.trim()),
+          ...labels({ docsVersion: site.currentVersion?.name }),
         }
       : undefined;
   }
@@ -102,6 +108,7 @@ export async function pagePassage(site: DocsSite, slug: string): Promise<Passage
     ...labels({
       ...(root && 'title' in root ? { api: root.title } : api ? { api: api.title } : {}),
       ...(api?.version ? { version: api.version } : {}),
+      docsVersion: site.currentVersion?.name,
       ...(endpoint ? { method: endpoint.method, path: pathTemplate(endpoint.path) } : {}),
     }),
   };

@@ -4,7 +4,7 @@
  * loaded site and shared with Ask AI and MCP). Large sites' search boxes use it instead of
  * downloading the index; `searchUrl` tells a page which of the two its box uses.
  */
-import { type DocsSite, searchesOnServer, siteSearch } from '@sextant/docs';
+import { type DocsSite, searchesOnServer, searchResult, siteSearch } from '@sextant/docs';
 
 /** The route's path under a site's base path, and the whole index's. */
 export const SEARCH_PATH = '/_sextant/search';
@@ -21,7 +21,7 @@ export function searchUrl(site: DocsSite, basePath: string): string {
 }
 
 /**
- * The answer to `q` as JSON: `{ hits: [{ url, kind, title, page?, method?, path?, api?, section? }] }`,
+ * The answer to `q` as JSON: `{ hits: [{ url, kind, title, page?, method?, path?, api?, section?, docsVersion? }] }`,
  * hit URLs relative to the base path (`rest/issues/create-an-issue`, `guides/auth#h-tokens`).
  * @example searchAnswer(site, new URLSearchParams('q=create issue')) // '{"hits":[{"url":"rest/issues/create-an-issue",…}]}'
  */
@@ -29,17 +29,6 @@ export function searchAnswer(site: DocsSite, query: URLSearchParams): string {
   const q = query.get('q') ?? '';
   const asked = Number.parseInt(query.get('limit') ?? '', 10);
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), MAX_LIMIT) : DEFAULT_LIMIT;
-  const hits = siteSearch(site)
-    .index.search(q, { limit })
-    .map(({ url, kind, title, page, method, path, api, section }) => ({
-      url,
-      kind,
-      title,
-      ...(page ? { page } : {}),
-      ...(method ? { method } : {}),
-      ...(path ? { path } : {}),
-      ...(api ? { api } : {}),
-      ...(section ? { section } : {}),
-    }));
+  const hits = siteSearch(site).index.search(q, { limit }).map(searchResult);
   return JSON.stringify({ hits });
 }

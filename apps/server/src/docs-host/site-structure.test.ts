@@ -7,9 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createDocsSite } from '@sextant/docs';
 import type { FastifyInstance } from 'fastify';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemPrompt } from '../ai/prompt.js';
+import { retrievePassages } from '../ai/retrieve.js';
 import { buildServer } from '../app.js';
 import { writeStructureProject } from './testing/structure-project.js';
 
@@ -72,7 +75,7 @@ describe('versions', () => {
   it('scope llms.txt, the .md variants and the search index to the version', async () => {
     const llms = (await get('/llms.txt')).body;
     expect(llms).toContain('/guides/species.md');
-    expect(llms).not.toContain('/v1/');
+    expect(llms).not.toContain('/v1/guides');
     const llmsV1 = (await get('/v1/llms.txt')).body;
     expect(llmsV1).toContain('/v1/guides/quickstart.md');
     expect(llmsV1).not.toContain('species.md');
@@ -80,6 +83,42 @@ describe('versions', () => {
     const index = (await get('/v1/_sextant/search-index.json')).body;
     expect(index).toContain('quickstart');
     expect(index).not.toContain('guides/species');
+  });
+
+  it("label search results, llms.txt and Ask AI's sources with the reader's version", async () => {
+    // The search box's index of each version: every result names its version.
+    const docsOf = async (path: string) =>
+      (JSON.parse((await get(path)).body) as { docs: { slug: string; docsVersion?: string }[] }).docs;
+    const v1 = await docsOf('/v1/_sextant/search-index.json');
+    const v2 = await docsOf('/_sextant/search-index.json');
+    expect(new Set(v1.map((doc) => doc.docsVersion))).toEqual(new Set(['v1']));
+    expect(new Set(v2.map((doc) => doc.docsVersion))).toEqual(new Set(['v2']));
+    expect(v2.map((doc) => doc.slug)).toContain('reference/pets-api/create-a-pet');
+    // The server's search (large sites' search box) answers the same labels.
+    const hits = JSON.parse((await get('/v1/_sextant/search?q=list%20pets')).body) as {
+      hits: { url: string; docsVersion?: string }[];
+    };
+    expect(hits.hits[0]).toMatchObject({ url: 'reference/pets-api/list-pets', docsVersion: 'v1' });
+    // llms.txt names its version and where the others are.
+    const llms = (await get('/v1/llms.txt')).body;
+    expect(llms.split('\n')[0]).toBe('# Pets Docs (v1)');
+    expect(llms).toContain(
+      'Versions: v2 (default): http://localhost:80/llms.txt, v1 (deprecated): http://localhost:80/v1/llms.txt',
+    );
+    expect((await get('/llms.txt')).body.split('\n')[0]).toBe('# Pets Docs (v2)');
+    // Ask AI's passages (and so its sources and prompt) come from the reader's version, labelled.
+    const { project } = await app.docsHost.current();
+    if (!project) throw new Error('the project did not load');
+    const site = createDocsSite(project.definition, project.project.apis, 'test');
+    const v1Site = site.versions?.find((v) => v.name === 'v1')?.site;
+    if (!v1Site) throw new Error('no v1');
+    const passages = await retrievePassages(v1Site, 'How do I list pets?', 4, { page: 'guides/quickstart' });
+    expect(passages.map((p) => p.url)).toContain('/reference/pets-api/list-pets');
+    expect(new Set(passages.map((p) => p.docsVersion))).toEqual(new Set(['v1']));
+    const prompt = systemPrompt({ siteTitle: 'Pets Docs', passages, linkBase: '/v1', linkStyle: 'markdown' });
+    expect(prompt).toContain(
+      'url="/v1/reference/pets-api/list-pets" kind="endpoint" api="Pets API" version="1.4.0" docs-version="v1"',
+    );
   });
 
   it('answer MCP per version; describe_endpoint takes a version', async () => {
@@ -108,6 +147,49 @@ describe('versions', () => {
       });
       expect(missing.isError).toBe(true);
       expect(text(missing)).toContain('the versions are v2, v1');
+      // search_docs names each result's version: the endpoint's (v2), or the one asked for.
+      const found = text(await client.callTool({ name: 'search_docs', arguments: { query: 'list pets' } }));
+      expect(found).toMatch(/^1\. `GET \/pets` \*\*List pets\*\* \(endpoint, Pets API, version v2\)$/m);
+      expect(found).not.toContain('version v1');
+      const inV1 = text(
+        await client.callTool({ name: 'search_docs', arguments: { query: 'list pets', version: 'v1' } }),
+      );
+      expect(inV1).toContain('(endpoint, Pets API, version v1)');
+      expect(inV1).toContain(`URL: ${baseUrl}/v1/reference/pets-api/list-pets`);
+      expect(inV1).not.toContain('version v2');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers MCP at a version's own endpoint from that version", async () => {
+    const client = new Client({ name: 'structure-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/v1/_sextant/mcp`)));
+    try {
+      const text = (result: unknown) =>
+        ((result as CallToolResult).content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+      const found = text(await client.callTool({ name: 'search_docs', arguments: { query: 'quickstart' } }));
+      expect(found).toContain('(page, version v1)');
+      expect(found).toContain(`URL: ${baseUrl}/v1/guides/quickstart`);
+      const own = text(
+        await client.callTool({ name: 'describe_endpoint', arguments: { endpoint: 'listPets' } }),
+      );
+      expect(own).toContain('Version: v1');
+      expect(own).not.toContain('species');
+      // A version of the site asked from another version's endpoint: the site's root, not /v1/v2.
+      const latest = text(
+        await client.callTool({
+          name: 'describe_endpoint',
+          arguments: { endpoint: 'createPet', version: 'v2' },
+        }),
+      );
+      expect(latest).toContain(`Source: ${baseUrl}/reference/pets-api/create-a-pet.md`);
+      const absent = await client.callTool({
+        name: 'describe_endpoint',
+        arguments: { endpoint: 'createPet' },
+      });
+      expect(absent.isError).toBe(true);
+      expect(text(absent)).toContain('ENDPOINT_NOT_FOUND');
     } finally {
       await client.close();
     }

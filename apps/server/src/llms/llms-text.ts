@@ -7,7 +7,13 @@
  * URLs are absolute: `siteUrl` is the request's origin plus the site's base path.
  */
 import { type NavItem, pageTitle } from '@sextant/definition';
-import { type DocsSite, renderDocsPageMarkdown, searchDocuments } from '@sextant/docs';
+import {
+  type DocsSite,
+  renderDocsPageMarkdown,
+  searchDocuments,
+  siteRootOf,
+  versionBase,
+} from '@sextant/docs';
 import type { SearchDocument } from '@sextant/search';
 
 const DESCRIPTION_CHARS = 160;
@@ -174,9 +180,29 @@ function summary(site: DocsSite): string | undefined {
   return shortDescription(api?.description);
 }
 
-function header(site: DocsSite): string {
+/**
+ * The title line and summary; a versioned site's name their version and where the others are
+ * (`# Pets Docs (v1)`, `Versions: v2 (default): https://…/llms.txt, …`).
+ */
+function header(site: DocsSite, siteUrl: string): string {
   const text = summary(site);
-  return `# ${inline(site.definition.config.title)}\n\n${text ? `> ${text}\n\n` : ''}`;
+  const version = site.currentVersion;
+  const title = inline(site.definition.config.title);
+  const versions = version ? versionsLine(site, siteUrl) : '';
+  return `# ${version ? `${title} (${inline(version.name)})` : title}\n\n${text ? `> ${text}\n\n` : ''}${versions}`;
+}
+
+/** `Versions: …` of a versioned site: each listed version and its llms.txt. */
+function versionsLine(site: DocsSite, siteUrl: string): string {
+  const own = site.currentVersion;
+  if (!own || !site.versions) return '';
+  const root = siteRootOf(site, siteUrl);
+  const listed = site.versions.filter((v) => !v.hidden || v === own);
+  const entries = listed.map(
+    (v) =>
+      `${inline(v.name)}${v.default ? ' (default)' : ''}${v.deprecated ? ' (deprecated)' : ''}: ${root}${versionBase(v)}/llms.txt`,
+  );
+  return `Versions: ${entries.join(', ')}\n\n`;
 }
 
 /**
@@ -195,7 +221,7 @@ export function llmsIndex(site: DocsSite, siteUrl: string): string {
           .join('\n')}\n`,
     )
     .join('\n');
-  return `${header(site)}${body}`;
+  return `${header(site, siteUrl)}${body}`;
 }
 
 /** The pages' markdown for llms-full.txt; `truncated` when the size bound stopped it. */
@@ -229,7 +255,7 @@ export function llmsFull(site: DocsSite, siteUrl: string, { pages, truncated }: 
   const rest = truncated
     ? `\n---\n\nThe site has more pages than fit here: ${siteUrl}/llms.txt links to each page's markdown.\n`
     : '';
-  return `${header(site)}${parts.join('\n---\n\n')}${rest}`;
+  return `${header(site, siteUrl)}${parts.join('\n---\n\n')}${rest}`;
 }
 
 /** The API reference entry at `slug`, or undefined when the site has none there. */

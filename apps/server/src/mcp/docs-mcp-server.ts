@@ -19,6 +19,15 @@ function result(answer: ToolAnswer): CallToolResult {
   };
 }
 
+/** The `version` argument of the tools that take one. */
+const versionInput = z
+  .string()
+  .max(200)
+  .optional()
+  .describe(
+    'A version of the docs (`v1`) when the site has several; default: the version this MCP endpoint serves',
+  );
+
 /** A new MCP server for `tool` (stateless: one per HTTP request). */
 export function createDocsMcpServer(tool: ToolSite): McpServer {
   const title = tool.site.definition.config.title;
@@ -33,14 +42,15 @@ export function createDocsMcpServer(tool: ToolSite): McpServer {
     'search_docs',
     {
       title: 'Search the docs',
-      description: `Search the ${title} documentation (guides, API endpoints, types). Returns the best matching pages with their titles, URLs and a passage of text.`,
+      description: `Search the ${title} documentation (guides, API endpoints, types). Returns the best matching pages with their titles, URLs, version (when the docs have several) and a passage of text.`,
       inputSchema: {
         query: z.string().trim().min(1).max(500).describe('What to look for, in a few words'),
         limit: z.number().int().min(1).max(20).optional().describe('How many results (default 5)'),
+        version: versionInput,
       },
       annotations: readOnly,
     },
-    async ({ query, limit }) => result(await searchDocs(tool, query, limit ?? 5)),
+    async ({ query, limit, version }) => result(await searchDocs(tool, query, limit ?? 5, version)),
   );
   server.registerTool(
     'read_page',
@@ -73,13 +83,7 @@ export function createDocsMcpServer(tool: ToolSite): McpServer {
         endpoint: z.string().max(2000).optional().describe('Slug, page URL or operation id of the endpoint'),
         method: z.enum(HTTP_METHODS).optional().describe('HTTP method, with path'),
         path: z.string().max(2000).optional().describe('Path template (`/pets/{petId}`) or a concrete path'),
-        version: z
-          .string()
-          .max(200)
-          .optional()
-          .describe(
-            'A version of the docs (`v1`) when the site has several; default: the version this MCP endpoint serves',
-          ),
+        version: versionInput,
       },
       annotations: readOnly,
     },

@@ -9,7 +9,7 @@
  * names an endpoint by its method and path first.
  */
 import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
-import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
+import { type DocsSite, renderDocsPageMarkdown, siteRootOf, versionBase } from '@sextant/docs';
 import type { Passage } from '../ai/passages.js';
 import { retrievePassages } from '../ai/retrieve.js';
 import { markdownUrl } from '../llms/index.js';
@@ -46,10 +46,15 @@ function passageText(siteUrl: string, passage: Passage, index: number): string {
   const text = passage.text.replace(/\s+/g, ' ').trim();
   const quote = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
   // An endpoint is named by its method and path first: what a caller of the API needs.
+  const labels = [
+    passage.kind,
+    ...(passage.api ? [passage.api] : []),
+    ...(passage.docsVersion ? [`version ${passage.docsVersion}`] : []),
+  ].join(', ');
   const head =
     passage.method && passage.path
-      ? `${index + 1}. \`${passage.method} ${passage.path}\` **${passage.title}** (${passage.kind}${passage.api ? `, ${passage.api}` : ''})`
-      : `${index + 1}. **${passage.title}** (${passage.kind}${passage.api ? `, ${passage.api}` : ''})`;
+      ? `${index + 1}. \`${passage.method} ${passage.path}\` **${passage.title}** (${labels})`
+      : `${index + 1}. **${passage.title}** (${labels})`;
   return [
     head,
     `   URL: ${siteUrl}${passage.url}`,
@@ -58,12 +63,19 @@ function passageText(siteUrl: string, passage: Passage, index: number): string {
   ].join('\n');
 }
 
-/** `search_docs`: the best passages for `query` (the Ask AI retrieval), with titles and URLs. */
+/**
+ * `search_docs`: the best passages for `query` (the Ask AI retrieval) in the site's version (or
+ * `version`, on a versioned site), with titles, URLs and, on a versioned site, their version.
+ */
 export async function searchDocs(
-  { site, siteUrl }: ToolSite,
+  given: ToolSite,
   query: string,
   limit: number,
+  version?: string,
 ): Promise<ToolAnswer> {
+  const scoped = toolSiteForVersion(given, version);
+  if ('ok' in scoped) return scoped;
+  const { site, siteUrl } = scoped;
   const passages = await retrievePassages(site, query, limit);
   if (passages.length === 0)
     return problem('NOTHING_FOUND', `Nothing in the docs matches "${query}": try other words, or fewer.`);
@@ -217,14 +229,10 @@ export function toolSiteForVersion(tool: ToolSite, version: string | undefined):
     return problem(
       'VERSION_NOT_FOUND',
       versions.length === 0
-        ? `This site has no versions: call describe_endpoint without "version".`
+        ? `This site has no versions: call the tool without "version".`
         : `No version "${wanted}": the versions are ${versions.map((v) => v.name).join(', ')}.`,
     );
-  const own = tool.site.currentVersion;
-  const ownBase = own && !own.default ? `/${own.slug}` : '';
-  const root =
-    ownBase && tool.siteUrl.endsWith(ownBase) ? tool.siteUrl.slice(0, -ownBase.length) : tool.siteUrl;
-  return { site: found.site, siteUrl: `${root}${found.default ? '' : `/${found.slug}`}` };
+  return { site: found.site, siteUrl: `${siteRootOf(tool.site, tool.siteUrl)}${versionBase(found)}` };
 }
 
 /** `describe_endpoint`: parameters, auth and an example request of one endpoint (of `query.version`). */

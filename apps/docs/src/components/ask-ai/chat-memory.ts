@@ -6,7 +6,7 @@
  */
 
 import type { ChatTurn } from './chat-store.js';
-import type { ChatSource } from './chat-stream.js';
+import { chatSourceOf } from './chat-stream.js';
 
 /** The storage the store writes to (`window.sessionStorage`; a stand-in in tests). */
 export type ChatStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -19,16 +19,6 @@ export const chatMemoryKey = (basePath: string) => `sx-ask-ai:${basePath || '/'}
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-function sourceOf(value: unknown): ChatSource[] {
-  if (!isRecord(value)) return [];
-  const title = str(value.title);
-  const url = str(value.url);
-  if (!title || !url) return [];
-  const kind = str(value.kind);
-  const api = str(value.api);
-  return [{ title, url, ...(kind ? { kind } : {}), ...(api ? { api } : {}) }];
-}
 
 function turnOf(value: unknown, id: number): ChatTurn[] {
   if (!isRecord(value)) return [];
@@ -45,7 +35,7 @@ function turnOf(value: unknown, id: number): ChatTurn[] {
       id,
       question,
       answer,
-      sources: Array.isArray(value.sources) ? value.sources.flatMap(sourceOf) : [],
+      sources: Array.isArray(value.sources) ? value.sources.flatMap(chatSourceOf) : [],
       state,
       ...(error ? { error } : {}),
       ...(questionId ? { questionId } : {}),

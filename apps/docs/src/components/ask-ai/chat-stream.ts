@@ -18,6 +18,8 @@ export interface ChatSource {
   kind?: string;
   /** The API a reference source documents (sites with several APIs). */
   api?: string;
+  /** The docs version of a versioned site (`v1`). */
+  docsVersion?: string;
 }
 
 export type ChatEvent =
@@ -39,16 +41,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** A source as the server (or the tab's memory) gives it, or none when it lacks a title or URL. */
+export function chatSourceOf(item: unknown): ChatSource[] {
+  if (!isRecord(item)) return [];
+  const title = str(item.title);
+  const url = str(item.url);
+  if (!title || !url) return [];
+  const labels = { kind: str(item.kind), api: str(item.api), docsVersion: str(item.docsVersion) };
+  const source: ChatSource = { title, url };
+  for (const [key, value] of Object.entries(labels)) if (value) source[key as keyof typeof labels] = value;
+  return [source];
+}
+
 function parseSources(value: unknown): ChatSource[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    if (!isRecord(item)) return [];
-    const title = str(item.title);
-    const url = str(item.url);
-    const kind = str(item.kind);
-    const api = str(item.api);
-    return title && url ? [{ title, url, ...(kind ? { kind } : {}), ...(api ? { api } : {}) }] : [];
-  });
+  return Array.isArray(value) ? value.flatMap(chatSourceOf) : [];
 }
 
 /** One decoded stream event as a `ChatEvent`, or undefined for what the contract does not name. */
