@@ -38,10 +38,14 @@ export interface ServerOptions {
   parts?: { registry?: boolean; proxy?: boolean; wsProxy?: boolean; docsHost?: boolean };
   /** HTTP and WebSocket proxy: allowlist, resolver, caps (see proxy/options.ts). */
   proxy?: import('./proxy/options.js').ProxyOptions;
-  /** Docs host: `projectDir` (local mode docs project), `watch`, `proxyBaseUrl`, `clientDir`. */
+  /**
+   * Docs host: `projectDir` (local mode docs project), `watch`, `unreleasedChanges` (changelogs
+   * show the working specs' changes since git HEAD: `sextant dev`), `proxyBaseUrl`, `clientDir`.
+   */
   docs?: {
     projectDir?: string;
     watch?: boolean;
+    unreleasedChanges?: boolean;
     proxyBaseUrl?: string;
     clientDir?: string;
   };

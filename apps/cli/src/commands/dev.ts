@@ -57,7 +57,8 @@ export async function runDev(
   const options = {
     ...base,
     logger: Boolean(flags.verbose),
-    docs: { ...base.docs, projectDir: source.projectDir, watch: false },
+    // Changelogs show what a publish would add: the specs' changes since git HEAD.
+    docs: { ...base.docs, projectDir: source.projectDir, watch: false, unreleasedChanges: true },
     openRegistryAfter,
   };
   const { color, errColor } = output;

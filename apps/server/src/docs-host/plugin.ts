@@ -56,6 +56,7 @@ import { contentTypeOf } from './project/content-types.js';
 import { DocsProjectError } from './project/docs-project-error.js';
 import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
 import { collectProjectFiles } from './project/project-files.js';
+import { type HeadDefinitions, unreleasedApiChangelog } from './project/unreleased-changes.js';
 import { matchRedirect } from './redirects.js';
 import type { SiteSource } from './registry-source/site-source.js';
 import { requestHost } from './request-host.js';
@@ -90,6 +91,11 @@ export interface DocsHostOptions {
   projectDir?: string;
   /** Local mode: reload when a file of the project changes. */
   watch?: boolean;
+  /**
+   * Local mode (`sextant dev`): the changelogs show what a publish would add, each API's working
+   * spec diffed against git HEAD as an unreleased entry (`project/unreleased-changes.ts`).
+   */
+  unreleasedChanges?: boolean;
   /** Origin of the proxy the playground sends through; '' (default) is this server. */
   proxyBaseUrl?: string;
   /** Folder of the prebuilt client bundle (`npm run build`); defaults to the one shipped with the code. */
@@ -192,6 +198,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   // ---- local mode: one project folder ----
   let local: Promise<{ resolved?: ResolvedSite; project?: LoadedDocsProject; error?: Error }> | undefined;
   let generation = 0;
+  const headDefinitions: HeadDefinitions = new Map();
   const fetchText = async (url: string): Promise<string> => {
     if (url.startsWith('/')) {
       const response = await app.inject({ method: 'GET', url });
@@ -216,8 +223,17 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
         const { files, errors } = await collectProjectFiles(project);
         for (const error of errors) app.log.warn(error.message);
         const served = new Set(files.map((file) => file.path));
+        const unreleased = options.unreleasedChanges
+          ? await unreleasedApiChangelog({
+              dir,
+              apis: project.project.apis,
+              specFiles: project.apiSpecFiles,
+              heads: headDefinitions,
+            })
+          : {};
         const site = createDocsSite(project.definition, project.project.apis, version, {
           fileUrl: (path) => (served.has(path) ? localFileUrl('', path) : undefined),
+          apiChangelog: unreleased,
         });
         return { project, resolved: { site, basePath: '', files: [...served], projectDir: dir } };
       },
@@ -620,6 +636,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       const markdown = await renderDocsPageMarkdown(
         site,
         mdSlug === 'index' ? site.definition.homeSlug : mdSlug,
+        basePath,
       );
       if (markdown === undefined)
         return send(reply, 404, 'text/plain; charset=utf-8', 'Not found', pageCache);

@@ -33,6 +33,11 @@ export interface ApiChangelogEntry {
   summary: DefinitionDiff['summary'];
   /** Breaking changes first, then additions, other changes and documentation. */
   changes: ApiChangelogChange[];
+  /**
+   * Not published yet: `sextant dev`'s diff of the working spec against `against` (`git HEAD`),
+   * what the next publish would record.
+   */
+  unreleased?: { against: string };
 }
 
 const ORDER: Record<ChangeCategory, number> = { removed: 1, added: 2, changed: 3, docs: 4 };
@@ -104,8 +109,12 @@ export function apiChangelogMarkdown(entry: ApiChangelogEntry, apiTitle: string)
   const breaking = entry.changes.filter((c) => c.breaking);
   const rest = entry.changes.filter((c) => !c.breaking);
   const omitted = summary.total - entry.changes.length;
+  const release = `${apiTitle}${entry.version ? ` ${entry.version}` : ''}${from}`;
+  const lead = entry.unreleased
+    ? `Unreleased, compared with ${entry.unreleased.against}: publishing now makes a **${entry.bump}** release of ${release}`
+    : `**${entry.bump}** release of ${release}`;
   return [
-    `**${entry.bump}** release of ${apiTitle}${entry.version ? ` ${entry.version}` : ''}${from}: ${counts.join(', ') || plural(summary.total, 'change')}.`,
+    `${lead}: ${counts.join(', ') || plural(summary.total, 'change')}.`,
     section('Breaking changes', breaking),
     section(
       'Added',

@@ -2,7 +2,8 @@
  * Every publish documents itself: the registry's API changelog entries (one per publish that
  * changed an API, from its diff with the version before) become entries of the site's changelogs,
  * merged by date with the hand-written ones. A changelog gets the entries of the APIs its own
- * navigation (its version's) shows.
+ * navigation (its version's) shows. An unreleased entry (`sextant dev`'s diff of the working spec)
+ * is named "(unreleased)" and tagged Unreleased.
  */
 import { type ApiChangelogEntry, apiChangelogMarkdown } from '../diff/api-changelog.js';
 import { compareEntries } from './changelog.js';
@@ -44,9 +45,10 @@ export function withApiChangelog(
       for (const { key, title } of apis)
         for (const entry of byKey[key] ?? []) {
           const date = entry.publishedAt.slice(0, 10);
-          const slug = take(joinSlug(item.slug, slugify(`${title} ${entry.version ?? date}`)));
+          const name = entry.unreleased ? 'unreleased' : (entry.version ?? date);
+          const slug = take(joinSlug(item.slug, slugify(`${title} ${name}`)));
           const id = `page:${slug}`;
-          const heading = `${title}${entry.version ? ` ${entry.version}` : ''}`;
+          const heading = `${title}${entry.unreleased ? ' (unreleased)' : entry.version ? ` ${entry.version}` : ''}`;
           pages[id] = {
             id,
             title: heading,
@@ -54,8 +56,8 @@ export function withApiChangelog(
             layout: definition.config.defaultPageLayout,
             markdown: apiChangelogMarkdown(entry, title),
             date,
-            tags: ['API', entry.bump],
-            description: `${entry.bump} release of ${heading}: ${entry.summary.breaking} breaking of ${entry.summary.total} changes.`,
+            tags: ['API', entry.bump, ...(entry.unreleased ? ['Unreleased'] : [])],
+            description: `${entry.unreleased ? 'Unreleased ' : ''}${entry.bump} release of ${heading}: ${entry.summary.breaking} breaking of ${entry.summary.total} changes.`,
           };
           generated.push({ type: 'page', title: heading, slug, pageId: id });
         }

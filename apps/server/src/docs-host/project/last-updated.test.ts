@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gitIn } from '../testing/git-repo.js';
 import { lastUpdated } from './last-updated.js';
 
 const MTIME = new Date('2025-06-01T12:00:00Z');
@@ -19,18 +19,7 @@ describe('lastUpdated', () => {
   it("dates committed files by their last commit, changed and new ones by their file's time", async () => {
     const repo = await mkdtemp(join(tmpdir(), 'sextant-git-'));
     const project = join(repo, 'docs');
-    const git = (args: string[], date: string) =>
-      execFileSync('git', ['-C', repo, ...args], {
-        env: {
-          ...process.env,
-          GIT_AUTHOR_NAME: 't',
-          GIT_AUTHOR_EMAIL: 't@example.com',
-          GIT_COMMITTER_NAME: 't',
-          GIT_COMMITTER_EMAIL: 't@example.com',
-          GIT_AUTHOR_DATE: date,
-          GIT_COMMITTER_DATE: date,
-        },
-      });
+    const git = (args: string[], date: string) => gitIn(repo, args, date);
     git(['init', '-q'], '2026-01-01T00:00:00Z');
     await files(project, ['pages/a.md', 'pages/b.md', 'c.md']);
     git(['add', '.'], '2026-01-01T00:00:00Z');

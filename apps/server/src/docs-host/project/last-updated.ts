@@ -4,24 +4,11 @@
  * once every file is dated) when the project is in a git repository and the file is committed
  * and unchanged, else the file's modification time. Read when the project is loaded or published.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-
-/** Longest a git call may take before the dates fall back to file times. */
-const GIT_TIMEOUT_MS = 10_000;
-
-function git(dir: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['-C', dir, ...args],
-      { timeout: GIT_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 },
-      (error, stdout) => resolve(error ? undefined : stdout),
-    );
-  });
-}
+import { GIT_TIMEOUT_MS, git } from './git.js';
 
 /** Last commit date of each of `files` (project paths), walking `git log` newest first until all are found. */
 function commitDates(dir: string, files: ReadonlySet<string>): Promise<Map<string, string>> {

@@ -90,6 +90,11 @@ export interface LoadedDocsProject {
   files: string[];
   /** Every file read (docs.yml, pages, assets, each spec and the files its `$ref`s reach), for watching. */
   watchedFiles: string[];
+  /**
+   * The files each API imported from a spec file read (absolute paths, the spec first, then the
+   * files its `$ref`s reached), by API id; APIs by URL are not here.
+   */
+  apiSpecFiles: Record<string, string[]>;
   /** APIs that could not be imported (only with `tolerateApiErrors`). */
   apiErrors: DocsProjectError[];
   /**
@@ -140,6 +145,7 @@ export async function loadDocsProject(
   const watchedFiles = [configPath];
   const files: string[] = [];
   const apis: Record<string, ApiDefinition> = {};
+  const apiSpecFiles: Record<string, string[]> = {};
   const apiErrors: DocsProjectError[] = [];
   /**
    * The file entries are read from: docs.yml, or a version file while its navigation loads (paths
@@ -312,7 +318,12 @@ export async function loadDocsProject(
       if (entry.spec !== undefined) {
         const abs = projectFile(entry.spec, [...at, 'spec']);
         watchedFiles.push(abs);
-        const onRead = (file: string) => watchedFiles.push(file);
+        const read = [abs];
+        apiSpecFiles[apiId] = read;
+        const onRead = (file: string) => {
+          watchedFiles.push(file);
+          if (!read.includes(file)) read.push(file);
+        };
         return await importSpec({ kind: 'file', path: abs, projectDir: dir, onRead }, apiId);
       }
       const url = entry.url ?? '';
@@ -337,6 +348,8 @@ export async function loadDocsProject(
             );
       if (!options.tolerateApiErrors) throw failure;
       apiErrors.push(failure);
+      // Its stand-in is no import of the spec: nothing compares it with the spec (unreleased changes).
+      delete apiSpecFiles[apiId];
       return emptyApi(
         apiId,
         entry.api,
@@ -419,7 +432,17 @@ export async function loadDocsProject(
     (await Promise.all(views.map((view) => docsPageProblems(view, apis)))).flat(),
   );
   const linkProblems = distinct((await Promise.all(views.map((view) => docsPageLinkProblems(view)))).flat());
-  return { dir, project, definition, files, watchedFiles, apiErrors, pageProblems, linkProblems };
+  return {
+    dir,
+    project,
+    definition,
+    files,
+    watchedFiles,
+    apiSpecFiles,
+    apiErrors,
+    pageProblems,
+    linkProblems,
+  };
 }
 
 /** `list` without repeats (a page file two versions share reports its problems once). */
