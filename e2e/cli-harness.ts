@@ -6,14 +6,15 @@
  * a signal. Also small spec and project fixtures written to a temporary folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
-export const BIN = join(ROOT, 'dist/sextant/bin/sextant.js');
+/** `SEXTANT_E2E_BIN`: a copy of the built bin to run instead (dist/ may be rebuilt under a long test). */
+export const BIN = process.env.SEXTANT_E2E_BIN ?? join(ROOT, 'dist/sextant/bin/sextant.js');
 
 export interface CliRun {
   code: number | null;
@@ -60,7 +61,15 @@ export interface RunningCli {
   waitFor: (pattern: RegExp, timeoutMs?: number, from?: number) => Promise<RegExpMatchArray>;
   /** Sends `signal` and resolves with the exit code (or the signal name when killed by it). */
   stop: (signal?: NodeJS.Signals) => Promise<number | string | null>;
+  /**
+   * The first group of `pattern` in the process's credentials file, once it is there: tokens made
+   * at start (`--create-org`, `--create-operator-token`) go there, never into the log.
+   * @example await serve.credential(/admin token of organization acme: (\S+)/)
+   */
+  credential: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
 }
+
+let credentialFiles = 0;
 
 /** Starts `sextant …args` in the background. */
 export function startCli(args: string[], options: CliOptions = {}): RunningCli {
@@ -69,7 +78,13 @@ export function startCli(args: string[], options: CliOptions = {}): RunningCli {
 
 /** Starts `node …args` (the project's Node 24) in the background. */
 export function startNode(args: string[], options: CliOptions = {}): RunningCli {
-  const child = spawnNode(args, options);
+  const credentialsFile =
+    options.env?.SEXTANT_CREDENTIALS_FILE ??
+    join(tmpdir(), `sextant-e2e-credentials-${process.pid}-${++credentialFiles}`);
+  const child = spawnNode(args, {
+    ...options,
+    env: { SEXTANT_CREDENTIALS_FILE: credentialsFile, ...options.env },
+  });
   let output = '';
   const waiters = new Set<() => void>();
   const append = (chunk: Buffer) => {
@@ -114,6 +129,16 @@ export function startNode(args: string[], options: CliOptions = {}): RunningCli 
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+    async credential(pattern, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = pattern.exec(await readFile(credentialsFile, 'utf8').catch(() => ''));
+        if (match?.[1]) return match[1];
+        if (Date.now() > deadline)
+          throw new Error(`no ${pattern} in ${credentialsFile}; output so far:\n${output}`);
+        await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      }
     },
   };
 }

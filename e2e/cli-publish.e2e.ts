@@ -180,7 +180,7 @@ for (const backend of backends) {
         ...setup.args,
       ]);
       registry = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, 150_000))[1]!;
-      token = (await serve.waitFor(/"orgId":"acme","token":"([^"]+)"/, 30_000))[1]!;
+      token = await serve.credential(/admin token of organization acme: (\S+)/);
     });
 
     afterAll(async () => {
@@ -474,7 +474,7 @@ for (const backend of backends) {
       skip,
     }) => {
       if (skipped) skip(skipped);
-      const rival = (await serve.waitFor(/"orgId":"rival","token":"([^"]+)"/, 30_000))[1]!;
+      const rival = await serve.credential(/admin token of organization rival: (\S+)/);
       const stolen = await publishAs('rival', rival, `${domain}/guides`);
       expect(stolen.code).toBe(1);
       expect(stolen.stderr, stolen.stderr).toMatch(/DomainBelongsToAnotherOrgError/);

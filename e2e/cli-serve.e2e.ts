@@ -104,13 +104,11 @@ describe('sextant serve', () => {
     );
     try {
       const url = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, 150_000))[1]!;
-      const tokenOf = async (orgId: string) =>
-        (await serve.waitFor(new RegExp(`"orgId":"${orgId}","token":"([^"]+)"`), 30_000))[1]!;
+      const tokenOf = (orgId: string) =>
+        serve.credential(new RegExp(`admin token of organization ${orgId}: (\\S+)`));
       const one = createRegistryClient({ baseUrl: url, token: await tokenOf('one'), maxRetries: 0 });
       const two = createRegistryClient({ baseUrl: url, token: await tokenOf('two'), maxRetries: 0 });
-      const operatorToken = (
-        await serve.waitFor(/"token":"([^"]+)","msg":"operator token created/, 30_000)
-      )[1]!;
+      const operatorToken = await serve.credential(/operator token of user \S+: (\S+)/);
       const operator = createRegistryClient({ baseUrl: url, token: operatorToken, maxRetries: 0 });
       expect((await operator.createOrganization({ body: { orgId: 'three' } })).role).toBe('admin');
 

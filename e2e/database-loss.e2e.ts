@@ -63,7 +63,7 @@ describe.skipIf('skipped' in cluster)('sextant serve when PostgreSQL goes away',
       { env: { DATABASE_URL: cluster.url } },
     );
     const url = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, 60_000))[1] as string;
-    token = (await serve.waitFor(/"orgId":"loss","token":"([^"]+)"/, 30_000))[1] as string;
+    token = await serve.credential(/admin token of organization loss: (\S+)/);
     http = serverHttp(Number(new URL(url).port));
     invalidations = await watchInvalidations(Number(new URL(url).port));
     await publishOutageSite(http, token, 'loss');

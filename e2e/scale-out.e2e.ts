@@ -124,7 +124,7 @@ beforeAll(async () => {
     ],
     { DATABASE_URL: database.url, ...s3.env },
   );
-  const token = (await registry.cli.waitFor(/"orgId":"acme","token":"([^"]+)"/, 30_000))[1] as string;
+  const token = await registry.cli.credential(/admin token of organization acme: (\S+)/);
   client = createRegistryClient({ baseUrl: registry.url, token, maxRetries: 0 });
 });
 
@@ -220,6 +220,9 @@ describe('scale-out: registry, two docs hosts and a proxy on one PostgreSQL and 
         target,
         '--drain-timeout',
         '2500',
+        // The listener closes at once: this test times --drain-timeout (rolling-restart.e2e.ts the delay).
+        '--drain-delay',
+        '0',
       ]);
       const socket = new WebSocket(`${replica.url.replace('http', 'ws')}/proxy/ws`);
       await new Promise((resolve, reject) => {

@@ -50,7 +50,7 @@ describe('sextant serve --blob-store s3:// --metrics-token', () => {
     );
     try {
       const url = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, 150_000))[1]!;
-      const token = (await serve.waitFor(/"orgId":"acme","token":"([^"]+)"/, 30_000))[1]!;
+      const token = await serve.credential(/admin token of organization acme: (\S+)/);
       const client = createRegistryClient({ baseUrl: url, token, maxRetries: 0 });
       const logo = Buffer.from(`\x89PNG e2e ${Math.random()}`);
       const sha256 = createHash('sha256').update(logo).digest('hex');

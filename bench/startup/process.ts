@@ -98,6 +98,29 @@ export function treeRssMb(pid: number): number {
   return kb / 1024;
 }
 
+/**
+ * Peak resident memory of `pid` and its descendants since each started (VmHWM summed), in MB.
+ * A process that replaced itself (execve: the sextant bin's start flags) counts from the exec on.
+ */
+export function treePeakRssMb(pid: number): number {
+  let kb = 0;
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.pop() as number;
+    try {
+      const status = readFileSync(`/proc/${current}/status`, 'utf8');
+      kb += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${current}/task`)) {
+        const children = readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim();
+        if (children) queue.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return kb / 1024;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

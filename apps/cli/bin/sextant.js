@@ -14,24 +14,29 @@ if (version[0] < 22 || (version[0] === 22 && version[1] < 12)) {
   process.exit(1);
 }
 
-// The long-running commands get a small young generation: `sextant dev` on GitHub's spec peaks at
-// ~207 MB RSS instead of ~297 MB, at the same time to first page. The flag must be given at
-// start (v8.setFlagsFromString is too late for the heap), so the process replaces itself once
+// The long-running commands start with V8 flags that must be given at start (v8.setFlagsFromString
+// is too late for the heap and for WebAssembly compilation), so the process replaces itself once
 // (execve: same pid, stdio and signals; ~30 ms). Skipped where execve does not exist (Windows,
-// Node < 22.15) or when the flag is already set.
+// Node < 22.15) or when the flags are already set.
+// - a small young generation: `sextant dev` on GitHub's spec peaks at ~207 MB RSS instead of
+//   ~297 MB, at the same time to first page;
+// - WebAssembly on the baseline compiler only: PGlite's (the embedded database's) hottest start-up
+//   function, ~105 KB of WASM, took TurboFan 3.6 s and a 604 MB compile zone, which made every
+//   start peak at ~750 MB RSS; baseline code runs the registry's queries at the same speed here
+//   (bench/startup measures the start peak). PGlite is the only WebAssembly the server runs.
 const LONG_RUNNING = new Set(['dev', 'serve']);
-const flagSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) =>
-  arg.includes('--max-semi-space-size'),
-);
-if (LONG_RUNNING.has(process.argv[2]) && !flagSet && typeof process.execve === 'function') {
+const START_FLAGS = ['--max-semi-space-size=2', '--liftoff-only'];
+const givenFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+const missingFlags = START_FLAGS.filter((flag) => !givenFlags.includes(flag.split('=')[0]));
+if (LONG_RUNNING.has(process.argv[2]) && missingFlags.length > 0 && typeof process.execve === 'function') {
   try {
     process.execve(
       process.execPath,
-      [process.execPath, '--max-semi-space-size=2', ...process.execArgv, ...process.argv.slice(1)],
+      [process.execPath, ...missingFlags, ...process.execArgv, ...process.argv.slice(1)],
       process.env,
     );
   } catch {
-    // Not supported here (execve throws on Windows): run with the default heap.
+    // Not supported here (execve throws on Windows): run with V8's defaults.
   }
 }
 // React's production build on the server: the development one validates every element and

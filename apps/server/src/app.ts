@@ -9,13 +9,18 @@ import { FILE_CSP, SECURITY_HEADERS } from './docs-host/csp.js';
 import { timeoutOptions } from './http-timeouts.js';
 import { loggerOptions } from './logging.js';
 import type { ServerOptions } from './options.js';
+import { genReqId, installRequestIds } from './request-id.js';
+import { RequestLog } from './request-log.js';
 import { compileTrustProxy, decorateClientAddress } from './trust-proxy/index.js';
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   // A bad --trust-proxy stops the server here, before it listens (TrustProxyOptionError).
   const trustProxy = compileTrustProxy(options.trustProxy);
   const app = Fastify({
-    logger: loggerOptions(options.logger),
+    logger: loggerOptions(options.logger, options.logLevel),
+    // One line per request (request-log.ts) instead of Fastify's two.
+    logController: new RequestLog(options.requestLog),
+    genReqId,
     ...(trustProxy ? { trustProxy } : {}),
     ...timeoutOptions(options.timeouts),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
@@ -45,6 +50,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Parts are mounted in ./parts.ts so each team can add theirs with a one-line change.
   const { mountParts } = await import('./parts.js');
   await mountParts(app, options);
+  // Outermost listener: the proxy's front door (mounted with the parts) sees the id too.
+  installRequestIds(app);
   return app;
 }
 

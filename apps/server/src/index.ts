@@ -26,4 +26,5 @@ export {
   templatesForEndpoint,
   trustProjectLink,
 } from './docs-host/index.js';
+export type { LogLevel } from './logging.js';
 export type { ServerMode, ServerOptions } from './options.js';

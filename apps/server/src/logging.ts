@@ -93,15 +93,21 @@ interface LoggedRequest {
   ip?: string;
 }
 
+/** pino's levels; `silent` writes nothing. */
+export type LogLevel = 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
 /**
- * Fastify's logger options: info level, the request line without query values, no headers,
- * errors through {@link safeError}; `false` keeps the server silent.
- * @example Fastify({ logger: loggerOptions(true) })
+ * Fastify's logger options: `level` (default info), the request line without query values, no
+ * headers, errors through {@link safeError}; `false` keeps the server silent.
+ * @example Fastify({ logger: loggerOptions(true, 'warn') })
  */
-export function loggerOptions(logger: boolean | LogDestination | undefined): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  logger: boolean | LogDestination | undefined,
+  level: LogLevel = 'info',
+): FastifyServerOptions['logger'] {
   if (!logger) return false;
   return {
-    level: 'info',
+    level,
     ...(logger === true ? {} : { stream: logger }),
     serializers: {
       req: (request: LoggedRequest) => ({

@@ -66,6 +66,10 @@ export interface ServerOptions {
   authInjection?: import('./auth-injection/options.js').AuthInjectionOptions | false;
   /** Log to stdout (`true`) or to a destination (tests); query values, credentials and database error text are never logged. */
   logger?: boolean | import('./logging.js').LogDestination;
+  /** `--log-level` (`SEXTANT_LOG_LEVEL`): pino's level, default info. */
+  logLevel?: import('./logging.js').LogLevel;
+  /** `--request-log`, `--request-log-cacheable`: the line per request, and the share of cacheable answers logged. */
+  requestLog?: import('./request-log.js').RequestLogOptions;
   /** Client timeouts of the HTTP server (headers, whole request, idle keep-alive); see http-timeouts.ts. */
   timeouts?: Partial<import('./http-timeouts.js').ServerTimeouts>;
   bodyLimitBytes?: number;

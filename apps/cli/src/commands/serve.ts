@@ -7,12 +7,16 @@
  * (up to `--drain-timeout`), WebSocket proxy sessions close with 1001, and it exits 0.
  * `--no-registry --registry-url URL` runs a docs host that reads the registry over HTTP.
  */
+import { join } from 'node:path';
+import type { LogLevel } from '@sextant/server';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { CliError, errorLine } from '../support/cli-error.js';
-import { parseList, parsePort, parsePositiveInt } from '../support/flags.js';
+import { logCrashes } from '../support/crash-log.js';
+import { parseDurationMs, parseList, parsePort, parsePositiveInt } from '../support/flags.js';
 import { listenUntilSignal } from '../support/run-server.js';
 import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from '../support/server-flags.js';
+import { deliverCredential, describeDestination } from '../support/startup-credentials.js';
 
 export interface ServeFlags extends ServerFlags {
   /** Organizations to create on start (each admin token is logged once). */
@@ -25,6 +29,13 @@ export interface ServeFlags extends ServerFlags {
   registryUrl?: string;
   /** Longest drain of in-flight requests on SIGTERM (ms). */
   drainTimeout?: number;
+  /** On SIGTERM, how long the listener stays open, serving, while /readyz answers 503 (ms). */
+  drainDelay: number;
+  /** Where start-up credentials go when stderr is not a terminal. */
+  credentialsFile?: string;
+  logLevel: LogLevel;
+  requestLog: 'all' | 'off';
+  requestLogCacheable?: number;
   /** GET /metrics (Prometheus): on unless `--no-metrics`. */
   metrics?: boolean;
   /** Bearer token GET /metrics requires. */
@@ -37,6 +48,8 @@ export interface ServeFlags extends ServerFlags {
 
 /** Default drain on SIGTERM: a load balancer's usual deregistration delay. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+/** Default time /readyz answers 503 before the listener closes: a few health-check intervals. */
+export const DEFAULT_DRAIN_DELAY_MS = 5000;
 
 /** `--registry-url`: an http(s) URL, without query or fragment. */
 function parseRegistryUrl(value: string): string {
@@ -55,6 +68,25 @@ function parseRegistryUrl(value: string): string {
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** `--log-level` choices, quietest first. */
+const LOG_LEVELS = [
+  'silent',
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+] as const satisfies readonly LogLevel[];
+
+/** `--request-log-cacheable`: a share from 0 to 1. */
+function parseShare(value: string): number {
+  const share = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(share) || share < 0 || share > 1)
+    throw new InvalidArgumentError('expected a share from 0 to 1 (e.g. 0.01)');
+  return share;
+}
+
 /**
  * Builds and runs the hosted server until a signal stops it.
  * @example await runServe({ port: 4000, host: '0.0.0.0', ... })
@@ -67,6 +99,11 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     ...serverOptionsFromFlags('hosted', flags),
     ...(flags.registryUrl ? { registryUrl: flags.registryUrl } : {}),
     logger: true,
+    logLevel: flags.logLevel,
+    requestLog: {
+      requests: flags.requestLog,
+      ...(flags.requestLogCacheable !== undefined ? { cacheableShare: flags.requestLogCacheable } : {}),
+    },
     ...(flags.allowDomain?.length ? { registry: { allowDomains: flags.allowDomain } } : {}),
     ...(flags.consoleHost ? { consoleHost: flags.consoleHost } : {}),
     metrics: {
@@ -83,6 +120,8 @@ export async function runServe(flags: ServeFlags): Promise<void> {
   } catch (error) {
     throw new CliError(`the server could not start: ${errorLine(error)}`);
   }
+  logCrashes(app.log);
+  const credentialsFile = flags.credentialsFile ?? join(flags.dataDir ?? '.sextant', 'credentials');
   const registry = flags.registry ? app.registry : undefined;
   if (registry) {
     // The database opens in the background; a server that cannot reach it must not look healthy.
@@ -101,6 +140,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     port: flags.port,
     host: flags.host,
     shutdownTimeoutMs: flags.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS,
+    drainDelayMs: flags.drainDelay,
     onListening: async (url) => {
       const parts = Object.entries(options.parts ?? {})
         .filter(([, on]) => on !== false)
@@ -111,18 +151,26 @@ export async function runServe(flags: ServeFlags): Promise<void> {
       );
       if (registry && flags.createOperatorToken) {
         const operator = await registry.createOperatorToken();
+        const destination = await deliverCredential(
+          { label: `operator token of user ${operator.userId}`, token: operator.token },
+          credentialsFile,
+        );
         app.log.info(
-          { userId: operator.userId, token: operator.token },
-          'operator token created: this token is shown once, keep it',
+          { userId: operator.userId },
+          `operator token created: ${describeDestination(destination)}`,
         );
       }
       for (const orgId of flags.createOrg ?? []) {
         if (!registry) break;
         try {
           const created = await registry.createOrganization(orgId);
+          const destination = await deliverCredential(
+            { label: `admin token of organization ${created.orgId}`, token: created.token },
+            credentialsFile,
+          );
           app.log.info(
-            { orgId: created.orgId, token: created.token },
-            'organization created: this token is shown once, keep it',
+            { orgId: created.orgId },
+            `organization created: its admin token is ${describeDestination(destination)}`,
           );
         } catch (error) {
           app.log.warn(
@@ -134,7 +182,10 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     },
     onShutdown: (signal) => {
       app.lifecycle.drain();
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests (draining: /readyz answers 503)');
+      app.log.info(
+        { signal, drainDelayMs: flags.drainDelay },
+        'shutting down: /readyz answers 503; the listener closes after the drain delay, then in-flight requests finish',
+      );
     },
   });
 }
@@ -174,6 +225,41 @@ export function registerServe(program: Command): void {
         .env('SEXTANT_DRAIN_TIMEOUT_MS')
         .argParser(parsePositiveInt),
     )
+    .addOption(
+      new Option(
+        '--drain-delay <ms>',
+        'on SIGTERM, how long /readyz answers 503 while the listener stays open and serves, so load balancers stop sending first (ms, or 5s)',
+      )
+        .env('SEXTANT_DRAIN_DELAY_MS')
+        .default(DEFAULT_DRAIN_DELAY_MS)
+        .argParser(parseDurationMs),
+    )
+    .addOption(
+      new Option(
+        '--credentials-file <path>',
+        'where tokens made at start (--create-org, --create-operator-token) are written, mode 0600, when stderr is not a terminal (default: <data-dir>/credentials, or .sextant/credentials)',
+      ).env('SEXTANT_CREDENTIALS_FILE'),
+    )
+    .addOption(
+      new Option('--log-level <level>', 'log level of the JSON log')
+        .env('SEXTANT_LOG_LEVEL')
+        .choices([...LOG_LEVELS])
+        .default('info'),
+    )
+    .addOption(
+      new Option('--request-log <mode>', 'one log line per request (all), or none (off)')
+        .env('SEXTANT_REQUEST_LOG')
+        .choices(['all', 'off'])
+        .default('all'),
+    )
+    .addOption(
+      new Option(
+        '--request-log-cacheable <share>',
+        'share of cacheable answers (pages, files, 304s) logged, 0 to 1 (e.g. 0.01; default 1)',
+      )
+        .env('SEXTANT_REQUEST_LOG_CACHEABLE')
+        .argParser(parseShare),
+    )
     .option('--metrics', 'expose GET /metrics in Prometheus text format (default)')
     .option('--no-metrics', 'do not expose GET /metrics')
     .addOption(
@@ -207,7 +293,8 @@ export function registerServe(program: Command): void {
         'Logs are JSON lines on stdout. GET /healthz: the process lives; GET /readyz: it can serve (503 while draining or a dependency is down).\n' +
         'The dashboard (/_sextant/dashboard) answers on --console-host only, never on a docs host; without it, on no host.\n' +
         'GET /metrics: Prometheus metrics on --console-host or its own --metrics-port, never on a docs host (--no-metrics to turn off, --metrics-token to require a bearer token).\n' +
-        'SIGTERM or SIGINT drains in-flight requests (--drain-timeout), closes WebSocket sessions with 1001, then exits 0.\n' +
+        'SIGTERM or SIGINT: /readyz answers 503 while the listener serves for --drain-delay, then idle connections close, in-flight requests finish (--drain-timeout), WebSocket sessions close with 1001, and it exits 0.\n' +
+        'Tokens made at start are printed on stderr when it is a terminal, else written to --credentials-file (0600); never into the log.\n' +
         'Exit codes: 0 stopped by a signal, 1 could not start (port taken, database unreachable), 2 usage error.',
     )
     .action(async (flags: ServeFlags, cmd: Command) => {

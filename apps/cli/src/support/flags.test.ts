@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { parseHttpUrl, parseList, parsePort, parsePositiveInt } from './flags.js';
+import { parseDurationMs, parseHttpUrl, parseList, parsePort, parsePositiveInt } from './flags.js';
 
 describe('flag parsers', () => {
   it('ports: 0-65535 only', () => {
@@ -8,6 +8,15 @@ describe('flag parsers', () => {
     expect(parsePort('4000')).toBe(4000);
     for (const bad of ['65536', '-1', 'abc', '40.5', ''])
       expect(() => parsePort(bad)).toThrow(InvalidArgumentError);
+  });
+
+  it('durations: milliseconds or seconds with s, zero allowed, junk refused', () => {
+    expect(parseDurationMs('5000')).toBe(5000);
+    expect(parseDurationMs('5s')).toBe(5000);
+    expect(parseDurationMs('250ms')).toBe(250);
+    expect(parseDurationMs('0')).toBe(0);
+    for (const bad of ['-1', '1.5s', '5m', 'soon', '', '99999999999999999999'])
+      expect(() => parseDurationMs(bad)).toThrow(InvalidArgumentError);
   });
 
   it('sizes accept k/m/g suffixes and refuse zero, negatives and junk', () => {

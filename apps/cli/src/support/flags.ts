@@ -22,6 +22,15 @@ export function parsePositiveInt(value: string): number {
   return number;
 }
 
+/** Milliseconds, 0 or more (`5000`), or seconds with `s` (`5s`). */
+export function parseDurationMs(value: string): number {
+  const match = /^(\d+)(ms|s)?$/.exec(value.trim());
+  const number = match ? Number(match[1]) * (match[2] === 's' ? 1000 : 1) : Number.NaN;
+  if (!Number.isSafeInteger(number))
+    throw new InvalidArgumentError('expected milliseconds (5000) or seconds (5s), 0 or more');
+  return number;
+}
+
 /** A comma-separated list, trimmed, empties dropped. */
 export function parseList(value: string, previous: string[] = []): string[] {
   return [

@@ -1,8 +1,13 @@
 /**
  * Starts a built server and keeps it running: listens, reports the URL, and on SIGTERM or SIGINT
- * stops accepting connections, lets in-flight requests finish (up to a deadline), closes the
- * parts (database, watchers) and exits 0. A second signal exits at once.
+ * drains: for `drainDelayMs` the listener stays open and every request is served as usual while
+ * load balancers see /readyz turn 503 and stop sending new ones; then it stops accepting
+ * connections, closes the idle keep-alive ones, lets in-flight requests finish (up to a
+ * deadline; a request arriving meanwhile on a busy keep-alive connection is served too, its
+ * answer closing the connection), closes the parts (database, watchers) and exits 0. A second
+ * signal exits at once.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { CliError, errorLine } from './cli-error.js';
 
@@ -11,6 +16,8 @@ export interface ListenOptions {
   host: string;
   /** Longest wait for in-flight requests on shutdown. */
   shutdownTimeoutMs: number;
+  /** How long the listener stays open after the signal, serving, before it closes (default 0). */
+  drainDelayMs?: number;
   /** Called once the server listens, with its base URL. */
   onListening?: (url: string) => void | Promise<void>;
   /** Called when a shutdown starts (before the server closes). */
@@ -42,6 +49,14 @@ export async function listenUntilSignal(app: FastifyInstance, options: ListenOpt
     if (stopping) process.exit(130);
     stopping = true;
     options.onShutdown?.(signal);
+    // From now on every answer closes its connection, so clients holding keep-alive connections
+    // move to another replica one request at a time instead of finding them cut when the server closes.
+    app.server.on('request', (_req, res: ServerResponse) => {
+      res.shouldKeepAlive = false;
+    });
+    setTimeout(() => close(signal), options.drainDelayMs ?? 0);
+  };
+  const close = (signal: string) => {
     const deadline = setTimeout(() => {
       app.log.warn({ signal }, 'shutdown deadline reached: closing open connections');
       app.server.closeAllConnections();

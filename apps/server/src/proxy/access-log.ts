@@ -1,9 +1,9 @@
 /**
  * The proxy's access log: one info line per request through the server's logger, since the
  * front door (front-door.ts) keeps proxied requests out of Fastify's request log. The line has
- * the method, the target's origin and path, the status, the duration, the response bytes and,
- * for a refusal or failure, its code and detail. Never the query (it can carry keys) and never a
- * header value.
+ * the request id, the method, the target's origin, the status, the duration, the response bytes
+ * and, for a refusal or failure, its code and detail. Never the target's path or query (both can
+ * carry credentials: `/bot<token>/getMe`, `?key=`) and never a header value.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ForwardRecord } from './forward.js';
@@ -17,6 +17,7 @@ export type AccessLog = (
   status: number | undefined,
   record: ForwardRecord,
   started: number,
+  requestId?: string,
 ) => void;
 
 type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
@@ -29,14 +30,15 @@ type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => bool
 export function createAccessLog(log: FastifyBaseLogger): AccessLog | undefined {
   const logger = log as LevelAware;
   if (typeof logger.isLevelEnabled !== 'function') return undefined;
-  return (method, status, record, started) => {
+  return (method, status, record, started, requestId) => {
     if (!logger.isLevelEnabled!('info')) return;
     const { target, error } = record;
     logger.info(
       {
+        ...(requestId ? { reqId: requestId } : {}),
         proxy: {
           method,
-          target: target ? `${target.origin}${target.pathname}` : undefined,
+          target: target?.origin,
           status,
           durationMs: Math.round((performance.now() - started) * 100) / 100,
           bytes: record.bytes,

@@ -6,6 +6,7 @@
  * names, the exposed-headers list and the origin latency.
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { REQUEST_ID_HEADER } from '../request-id.js';
 
 /** Request header naming the user headers to forward (comma-separated). */
 export const PROXY_REQUEST_HEADERS = 'x-sextant-proxy-request-headers';
@@ -113,6 +114,8 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): Record<st
   }
   copyHeader(incoming, 'content-type', out);
   copyHeader(incoming, 'content-encoding', out);
+  // The request's id (request-id.ts settles one on every request): the API's logs match ours.
+  copyHeader(incoming, REQUEST_ID_HEADER, out);
   return out;
 }
 

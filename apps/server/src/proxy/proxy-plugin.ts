@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ServerMetrics } from '../metrics/index.js';
 import type { ServerMode } from '../options.js';
+import { REQUEST_ID_HEADER } from '../request-id.js';
 import { clientAddressOf } from '../trust-proxy/index.js';
 import { type AccessLog, createAccessLog } from './access-log.js';
 import { ClientLimiter } from './client-limiter.js';
@@ -104,7 +105,14 @@ function withAccessLog(
     try {
       await handle(req, res, client, record);
     } finally {
-      accessLog?.(req.method, res.headersSent ? res.statusCode : undefined, record, started);
+      const requestId = req.headers[REQUEST_ID_HEADER];
+      accessLog?.(
+        req.method,
+        res.headersSent ? res.statusCode : undefined,
+        record,
+        started,
+        typeof requestId === 'string' ? requestId : undefined,
+      );
       if (metrics) recordProxyMetrics(metrics, req, res, record, started);
     }
   };

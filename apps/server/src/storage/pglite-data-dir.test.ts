@@ -1,6 +1,8 @@
 /**
  * PGlite data directories on real PGlite: the template is written once (in a worker) and copied
- * into each new directory, which opens with the memory settings; an "in memory" database is a
+ * into each new directory, which opens with the memory settings; a half-made directory is made
+ * again and a killed start's work folder swept (the kill -9 proof is e2e/pglite-first-start);
+ * an "in memory" database is a
  * temporary directory that is gone after close; directories of killed processes are swept.
  */
 import { existsSync } from 'node:fs';
@@ -44,6 +46,27 @@ describe('prepareDataDir', () => {
     try {
       const { rows } = await db.query<{ shared_buffers: string }>('show shared_buffers');
       expect(rows[0]?.shared_buffers).toBe('16MB');
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it("remakes a half-made directory (moved aside, never opened) and sweeps a killed start's work folder", async () => {
+    const dir = join(root, 'half');
+    // What a first start killed during the copy of an older version left: some files, no control file.
+    await mkdir(join(dir, 'base'), { recursive: true });
+    await writeFile(join(dir, 'PG_VERSION'), '18\n');
+    // A work folder of a start killed before its rename (pid 2^22+1 is above Linux's pid_max default).
+    const deadWork = join(root, `.half.init-${2 ** 22 + 1}-x`);
+    await mkdir(deadWork);
+    await prepareDataDir(dir);
+    expect(existsSync(join(dir, 'global', 'pg_control'))).toBe(true);
+    const names = await readdir(root);
+    expect(names.filter((name) => name.startsWith('half.incomplete-'))).toHaveLength(1);
+    expect(names.filter((name) => name.includes('.init-'))).toEqual([]);
+    const db = await PGlite.create({ dataDir: dir, postgresqlconf: PGLITE_SETTINGS });
+    try {
+      expect((await db.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
     } finally {
       await db.close();
     }

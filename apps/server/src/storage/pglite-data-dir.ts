@@ -6,6 +6,10 @@
  * - a new data directory is initialised by copying a template, which `initdb` writes once per
  *   PGlite version in a worker thread (its memory goes when the worker ends), kept in the user's
  *   cache folder; when no template can be kept, the worker initialises the directory itself;
+ * - the first start is atomic: the directory is made in a work folder beside it and renamed into
+ *   place when complete (a marker file last), so a start killed half-way leaves either nothing or
+ *   a work folder the next start sweeps; a directory without the marker (made by a version before
+ *   the marker, or by hand) is kept only when PostgreSQL's own files say it was initialised;
  * - "in memory" means a temporary data directory (removed on close) instead of PGlite's
  *   in-memory file system, which holds the whole data directory as JS buffers;
  * - `PGLITE_SETTINGS` bound PostgreSQL's own buffers (its defaults assume a server's RAM).
@@ -14,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -32,6 +36,8 @@ export const PGLITE_SETTINGS = [
 
 /** Written last into a finished template: a folder without it is a crashed attempt. */
 const TEMPLATE_DONE = '.sextant-template-complete';
+/** Written last into a finished data directory, before it is renamed into place. */
+const DATA_DIR_DONE = '.sextant-initialised';
 
 // A data: URL module: no file to locate after bundling. PGlite is imported by absolute URL.
 const INITDB_WORKER = `
@@ -76,36 +82,89 @@ async function template(): Promise<string | undefined> {
   const target = join(cacheRoot(), 'sextant', `pglite-${pgliteVersion()}`);
   if (existsSync(join(target, TEMPLATE_DONE))) return target;
   try {
-    await mkdir(dirname(target), { recursive: true });
-    // Built beside the target and renamed into place, so concurrent starts never see half a template.
-    const work = await mkdtemp(`${target}.tmp-`);
-    try {
+    // When another start won the race, its template is as good.
+    await buildBeside(target, async (work) => {
       await initdbInWorker(work);
       await writeFile(join(work, TEMPLATE_DONE), '');
-      // Fails when another start won the race: its template is as good.
-      await rename(work, target).catch(() => undefined);
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
+    });
     return existsSync(join(target, TEMPLATE_DONE)) ? target : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Work folders are named `.<target>.init-<pid>-<random>`: the pid tells a live start's from a killed one's. */
+const workPrefix = (target: string) => `.${basename(target)}.init-`;
+
+/** Removes the work folders beside `target` whose process is gone (a start killed half-way). */
+async function sweepDeadWork(target: string): Promise<void> {
+  const prefix = workPrefix(target);
+  const names = await readdir(dirname(target)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || (pid !== process.pid && !alive(pid)))
+      await rm(join(dirname(target), name), { recursive: true, force: true });
+  }
+}
+
 /**
- * Makes `dir` an initialised PGlite data directory when it is not one yet (no PG_VERSION file).
+ * Makes `target` with `fill` in a work folder beside it (same file system) and renames it into
+ * place; false when `target` appeared meanwhile (a concurrent start) and the work was dropped.
+ */
+async function buildBeside(target: string, fill: (work: string) => Promise<void>): Promise<boolean> {
+  await mkdir(dirname(target), { recursive: true });
+  await sweepDeadWork(target);
+  const work = await mkdtemp(join(dirname(target), `${workPrefix(target)}${process.pid}-`));
+  try {
+    await fill(work);
+    // rename(2) replaces an empty directory and fails on a non-empty one: never a mix.
+    return await rename(work, target).then(
+      () => true,
+      () => false,
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * True when `dir` is a complete data directory: ours carry the marker; one without it (made
+ * before the marker existed) counts when PostgreSQL's version and control files are there.
+ */
+function initialised(dir: string): boolean {
+  if (existsSync(join(dir, DATA_DIR_DONE))) return true;
+  return (
+    existsSync(join(dir, 'PG_VERSION')) &&
+    existsSync(join(dir, 'global', 'pg_control')) &&
+    existsSync(join(dir, 'base'))
+  );
+}
+
+/** True when `dir` is missing or an empty folder. */
+async function absentOrEmpty(dir: string): Promise<boolean> {
+  const entries = await readdir(dir).catch(() => undefined);
+  return entries === undefined || entries.length === 0;
+}
+
+/**
+ * Makes `dir` an initialised PGlite data directory when it is not one yet. A half-made one (a
+ * first start killed before the marker-and-rename scheme, or files put there without
+ * PostgreSQL's) is moved aside to `<dir>.incomplete-<time>` and made again, never opened (PGlite
+ * answers "PGlite failed to initialize properly" on it at every start).
  * @example await prepareDataDir('/var/lib/sextant/pgdata'); await PGlite.create({ dataDir })
  */
 export async function prepareDataDir(dir: string): Promise<void> {
-  if (existsSync(join(dir, 'PG_VERSION'))) return;
-  await mkdir(dir, { recursive: true });
+  if (initialised(dir)) return;
+  if (!(await absentOrEmpty(dir))) await rename(dir, `${dir}.incomplete-${Date.now()}`);
   const source = await template();
-  if (source) {
-    await cp(source, dir, { recursive: true, filter: (path) => !path.endsWith(TEMPLATE_DONE) });
-    return;
-  }
-  await initdbInWorker(dir);
+  const made = await buildBeside(dir, async (work) => {
+    if (source) await cp(source, work, { recursive: true, filter: (path) => !path.endsWith(TEMPLATE_DONE) });
+    else await initdbInWorker(work);
+    await writeFile(join(work, DATA_DIR_DONE), '');
+  });
+  if (!made && !initialised(dir))
+    throw new Error(`PGlite data directory ${dir} could not be made: another process is writing there`);
 }
 
 const TEMPORARY_PREFIX = 'sextant-pglite-';

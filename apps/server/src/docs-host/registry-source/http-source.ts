@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { createRegistryClient, type LoadedDocs, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { withRequestId } from '../../request-id.js';
 import { createPostgresNotifier } from '../../storage/notifier.js';
 import { createPgPool } from '../../storage/pg-pool.js';
 import { subscribeToInvalidations } from './invalidation-stream.js';
@@ -65,7 +66,8 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
   stop(): Promise<void>;
 } {
   const registryUrl = options.registryUrl.replace(/\/+$/, '');
-  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // A registry call made for a request carries its X-Request-Id.
+  const fetchFn = withRequestId(options.fetch ?? globalThis.fetch.bind(globalThis));
   const client = createRegistryClient({
     baseUrl: registryUrl,
     timeoutInSeconds: options.timeoutInSeconds ?? 5,
