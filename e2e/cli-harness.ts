@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,18 @@ function spawnNode(args: string[], options: CliOptions): ChildProcess {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** A free TCP port on 127.0.0.1 (for a server started with --port). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
   });
 }
 

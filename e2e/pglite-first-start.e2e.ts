@@ -6,27 +6,15 @@
  * half from a made one (the template copied, migrations), so every phase of a first start is hit.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningCli, startCli } from './cli-harness.js';
+import { freePort, type RunningCli, startCli } from './cli-harness.js';
 
 const POINTS_PER_CACHE = 5;
 const READY = /sextant serve ready/;
 
 let root: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Folders {
   dataDir: string;

@@ -9,11 +9,11 @@
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningCli, startCli } from './cli-harness.js';
+import { freePort, type RunningCli, startCli } from './cli-harness.js';
 import { type HealthCheckedProxy, startHealthCheckedProxy } from './support/health-checked-proxy.js';
 
 const DRAIN_DELAY = '3s';
@@ -23,17 +23,6 @@ let root: string | undefined;
 let echo: Server | undefined;
 let balancer: HealthCheckedProxy | undefined;
 const replicas = new Set<RunningCli>();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as AddressInfo;
-      server.close(() => resolvePort(address.port));
-    });
-  });
-}
 
 /** The API the POSTs reach through each replica's proxy: answers the body it got. */
 async function startEcho(): Promise<number> {

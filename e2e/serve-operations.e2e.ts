@@ -8,12 +8,12 @@
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningCli, startCli } from './cli-harness.js';
+import { freePort, type RunningCli, startCli } from './cli-harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const BOT_TOKEN = '7313371337:AAH-secret-bot-token_xyz';
@@ -25,17 +25,6 @@ const apiRequests: { url: string; headers: IncomingHttpHeaders }[] = [];
 let registry: RunningCli;
 let registryUrl: string;
 const started: RunningCli[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as AddressInfo;
-      server.close(() => resolvePort(address.port));
-    });
-  });
-}
 
 function serve(args: string[], env: Record<string, string | undefined> = {}): RunningCli {
   const running = startCli(['serve', '--host', '127.0.0.1', '--drain-delay', '0', ...args], {

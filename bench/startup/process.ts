@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /** A spawned server process group. */
 export interface Started {
@@ -78,15 +79,16 @@ export async function untilOk(
   }
 }
 
-/** Resident memory of `pid` and all its descendants, in MB (Linux /proc). */
-export function treeRssMb(pid: number): number {
+/** Sums a /proc status field (in kB) over `pid` and all its descendants, in MB (Linux). */
+function treeStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const pattern = new RegExp(`${field}:\\s+(\\d+)`);
   let kb = 0;
   const queue = [pid];
   while (queue.length > 0) {
     const current = queue.pop() as number;
     try {
       const status = readFileSync(`/proc/${current}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      kb += Number(pattern.exec(status)?.[1] ?? 0);
       for (const task of readdirSync(`/proc/${current}/task`)) {
         const children = readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim();
         if (children) queue.push(...children.split(/\s+/).map(Number));
@@ -98,27 +100,29 @@ export function treeRssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** Resident memory of `pid` and all its descendants, in MB (Linux /proc). */
+export function treeRssMb(pid: number): number {
+  return treeStatusMb(pid, 'VmRSS');
+}
+
 /**
  * Peak resident memory of `pid` and its descendants since each started (VmHWM summed), in MB.
  * A process that replaced itself (execve: the sextant bin's start flags) counts from the exec on.
  */
 export function treePeakRssMb(pid: number): number {
-  let kb = 0;
-  const queue = [pid];
-  while (queue.length > 0) {
-    const current = queue.pop() as number;
-    try {
-      const status = readFileSync(`/proc/${current}/status`, 'utf8');
-      kb += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      for (const task of readdirSync(`/proc/${current}/task`)) {
-        const children = readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').trim();
-        if (children) queue.push(...children.split(/\s+/).map(Number));
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return kb / 1024;
+  return treeStatusMb(pid, 'VmHWM');
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 export function median(values: number[]): number {

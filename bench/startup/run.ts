@@ -15,11 +15,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createPostgresDatabase } from '../../apps/server/src/registry/testing/servers.js';
-import { median, type Started, start, treeRssMb, untilOk } from './process.js';
+import { freePort, median, type Started, start, treeRssMb, untilOk } from './process.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SPEC = join(ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
@@ -35,17 +34,6 @@ interface StartSample {
   rssMb: number;
   /** Sextant: RSS once the project is published to the local registry (PGlite open), for the record. */
   publishedRssMb?: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Spawns, waits for the first 200 of `path`, reads the tree's RSS, stops. */

@@ -14,10 +14,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { median, start, treePeakRssMb, untilOk } from './process.js';
+import { freePort, median, start, treePeakRssMb, untilOk } from './process.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SPEC = join(ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
@@ -27,17 +26,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const LIMIT_MIB = 400;
 const SETTLE_MS = 5000;
 const DOMAIN = 'docs.github-bench.test';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Status of GET / on the docs host name (fetch cannot set Host). */
 function docsHomeStatus(port: number): Promise<number> {
