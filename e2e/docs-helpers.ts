@@ -151,6 +151,40 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/**
+ * A screenshot taker for one suite: with SEXTANT_SHOTS set, `shot(page, name)` saves
+ * `e2e/screenshots/<prefix>-<name>.png`; without it, nothing.
+ */
+export function shotTaker(prefix: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    if (!process.env.SEXTANT_SHOTS) return;
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${name}.png`) });
+  };
+}
+
+/**
+ * Picks a link of a header menu (the version selector, the product switcher): opens it by its
+ * `summary`, runs `whileOpen` (a screenshot), follows `link` and waits for the page it leads
+ * to, hydrated. Returns that page's path.
+ */
+export async function followMenuLink(
+  page: Page,
+  summary: string,
+  link: string,
+  whileOpen?: () => Promise<void>,
+): Promise<string> {
+  await page.locator(summary).click();
+  const target = page.locator(link);
+  await target.waitFor();
+  await whileOpen?.();
+  const href = await target.getAttribute('href');
+  await target.click();
+  await page.waitForURL(new URL(href ?? '/', page.url()).href);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  return new URL(page.url()).pathname;
+}
+
 /** Screenshots of `url` at 1280 px and 390 px wide, into e2e/screenshots/. */
 export async function screenshots(browser: Browser, url: string, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });

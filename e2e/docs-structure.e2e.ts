@@ -9,8 +9,7 @@
  * page is rated. No console errors, no serious axe violations; with SEXTANT_SHOTS set, screenshots
  * at 1280 and 390 px.
  */
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -20,9 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStructureProject } from '../apps/server/src/docs-host/testing/structure-project.js';
 import {
   type DocsServer,
+  followMenuLink,
   openDocsPage,
-  SCREENSHOT_DIR,
   seriousAxeViolations,
+  shotTaker,
   startDocsServer,
   watchedPage,
 } from './docs-helpers.js';
@@ -45,24 +45,16 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const SHOTS = Boolean(process.env.SEXTANT_SHOTS);
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `docs-structure-${name}.png`) });
-}
+const shot = shotTaker('docs-structure');
 
 /** Picks `version` in the header's selector and waits for the page it leads to. */
-async function switchVersion(page: Page, version: string, screenshot?: string): Promise<void> {
-  await page.locator('.sx-header .sx-version-select > summary').click();
-  const link = page.locator(`.sx-version-menu a[data-version="${version}"]`);
-  await link.waitFor();
-  if (screenshot) await shot(page, screenshot);
-  const href = await link.getAttribute('href');
-  await link.click();
-  await page.waitForURL(new URL(href ?? '/', page.url()).href);
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
+const switchVersion = (page: Page, version: string, screenshot?: string) =>
+  followMenuLink(
+    page,
+    '.sx-header .sx-version-select > summary',
+    `.sx-version-menu a[data-version="${version}"]`,
+    screenshot ? () => shot(page, screenshot) : undefined,
+  );
 
 describe('site structure (issue #26)', () => {
   it('switches versions from the header, keeping the reader on the same page when it exists', async () => {

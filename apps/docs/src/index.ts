@@ -47,7 +47,13 @@ export {
   siteSearch,
 } from './server/search-index.js';
 export { createDocsSite, type DocsSite, type SiteVersion } from './server/site.js';
-export { siteRootOf, type VersionedSite, versionBase, versionedSite } from './server/site-versions.js';
+export {
+  siteRootOf,
+  type VersionedSite,
+  versionBase,
+  versionedSite,
+  viewNoun,
+} from './server/site-versions.js';
 export type { PageData, PageView } from './shared/page-data.js';
 export { FULL_PAGE_PATH } from './shared/page-data.js';
 export { type SearchResult, searchResult } from './shared/search.js';

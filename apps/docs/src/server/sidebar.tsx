@@ -5,7 +5,7 @@
  */
 import type { DocsDefinition, NavItem } from '@sextant/definition';
 import { InlineTitle } from '../components/inline-title.js';
-import { iconSvg } from './mdx/icons.js';
+import { TabIcon } from './nav-icon.js';
 import { NavbarLinks } from './site-chrome.js';
 
 function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
@@ -200,13 +200,6 @@ export function navigationTabs(definition: DocsDefinition): TabItem[] | undefine
 }
 
 type TabItem = Extract<NavItem, { type: 'tab' | 'section' | 'apiReference' }>;
-
-/** A tab's icon: one of the bundled icons (`book`, `fa-solid fa-code`), else none. */
-function TabIcon({ name }: { name: string | undefined }) {
-  const svg = name ? iconSvg(name, 16) : undefined;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: a bundled icon's fixed SVG, never author text
-  return svg ? <span className="sx-tab-icon" dangerouslySetInnerHTML={{ __html: svg }} /> : null;
-}
 
 export function Tabs({
   tabs,

@@ -8,26 +8,40 @@
 import { createHash } from 'node:crypto';
 import type { DocsConfig } from '@sextant/definition';
 import { InlineMarkdown } from '@sextant/playground/inline-markdown';
+import { TabIcon } from './nav-icon.js';
 import type { DocsSite } from './site.js';
-import { defaultVersion, versionLinks } from './site-versions.js';
+import { defaultVersion, versionLinks, viewNoun } from './site-versions.js';
 
-/** The header's version selector: each version's link keeps the reader on the same page when it exists there. */
+/**
+ * The header's version selector: each version's link keeps the reader on the same page when it
+ * exists there. On a site of products it is the product switcher: each product with its icon,
+ * leading to its home.
+ */
 export function VersionSelect({ site, slug, basePath }: { site: DocsSite; slug: string; basePath: string }) {
   const links = versionLinks(site, slug, basePath);
   const current = links.find((link) => link.current);
   if (!current || links.length < 2) return null;
+  const products = viewNoun(site) === 'product';
+  const noun = products ? 'product' : 'version';
   return (
-    <details className="sx-version-select">
-      <summary aria-label={`Version ${current.name}: choose another version`}>
+    <details className={products ? 'sx-version-select sx-product-select' : 'sx-version-select'}>
+      <summary aria-label={`${products ? 'Product' : 'Version'} ${current.name}: choose another ${noun}`}>
+        {products ? <TabIcon name={current.icon} /> : null}
         <span className="sx-version-name">{current.name}</span>
         <span className="sx-version-chevron" aria-hidden="true" />
       </summary>
       <ul className="sx-version-menu">
         {links.map((link) => (
           <li key={link.name}>
-            <a href={link.href} aria-current={link.current ? 'true' : undefined} data-version={link.name}>
+            <a
+              href={link.href}
+              aria-current={link.current ? 'true' : undefined}
+              data-version={products ? undefined : link.name}
+              data-product={products ? link.name : undefined}
+            >
+              {products ? <TabIcon name={link.icon} /> : null}
               {link.name}
-              {link.default ? <span className="sx-version-tag">latest</span> : null}
+              {link.default && !products ? <span className="sx-version-tag">latest</span> : null}
               {link.deprecated ? (
                 <span className="sx-version-tag sx-version-deprecated">deprecated</span>
               ) : null}
@@ -43,7 +57,8 @@ export function VersionSelect({ site, slug, basePath }: { site: DocsSite; slug: 
 export function VersionBanner({ site, slug, basePath }: { site: DocsSite; slug: string; basePath: string }) {
   const current = site.currentVersion;
   const latest = defaultVersion(site);
-  if (!current || !latest || current.default) return null;
+  // Products are doc sets of their own: none is an older one.
+  if (!current || !latest || current.default || viewNoun(site) === 'product') return null;
   const href = versionLinks(site, slug, basePath).find((l) => l.default)?.href ?? '/';
   return (
     <div className="sx-version-banner" role="note" data-deprecated={current.deprecated ? 'true' : undefined}>

@@ -92,3 +92,66 @@ describe('versions', () => {
     expect(renderToStaticMarkup(<VersionBanner site={site} slug="quickstart" basePath="" />)).toBe('');
   });
 });
+
+/** Two products: Payments (the default, at /) and Identity (at /identity), each with a Quickstart. */
+function productsDefinition() {
+  return buildDocsDefinition({
+    config: defaultDocsConfig('Docs'),
+    apis: {},
+    navigation: [page('Payments', ''), page('Quickstart')],
+    versions: [
+      { name: 'Payments', slug: 'payments', icon: 'credit-card', navigation: [] },
+      {
+        name: 'Identity',
+        slug: 'identity',
+        icon: 'users',
+        navigation: [page('Quickstart'), page('Users')],
+      },
+    ],
+    versionKind: 'product',
+  });
+}
+
+describe('products', () => {
+  it('are read like versions: own URLs, home and pages', () => {
+    const definition = productsDefinition();
+    expect(definition.versionKind).toBe('product');
+    expect(definition.versions?.map((v) => [v.name, v.icon, v.homeSlug])).toEqual([
+      ['Payments', 'credit-card', ''],
+      ['Identity', 'users', 'identity/quickstart'],
+    ]);
+    const site = createDocsSite(definition, {}, '1');
+    const identity = versionedSite(site, '/identity/users');
+    expect(identity.base).toBe('/identity');
+    expect(identity.site.bySlug.has('users')).toBe(true);
+    expect(versionedSite(site, '/users').site.bySlug.has('users')).toBe(false);
+  });
+
+  it("switch to each product's home, never to a page of the same name", () => {
+    const site = createDocsSite(productsDefinition(), {}, '1');
+    const identity = versionedSite(site, '/identity/quickstart').site;
+    // Both products have a Quickstart: the switcher still leads to Payments' home.
+    expect(
+      versionLinks(identity, 'quickstart', '/docs/identity').map((l) => [l.name, l.href, l.icon]),
+    ).toEqual([
+      ['Payments', '/docs', 'credit-card'],
+      ['Identity', '/docs/identity/quickstart', 'users'],
+    ]);
+  });
+
+  it('render a product switcher with icons, no "latest" tag and no banner', () => {
+    const site = createDocsSite(productsDefinition(), {}, '1');
+    const identity = versionedSite(site, '/identity/users').site;
+    const switcher = renderToStaticMarkup(
+      <VersionSelect site={identity} slug="users" basePath="/identity" />,
+    );
+    expect(switcher).toContain('<details class="sx-version-select sx-product-select">');
+    expect(switcher).toContain('aria-label="Product Identity: choose another product"');
+    expect(switcher).toMatch(/<a href="\/" data-product="Payments"><span class="sx-tab-icon"><svg/);
+    expect(switcher).not.toContain('latest');
+    expect(switcher).not.toContain('data-version');
+    expect(renderToStaticMarkup(<VersionBanner site={identity} slug="users" basePath="/identity" />)).toBe(
+      '',
+    );
+  });
+});

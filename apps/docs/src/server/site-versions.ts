@@ -48,6 +48,11 @@ export function siteRootOf(site: DocsSite, url: string): string {
   return own && url.endsWith(own) ? url.slice(0, -own.length) : url;
 }
 
+/** What a site's views are: docs.yml `products` or `versions`. */
+export function viewNoun(site: DocsSite): 'product' | 'version' {
+  return site.definition.versionKind === 'product' ? 'product' : 'version';
+}
+
 /** A link of the version selector: the version, and where its reader of `slug` lands there. */
 export interface VersionLink {
   name: string;
@@ -55,21 +60,26 @@ export interface VersionLink {
   current: boolean;
   default: boolean;
   deprecated: boolean;
+  /** A product's icon. */
+  icon?: string;
 }
 
 /**
  * The selector's entries for a reader of `slug` on a version's view served at `basePath` (which
  * ends with the version's base): every version not hidden (and the current one even when hidden),
- * each leading to the same page when that version has it, else its home.
+ * each leading to the same page when that version has it, else its home. Products are doc sets
+ * of their own: each leads to its home.
  */
 export function versionLinks(site: DocsSite, slug: string, basePath: string): VersionLink[] {
   const current = site.currentVersion;
   if (!current || !site.versions) return [];
   const root = siteRootOf(site, basePath);
+  const products = viewNoun(site) === 'product';
   return site.versions
     .filter((v) => !v.hidden || v === current)
     .map((v) => {
-      const target = sameSlugIn((s) => v.site.bySlug.has(s), slug, v.site.definition.homeSlug);
+      const home = v.site.definition.homeSlug;
+      const target = products ? home : sameSlugIn((s) => v.site.bySlug.has(s), slug, home);
       const base = `${root}${versionBase(v)}`;
       return {
         name: v.name,
@@ -77,6 +87,7 @@ export function versionLinks(site: DocsSite, slug: string, basePath: string): Ve
         current: v === current,
         default: v.default === true,
         deprecated: v.deprecated === true,
+        ...(v.icon ? { icon: v.icon } : {}),
       };
     });
 }

@@ -13,6 +13,7 @@ import {
   searchDocuments,
   siteRootOf,
   versionBase,
+  viewNoun,
 } from '@sextant/docs';
 import type { SearchDocument } from '@sextant/search';
 
@@ -192,7 +193,7 @@ function header(site: DocsSite, siteUrl: string): string {
   return `# ${version ? `${title} (${inline(version.name)})` : title}\n\n${text ? `> ${text}\n\n` : ''}${versions}`;
 }
 
-/** `Versions: …` of a versioned site: each listed version and its llms.txt. */
+/** `Versions: …` (`Products: …`) of a versioned site: each listed one and its llms.txt. */
 function versionsLine(site: DocsSite, siteUrl: string): string {
   const own = site.currentVersion;
   if (!own || !site.versions) return '';
@@ -202,7 +203,7 @@ function versionsLine(site: DocsSite, siteUrl: string): string {
     (v) =>
       `${inline(v.name)}${v.default ? ' (default)' : ''}${v.deprecated ? ' (deprecated)' : ''}: ${root}${versionBase(v)}/llms.txt`,
   );
-  return `Versions: ${entries.join(', ')}\n\n`;
+  return `${viewNoun(site) === 'product' ? 'Products' : 'Versions'}: ${entries.join(', ')}\n\n`;
 }
 
 /**

@@ -9,7 +9,7 @@
  * names an endpoint by its method and path first.
  */
 import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
-import { type DocsSite, renderDocsPageMarkdown, siteRootOf, versionBase } from '@sextant/docs';
+import { type DocsSite, renderDocsPageMarkdown, siteRootOf, versionBase, viewNoun } from '@sextant/docs';
 import type { Passage } from '../ai/passages.js';
 import { retrievePassages } from '../ai/retrieve.js';
 import { markdownUrl } from '../llms/index.js';
@@ -41,7 +41,7 @@ export interface ToolSite {
 /** How much of a passage's text a search result quotes (read_page gives the whole page). */
 const QUOTE_CHARS = 600;
 
-function passageText(siteUrl: string, passage: Passage, index: number): string {
+function passageText({ site, siteUrl }: ToolSite, passage: Passage, index: number): string {
   const slug = passage.url.replace(/^\/+/, '').split('#')[0] ?? '';
   const text = passage.text.replace(/\s+/g, ' ').trim();
   const quote = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
@@ -49,7 +49,7 @@ function passageText(siteUrl: string, passage: Passage, index: number): string {
   const labels = [
     passage.kind,
     ...(passage.api ? [passage.api] : []),
-    ...(passage.docsVersion ? [`version ${passage.docsVersion}`] : []),
+    ...(passage.docsVersion ? [`${viewNoun(site)} ${passage.docsVersion}`] : []),
   ].join(', ');
   const head =
     passage.method && passage.path
@@ -75,11 +75,10 @@ export async function searchDocs(
 ): Promise<ToolAnswer> {
   const scoped = toolSiteForVersion(given, version);
   if ('ok' in scoped) return scoped;
-  const { site, siteUrl } = scoped;
-  const passages = await retrievePassages(site, query, limit);
+  const passages = await retrievePassages(scoped.site, query, limit);
   if (passages.length === 0)
     return problem('NOTHING_FOUND', `Nothing in the docs matches "${query}": try other words, or fewer.`);
-  return { ok: true, text: passages.map((p, i) => passageText(siteUrl, p, i)).join('\n\n') };
+  return { ok: true, text: passages.map((p, i) => passageText(scoped, p, i)).join('\n\n') };
 }
 
 /**
@@ -230,7 +229,7 @@ export function toolSiteForVersion(tool: ToolSite, version: string | undefined):
       'VERSION_NOT_FOUND',
       versions.length === 0
         ? `This site has no versions: call the tool without "version".`
-        : `No version "${wanted}": the versions are ${versions.map((v) => v.name).join(', ')}.`,
+        : `No ${viewNoun(tool.site)} "${wanted}": the ${viewNoun(tool.site)}s are ${versions.map((v) => v.name).join(', ')}.`,
     );
   return { site: found.site, siteUrl: `${siteRootOf(tool.site, tool.siteUrl)}${versionBase(found)}` };
 }
@@ -257,7 +256,10 @@ export async function describeEndpoint(given: ToolSite, query: EndpointQuery): P
     );
   const [one] = found as [FoundEndpoint];
   const markdown = (await renderDocsPageMarkdown(tool.site, one.item.slug)) ?? `# ${one.endpoint.title}\n`;
-  const version = tool.site.currentVersion ? `Version: ${tool.site.currentVersion.name}\n` : '';
+  const current = tool.site.currentVersion;
+  const version = current
+    ? `${viewNoun(tool.site) === 'product' ? 'Product' : 'Version'}: ${current.name}\n`
+    : '';
   // The bodies' fields, nested types expanded: the page names a $ref body's type only.
   const fields = bodyFieldsMarkdown(one.endpoint, one.api);
   return {

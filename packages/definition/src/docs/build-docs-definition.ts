@@ -77,8 +77,10 @@ export interface DocsProject {
   navigation: ProjectNavItem[];
   /** Imported API definitions by the id the navigation refers to. */
   apis: Record<string, ApiDefinition>;
-  /** docs.yml `versions`: the first is the default, and its navigation is `navigation`. */
+  /** docs.yml `versions` (or `products`): the first is the default, and its navigation is `navigation`. */
   versions?: ProjectVersion[];
+  /** `product` when `versions` are docs.yml `products` (independent doc sets), not versions. */
+  versionKind?: 'product';
 }
 
 /** One version of a project (docs.yml `versions`). */
@@ -88,6 +90,8 @@ export interface ProjectVersion {
   slug: string;
   deprecated?: boolean;
   hidden?: boolean;
+  /** A product's icon in the switcher (a bundled icon name). */
+  icon?: string;
   navigation: ProjectNavItem[];
 }
 
@@ -221,6 +225,7 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
     const flags = {
       ...(version.deprecated ? { deprecated: true } : {}),
       ...(version.hidden ? { hidden: true } : {}),
+      ...(version.icon ? { icon: version.icon } : {}),
     };
     if (index === 0) return { name: version.name, slug: version.slug, default: true, ...flags, homeSlug };
     prefix = version.slug;
@@ -240,6 +245,7 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
     pages,
     homeSlug,
     ...(versions?.length ? { versions } : {}),
+    ...(versions?.length && project.versionKind ? { versionKind: project.versionKind } : {}),
   };
 }
 

@@ -291,8 +291,11 @@ export function docsDefinitionProblems(value: unknown): string[] {
     problems.string(`${at}.name`, version.name);
     problems.string(`${at}.slug`, version.slug);
     problems.string(`${at}.homeSlug`, version.homeSlug);
+    problems.string(`${at}.icon`, version.icon, true);
     if (version.navigation !== undefined) checkNavigation(problems, version.navigation, `${at}.navigation`);
   });
+  if (value.versionKind !== undefined && value.versionKind !== 'product')
+    problems.add('versionKind', 'must be "product" when set');
   if (problems.object('pages', value.pages, false))
     for (const [id, page] of Object.entries(value.pages)) {
       if (!problems.object(`pages.${id}`, page, false)) continue;

@@ -80,9 +80,14 @@ export interface DocsDefinition {
    * whose pages have no prefix; every other version's slugs start with its own (`v1/…`).
    */
   versions?: DocsVersion[];
+  /**
+   * `product` when `versions` are docs.yml `products`: independent doc sets read like versions
+   * (own URLs, navigation, search, llms.txt, MCP), chosen with a product switcher, no banner.
+   */
+  versionKind?: 'product';
 }
 
-/** One version of a versioned site (docs.yml `versions`). */
+/** One version of a versioned site (docs.yml `versions`), or one product (docs.yml `products`). */
 export interface DocsVersion {
   /** What the selector shows (`v2`, `2024-06`). */
   name: string;
@@ -94,6 +99,8 @@ export interface DocsVersion {
   deprecated?: boolean;
   /** Left out of the selector (still served at its URLs). */
   hidden?: boolean;
+  /** A product's icon in the switcher (a bundled icon name). */
+  icon?: string;
   /** The version's navigation; absent for the default version (it is `DocsDefinition.navigation`). */
   navigation?: NavItem[];
   /** Slug of the version's home page. */

@@ -139,7 +139,27 @@ const versionEntry = z
     'a version needs exactly one of "navigation" (inline) or "path" (a version file)',
   );
 
-/** A version file (a version's `path`): its navigation. */
+/**
+ * One product of the docs (docs.yml `products`): an independent doc set, read like a version
+ * (its own URLs under its slug, navigation inline or in a file), chosen with the header's
+ * product switcher.
+ */
+const productEntry = z
+  .strictObject({
+    name: z.string().min(1).max(100),
+    slug: versionSlug.optional(),
+    /** A bundled icon (`book`, `code`, Font Awesome names such as `fa-solid fa-book`). */
+    icon: z.string().min(1).max(100).optional(),
+    navigation: z.array(navEntry).min(1, 'a product needs at least one navigation entry').optional(),
+    path: z.string().min(1).max(1000).optional(),
+    hidden: z.boolean().optional(),
+  })
+  .refine(
+    (v) => (v.navigation === undefined) !== (v.path === undefined),
+    'a product needs exactly one of "navigation" (inline) or "path" (a product file)',
+  );
+
+/** A version file (a version's or product's `path`): its navigation. */
 export const versionFileSchema = z.strictObject({
   navigation: z.array(navEntry).min(1, 'navigation needs at least one entry'),
 });
@@ -346,35 +366,45 @@ const docsYmlObject = z.strictObject({
     .optional(),
   /** Versions of the docs; the first is the default (served without a prefix). */
   versions: z.array(versionEntry).min(1).max(50).optional(),
+  /** Products of the docs, each a doc set of its own; the first is served without a prefix. */
+  products: z.array(productEntry).min(1).max(50).optional(),
   navigation: z.array(navEntry).min(1, 'navigation needs at least one entry').optional(),
 });
 
-/** docs.yml: a navigation, or versions each with their own. */
+/** docs.yml: a navigation, or versions each with their own, or products each with their own. */
 export const docsYmlSchema = docsYmlObject.superRefine((yml, ctx) => {
-  if (yml.versions && yml.navigation)
+  if (yml.versions && yml.products)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['products'],
+      message:
+        'a site has versions or products, not both (a product with versions of its own is not supported yet)',
+    });
+  const views = yml.versions ? 'versions' : yml.products ? 'products' : undefined;
+  const noun = views === 'products' ? 'product' : 'version';
+  if (views && yml.navigation)
     ctx.addIssue({
       code: 'custom',
       path: ['navigation'],
-      message:
-        'with versions, each version has its own navigation: move this one into the first version (inline or in a version file)',
+      message: `with ${views}, each ${noun} has its own navigation: move this one into the first ${noun} (inline or in a ${noun} file)`,
     });
-  if (!yml.versions && !yml.navigation)
+  if (!views && !yml.navigation)
     ctx.addIssue({ code: 'custom', path: ['navigation'], message: 'navigation needs at least one entry' });
-  // Two versions at one URL, or two with one name in the selector, cannot both be read.
+  // Two versions (products) at one URL, or two with one name in the selector, cannot both be read.
   const seen = { slug: new Set<string>(), name: new Set<string>() };
-  for (const [index, version] of (yml.versions ?? []).entries()) {
+  for (const [index, version] of ((views && yml[views]) ?? []).entries()) {
     const slug = version.slug ?? slugify(version.name);
     if (seen.slug.has(slug))
       ctx.addIssue({
         code: 'custom',
-        path: ['versions', index, 'slug'],
-        message: `another version has the slug "${slug}"`,
+        path: [views ?? 'versions', index, 'slug'],
+        message: `another ${noun} has the slug "${slug}"`,
       });
     if (seen.name.has(version.name))
       ctx.addIssue({
         code: 'custom',
-        path: ['versions', index, 'name'],
-        message: `another version is named "${version.name}"`,
+        path: [views ?? 'versions', index, 'name'],
+        message: `another ${noun} is named "${version.name}"`,
       });
     seen.slug.add(slug);
     seen.name.add(version.name);

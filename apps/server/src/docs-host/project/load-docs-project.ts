@@ -362,15 +362,20 @@ export async function loadDocsProject(
   const projectPath = (rel: string) => posix.normalize(posix.join(source.folder, rel.split(sep).join('/')));
 
   /** Each version's navigation: inline, or read from its version file. */
-  const loadVersions = async (entries: NonNullable<DocsYml['versions']>): Promise<ProjectVersion[]> => {
+  /** docs.yml `versions` or `products` (`key`): each one's navigation, inline or from its file. */
+  const loadVersions = async (
+    key: 'versions' | 'products',
+    entries: NonNullable<DocsYml['versions'] | DocsYml['products']>,
+  ): Promise<ProjectVersion[]> => {
     const out: ProjectVersion[] = [];
     for (const [index, entry] of entries.entries()) {
-      const at = ['versions', index];
+      const at = [key, index];
       const version = {
         name: entry.name,
         slug: entry.slug ?? slugify(entry.name),
-        ...(entry.deprecated ? { deprecated: true } : {}),
+        ...('deprecated' in entry && entry.deprecated ? { deprecated: true } : {}),
         ...(entry.hidden ? { hidden: true } : {}),
+        ...('icon' in entry && entry.icon ? { icon: entry.icon } : {}),
       };
       if (entry.navigation) {
         out.push({ ...version, navigation: await navigation(entry.navigation, [...at, 'navigation'], true) });
@@ -398,7 +403,11 @@ export async function loadDocsProject(
   };
 
   const config = await buildConfig(yml, assetRef);
-  const versions = yml.versions ? await loadVersions(yml.versions) : undefined;
+  const versions = yml.versions
+    ? await loadVersions('versions', yml.versions)
+    : yml.products
+      ? await loadVersions('products', yml.products)
+      : undefined;
   const projectNavigation =
     versions?.[0]?.navigation ?? (await navigation(yml.navigation ?? [], ['navigation'], true));
   const project: DocsProject = {
@@ -406,6 +415,7 @@ export async function loadDocsProject(
     navigation: projectNavigation,
     apis,
     ...(versions ? { versions } : {}),
+    ...(yml.products ? { versionKind: 'product' as const } : {}),
   };
   let definition: DocsDefinition;
   try {

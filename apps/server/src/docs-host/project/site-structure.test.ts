@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { indexNavigation } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
+import { writeProductsProject } from '../testing/products-project.js';
 import { DocsProjectError } from './docs-project-error.js';
 import { loadDocsProject } from './load-docs-project.js';
 
@@ -217,6 +218,78 @@ navigation:
     );
     expect(beside.pointer).toBe('/navigation');
     expect(beside.line).toBe(6);
+  });
+});
+
+describe('products', () => {
+  it('load like versions, each with its navigation (inline or a product file), icon and URLs', async () => {
+    const dir = await writeProductsProject();
+    const { definition, project: loaded } = await loadDocsProject(dir, { lastUpdated: false });
+    expect(definition.versionKind).toBe('product');
+    expect(definition.versions?.map((v) => [v.name, v.slug, v.icon, v.homeSlug])).toEqual([
+      ['Payments', 'payments', 'credit-card', ''],
+      ['Identity', 'identity', 'users', 'identity/guides/quickstart'],
+    ]);
+    const identity = indexNavigation(definition.versions?.[1]?.navigation ?? []);
+    expect([...identity.keys()]).toContain('identity/reference/identity-api/create-a-user');
+    expect(Object.values(loaded.apis).map((api) => api.title)).toEqual(['Payments API', 'Identity API']);
+  });
+
+  it('refuse versions beside products, navigation beside products, a duplicate product and a deprecated product', async () => {
+    const both = await loadError(
+      await project({
+        'docs.yml': `title: T
+versions:
+  - name: v2
+    navigation: [{ link: A, href: /a }]
+products:
+  - name: Payments
+    navigation: [{ link: A, href: /a }]
+`,
+      }),
+    );
+    expect(both.pointer).toBe('/products');
+    expect(both.message).toMatch(/versions or products, not both/);
+    const beside = await loadError(
+      await project({
+        'docs.yml': `title: T
+products:
+  - name: Payments
+    navigation: [{ link: A, href: /a }]
+navigation:
+  - link: A
+    href: /a
+`,
+      }),
+    );
+    expect(beside.pointer).toBe('/navigation');
+    expect(beside.message).toMatch(/with products, each product has its own navigation/);
+    const duplicate = await loadError(
+      await project({
+        'docs.yml': `title: T
+products:
+  - name: Payments
+    navigation: [{ link: A, href: /a }]
+  - name: Payments
+    slug: pay
+    navigation: [{ link: A, href: /a }]
+`,
+      }),
+    );
+    expect(duplicate.pointer).toBe('/products/1/name');
+    expect(duplicate.message).toMatch(/another product is named "Payments"$/);
+    const deprecated = await loadError(
+      await project({
+        'docs.yml': `title: T
+products:
+  - name: Payments
+    deprecated: true
+    navigation: [{ link: A, href: /a }]
+`,
+      }),
+    );
+    expect(deprecated.pointer).toBe('/products/0');
+    expect(deprecated.message).toMatch(/deprecated/);
   });
 });
 
