@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { docsDefinitionProblems } from '@sextant/definition';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
@@ -48,6 +49,22 @@ describe('products', () => {
     const prefixed = await get('/payments/guides/quickstart');
     expect(prefixed.statusCode).toBe(301);
     expect(prefixed.headers.location).toBe('/guides/quickstart');
+  });
+
+  it('publish as stored definitions the registry accepts; a bad kind or icon is named', async () => {
+    const { project } = await app.docsHost.current();
+    if (!project) throw new Error('the project did not load');
+    expect(docsDefinitionProblems(JSON.parse(JSON.stringify(project.definition)))).toEqual([]);
+    const [first, second] = project.definition.versions ?? [];
+    const forged = {
+      ...project.definition,
+      versionKind: 'region',
+      versions: [first, { ...second, icon: 7 }],
+    };
+    expect(docsDefinitionProblems(forged)).toEqual([
+      'versions[1].icon: must be a string',
+      'versionKind: must be "product" when set',
+    ]);
   });
 
   it('scope search and llms.txt to the product, labelled with it', async () => {
