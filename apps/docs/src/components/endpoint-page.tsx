@@ -2,7 +2,7 @@
  * The endpoint reference page: method, path with highlighted parameters, description,
  * parameter lists, request body, responses, errors, code snippets and examples, and "Try it".
  */
-import type { AuthScheme, Parameter } from '@sextant/definition';
+import { type AuthScheme, inlineObjectProperties, type Parameter } from '@sextant/definition';
 import { typeLabel } from '../shared/format.js';
 import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
 import { CodeTabsIsland } from './code-tabs.js';
@@ -86,7 +86,7 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
             </h2>
             <TextDescription text={request.description} />
             {request.body.type === 'object' ? (
-              <PropertyRows rows={request.body.properties} ctx={ctx} />
+              <PropertyRows rows={inlineObjectProperties(request.body, page.definition.types)} ctx={ctx} />
             ) : request.body.type === 'alias' ? (
               <ShapeBlock shape={request.body.shape} ctx={ctx} />
             ) : request.body.type === 'formData' ? (
@@ -131,7 +131,7 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
               </div>
             ) : null}
             {response.body.type === 'object' ? (
-              <PropertyRows rows={response.body.properties} ctx={ctx} />
+              <PropertyRows rows={inlineObjectProperties(response.body, page.definition.types)} ctx={ctx} />
             ) : response.body.type === 'alias' ? (
               <ShapeBlock shape={response.body.shape} ctx={ctx} />
             ) : response.body.type === 'stream' ? (

@@ -5,13 +5,17 @@
  */
 import {
   type ApiDefinition,
+  innerShape,
+  isRequired,
   type ObjectProperty,
   objectProperties,
   type TypeId,
   type TypeReference,
+  unionSharedProperties,
+  unionVariants,
 } from '@sextant/definition';
 import { InlineMarkdown } from '@sextant/playground/inline-markdown';
-import { isRequired, typeLabel, unwrap } from '../shared/format.js';
+import { typeLabel } from '../shared/format.js';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { Constraints, EnumValues, enumValuesOf } from './constraints.js';
@@ -29,6 +33,8 @@ type Expansion =
   | { kind: 'enum'; values: { value: unknown; description?: string }[] }
   | {
       kind: 'variants';
+      /** Properties declared beside the variants: every variant has them. */
+      shared: ObjectProperty[];
       variants: { label: string; shape: TypeReference; description?: string }[];
       discriminant?: string;
     };
@@ -38,7 +44,7 @@ export function expansionOf(
   shape: TypeReference,
   definition: ApiDefinition,
 ): { expansion?: Expansion; typeId?: TypeId } {
-  const inner = unwrap(shape).shape;
+  const inner = innerShape(shape).shape;
   if (inner.type === 'list' || inner.type === 'set') return expansionOf(inner.itemShape, definition);
   if (inner.type === 'map') return expansionOf(inner.valueShape, definition);
   if (inner.type !== 'id') return {};
@@ -61,30 +67,22 @@ export function expansionOf(
         },
       };
     case 'discriminatedUnion':
+    case 'undiscriminatedUnion': {
+      const discriminant = type.shape.type === 'discriminatedUnion' ? type.shape.discriminant : undefined;
+      const variants = (unionVariants(typeId, definition.types) ?? []).map((v) => ({
+        label:
+          v.discriminantValue !== undefined
+            ? `${discriminant} = "${v.discriminantValue}"`
+            : (v.displayName ?? typeLabel(v.shape, definition)),
+        shape: v.shape,
+        description: v.description,
+      }));
+      const shared = unionSharedProperties(typeId, definition.types);
       return {
         typeId,
-        expansion: {
-          kind: 'variants',
-          discriminant: type.shape.discriminant,
-          variants: type.shape.variants.map((v) => ({
-            label: `${type.shape.type === 'discriminatedUnion' ? type.shape.discriminant : ''} = "${v.discriminantValue}"`,
-            shape: { type: 'id', id: v.typeId },
-            description: v.description,
-          })),
-        },
+        expansion: { kind: 'variants', shared, variants, ...(discriminant ? { discriminant } : {}) },
       };
-    case 'undiscriminatedUnion':
-      return {
-        typeId,
-        expansion: {
-          kind: 'variants',
-          variants: type.shape.variants.map((v) => ({
-            label: v.displayName ?? typeLabel(v.shape, definition),
-            shape: v.shape,
-            description: v.description,
-          })),
-        },
-      };
+    }
   }
 }
 
@@ -158,16 +156,33 @@ export function ExpansionView({
     );
   }
   return (
-    <ul className="sx-variants">
-      {expansion.variants.map((v) => (
-        <li key={v.label}>
-          <span className="sx-variant-label">{v.label}</span>{' '}
-          <span className="sx-type">{typeLabel(v.shape, ctx.definition)}</span>
-          <TextDescription text={v.description} />
-          <ShapeDetails shape={v.shape} ctx={ctx} seen={seen} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {expansion.shared.length > 0 ? (
+        <div className="sx-shared-properties">
+          <p className="sx-muted sx-small">Every variant has these properties:</p>
+          <PropertyRows rows={expansion.shared} ctx={ctx} seen={seen} />
+          <p className="sx-muted sx-small">
+            {expansion.discriminant ? (
+              <>
+                And, by <code>{expansion.discriminant}</code>, one of:
+              </>
+            ) : (
+              'And one of:'
+            )}
+          </p>
+        </div>
+      ) : null}
+      <ul className="sx-variants">
+        {expansion.variants.map((v) => (
+          <li key={v.label}>
+            <span className="sx-variant-label">{v.label}</span>{' '}
+            <span className="sx-type">{typeLabel(v.shape, ctx.definition)}</span>
+            <TextDescription text={v.description} />
+            <ShapeDetails shape={v.shape} ctx={ctx} seen={seen} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -216,7 +231,7 @@ function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: r
       <div className="sx-prop-head">
         <code className="sx-prop-name">{row.key}</code>
         <span className="sx-type">{typeLabel(row.valueShape, ctx.definition)}</span>
-        {isRequired(row.valueShape) ? (
+        {isRequired(row.valueShape, ctx.definition.types) ? (
           <span className="sx-badge sx-required">required</span>
         ) : (
           <span className="sx-badge">optional</span>
@@ -241,7 +256,7 @@ function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: r
 
 /** A body or payload shape: its properties when it is an object, else its label and details. */
 export function ShapeBlock({ shape, ctx }: { shape: TypeReference; ctx: SchemaContext }) {
-  const { expansion } = expansionOf(shape, ctx.definition);
+  const { expansion, typeId } = expansionOf(shape, ctx.definition);
   const values = expansion?.kind === 'properties' ? undefined : enumValuesOf(shape, ctx.definition);
   return (
     <div className="sx-shape">
@@ -251,6 +266,9 @@ export function ShapeBlock({ shape, ctx }: { shape: TypeReference; ctx: SchemaCo
       <Constraints shape={shape} definition={ctx.definition} />
       {expansion?.kind === 'properties' ? (
         <PropertyRows rows={expansion.properties} ctx={ctx} seen={[]} />
+      ) : expansion?.kind === 'variants' ? (
+        // A union at the top of a body or type page: its shared properties and each variant, open.
+        <ExpansionView expansion={expansion} ctx={ctx} seen={typeId ? [typeId] : []} />
       ) : values ? (
         <EnumValues values={values} />
       ) : (

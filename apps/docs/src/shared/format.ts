@@ -2,37 +2,28 @@
  * Small pure helpers both the server and the client use to present IR values: type labels,
  * path text, JSON pointers of descriptions, method colours.
  */
-import type { ApiDefinition, PathPart, TypeReference } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  innerShape,
+  jsonPointer,
+  type PathPart,
+  pathTemplate,
+  type TypeReference,
+} from '@sextant/definition';
 
 /** JSON pointer of a value inside the definition; description HTML is looked up by it. */
 export function pointer(...tokens: (string | number)[]): string {
-  return tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return jsonPointer(...tokens);
 }
 
 /** `/repos/{owner}/{repo}` from path parts. */
 export function pathText(path: PathPart[]): string {
-  return path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
-}
-
-/** True unless the shape is optional (or an alias of an optional). */
-export function isRequired(shape: TypeReference): boolean {
-  return shape.type !== 'optional';
-}
-
-/** Removes optional/nullable wrappers. */
-export function unwrap(shape: TypeReference): { shape: TypeReference; nullable: boolean } {
-  let nullable = false;
-  let current = shape;
-  while (current.type === 'optional' || current.type === 'nullable') {
-    if (current.type === 'nullable') nullable = true;
-    current = current.shape;
-  }
-  return { shape: current, nullable };
+  return pathTemplate(path);
 }
 
 /** A short human label of a type reference: `string (date-time)`, `list<Repository>`, `map<string, integer>`. */
 export function typeLabel(shape: TypeReference, definition: Pick<ApiDefinition, 'types'>): string {
-  const { shape: inner, nullable } = unwrap(shape);
+  const { shape: inner, nullable } = innerShape(shape);
   const base = ((): string => {
     switch (inner.type) {
       case 'id':

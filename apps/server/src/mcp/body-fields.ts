@@ -12,9 +12,11 @@ import {
   type Endpoint,
   followAliases,
   inlineObjectProperties,
+  isRequired,
   type ObjectProperty,
   objectProperties,
   type TypeReference,
+  unionSharedProperties,
   unionVariants,
   unwrapOptional,
 } from '@sextant/definition';
@@ -97,9 +99,8 @@ function nestedObject(
   const type = types[inner.id];
   if (type?.shape.type === 'object')
     return { id: inner.id, properties: objectProperties(inner.id, types, { direction }) };
-  if (type?.shape.type === 'discriminatedUnion' && type.shape.baseProperties?.length)
-    return { id: inner.id, properties: type.shape.baseProperties };
-  return undefined;
+  const shared = unionSharedProperties(inner.id, types, { direction });
+  return shared.length > 0 ? { id: inner.id, properties: shared } : undefined;
 }
 
 interface Writer {
@@ -121,7 +122,7 @@ function writeFields(
       out.cut = true;
       return;
     }
-    const required = property.valueShape.type !== 'optional';
+    const required = isRequired(property.valueShape, types);
     const description = property.description ? `: ${oneLine(property.description)}` : '';
     const example = property.examples?.length ? ` Example: \`${exampleText(property.examples[0])}\`` : '';
     out.lines.push(
@@ -142,6 +143,8 @@ function writeFields(
     const inner = new Set(seen);
     if (nested.id) inner.add(nested.id);
     writeFields(nested.properties, types, direction, depth + 1, inner, out);
+    // A union's shared fields are written above; its variants follow.
+    writeVariants(property.valueShape, types, direction, depth, seen, out);
   }
 }
 
@@ -156,8 +159,10 @@ function writeVariants(
 ): void {
   const inner = followAliases(unwrapOptional(shape), types);
   if (inner.type !== 'id' || depth >= MAX_FIELD_DEPTH || seen.has(inner.id)) return;
-  const variants = unionVariants(inner.id, types);
+  const variants = unionVariants(inner.id, types, { direction });
   if (!variants) return;
+  // The shared fields are listed above the variants; each variant lists what it adds or narrows.
+  const shared = new Set(unionSharedProperties(inner.id, types, { direction }));
   const indent = '  '.repeat(depth);
   for (const variant of variants) {
     if (out.lines.length >= MAX_FIELD_LINES) {
@@ -166,11 +171,19 @@ function writeVariants(
     }
     const when = variant.discriminantValue !== undefined ? ` (when \`${variant.discriminantValue}\`)` : '';
     out.lines.push(`${indent}- variant ${variant.label}${when}: ${typeLabel(variant.shape, types)}`);
-    const nested = nestedObject(variant.shape, types, direction);
-    if (nested && !(nested.id && seen.has(nested.id))) {
+    const id = variant.shape.type === 'id' ? variant.shape.id : undefined;
+    if (variant.properties && !(id && seen.has(id))) {
       const next = new Set(seen).add(inner.id);
-      if (nested.id) next.add(nested.id);
-      writeFields(nested.properties, types, direction, depth + 2, next, out);
+      if (id) next.add(id);
+      const own = variant.properties.filter((property) => !shared.has(property));
+      writeFields(own, types, direction, depth + 2, next, out);
+    } else {
+      const nested = nestedObject(variant.shape, types, direction);
+      if (nested && !(nested.id && seen.has(nested.id))) {
+        const next = new Set(seen).add(inner.id);
+        if (nested.id) next.add(nested.id);
+        writeFields(nested.properties, types, direction, depth + 2, next, out);
+      }
     }
   }
 }
@@ -191,7 +204,7 @@ function bodyLines(
     const nested = nestedObject(body.shape, types, direction);
     if (nested)
       writeFields(nested.properties, types, direction, 1, new Set(nested.id ? [nested.id] : []), out);
-    else writeVariants(body.shape, types, direction, 0, new Set(), out);
+    writeVariants(body.shape, types, direction, 0, new Set(), out);
   }
   if (out.cut) out.lines.push(`- … (more fields: read the endpoint's page for the whole body)`);
   return out.lines;

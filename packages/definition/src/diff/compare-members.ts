@@ -5,6 +5,7 @@
  * both ways; required ↔ optional narrows or widens.
  */
 import type { Availability, TypeReference } from '../ir/index.js';
+import { isRequired } from '../ir/read-types.js';
 import { ALWAYS, child, type DiffContext, NARROWING, NEVER, type Site, WIDENING } from './context.js';
 import { compareDocFields } from './doc-fields.js';
 import type { ChangeKind } from './types.js';
@@ -71,9 +72,4 @@ export function compareMembers(
       `${required ? 'required' : 'optional'} ${label(added)} was added`,
     );
   }
-}
-
-/** A member is required unless its shape is wrapped in `optional`. */
-export function isRequired(shape: TypeReference): boolean {
-  return shape.type !== 'optional';
 }

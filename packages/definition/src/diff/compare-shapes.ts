@@ -6,7 +6,13 @@
  * endpoints is one line, not fifty.
  */
 import type { EnumValue, ObjectProperty, PrimitiveType, TypeReference } from '../ir/index.js';
-import { inlineObjectProperties, objectProperties as readProperties } from '../ir/read-types.js';
+import {
+  inlineObjectProperties,
+  objectProperties as readProperties,
+  unescapePointerToken,
+  unionSharedProperties,
+  unwrapOptional,
+} from '../ir/read-types.js';
 import { compareMembers } from './compare-members.js';
 import { ALWAYS, child, type DiffContext, NARROWING, NEVER, type Site, WIDENING } from './context.js';
 import { describeReference } from './describe.js';
@@ -27,7 +33,7 @@ type Node =
       variants: Map<string, string>;
       base: ObjectProperty[];
     }
-  | { kind: 'undiscriminatedUnion'; variants: TypeReference[] };
+  | { kind: 'undiscriminatedUnion'; variants: TypeReference[]; base: ObjectProperty[] };
 
 type Side = 'previous' | 'current';
 
@@ -148,6 +154,7 @@ function compareNodes(ctx: DiffContext, previous: Node, current: Node, site: Sit
       compareDiscriminatedUnions(ctx, previous, current as typeof previous, site);
       return;
     case 'undiscriminatedUnion':
+      compareProperties(ctx, previous.base, (current as typeof previous).base, site);
       compareUnions(ctx, previous.variants, (current as typeof previous).variants, site);
       return;
   }
@@ -408,7 +415,7 @@ function compareUnions(
 /** Resolves aliases and named types to a structural node, flattening object inheritance. */
 function resolve(ctx: DiffContext, reference: TypeReference, side: Side, depth = 0): Node {
   const definition = side === 'previous' ? ctx.previous : ctx.current;
-  const shape = stripNullable(stripOptional(reference));
+  const shape = unwrapOptional(reference);
   switch (shape.type) {
     case 'primitive':
       return { kind: 'primitive', value: shape.value };
@@ -442,12 +449,13 @@ function resolve(ctx: DiffContext, reference: TypeReference, side: Side, depth =
             variants: new Map(
               type.shape.variants.map((variant) => [variant.discriminantValue, variant.typeId]),
             ),
-            base: type.shape.baseProperties ?? [],
+            base: unionSharedProperties(shape.id, definition.types),
           };
         case 'undiscriminatedUnion':
           return {
             kind: 'undiscriminatedUnion',
             variants: type.shape.variants.map((variant) => variant.shape),
+            base: unionSharedProperties(shape.id, definition.types),
           };
       }
       return { kind: 'unknown' };
@@ -519,5 +527,5 @@ function what(site: Site): string {
   if (site.pointer === '') {
     return site.location.area === 'type' ? `type \`${site.location.path ?? site.location.id}\`` : 'value';
   }
-  return `\`${site.pointer.replace(/~1/g, '/').replace(/~0/g, '~')}\``;
+  return `\`${unescapePointerToken(site.pointer)}\``;
 }

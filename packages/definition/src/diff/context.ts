@@ -10,6 +10,7 @@
  * Each detected change therefore says whether it breaks in each direction, and the site decides.
  */
 import type { ApiDefinition } from '../ir/index.js';
+import { jsonPointer } from '../ir/read-types.js';
 import type { ChangeCategory, ChangeKind, ChangeLocation, DefinitionChange } from './types.js';
 
 /** Which way data flows at a site. `unused` is for types no operation reaches: never breaking. */
@@ -37,8 +38,7 @@ export interface Site {
 
 /** Appends one pointer token, escaped like a JSON pointer (`/` → `~1`, `~` → `~0`). */
 export function child(site: Site, token: string | number): Site {
-  const escaped = String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-  return { ...site, pointer: `${site.pointer}/${escaped}` };
+  return { ...site, pointer: `${site.pointer}${jsonPointer(token)}` };
 }
 
 const DIRECTION_LABEL: Record<Direction, string> = {

@@ -1,5 +1,6 @@
 /** Short human labels for type references and path templates, used in change messages. */
 import type { ApiDefinition, PathPart, TypeReference } from '../ir/index.js';
+import { pathTemplate } from '../ir/read-types.js';
 
 /** `string`, `list of Pet`, `Pet | null`: a reference as a reader would name it. */
 export function describeReference(reference: TypeReference, definition: ApiDefinition): string {
@@ -27,9 +28,9 @@ export function describeReference(reference: TypeReference, definition: ApiDefin
   }
 }
 
-/** `/pets/{petId}` from path parts. */
-export function pathTemplate(path: PathPart[]): string {
-  const text = path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
+/** `/pets/{petId}` from path parts, always with its leading slash (channel addresses may lack one). */
+export function operationPath(path: PathPart[]): string {
+  const text = pathTemplate(path);
   return text.startsWith('/') ? text : `/${text}`;
 }
 

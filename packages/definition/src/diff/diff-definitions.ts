@@ -9,7 +9,7 @@ import { compareMembers } from './compare-members.js';
 import { compareChannels, compareEndpoints, compareWebhooks } from './compare-operations.js';
 import { compareReferences, compareUnusedType } from './compare-shapes.js';
 import { ALWAYS, child, DiffContext, NEVER, type Site } from './context.js';
-import { pathShape, pathTemplate } from './describe.js';
+import { operationPath, pathShape } from './describe.js';
 import type { ChangeLocation, DefinitionChange, DefinitionDiff } from './types.js';
 
 /**
@@ -27,14 +27,14 @@ export function diffDefinitions(previous: ApiDefinition, current: ApiDefinition)
   matchItems(ctx, Object.values(previous.endpoints), Object.values(current.endpoints), endpointKey, {
     location: endpointLocation,
     noun: (endpoint) =>
-      `endpoint ${endpoint.protocol?.methodName ?? `${endpoint.method} ${pathTemplate(endpoint.path)}`}`,
+      `endpoint ${endpoint.protocol?.methodName ?? `${endpoint.method} ${operationPath(endpoint.path)}`}`,
     added: 'endpoint-added',
     removed: 'endpoint-removed',
     compare: compareEndpoints,
   });
   matchItems(ctx, Object.values(previous.websockets), Object.values(current.websockets), channelKey, {
-    location: (channel) => ({ area: 'websocket', id: channel.id, path: pathTemplate(channel.path) }),
-    noun: (channel) => `channel ${pathTemplate(channel.path)}`,
+    location: (channel) => ({ area: 'websocket', id: channel.id, path: operationPath(channel.path) }),
+    noun: (channel) => `channel ${operationPath(channel.path)}`,
     added: 'channel-added',
     removed: 'channel-removed',
     compare: compareChannels,
@@ -83,7 +83,7 @@ function webhookKey(webhook: Webhook): string {
 }
 
 function endpointLocation(endpoint: Endpoint): Omit<ChangeLocation, 'pointer'> {
-  return { area: 'endpoint', id: endpoint.id, method: endpoint.method, path: pathTemplate(endpoint.path) };
+  return { area: 'endpoint', id: endpoint.id, method: endpoint.method, path: operationPath(endpoint.path) };
 }
 
 interface ItemKinds<T> {

@@ -5,7 +5,6 @@ export {
   apiChangelogMarkdown,
   MAX_CHANGELOG_CHANGES,
 } from './api-changelog.js';
-export { pathTemplate } from './describe.js';
 export { diffDefinitions } from './diff-definitions.js';
 export { bumpForDiff, computeNextVersion, InvalidSemverError } from './next-version.js';
 export { changeLocationLabel, renderDiffMarkdown } from './render-markdown.js';

@@ -8,7 +8,7 @@
 import { DefinitionImportError, type ImportSource } from '../ir/import-result.js';
 import { lineOfPointer } from './line.js';
 import { DEFAULT_MAX_FILE_SIZE, parseSpecText } from './parse.js';
-import { MISSING, valueAtPointer } from './pointer.js';
+import { escapePointerToken, MISSING, valueAtPointer } from './pointer.js';
 
 /** A place in the spec: a file and a JSON pointer inside it. */
 export interface Location {
@@ -246,7 +246,7 @@ function deepPointer(root: unknown, depth: number): string {
         )
       : findDeepChild(Object.entries(current), depth - level);
     if (!entry) break;
-    pointer += `/${entry[0].replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    pointer += `/${escapePointerToken(entry[0])}`;
     current = entry[1];
   }
   return pointer;

@@ -95,9 +95,11 @@ describe('objectProperties', () => {
 
 describe('unionVariants', () => {
   it('reads discriminated and undiscriminated unions alike', () => {
-    expect(unionVariants('Tagged', types)).toEqual([
+    const tagged = unionVariants('Tagged', types);
+    expect(tagged?.map(({ properties, ...variant }) => variant)).toEqual([
       { discriminantValue: 'dog', label: 'dog', shape: { type: 'id', id: 'Dog' } },
     ]);
+    expect(tagged?.[0]?.properties?.map((p) => p.key)).toEqual(['id', 'name', 'secret']);
     expect(unionVariants('Either', types)?.map((v) => v.label)).toEqual(['Dog', 'string']);
     expect(unionVariants('Pet', types)).toBeUndefined();
   });

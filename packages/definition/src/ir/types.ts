@@ -117,7 +117,12 @@ export type TypeShape =
       /** Properties every variant shares besides the discriminant. */
       baseProperties?: ObjectProperty[];
     }
-  | { type: 'undiscriminatedUnion'; variants: UndiscriminatedUnionVariant[] };
+  | {
+      type: 'undiscriminatedUnion';
+      variants: UndiscriminatedUnionVariant[];
+      /** Properties declared beside the `oneOf`/`anyOf`, which every object variant has too. */
+      baseProperties?: ObjectProperty[];
+    };
 
 export interface TypeDefinition {
   id: TypeId;

@@ -6,6 +6,7 @@
  * parameters and `consumes`/`produces` are handled here too.
  */
 import type { Location } from '../document/document-set.js';
+import { unescapePointerToken } from '../document/pointer.js';
 import type {
   ErrorResponse,
   FormDataField,
@@ -508,7 +509,7 @@ function errorResponse(
   const error: ErrorResponse = { statusCode: status };
   const ref = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined;
   const name = ref?.split('/').pop();
-  if (name) error.name = name.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (name) error.name = unescapePointerToken(name);
   const description = str(response.description);
   if (description) error.description = description;
   const media = responseMedia(context, response, at, produces);

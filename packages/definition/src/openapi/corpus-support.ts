@@ -12,6 +12,7 @@ import { DocumentSet, type Location } from '../document/document-set.js';
 import { childPointer } from '../document/pointer.js';
 import type { Endpoint } from '../ir/endpoint.js';
 import type { ImportSource } from '../ir/import-result.js';
+import { pathTemplate } from '../ir/read-types.js';
 import { isObject } from '../schema/schema-converter.js';
 
 /** Spec files (json/yaml) under `folder`, recursively, sorted. */
@@ -223,9 +224,7 @@ export class SourceSchemaValidator {
   }
 
   private operationOf(endpoint: Endpoint): { value: Record<string, unknown>; at: Location } | undefined {
-    const path = endpoint.path
-      .map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`))
-      .join('');
+    const path = pathTemplate(endpoint.path);
     const root = this.docs.entry.root as Record<string, unknown>;
     const paths = isObject(root.paths) ? root.paths : {};
     const pathsAt: Location = { file: this.docs.entry.file, pointer: '/paths' };

@@ -8,6 +8,7 @@
 import type { Location } from '../document/document-set.js';
 import type { AuthScheme, AuthSchemeId, OAuthScheme } from '../ir/auth.js';
 import type { Endpoint, Environment, HttpMethod } from '../ir/endpoint.js';
+import { pathTemplate } from '../ir/read-types.js';
 import { arrayAt, type ImportContext, isObject, type Json, pointerAt, str } from './context.js';
 import type { IdAllocator } from './paths.js';
 import { parsePath } from './paths.js';
@@ -151,9 +152,7 @@ export function resolveTokenEndpoints(
 }
 
 function endpointMatchesPath(endpoint: Endpoint, tokenPath: string): boolean {
-  const path = endpoint.path
-    .map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`))
-    .join('');
+  const path = pathTemplate(endpoint.path);
   if (path === tokenPath) return true;
   return endpoint.environments.some(
     (environment) => `${urlPath(environment.baseUrl)}${path}`.replace(/\/\//g, '/') === tokenPath,

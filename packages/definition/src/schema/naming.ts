@@ -2,6 +2,7 @@
  * Names and ids of types the converter creates: component schemas keep their name, inline
  * schemas get a PascalCase name built from where they sit (`Pet` + `owner` → `PetOwner`).
  */
+import { unescapePointerToken } from '../document/pointer.js';
 
 /** PascalCase of an arbitrary key: `pet_owner-id` → `PetOwnerId`. Keeps digits; never empty. */
 export function pascalCase(text: string): string {
@@ -31,7 +32,7 @@ export function componentName(pointer: string): string | undefined {
       pointer,
     );
   if (!match?.[1]) return undefined;
-  return match[1].replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapePointerToken(match[1]);
 }
 
 /** A name for a schema at `pointer` that is not a component: the last meaningful token. */
@@ -40,7 +41,7 @@ export function nameFromPointer(pointer: string): string {
     .split('/')
     .filter((token) => token !== '' && !STRUCTURAL.has(token) && !/^\d+$/.test(token));
   const last = tokens[tokens.length - 1];
-  return last ? pascalCase(last.replace(/~1/g, '/').replace(/~0/g, '~')) : 'Schema';
+  return last ? pascalCase(unescapePointerToken(last)) : 'Schema';
 }
 
 const STRUCTURAL = new Set([

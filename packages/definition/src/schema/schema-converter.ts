@@ -26,6 +26,7 @@ import type {
   TypeShape,
   UndiscriminatedUnionVariant,
 } from '../ir/types.js';
+import { DeclarationMerger } from './declaration-merger.js';
 import { resolveExampleRefs } from './example-refs.js';
 import { componentName, nameFromPointer, pascalCase } from './naming.js';
 import { isCount, primitiveOf, type SchemaObject } from './primitives.js';
@@ -61,6 +62,9 @@ export class SchemaConverter {
   private readonly reserved = new Map<string, TypeId>();
   private readonly pending: PendingType[] = [];
   private readonly maxDepth: number;
+  private readonly merger: DeclarationMerger;
+  /** Inline union variants (by location) and the union schema declaring properties beside them. */
+  private readonly sharedDeclarations = new Map<string, { schema: SchemaObject; at: Location }>();
 
   constructor(
     private readonly docs: DocumentSet,
@@ -68,6 +72,7 @@ export class SchemaConverter {
     readonly options: SchemaConverterOptions,
   ) {
     this.maxDepth = options.maxDepth ?? 200;
+    this.merger = new DeclarationMerger(sink, (name) => this.allocateId(name));
   }
 
   /**
@@ -118,6 +123,7 @@ export class SchemaConverter {
   /** The named types created so far (drains the work queue first). */
   types(): Record<TypeId, TypeDefinition> {
     this.drain();
+    this.merger.mergeAll(this.definitions);
     return this.definitions;
   }
 
@@ -466,11 +472,21 @@ export class SchemaConverter {
       Array.isArray(schema.allOf) && schema.allOf.some((member) => refOf(member) !== undefined);
     this.collectObject(schema, at, name, depth, shape, required, seen, inheritsFromRefs);
     if (shape.extends.length > 0) this.requireInherited(schema, at, name, depth, shape, seen);
+    this.merger.inherits(shape, name);
     // `required` may name keys no member declares: they must still be sent, with any value
     // (unless `additionalProperties: false` forbids them: then the schema admits no value at all).
+    const union = this.sharedDeclarations.get(locationKey(at));
     for (const key of required) {
       if (seen.has(key) || schema.additionalProperties === false) continue;
       if (shape.extends.length > 0 && this.findDeclaration(schema, at, key, 0)) continue;
+      const shared = union && isObject(union.schema.properties) ? union.schema.properties[key] : undefined;
+      if (union && shared !== undefined) {
+        // A union variant requiring a property the union declares beside its oneOf/anyOf.
+        const sharedAt = pointerAt(pointerAt(union.at, 'properties'), key);
+        seen.set(key, shape.properties.length);
+        shape.properties.push(this.property(key, shared, sharedAt, name, depth, true));
+        continue;
+      }
       this.sink.warn(at, `required property "${key}" is not declared; shown as unknown`);
       seen.set(key, shape.properties.length);
       shape.properties.push({ key, valueShape: UNKNOWN });
@@ -618,7 +634,7 @@ export class SchemaConverter {
         seen.set(key, shape.properties.length);
         shape.properties.push(property);
       } else {
-        shape.properties[index] = property;
+        this.merger.redeclared(shape.properties, index, property, name);
       }
     }
   }
@@ -650,6 +666,7 @@ export class SchemaConverter {
       valueShape = { type: 'optional', shape: valueShape };
     }
     property.valueShape = valueShape;
+    this.merger.locate(property, at);
     return property;
   }
 
@@ -678,14 +695,19 @@ export class SchemaConverter {
     const members = variants
       .map((variant, index) => ({ variant, at: pointerAt(at, key, index) }))
       .filter((member) => !isNullSchema(member.variant));
+    // Properties beside the oneOf/anyOf hold for every variant: an inline variant may require or
+    // narrow them without declaring them again.
+    const shared = hasOwnProperties(schema) ? this.sharedProperties(schema, members, at, name) : undefined;
     if (propertyName) {
-      return this.discriminatedUnion(propertyName, discriminator?.mapping, members, name, schema, at);
+      return this.discriminatedUnion(propertyName, discriminator?.mapping, members, name, at, shared);
     }
     const inferred = this.inferDiscriminant(members);
     if (inferred) {
+      const baseProperties = shared?.filter((property) => property.key !== inferred.property);
       return {
         type: 'discriminatedUnion',
         discriminant: inferred.property,
+        ...(baseProperties?.length ? { baseProperties } : {}),
         variants: members.map((member, index) => ({
           discriminantValue: inferred.values[index] as string,
           typeId: this.variantTypeId(
@@ -701,6 +723,7 @@ export class SchemaConverter {
     }
     return {
       type: 'undiscriminatedUnion',
+      ...(shared?.length ? { baseProperties: shared } : {}),
       variants: members.map((member, index): UndiscriminatedUnionVariant => {
         const variant: UndiscriminatedUnionVariant = {
           shape: this.reference(member.variant, member.at, `${name}${index + 1}`, 1),
@@ -720,8 +743,8 @@ export class SchemaConverter {
     mapping: unknown,
     members: { variant: unknown; at: Location }[],
     name: string,
-    schema: SchemaObject,
     at: Location,
+    shared: ObjectProperty[] | undefined,
   ): TypeShape {
     const variants: DiscriminatedUnionVariant[] = [];
     const covered = new Set<TypeId>();
@@ -757,17 +780,23 @@ export class SchemaConverter {
       }
     }
     const shape: TypeShape = { type: 'discriminatedUnion', discriminant: propertyName, variants };
-    if (hasOwnProperties(schema)) {
-      const base = this.objectShape(
-        { properties: schema.properties, required: schema.required },
-        at,
-        name,
-        1,
-      );
-      const baseProperties = base.properties.filter((property) => property.key !== propertyName);
-      if (baseProperties.length > 0) shape.baseProperties = baseProperties;
-    }
+    const baseProperties = shared?.filter((property) => property.key !== propertyName);
+    if (baseProperties?.length) shape.baseProperties = baseProperties;
     return shape;
+  }
+
+  /** The properties a union declares beside its variants; its inline variants learn of them. */
+  private sharedProperties(
+    schema: SchemaObject,
+    members: { variant: unknown; at: Location }[],
+    at: Location,
+    name: string,
+  ): ObjectProperty[] {
+    for (const member of members)
+      if (refOf(member.variant) === undefined)
+        this.sharedDeclarations.set(locationKey(member.at), { schema, at });
+    return this.objectShape({ properties: schema.properties, required: schema.required }, at, name, 1)
+      .properties;
   }
 
   private variantTypeId(variant: unknown, at: Location, name: string): TypeId {

@@ -13,6 +13,7 @@ import {
   objectProperties as readProperties,
   type TypeDefinition,
   type TypeReference,
+  unionVariants,
 } from '@sextant/definition';
 import { emptyValueFor } from '@sextant/request';
 
@@ -88,17 +89,16 @@ export function describeShape(ref: TypeReference, types: TypeMap): DescribedShap
             nullable,
             typeName,
           };
+        const variants = unionVariants(current.id, types, REQUEST) ?? [];
         if (shape.type === 'discriminatedUnion')
           return {
             shape: {
               kind: 'discriminatedUnion',
               discriminant: shape.discriminant,
-              variants: shape.variants.map((variant) => ({
-                value: variant.discriminantValue,
-                label: variant.displayName ?? variant.discriminantValue,
-                properties: variantProperties(shape.baseProperties ?? [], variant.typeId, types).filter(
-                  (p) => p.key !== shape.discriminant,
-                ),
+              variants: variants.map((variant) => ({
+                value: variant.discriminantValue ?? variant.label,
+                label: variant.label,
+                properties: variant.properties ?? [],
               })),
             },
             optional,
@@ -108,10 +108,7 @@ export function describeShape(ref: TypeReference, types: TypeMap): DescribedShap
         return {
           shape: {
             kind: 'undiscriminatedUnion',
-            variants: shape.variants.map((variant, index) => ({
-              label: variant.displayName ?? shapeLabel(variant.shape, types) ?? `Variant ${index + 1}`,
-              shape: variant.shape,
-            })),
+            variants: variants.map((variant) => ({ label: variant.label, shape: variant.shape })),
           },
           optional,
           nullable,
@@ -153,13 +150,6 @@ export function inlineObjectProperties(
   types: TypeMap,
 ): ObjectProperty[] {
   return inlineProperties(body, types, REQUEST);
-}
-
-/** A union variant's properties after the shared base ones; a variant's own declaration replaces the base's. */
-function variantProperties(base: ObjectProperty[], typeId: string, types: TypeMap): ObjectProperty[] {
-  const own = objectProperties(typeId, types);
-  const redeclared = new Set(own.map((p) => p.key));
-  return [...base.filter((p) => !redeclared.has(p.key) && p.access !== 'READ_ONLY'), ...own];
 }
 
 /** True when the property may be left out. */
@@ -222,15 +212,6 @@ function fits(ref: TypeReference, value: unknown, types: TypeMap): boolean {
     default:
       return true;
   }
-}
-
-function shapeLabel(ref: TypeReference, types: TypeMap): string | undefined {
-  const described = describeShape(ref, types);
-  if (described.typeName) return described.typeName;
-  const shape = described.shape;
-  if (shape.kind === 'primitive') return shape.primitive.type;
-  if (shape.kind === 'literal') return JSON.stringify(shape.value);
-  return shape.kind;
 }
 
 /** The input kind of a string primitive by format: dates get date inputs. */

@@ -4,40 +4,33 @@
  * (`ApiDefinition.types`, or a page's slice of it), because an endpoint alone does not hold them.
  */
 import {
+  followAliases,
   inlineObjectProperties,
+  isRequired,
   type ObjectProperty,
   type TypeId,
   type TypeReference,
   type TypeTable,
+  unionVariants,
+  unwrapOptional,
 } from '@sextant/definition';
 
 export type { TypeTable };
 
 /** True when the reference is `optional` (possibly under aliases), i.e. the value may be left unset. */
 export function isOptionalShape(shape: TypeReference, types: TypeTable = {}): boolean {
-  if (shape.type === 'optional') return true;
-  if (shape.type === 'id') {
-    const definition = types[shape.id];
-    return definition?.shape.type === 'alias' ? isOptionalShape(definition.shape.value, types) : false;
-  }
-  return false;
+  return !isRequired(shape, types);
 }
 
 /** Strips `optional` and `nullable` wrappers and follows aliases to the first structural shape or non-alias id. */
-export function unwrapShape(
-  shape: TypeReference,
-  types: TypeTable = {},
-  seen = new Set<TypeId>(),
-): TypeReference {
-  if (shape.type === 'optional' || shape.type === 'nullable') return unwrapShape(shape.shape, types, seen);
-  if (shape.type === 'id' && !seen.has(shape.id)) {
-    const definition = types[shape.id];
-    if (definition?.shape.type === 'alias') {
-      seen.add(shape.id);
-      return unwrapShape(definition.shape.value, types, seen);
-    }
+export function unwrapShape(shape: TypeReference, types: TypeTable = {}): TypeReference {
+  let current = unwrapOptional(shape);
+  for (let hops = 0; hops < 64; hops++) {
+    const next = unwrapOptional(followAliases(current, types));
+    if (next === current) break;
+    current = next;
   }
-  return shape;
+  return current;
 }
 
 /**
@@ -81,10 +74,13 @@ function emptyValueForType(id: TypeId, types: TypeTable, depth: number): unknown
     case 'object':
       return emptyObjectValue(shape.extends, shape.properties, types, depth);
     case 'discriminatedUnion': {
-      const variant = shape.variants[0];
+      // The first variant with the union's shared properties: every required one filled.
+      const variant = unionVariants(id, types, { direction: 'request' })?.[0];
       if (!variant) return {};
-      const base = emptyValueForType(variant.typeId, types, depth + 1);
-      return { [shape.discriminant]: variant.discriminantValue, ...(isRecord(base) ? base : {}) };
+      return {
+        [shape.discriminant]: variant.discriminantValue,
+        ...requiredValues(variant.properties ?? [], types, depth),
+      };
     }
     case 'undiscriminatedUnion': {
       const variant = shape.variants[0];
@@ -100,9 +96,17 @@ export function emptyObjectValue(
   types: TypeTable = {},
   depth = 0,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
   const all = inlineObjectProperties({ extends: parents, properties }, types, { direction: 'request' });
-  for (const property of all) {
+  return requiredValues(all, types, depth);
+}
+
+function requiredValues(
+  properties: ObjectProperty[],
+  types: TypeTable,
+  depth: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const property of properties) {
     if (isOptionalShape(property.valueShape, types)) continue;
     out[property.key] = emptyValueFor(property.valueShape, types, depth + 1);
   }

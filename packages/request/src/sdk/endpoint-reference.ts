@@ -4,7 +4,7 @@
  * (SPEC §5); `anyPath` accepts any path a spec can hold (the CLI). Finding the endpoint matches the
  * path literally, then with any parameter names.
  */
-import type { Endpoint, HttpMethod } from '@sextant/definition';
+import { type Endpoint, type HttpMethod, pathTemplate } from '@sextant/definition';
 import { EndpointNotFoundError, InvalidEndpointReferenceError } from '../errors.js';
 
 export interface EndpointReference {
@@ -44,7 +44,7 @@ export function parseEndpointReference(
 
 /** The endpoint's path as written in references: `/pets/{petId}`. */
 export function endpointPathTemplate(endpoint: Pick<Endpoint, 'path'>): string {
-  return endpoint.path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
+  return pathTemplate(endpoint.path);
 }
 
 const normalise = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`;

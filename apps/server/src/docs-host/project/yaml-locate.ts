@@ -1,4 +1,5 @@
 /** Parses YAML keeping positions, so validation errors can name the line of a JSON pointer. */
+import { jsonPointer } from '@sextant/definition';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 
 export interface LocatedYaml {
@@ -33,7 +34,7 @@ export function parseLocatedYaml(text: string): LocatedYaml {
 
 /** `['navigation', 2, 'path']` → `/navigation/2/path`. */
 export function toPointer(path: readonly PropertyKey[]): string {
-  return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return jsonPointer(...path.map(String));
 }
 
 /** Splits `---` front matter from a markdown file. */

@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative } from 'node:path';
-import type { ApiDefinition, Endpoint } from '@sextant/definition';
+import { type ApiDefinition, type Endpoint, pathTemplate } from '@sextant/definition';
 import { snippetTemplateSchema } from '@sextant/registry-client';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -113,7 +113,7 @@ function parseYamlOrThrow(text: string, file: string): unknown {
 
 /** An endpoint's path as a template: `/pets/{petId}` (the registry's key for its templates). */
 export function endpointPathTemplate(endpoint: Pick<Endpoint, 'path'>): string {
-  return endpoint.path.map((part) => (part.type === 'literal' ? part.value : `{${part.name}}`)).join('');
+  return pathTemplate(endpoint.path);
 }
 
 /** The templates of one endpoint (its method and path, parameter names ignored), one per SDK. */
