@@ -165,7 +165,11 @@ function products(
   navbar: NavbarLinkDraft[],
 ): NavDraft[] {
   const { tree } = origin;
-  tree.report(CONFIG, 'products', 'products became tabs (docs.yml has no product switcher)');
+  tree.report(
+    CONFIG,
+    'products',
+    'products became tabs (the conversion does not write docs.yml products yet)',
+  );
   return list(config.products).flatMap((value, index): NavDraft[] => {
     const product = record(value) ?? {};
     const item = `products[${index}]`;

@@ -147,7 +147,11 @@ export class MintlifyNavigation {
     for (const [key, nameKey] of DIVISIONS) {
       if (key === 'products' && list(element.products).length > 0 && !this.#productsLogged) {
         this.#productsLogged = true;
-        tree.report(file, `${item}.products`, 'products became tabs (docs.yml has no product switcher)');
+        tree.report(
+          file,
+          `${item}.products`,
+          'products became tabs (the conversion does not write docs.yml products yet)',
+        );
       }
       for (const [index, value] of list(element[key]).entries())
         push(this.division(record(value) ?? {}, `${item}.${key}[${index}]`, nameKey, scope, depth));
