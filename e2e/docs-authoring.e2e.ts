@@ -127,11 +127,25 @@ describe.each(['mintlify', 'fern'])('the %s-style site', (name) => {
     expect(await accordion.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await accordion.locator('.sx-accordion-body').isVisible()).toBe(true);
 
-    // Math is typeset on the server (KaTeX's HTML and MathML), fonts and styles allowed.
-    expect(await body.locator('.katex .katex-html').count()).toBeGreaterThan(0);
-    expect(await body.locator('.sx-math-display math').count()).toBe(1);
-    const mathBox = await body.locator('.sx-math-display .katex-html').boundingBox();
-    expect(mathBox?.height ?? 0).toBeGreaterThan(20);
+    // Math is typeset on the server as MathML, which Chromium lays out (a fraction stacks).
+    expect(await body.locator('.katex-html').count()).toBe(0);
+    expect(await body.locator('.sx-math-display math[display="block"]').count()).toBe(1);
+    const display = await body.locator('.sx-math-display math').boundingBox();
+    expect(display?.width ?? 0).toBeGreaterThan(100);
+    expect(display?.height ?? 0).toBeGreaterThan(14);
+    if (name === 'mintlify') {
+      const stacked = await body.locator('.sx-math-display mfrac').evaluate((frac) => {
+        const [top, bottom] = [...frac.children].map((c) => c.getBoundingClientRect());
+        return (top?.bottom ?? 0) <= (bottom?.top ?? 0) + 1;
+      });
+      expect(stacked).toBe(true);
+    }
+
+    // Icons are drawn from the site's sprite (a <use> of its symbol, fetched under the CSP).
+    const icon = body.locator('.sx-icon use').first();
+    await expect
+      .poll(() => icon.evaluate((use) => (use as SVGGraphicsElement).getBBox().width))
+      .toBeGreaterThan(4);
 
     // The Mermaid diagram is drawn as an SVG (lazily), its source hidden then.
     const diagram = body.locator('.sx-mermaid');
@@ -235,8 +249,12 @@ describe('a hostile MDX page', () => {
     expect(publish.code).toBe(1);
     expect(publish.stderr).toContain('pages/hostile.mdx:15:1: <Card href="javascript:window.__xss=5">');
     expect(publish.stderr).toMatch(/11 MDX errors in the pages/);
-    // The well-formed sites have none.
-    expect((sites.mintlify as Site).dev.output()).not.toMatch(/error:|warning:/);
+    // The well-formed sites have none, but the prop Sextant cannot use (a colour needs an inline
+    // style the CSP forbids), located.
+    expect((sites.mintlify as Site).dev.output()).not.toMatch(/error:/);
+    expect((sites.mintlify as Site).dev.output().match(/warning: .*/g)).toEqual([
+      'warning: pages/components.mdx:20:21: <Callout color>: Sextant does not use this prop; it is ignored',
+    ]);
     expect((sites.fern as Site).dev.output()).not.toMatch(/error:|warning:/);
   });
 });
@@ -253,8 +271,8 @@ describe('page weight', () => {
     console.log(
       `page weight: every component ${components.raw} B (${components.gzip} B gzip), same text ${plain.raw} B (${plain.gzip} B gzip): +${(((components.gzip - plain.gzip) / plain.gzip) * 100).toFixed(1)} % gzip, +${(((components.raw - plain.raw) / plain.raw) * 100).toFixed(1)} % raw`,
     );
-    // Measured +29 % gzip: typeset math (KaTeX's HTML and MathML), four inline icons and the
-    // islands' props are what the text alone lacks. A regression guard until that reaches +15 %.
-    expect(components.gzip).toBeLessThanOrEqual(plain.gzip * 1.35);
+    // Issue #25: within +15 % gzip. Measured +28 % with KaTeX's HTML and MathML and icons inlined
+    // as SVG; +13.7 % with MathML only and icons drawn from the shared sprite.
+    expect(components.gzip).toBeLessThanOrEqual(plain.gzip * 1.15);
   });
 });

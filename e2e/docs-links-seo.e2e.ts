@@ -4,6 +4,7 @@
  * file and line and exits 1, a clean project exits 0, `sextant dev` warns about each; in Chromium,
  * links written as page files lead to the pages' headings, the project's stylesheet applies with
  * no CSP violation, and the sitemap parses as XML and lists every public page (each answers 200).
+ * The `.md` variant of a page and llms-full.txt carry the links the HTML page has.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -108,6 +109,30 @@ describe('broken links in the terminal', () => {
     expect(output).toContain('warning: pages/welcome.md:6:6: "guides/missing.md"');
     expect(output).toContain('warning: pages/welcome.md:8:5: "guides/auth.md#nope"');
     expect(output).toContain('warning: pages/guides/auth.md:5:5: "/nowhere"');
+  });
+});
+
+describe('the markdown variants', () => {
+  /** The href of the link named `text` in a served HTML page. */
+  const htmlHref = async (path: string, text: string) => {
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    const match = new RegExp(`<a [^>]*href="([^"]*)"[^>]*>(?:<[^>]+>)*${text}<`).exec(html);
+    return match?.[1];
+  };
+
+  it("a page's .md and llms-full.txt link where its HTML page links (page files resolved the same way)", async () => {
+    const welcome = await (await fetch(`${server.url}/welcome.md`)).text();
+    const tokens = await htmlHref('/welcome', 'about tokens');
+    expect(tokens).toBe('/guides/auth#h-token-refresh');
+    expect(welcome).toContain(`[about tokens](${tokens})`);
+    expect(welcome).toContain(`[paging](${await htmlHref('/welcome', 'paging')})`);
+    const auth = await (await fetch(`${server.url}/guides/auth.md`)).text();
+    expect(auth).toContain(`[welcome](${await htmlHref('/guides/auth', 'welcome')})`);
+    const pagination = await (await fetch(`${server.url}/guides/pagination.md`)).text();
+    expect(pagination).toContain('<Card title="Auth" href="/guides/auth#h-token-refresh">');
+    const full = await (await fetch(`${server.url}/llms-full.txt`)).text();
+    expect(full).toContain(`[about tokens](${tokens})`);
+    expect(full).not.toMatch(/\]\([^)]*\.mdx?[#)]/);
   });
 });
 

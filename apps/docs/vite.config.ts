@@ -1,40 +1,25 @@
 /**
  * Vite config of the docs site's client bundle: a tiny entry that loads the hydration chunk
  * (React DOM and the islands) after first paint, lazy chunks for search, the explorer root and
- * the playground, a manifest for the docs host. Built once by `npm run build`.
+ * the playground, the icon sprite, a manifest for the docs host. Built once by `npm run build`.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ICON_SPRITE_FILE, iconSprite } from './src/server/mdx/icons.js';
 
-/**
- * `src/styles/katex.css` becomes KaTeX's stylesheet with only its woff2 fonts (every browser the
- * site supports reads woff2), so the build emits those and not the woff and ttf copies.
- */
-function katexCss(): Plugin {
-  const css = createRequire(import.meta.url).resolve('katex/dist/katex.min.css');
+/** The bundled icons as one sprite file beside the chunks (pages `<use>` its symbols). */
+function iconSpriteAsset(): Plugin {
   return {
-    name: 'sextant-katex-css',
-    enforce: 'pre',
-    load(id) {
-      if (!id.endsWith('/src/styles/katex.css')) return undefined;
-      const fonts = join(dirname(css), 'fonts');
-      return (
-        readFileSync(css, 'utf8')
-          .replace(/,url\(fonts\/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '')
-          .replace(/url\(fonts\//g, `url(${fonts}/`)
-          // Text shows in a fallback font until KaTeX's arrives, instead of staying invisible.
-          .replace(/font-display:block/g, 'font-display:swap')
-      );
+    name: 'sextant-icon-sprite',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ICON_SPRITE_FILE, source: iconSprite() });
     },
   };
 }
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), katexCss()],
+  plugins: [react(), iconSpriteAsset()],
   logLevel: 'warn',
   base: '/_sextant/assets/',
   // Always React's production build, whatever NODE_ENV the building process has (vitest: test).
@@ -51,10 +36,22 @@ export default defineConfig({
       input: {
         main: 'src/client/main.tsx',
         playground: 'src/client/playground-view.tsx',
-        // KaTeX's stylesheet and fonts: inlined by pages with math only (build/client-build.ts).
-        katex: 'src/styles/katex.css',
         // Code blocks and components of markdown pages: inlined by markdown pages only.
         content: 'src/styles/content.css',
+      },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              // React, and the island plumbing, Copy button and full-page store that the lazy chunks
+              // (page-body islands, Ask AI, the explorer) share with the hydration chunk: one chunk
+              // every page loads, not four (each costs the first load its own glue and request).
+              name: 'react-dom',
+              test: /\/node_modules\/(?:react|react-dom|scheduler)\/|\/apps\/docs\/src\/(?:components\/(?:island|full-page|copy-button)\.tsx|shared\/(?:safe-html|full-page-store)\.tsx?)$/,
+            },
+          ],
+        },
       },
     },
   },

@@ -39,6 +39,8 @@ export function fixedInputs(part) {
     return [
       'package-lock.json',
       'apps/docs/vite.config.ts',
+      // The icon sprite the docs client build emits (imported by its vite.config.ts).
+      'apps/docs/src/server/mdx/icons.ts',
       'apps/dashboard/vite.config.ts',
       'apps/dashboard/index.html',
       ...WORKSPACE_MANIFESTS,

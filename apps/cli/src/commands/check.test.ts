@@ -69,6 +69,32 @@ describe('sextant check', () => {
     );
     const output = capture();
     expect(await runCheck(dir, { json: true }, output)).toBe(0);
-    expect(JSON.parse(output.text())).toEqual({ ok: true, problems: [] });
+    expect(JSON.parse(output.text())).toEqual({ ok: true, problems: [], warnings: [] });
+  });
+
+  it('lists props a component does not use as located warnings, and still exits 0', async () => {
+    await writeFile(
+      join(dir, 'pages/intro.md'),
+      '# Intro\n\n<Card title="API" href="/pets" titel="typo">\n  Go.\n</Card>\n\n<Callout intent="tip" color="#fc0">Hi</Callout>\n',
+    );
+    const output = capture();
+    expect(await runCheck(dir, {}, output)).toBe(0);
+    expect(output.text().split('\n')).toEqual([
+      'warning: pages/intro.md:3:32: <Card titel>: Sextant does not use this prop; it is ignored',
+      'warning: pages/intro.md:7:23: <Callout color>: Sextant does not use this prop; it is ignored',
+      '✓ no broken links (1 page checked)',
+      '',
+    ]);
+    const json = capture();
+    expect(await runCheck(dir, { json: true }, json)).toBe(0);
+    expect(JSON.parse(json.text()).warnings).toEqual([
+      expect.objectContaining({
+        file: 'pages/intro.md',
+        line: 3,
+        column: 32,
+        message: expect.stringContaining('<Card titel>'),
+      }),
+      expect.objectContaining({ file: 'pages/intro.md', line: 7, column: 23 }),
+    ]);
   });
 });

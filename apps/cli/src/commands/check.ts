@@ -4,6 +4,8 @@
  * or heading the site does not have; local images and linked files that do not exist; site-relative
  * links in API descriptions the site does not serve (unless docs.yml sets `apiLinkBase`); and the
  * pages' MDX errors `sextant publish` refuses. Exit 0 when there is none, 1 when there is any.
+ * The pages' warnings (a prop a component does not use, an unknown icon) are listed too, as
+ * warnings: they do not change the exit code.
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
@@ -127,6 +129,20 @@ export async function checkProject(loaded: LoadedDocsProject): Promise<CheckFind
   );
 }
 
+/** The pages' MDX warnings, in file and line order. */
+export function pageWarnings(loaded: LoadedDocsProject): CheckFinding[] {
+  return (loaded.pageProblems ?? [])
+    .filter((problem) => problem.severity === 'warning')
+    .map((problem) => ({
+      kind: 'page' as const,
+      file: problem.file,
+      line: problem.line,
+      column: problem.column,
+      message: problem.message,
+    }))
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+}
+
 /** `file:line:column: message`. */
 export function findingLine(finding: CheckFinding): string {
   const place = `${finding.file}${finding.line ? `:${finding.line}` : ''}${finding.line && finding.column ? `:${finding.column}` : ''}`;
@@ -160,11 +176,13 @@ export async function runCheck(
         `note: the API at ${url} is a path of the server that publishes the docs: its descriptions are not checked\n`,
       );
     const findings = await checkProject(loaded);
+    const warnings = pageWarnings(loaded);
     if (flags.json) {
-      output.out(`${JSON.stringify({ ok: findings.length === 0, problems: findings }, null, 2)}\n`);
+      output.out(`${JSON.stringify({ ok: findings.length === 0, problems: findings, warnings }, null, 2)}\n`);
       return findings.length === 0 ? 0 : 1;
     }
     const { color, errColor } = output;
+    for (const warning of warnings) output.err(`${errColor.yellow('warning:')} ${findingLine(warning)}\n`);
     const pages = Object.keys(loaded.definition.pages).length;
     if (findings.length === 0) {
       output.out(`${color.green('✓')} no broken links (${pages} page${pages === 1 ? '' : 's'} checked)\n`);

@@ -16,8 +16,6 @@ const HYDRATION_CHUNK = 'src/client/hydrate.tsx';
 /** The manifest key of the entry (the `input` of apps/docs/vite.config.ts). */
 const ENTRY = 'src/client/main.tsx';
 const MANIFEST = '.vite/manifest.json';
-/** KaTeX's stylesheet (fonts beside it): linked only by pages that typeset math. */
-const MATH_CSS = 'src/styles/katex.css';
 /** The stylesheet of markdown page bodies (code blocks, components): inlined by markdown pages only. */
 const CONTENT_CSS = 'src/styles/content.css';
 /** The islands of markdown page bodies (tabs, Copy, diagrams): preloaded by pages holding one. */
@@ -100,7 +98,6 @@ export async function loadClientBuild(dir: string = defaultClientDir()): Promise
         })
       : undefined;
   };
-  const mathCssFile = manifest[MATH_CSS]?.file;
   const contentCss = await extraCss(CONTENT_CSS);
   // The body islands' chunk and the chunks it imports that the first load does not hold.
   const contentPreload: string[] = [];
@@ -117,7 +114,6 @@ export async function loadClientBuild(dir: string = defaultClientDir()): Promise
       entry: ASSET_BASE + entry.file,
       css: styles.join('\n'),
       preload: [...preload].map((f) => ASSET_BASE + f),
-      ...(mathCssFile === undefined ? {} : { mathCssUrl: ASSET_BASE + mathCssFile }),
       ...(contentCss === undefined ? {} : { contentCss }),
       ...(contentPreload.length > 0 ? { contentPreload } : {}),
     },

@@ -1,12 +1,14 @@
 /**
  * The built browser bundle (`npm run build`; the test setup builds it when stale) runs React 19:
  * React DOM's client, the version installed, is in what every page preloads, and no Preact is in
- * any file of the bundle.
+ * any file of the bundle. What a reference page loads first stays within its budget.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { defaultClientDir, loadClientBuild } from '../build/client-build.js';
+import { ICON_SPRITE_FILE, iconName, iconSprite, iconSvg } from '../server/mdx/icons.js';
 
 const REACT_DOM_VERSION = (
   JSON.parse(
@@ -25,6 +27,9 @@ async function builtScripts(dir: string): Promise<Map<string, string>> {
     ),
   );
 }
+
+/** Gzip bytes a reference page's first load may fetch as JavaScript (see the test below). */
+const REFERENCE_FIRST_LOAD_BUDGET = 76_900;
 
 describe('browser bundle', () => {
   it('preloads React DOM on every page and holds no Preact', async () => {
@@ -45,5 +50,33 @@ describe('browser bundle', () => {
       // Preact's option hooks and VNode fields, which survive minification.
       expect(text, name).not.toMatch(/__preactattr_|\.__b\b.*\.__r\b.*\.diffed\b/s);
     }
+  });
+
+  it("keeps a reference page's first-load JavaScript within its budget", async () => {
+    const dir = defaultClientDir();
+    const build = await loadClientBuild(dir);
+    const scripts = await builtScripts(dir);
+    // What every page without page-body islands loads first: the entry, its imports, and the
+    // hydration chunk with its imports (`loadClientBuild` preloads them), gzip level 6 as the bench.
+    const files = [
+      ...new Set([build.assets.entry, ...build.assets.preload].map((url) => url.split('/').pop() ?? '')),
+    ];
+    const gzip = files.reduce((sum, name) => sum + gzipSync(scripts.get(name) ?? '', { level: 6 }).length, 0);
+    console.log(`reference page first-load JS: ${gzip} B gzip in ${files.length} files`);
+    // 76,406 B before the authoring work (a332e90); it then grew to 77,336 B as the page-body
+    // islands split island.tsx and copy-button.tsx into chunks of their own, and to 77,708 B
+    // with the site chrome (#26); vite.config.ts's chunk group brought it to 76,864 B.
+    expect(gzip).toBeLessThanOrEqual(REFERENCE_FIRST_LOAD_BUDGET);
+  });
+
+  it('holds the icon sprite every icon of a page points into', async () => {
+    const sprite = await readFile(join(defaultClientDir(), ICON_SPRITE_FILE), 'utf8');
+    expect(sprite).toBe(iconSprite());
+    for (const name of ['rocket', 'fa-solid fa-bolt', 'regular book']) {
+      const symbol = `#${iconName(name)}"`;
+      expect(iconSvg(name)).toContain(symbol);
+      expect(sprite).toContain(`<symbol id="${iconName(name)}" viewBox="0 0 24 24"`);
+    }
+    expect(iconSvg('no-such-icon')).toBeUndefined();
   });
 });

@@ -36,8 +36,6 @@ export interface ClientAssets {
   preload: string[];
   /** The stylesheet of markdown page bodies (code blocks, components), inlined into markdown pages. */
   contentCss?: string;
-  /** URL of KaTeX's stylesheet (its fonts served beside it), linked only by pages with math. */
-  mathCssUrl?: string;
   /** The chunks of markdown body islands (tabs, Copy, diagrams), preloaded by pages holding one. */
   contentPreload?: string[];
 }
@@ -240,22 +238,19 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     // lazyOnload: fetched at idle priority, run by the client entry after the load event.
     return { head: false, tag: `<link rel="prefetch" as="script" href="${src}" data-sx-lazy-script>` };
   });
-  // A changelog's page carries its entries' bodies: their stylesheet, math and islands too.
+  // A changelog's page carries its entries' bodies: their stylesheet and islands too.
   const markdown =
     page.kind === 'markdown'
       ? page
       : page.kind === 'changelog'
-        ? { css: page.css, math: page.math, content: page.entries.flatMap((entry) => entry.content) }
+        ? { content: page.entries.flatMap((entry) => entry.content) }
         : undefined;
-  // Markdown pages: the body's stylesheet; math pages: the page's own (its math's positions).
+  // Markdown pages: the body's stylesheet.
   const styles = inlineStyles([
     assets.css,
     options.siteCss,
     ...(markdown && assets.contentCss ? [assets.contentCss] : []),
-    ...(markdown?.css ? [markdown.css] : []),
   ]);
-  // KaTeX's stylesheet (27 KB) is linked, not inlined: cached once for every math page (style-src 'self').
-  const mathCss = markdown?.math && assets.mathCssUrl ? assets.mathCssUrl : undefined;
   const contentPreload =
     markdown && holdsContentIsland(markdown.content) ? (assets.contentPreload ?? []) : [];
   const fontPreloads = Object.values(config.fonts)
@@ -280,7 +275,6 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,
     ...fontPreloads,
     styles.tags,
-    mathCss ? `<link rel="stylesheet" href="${escapeAttr(mathCss)}">` : '',
     // docs.yml `css`: after the built-in styles, so the author's rules win.
     ...stylesheetLinks(config.css, fileUrl, data.site.mode === 'local' ? site.version : undefined),
     `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,

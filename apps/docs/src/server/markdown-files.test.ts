@@ -5,7 +5,7 @@ import {
   findMarkdownFileReferences,
   localReferencePath,
   resolveProjectPath,
-  rewriteMarkdownFileUrls,
+  rewriteMarkdownUrls,
 } from './markdown-files.js';
 
 describe('local file references of markdown pages', () => {
@@ -87,9 +87,9 @@ describe('local file references of markdown pages', () => {
       '[ref]: <files/x.pdf>',
       '![gone](missing.png) ![remote](https://x.test/images/a.png)',
     ].join('\n');
-    const rewritten = rewriteMarkdownFileUrls(source, (url) =>
-      url === 'missing.png' ? undefined : `/f/${url}`,
-    );
+    const rewritten = rewriteMarkdownUrls(source, {
+      file: (url) => (url === 'missing.png' ? undefined : `/f/${url}`),
+    });
     expect(rewritten.split('\n')).toEqual([
       '![images/a.png](/f/images/a.png "images/a.png")',
       '[![logo](/f/images/a.png)](/f/files/x.pdf) and [page](other.md)',
@@ -101,6 +101,38 @@ describe('local file references of markdown pages', () => {
       '[ref]: </f/files/x.pdf>',
       '![gone](missing.png) ![remote](https://x.test/images/a.png)',
     ]);
-    expect(rewriteMarkdownFileUrls('', () => '/x')).toBe('');
+    expect(rewriteMarkdownUrls('', { file: () => '/x' })).toBe('');
+  });
+
+  it('rewrites page links (markdown, references, <a href>, component href) by the link rule, files by the file rule', () => {
+    const source = [
+      '[Auth](guides/auth.md) and [pages](./pagination.mdx#cursors) and [site](/docs/x) [out](https://x.test/a.md)',
+      '',
+      '<a href="guides/auth.md">auth</a> <Card title="guides/auth.md" href="guides/auth.md" />',
+      '',
+      '[spec](files/api.yaml) `[code](guides/auth.md)`',
+      '',
+      '[ref]: guides/auth.md',
+    ].join('\n');
+    const asked: string[] = [];
+    const rewritten = rewriteMarkdownUrls(source, {
+      file: (url) => `/f/${url}`,
+      link: (href) => {
+        asked.push(href);
+        return href.startsWith('https:')
+          ? undefined
+          : `/site/${href.replace(/^\.\//, '').replace(/\.mdx?/, '')}`;
+      },
+    });
+    expect(rewritten.split('\n')).toEqual([
+      '[Auth](/site/guides/auth) and [pages](/site/pagination#cursors) and [site](/site//docs/x) [out](https://x.test/a.md)',
+      '',
+      '<a href="/site/guides/auth">auth</a> <Card title="guides/auth.md" href="/site/guides/auth" />',
+      '',
+      '[spec](/f/files/api.yaml) `[code](guides/auth.md)`',
+      '',
+      '[ref]: /site/guides/auth',
+    ]);
+    expect(asked).not.toContain('files/api.yaml');
   });
 });

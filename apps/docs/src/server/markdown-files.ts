@@ -170,16 +170,24 @@ export function remarkRewriteFileUrls(rewrite: (url: string) => string | undefin
   };
 }
 
+/** How the `.md` variant rewrites a page's references (undefined: as written). */
+export interface MarkdownUrlRewrite {
+  /** A local file reference (an image, a link to a file that is not a page). */
+  file: (url: string) => string | undefined;
+  /** Any other link (a page file, a site path, an anchor): the HTML page's link resolution. */
+  link?: (href: string) => string | undefined;
+}
+
+/** `href="…"` of any tag in raw HTML or MDX written as HTML (`<a href>`, `<Card href>`). */
+const HTML_HREF = /<[A-Za-z][\w.-]*\b[^>]*?\shref\s*=\s*(["'])(.*?)\1/g;
+
 /**
- * The markdown source with its local file references replaced by the URLs `rewrite` gives, for
- * the `.md` variant of a page (served as text, so the renderer's rewriting does not apply). A
- * reference is replaced where it is written verbatim in its node's source; any other spelling
- * (escapes, entities) stays as written.
+ * The markdown source with its references replaced by the URLs `rewrite` gives, for the `.md`
+ * variant of a page (served as text, so the renderer's rewriting does not apply): local files by
+ * `rewrite.file`, other links by `rewrite.link`. A reference is replaced where it is written
+ * verbatim in its node's source; any other spelling (escapes, entities) stays as written.
  */
-export function rewriteMarkdownFileUrls(
-  markdown: string,
-  rewrite: (url: string) => string | undefined,
-): string {
+export function rewriteMarkdownUrls(markdown: string, rewrite: MarkdownUrlRewrite): string {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdNode;
   const edits: { start: number; end: number; text: string }[] = [];
   const edit = (node: MdNode, url: string, next: string | undefined) => {
@@ -194,16 +202,24 @@ export function rewriteMarkdownFileUrls(
     // The html node's value is its source text verbatim, so offsets carry over.
     if (node.type === 'html' && node.value && start !== undefined) {
       for (const ref of htmlReferences(node.value)) {
-        const next = rewrite(ref.url);
+        const next = rewrite.file(ref.url);
         if (next !== undefined)
           edits.push({ start: start + ref.offset, end: start + ref.offset + ref.url.length, text: next });
+      }
+      for (const match of rewrite.link ? node.value.matchAll(HTML_HREF) : []) {
+        const href = match[2] ?? '';
+        if (isFileReference('link', href)) continue;
+        const next = rewrite.link?.(href);
+        const offset = start + match.index + match[0].length - 1 - href.length;
+        if (next !== undefined) edits.push({ start: offset, end: offset + href.length, text: next });
       }
     } else if (
       node.url !== undefined &&
       (node.type === 'image' || node.type === 'link' || node.type === 'definition')
     ) {
       const kind = node.type === 'image' ? 'image' : 'link';
-      if (isFileReference(kind, node.url)) edit(node, node.url, rewrite(node.url));
+      if (isFileReference(kind, node.url)) edit(node, node.url, rewrite.file(node.url));
+      else if (kind === 'link') edit(node, node.url, rewrite.link?.(node.url));
     }
     for (const child of node.children ?? []) walk(child);
   };

@@ -1,93 +1,73 @@
 /**
- * The `.md` variant of every page (page actions copyPage and viewAsMarkdown): markdown pages as
- * written; reference pages as markdown generated from the definition slice.
+ * The `.md` variant of every page (page actions copyPage and viewAsMarkdown, llms-full.txt, MCP,
+ * Ask AI): markdown pages as written, their links and files resolved as their HTML page resolves
+ * them; reference pages as markdown generated from the definition slice.
  */
-import {
-  type ApiDefinition,
-  inlineObjectProperties,
-  isRequired,
-  type ObjectProperty,
-  objectProperties,
-  type Parameter,
-  type TypeId,
-  type TypeReference,
-  unionSharedProperties,
-  unionVariants,
-} from '@sextant/definition';
-import { enumValuesOf } from '../components/constraints.js';
+import type { ApiDefinition, MarkdownPage, Parameter } from '@sextant/definition';
+import type { HighlighterCore } from 'shiki/core';
 import { pathText, prettyJson, typeLabel } from '../shared/format.js';
 import type { PageView } from '../shared/page-data.js';
-import { resolveProjectPath, rewriteMarkdownFileUrls } from './markdown-files.js';
+import { pageLinkRewriter } from './links/site-links.js';
+import { resolveProjectPath, rewriteMarkdownUrls } from './markdown-files.js';
 import { pageFormat } from './mdx/parse-page.js';
 import { leadingHeading } from './mdx/render-page-content.js';
 import type { DocsSite } from './site.js';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
-function parameterTable(
-  title: string,
-  parameters: (Parameter | ObjectProperty)[],
-  definition: ApiDefinition,
-  level = '##',
-): string {
+function parameterTable(title: string, parameters: Parameter[], definition: ApiDefinition): string {
   if (parameters.length === 0) return '';
   const rows = parameters.map(
     (p) =>
-      `| \`${p.key}\` | ${cell(typeCell(p.valueShape, definition))} | ${isRequired(p.valueShape, definition.types) ? 'yes' : 'no'} | ${cell(p.description)} |`,
+      `| \`${p.key}\` | ${cell(typeLabel(p.valueShape, definition))} | ${p.valueShape.type === 'optional' ? 'no' : 'yes'} | ${cell(p.description)} |`,
   );
-  return `${level} ${title}\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
+  return `## ${title}\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
 }
 
-/** Most enum values a table cell lists. */
-const MAX_CELL_VALUES = 12;
-
-/** A type label, with the allowed values of an enum: `PetState (one of "open", "closed")`. */
-function typeCell(shape: TypeReference, definition: ApiDefinition): string {
-  const label = typeLabel(shape, definition);
-  const values = enumValuesOf(shape, definition);
-  if (!values?.length) return label;
-  const shown = values.slice(0, MAX_CELL_VALUES).map((v) => JSON.stringify(v.value));
-  return `${label} (one of ${shown.join(', ')}${values.length > MAX_CELL_VALUES ? ', …' : ''})`;
+/** A markdown page's text with its links and files resolved as its HTML page resolves them. */
+function resolvedMarkdown(
+  site: DocsSite,
+  page: MarkdownPage,
+  highlighter: HighlighterCore,
+  basePath: string,
+): string {
+  const { fileUrl } = site;
+  return rewriteMarkdownUrls(page.markdown, {
+    file: (url) => {
+      const path = fileUrl ? resolveProjectPath(page.sourcePath, url) : undefined;
+      return path === undefined ? undefined : fileUrl?.(path);
+    },
+    link: pageLinkRewriter(site.definition, page, basePath, highlighter),
+  });
 }
 
-/** A union type: the properties every variant has, then each variant with its properties. */
-function unionMarkdown(typeId: TypeId, definition: ApiDefinition): string {
-  const variants = unionVariants(typeId, definition.types);
-  if (!variants) return '';
-  const shared = unionSharedProperties(typeId, definition.types);
-  let md = parameterTable('Properties of every variant', shared, definition);
-  md += '## Variants\n\n';
-  for (const variant of variants) {
-    const title = variant.displayName ?? typeLabel(variant.shape, definition);
-    const when = variant.discriminantValue !== undefined ? ` (\`${variant.discriminantValue}\`)` : '';
-    md += `### ${title}${when}\n\n${variant.description ? `${variant.description}\n\n` : ''}`;
-    if (variant.properties) md += parameterTable('Properties', variant.properties, definition, '####');
-  }
-  return md;
-}
-
-/** The markdown of a page view. */
-export function pageMarkdown(site: DocsSite, view: PageView): string {
+/** The markdown of a page view; links are site paths under `basePath`. */
+export function pageMarkdown(
+  site: DocsSite,
+  view: PageView,
+  highlighter: HighlighterCore,
+  basePath = '',
+): string {
   const title = `# ${view.title}\n\n`;
   switch (view.kind) {
     case 'markdown': {
       const entry = site.bySlug.get(view.slug);
       const page = entry?.item.type === 'page' ? site.definition.pages[entry.item.pageId] : undefined;
-      const { fileUrl } = site;
+      if (!page) return title;
       // One H1: a page that starts with its own `# heading` gets no second one.
-      const heading = page && leadingHeading(page.markdown, pageFormat(page.sourcePath)) ? '' : title;
-      if (!page || !fileUrl) return `${heading}${page?.markdown ?? ''}`;
-      return `${heading}${rewriteMarkdownFileUrls(page.markdown, (url) => {
-        const path = resolveProjectPath(page.sourcePath, url);
-        return path === undefined ? undefined : fileUrl(path);
-      })}`;
+      const heading = leadingHeading(page.markdown, pageFormat(page.sourcePath)) ? '' : title;
+      return `${heading}${resolvedMarkdown(site, page, highlighter, basePath)}`;
     }
     case 'changelog': {
       // Each entry under its date and title, as written.
       const entries = view.entries.map((shown) => {
         const entry = site.bySlug.get(shown.slug);
         const page = entry?.item.type === 'page' ? site.definition.pages[entry.item.pageId] : undefined;
-        const body = page ? page.markdown.replace(/^\s*#\s[^\n]*\n/, '').trim() : '';
+        const body = page
+          ? resolvedMarkdown(site, page, highlighter, basePath)
+              .replace(/^\s*#\s[^\n]*\n/, '')
+              .trim()
+          : '';
         const tags = shown.tags.length > 0 ? ` (${shown.tags.join(', ')})` : '';
         return `## ${shown.date}: ${shown.title}${tags}\n\n${body}\n`;
       });
@@ -107,7 +87,11 @@ export function pageMarkdown(site: DocsSite, view: PageView): string {
       if (request) {
         md += `## Request body\n\n\`${request.contentType}\`${request.body.type === 'alias' ? ` — ${typeLabel(request.body.shape, d)}` : ''}\n\n`;
         if (request.body.type === 'object') {
-          md += parameterTable('Body properties', inlineObjectProperties(request.body, d.types), d);
+          md += parameterTable(
+            'Body properties',
+            request.body.properties.map((p) => ({ ...p })),
+            d,
+          );
         }
       }
       for (const response of endpoint.responses) {
@@ -142,9 +126,7 @@ export function pageMarkdown(site: DocsSite, view: PageView): string {
       if (!type) return title;
       let md = `# ${type.name}\n\n${type.description ? `${type.description}\n\n` : ''}`;
       if (type.shape.type === 'object')
-        md += parameterTable('Properties', objectProperties(type.id, view.definition.types), view.definition);
-      if (type.shape.type === 'discriminatedUnion' || type.shape.type === 'undiscriminatedUnion')
-        md += unionMarkdown(type.id, view.definition);
+        md += parameterTable('Properties', type.shape.properties, view.definition);
       if (type.shape.type === 'enum')
         md += `Values: ${type.shape.values.map((v) => `\`${JSON.stringify(v.value)}\``).join(', ')}\n`;
       return md;

@@ -134,8 +134,6 @@ export function buildPageView(
         layout: page.layout,
         content: rendered.content,
         toc: rendered.toc,
-        ...(rendered.css ? { css: rendered.css } : {}),
-        ...(rendered.math ? { math: true } : {}),
         ...(page.lastUpdated ? { lastUpdated: page.lastUpdated } : {}),
         ...(editThisPage && page.sourcePath
           ? { editUrl: editPageUrl(editThisPage.url, page.sourcePath) }
@@ -216,12 +214,8 @@ function changelogView(
 ): PageView {
   const all = changelogEntries(site.definition, item);
   const shown = all.slice((n - 1) * CHANGELOG_PAGE_SIZE, n * CHANGELOG_PAGE_SIZE);
-  const css: string[] = [];
-  let math = false;
   const entries = shown.map(({ slug, title, page }) => {
     const rendered = renderMarkdownPage(site, highlighter, page, basePath);
-    if (rendered.css) css.push(rendered.css);
-    math ||= rendered.math === true;
     return {
       title: rendered.title ?? title,
       slug,
@@ -237,8 +231,6 @@ function changelogView(
     page: n,
     pages: changelogPageCount(all.length),
     changelogSlug: item.slug,
-    ...(css.length > 0 ? { css: css.join('\n') } : {}),
-    ...(math ? { math: true } : {}),
   };
 }
 

@@ -119,10 +119,16 @@ export async function docsFullPageJson(
   return cached(site, `full-json:${basePath}:${slug}`, () => JSON.stringify(found));
 }
 
-/** The markdown of the page at `slug`, or undefined. */
-export async function renderDocsPageMarkdown(site: DocsSite, slug: string): Promise<string | undefined> {
-  const found = await view(site, slug, '');
-  return found ? pageMarkdown(site, found) : undefined;
+/** The markdown of the page at `slug` (its links site paths under `basePath`), or undefined. */
+export async function renderDocsPageMarkdown(
+  site: DocsSite,
+  slug: string,
+  basePath = '',
+): Promise<string | undefined> {
+  const found = await view(site, slug, basePath);
+  if (!found) return undefined;
+  const highlighter = await loadHighlighter();
+  return withLanguages(highlighter, () => pageMarkdown(site, found, highlighter, basePath));
 }
 
 /**

@@ -66,10 +66,6 @@ export type PageView =
       /** The body: server HTML, and islands where it has tabs, code blocks or diagrams. */
       content: ContentNode[];
       toc: { id: string; text: string; depth: number }[];
-      /** The page's own stylesheet (its math's positions), inlined and allowed by hash. */
-      css?: string;
-      /** The page typesets math: KaTeX's stylesheet is inlined too. */
-      math?: boolean;
       /** When the page's file last changed (ISO 8601), for "Last updated". */
       lastUpdated?: string;
       /** Where its source is edited (docs.yml `editThisPage`). */
@@ -86,9 +82,6 @@ export type PageView =
       pages: number;
       /** Slug of the changelog's first page (later pages are `{slug}/page/{n}`). */
       changelogSlug: string;
-      /** The entries' stylesheets (their math's positions), inlined and allowed by hash. */
-      css?: string;
-      math?: boolean;
     })
   | (PageBase & {
       kind: 'endpoint';

@@ -12,7 +12,7 @@ import { docsHost } from '../docs-host/index.js';
 import { writeStructureProject } from '../docs-host/testing/structure-project.js';
 import { llmsPlugin } from '../llms/index.js';
 import { seoPlugin } from './plugin.js';
-import { robotsTxt, sitemapXml, w3cDatetime } from './sitemap.js';
+import { robotsTxt, SITEMAP_LIMITS, sitemapFiles, w3cDatetime } from './sitemap.js';
 
 const SUMMARY = 'Get a pet with its owner, its vaccinations and every visit to the vet';
 const DESCRIPTION = `Returns one pet by id. ${'The pet comes with everything the clinic knows about it. '.repeat(6)}`;
@@ -144,8 +144,9 @@ describe('sitemap of a versioned site', () => {
           { name: 'old', slug: 'old', hidden: true, homeSlug: 'old/intro', navigation: [nav('old/intro')] },
         ],
       },
-    } as unknown as Parameters<typeof sitemapXml>[0];
-    const xml = sitemapXml(site, 'https://docs.acme.test');
+    } as unknown as SitemapSite;
+    const [xml = '', ...more] = sitemapFiles(site, 'https://docs.acme.test');
+    expect(more).toEqual([]);
     expect(validate(xml)).toBe(true);
     const urls = [parse(xml).urlset.url].flat() as { loc: string; lastmod: string }[];
     expect(urls).toEqual([
@@ -153,6 +154,117 @@ describe('sitemap of a versioned site', () => {
       { loc: 'https://docs.acme.test/guide', lastmod: '2024-12-24T08:30:00Z' },
       { loc: 'https://docs.acme.test/v1/intro', lastmod: '2025-05-01T10:00:00Z' },
     ]);
+  });
+});
+
+type SitemapSite = Parameters<typeof sitemapFiles>[0];
+
+/** A generated site of `n` pages (slugs `p/0` …, each `pad` characters longer), page k changed on day k % 28 + 1. */
+function largeSite(n: number, pad = 0): SitemapSite {
+  const navigation = [];
+  const pages: Record<string, object> = {};
+  for (let i = 0; i < n; i++) {
+    const slug = `p/${i}${'x'.repeat(pad)}`;
+    navigation.push({ type: 'page', title: slug, slug, pageId: `page:${i}` });
+    const day = String((i % 28) + 1).padStart(2, '0');
+    pages[`page:${i}`] = {
+      id: `page:${i}`,
+      title: slug,
+      slug,
+      markdown: '',
+      lastUpdated: `2025-02-${day}T00:00:00Z`,
+    };
+  }
+  return {
+    updatedAt: '2025-03-01T00:00:00Z',
+    definition: { navigation, homeSlug: 'p/0', pages },
+  } as unknown as SitemapSite;
+}
+
+const locsOf = (xml: string) => [parse(xml).urlset.url].flat().map((u: { loc: string }) => u.loc);
+
+describe('sitemap index past the protocol limits', () => {
+  it('a site of 120,001 pages gets an index of three parts of at most 50,000 URLs, each page once', () => {
+    const site = largeSite(120_001);
+    const [index = '', ...parts] = sitemapFiles(site, 'https://docs.acme.test/docs');
+    expect(validate(index)).toBe(true);
+    const parsed = parse(index, { ignoreAttributes: false });
+    expect(parsed.sitemapindex['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const named = [parsed.sitemapindex.sitemap].flat() as { loc: string; lastmod: string }[];
+    expect(named.map((s) => s.loc)).toEqual(
+      [1, 2, 3].map((n) => `https://docs.acme.test/docs/sitemap.xml?part=${n}`),
+    );
+    // Each part's lastmod is the latest of its pages'.
+    expect(named.map((s) => s.lastmod)).toEqual([
+      '2025-02-28T00:00:00Z',
+      '2025-02-28T00:00:00Z',
+      '2025-02-28T00:00:00Z',
+    ]);
+    expect(parts).toHaveLength(3);
+    const locs = parts.flatMap((part) => {
+      expect(validate(part)).toBe(true);
+      const l = locsOf(part);
+      expect(l.length).toBeLessThanOrEqual(SITEMAP_LIMITS.urls);
+      return l;
+    });
+    expect(locs).toHaveLength(120_001);
+    expect(new Set(locs).size).toBe(120_001);
+    expect(locs[0]).toBe('https://docs.acme.test/docs/');
+    expect(locs.at(-1)).toBe('https://docs.acme.test/docs/p/120000');
+  });
+
+  it('exactly 50,000 pages stay one sitemap; 50,001 make an index', () => {
+    expect(sitemapFiles(largeSite(50_000), 'https://d.test')).toHaveLength(1);
+    const split = sitemapFiles(largeSite(50_001), 'https://d.test');
+    expect(split).toHaveLength(3);
+    expect(locsOf(split[2] ?? '')).toEqual(['https://d.test/p/50000']);
+  });
+
+  it('splits by bytes too: no part over the byte limit, however long its URLs', () => {
+    const limits = { urls: SITEMAP_LIMITS.urls, bytes: 200_000 };
+    const site = largeSite(2_000, 300);
+    const [index = '', ...parts] = sitemapFiles(site, 'https://docs.acme.test', limits);
+    expect(index).toContain('<sitemapindex');
+    expect(parts.length).toBeGreaterThan(3);
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(limits.bytes);
+    expect(parts.flatMap(locsOf)).toHaveLength(2_000);
+  });
+
+  it('is served: the index at sitemap.xml, each part at ?part=N, no other part', async () => {
+    // The project of this file (5 URLs) with parts of 2 URLs: an index of three.
+    const server = Fastify();
+    await server.register(docsHost, { mode: 'local', projectDir: dir });
+    await server.register(seoPlugin, { sitemapLimits: { urls: 2, bytes: SITEMAP_LIMITS.bytes } });
+    try {
+      const get = (url: string) => server.inject({ url, headers: host });
+      const index = await get('/sitemap.xml');
+      expect(index.statusCode).toBe(200);
+      expect(validate(index.body)).toBe(true);
+      const named = [parse(index.body).sitemapindex.sitemap].flat().map((s: { loc: string }) => s.loc);
+      expect(named).toEqual([1, 2, 3].map((n) => `http://docs.acme.test/sitemap.xml?part=${n}`));
+      const parts = await Promise.all([1, 2, 3].map((n) => get(`/sitemap.xml?part=${n}`)));
+      for (const part of parts) {
+        expect(part.statusCode).toBe(200);
+        expect(part.headers['content-type']).toBe('application/xml; charset=utf-8');
+      }
+      const all = (await app.inject({ url: '/sitemap.xml', headers: host })).body;
+      expect(parts.flatMap((part) => locsOf(part.body))).toEqual(locsOf(all));
+      for (const bad of ['4', '0', 'x', '1e3', '01', '2&part=1', '-1'])
+        expect((await get(`/sitemap.xml?part=${bad}`)).statusCode, bad).toBe(404);
+      const gzipped = await server.inject({
+        url: '/sitemap.xml?part=2',
+        headers: { ...host, 'accept-encoding': 'gzip' },
+      });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a small site has no parts', async () => {
+    const response = await app.inject({ url: '/sitemap.xml?part=1', headers: host });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('its sitemap.xml names every part');
   });
 });
 

@@ -3,13 +3,16 @@
  * navigation of every version (markdown pages, section overviews, endpoints, channels, webhooks,
  * types), at its absolute URL on the request's origin and base path, each with its `lastmod`: a
  * markdown page's own last change when the project recorded it, else when the site was published.
- * Hidden pages (and pages under a hidden section) and hidden versions are left out.
+ * Hidden pages (and pages under a hidden section) and hidden versions are left out. A site past
+ * the protocol's limits for one file (50,000 URLs or 50 MB) gets a sitemap index at
+ * `sitemap.xml` naming its parts, `sitemap.xml?part=1`, `?part=2`, … each within both limits.
  */
 import { type DocsDefinition, isHiddenNavItem, walkNavigation } from '@sextant/definition';
 import type { DocsSite } from '@sextant/docs';
 
-/** The protocol's limit of URLs in one sitemap file. */
-export const SITEMAP_MAX_URLS = 50_000;
+/** The protocol's limits of one sitemap file: URLs, and bytes uncompressed. */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };
+export type SitemapLimits = typeof SITEMAP_LIMITS;
 
 const escapeXml = (text: string) =>
   text
@@ -62,29 +65,57 @@ export function sitemapEntries(site: {
   return home ? [home, ...[...entries.values()].filter((entry) => entry !== home)] : [...entries.values()];
 }
 
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
+const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+const URLSET_CLOSE = '</urlset>';
+
+/** One sitemap file of `<url>` lines. */
+const urlset = (lines: string[]) => [XML_HEAD, URLSET_OPEN, ...lines, URLSET_CLOSE, ''].join('\n');
+
+/** The URL of sitemap part `n` (1-based) of the site at `siteUrl`. */
+export const sitemapPartUrl = (siteUrl: string, n: number) => `${siteUrl}/sitemap.xml?part=${n}`;
+
 /**
- * The sitemap of `site` served at `siteUrl` (origin and base path, no trailing slash).
- * @example sitemapXml(site, 'https://docs.acme.com')
+ * The sitemap files of `site` served at `siteUrl` (origin and base path, no trailing slash): one
+ * urlset when the site fits one file; else `[index, part 1, part 2, …]`, the index naming each
+ * part with its latest `lastmod`, each part within `limits`.
+ * @example sitemapFiles(site, 'https://docs.acme.com')[0] // '<?xml …><urlset …'
  */
-export function sitemapXml(
+export function sitemapFiles(
   site: Pick<DocsSite, 'definition' | 'updatedAt' | 'currentVersion'>,
   siteUrl: string,
-): string {
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): string[] {
   const published = w3cDatetime(site.updatedAt);
-  const urls = sitemapEntries(site)
-    .slice(0, SITEMAP_MAX_URLS)
-    .map(({ slug, lastUpdated }) => {
-      const lastmod = w3cDatetime(lastUpdated) ?? published;
-      const loc = escapeXml(`${siteUrl}/${encodeURI(slug)}`);
-      return `  <url><loc>${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
-    });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
+  const frame = Buffer.byteLength(urlset([]));
+  const parts: { lines: string[]; bytes: number; lastmod?: string }[] = [];
+  let part: (typeof parts)[number] | undefined;
+  for (const { slug, lastUpdated } of sitemapEntries(site)) {
+    const lastmod = w3cDatetime(lastUpdated) ?? published;
+    const loc = escapeXml(`${siteUrl}/${encodeURI(slug)}`);
+    const line = `  <url><loc>${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    const bytes = Buffer.byteLength(line) + 1;
+    if (!part || part.lines.length >= limits.urls || part.bytes + bytes > limits.bytes) {
+      part = { lines: [], bytes: frame };
+      parts.push(part);
+    }
+    part.lines.push(line);
+    part.bytes += bytes;
+    // W3C datetimes in UTC compare as text.
+    if (lastmod && (!part.lastmod || lastmod > part.lastmod)) part.lastmod = lastmod;
+  }
+  if (parts.length <= 1) return [urlset(parts[0]?.lines ?? [])];
+  const index = [
+    XML_HEAD,
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...parts.map(
+      (p, i) =>
+        `  <sitemap><loc>${escapeXml(sitemapPartUrl(siteUrl, i + 1))}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</sitemap>`,
+    ),
+    '</sitemapindex>',
     '',
   ].join('\n');
+  return [index, ...parts.map((p) => urlset(p.lines))];
 }
 
 /**

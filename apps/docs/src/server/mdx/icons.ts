@@ -1,9 +1,12 @@
 /**
- * The small bundled icon set of `<Icon>`, `<Card icon>` and callouts: Lucide icons (ISC
- * licence, lucide-static 1.62.0), inlined as SVG where used, so a page carries only its own.
- * Font Awesome names that Mintlify and Fern pages use (`bolt`, `gear`, `fa-solid fa-envelope`,
- * `regular book`) map to the nearest one.
+ * The small bundled icon set of `<Icon>`, `<Card icon>`, callouts and tabs: Lucide icons (ISC
+ * licence, lucide-static 1.62.0). The client build emits them as one sprite file (vite.config.ts),
+ * cached once per site; a page draws an icon with `<use>` of its symbol there, so it carries a
+ * reference, not the paths. Font Awesome names that Mintlify and Fern pages use (`bolt`, `gear`,
+ * `fa-solid fa-envelope`, `regular book`) map to the nearest one.
  */
+import { createHash } from 'node:crypto';
+import { ASSET_BASE } from '../../build/client-build.js';
 
 /** The inner SVG of each icon (24×24, stroked with `currentColor`). */
 const ICONS: Record<string, string> = {
@@ -182,13 +185,35 @@ export function iconName(name: string): string | undefined {
   return found !== undefined && ICONS[found] !== undefined ? found : undefined;
 }
 
+/** The sprite's file in the client build (served under `ASSET_BASE`). */
+export const ICON_SPRITE_FILE = 'assets/icons.svg';
+
 /**
- * The SVG of a bundled icon at `size` px, decorative (hidden from assistive technology), or
- * undefined for a name the set does not hold.
+ * Every icon as a `<symbol id="name">` of one SVG document, stroked with the page's text colour.
+ * @example iconSprite() // '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="rocket" …'
+ */
+export function iconSprite(): string {
+  const symbols = Object.entries(ICONS).map(
+    ([name, inner]) =>
+      `<symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${inner.replace(/ \/>/g, '/>')}</symbol>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
+}
+
+let spriteUrl: string | undefined;
+/** The sprite's URL, versioned by its content (assets are cached as immutable). */
+function iconSpriteUrl(): string {
+  spriteUrl ??= `${ASSET_BASE}${ICON_SPRITE_FILE}?v=${createHash('sha256').update(iconSprite()).digest('hex').slice(0, 10)}`;
+  return spriteUrl;
+}
+
+/**
+ * The SVG of a bundled icon at `size` px (a `<use>` of its sprite symbol), decorative (hidden
+ * from assistive technology), or undefined for a name the set does not hold.
  */
 export function iconSvg(name: string, size = 16): string | undefined {
   const found = iconName(name);
   if (found === undefined) return undefined;
   const px = Math.max(8, Math.min(96, Math.round(size)));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${ICONS[found]}</svg>`;
+  return `<svg width="${px}" height="${px}" aria-hidden="true"><use href="${iconSpriteUrl()}#${found}"/></svg>`;
 }

@@ -65,11 +65,12 @@ const CALLOUT_TITLES: Record<string, string> = {
   launch: 'Launch',
 };
 
-/** A callout box (`<Note>`, `:::tip`, `> [!WARNING]` all render this). */
-export function callout(kind: string, title: string | undefined, children: MdNode[]): MdNode {
+/** A callout box (`<Note>`, `:::tip`, `> [!WARNING]` all render this), with an icon before its title. */
+export function callout(kind: string, title: string | undefined, children: MdNode[], icon?: MdNode): MdNode {
   const known = CALLOUT_TITLES[kind] ? kind : 'info';
   return element('aside', { className: ['sx-callout', `sx-callout-${known}`] }, [
     element('p', { className: ['sx-callout-title'] }, [
+      ...(icon ? [icon] : []),
       { type: 'text', value: title ?? CALLOUT_TITLES[known] },
     ]),
     ...children,
@@ -365,13 +366,18 @@ export function pageComponents(propsOf: PropsOf): Record<string, Component> {
     Warning: calloutComponent('warning'),
     Check: calloutComponent('check'),
     Danger: calloutComponent('danger'),
-    Callout: (node, props, ctx) => [
-      callout(
-        (text(props.intent) ?? text(props.type) ?? text(props.variant) ?? 'info').toLowerCase(),
-        text(props.title),
-        ctx.children(node),
-      ),
-    ],
+    Callout: (node, props, ctx) => {
+      const iconName = text(props.icon);
+      const svg = iconName ? ctx.icon(iconName, node) : undefined;
+      return [
+        callout(
+          (text(props.intent) ?? text(props.type) ?? text(props.variant) ?? 'info').toLowerCase(),
+          text(props.title),
+          ctx.children(node),
+          svg ? ctx.trusted('span', 'sx-icon', svg) : undefined,
+        ),
+      ];
+    },
     Tabs: tabs(propsOf),
     CodeGroup: codeGroup(propsOf),
     CodeBlocks: codeGroup(propsOf),

@@ -5,7 +5,7 @@
  * page (GitHub's markdown, with `<br>`, `<!-- -->`, `a < b`, `{id}` or indented code) is read as
  * CommonMark with GFM and sanitised raw HTML, as before. A `.md` page that uses components but is
  * not valid MDX is read as plain markdown too, with a warning naming the place. Both read GFM,
- * `$math$` and `:::note` admonitions.
+ * `$math$` and `:::note` admonitions (`:::note Title` read as `:::note[Title]`, see admonitions.ts).
  */
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
@@ -13,6 +13,7 @@ import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { bracketAdmonitionTitles } from './admonitions.js';
 import type { MdNode } from './mdast.js';
 import type { ProblemList } from './problems.js';
 
@@ -68,21 +69,24 @@ export interface ParsedPage {
   tree?: MdNode;
   /** Whether the tree is MDX (components, expressions) or plain markdown (raw HTML). */
   mdx: boolean;
+  /** The text the tree's positions point into (the page's, admonition titles bracketed). */
+  source: string;
 }
 
 /**
  * Parses `source` as `format`, reporting syntax errors and fallbacks to `problems`.
  * @example parsePage('<Note>Hi</Note>', 'md', problems).mdx // true
  */
-export function parsePage(source: string, format: PageFormat, problems?: ProblemList): ParsedPage {
+export function parsePage(page: string, format: PageFormat, problems?: ProblemList): ParsedPage {
+  const source = bracketAdmonitionTitles(page);
   try {
     const tree = mdxParser.parse(source) as MdNode;
-    if (format === 'mdx' || usesMdx(tree)) return { tree, mdx: true };
+    if (format === 'mdx' || usesMdx(tree)) return { tree, mdx: true, source };
   } catch (error) {
     const failure = error as ParseFailure;
     if (format === 'mdx') {
       problems?.error(failurePlace(failure), `not valid MDX: ${reasonOf(failure)}`);
-      return { mdx: true };
+      return { mdx: true, source };
     }
     const tree = markdownParser.parse(source) as MdNode;
     if (namesComponent(tree))
@@ -90,7 +94,7 @@ export function parsePage(source: string, format: PageFormat, problems?: Problem
         failurePlace(failure),
         `not valid MDX (${reasonOf(failure)}): the page is rendered as plain markdown, without its components`,
       );
-    return { tree, mdx: false };
+    return { tree, mdx: false, source };
   }
-  return { tree: markdownParser.parse(source) as MdNode, mdx: false };
+  return { tree: markdownParser.parse(source) as MdNode, mdx: false, source };
 }

@@ -52,6 +52,14 @@ describe('components', () => {
     expect(html).toContain('<p>Mind <strong>this</strong>.</p></aside>');
   });
 
+  it('<Callout icon> draws the icon before its title (Mintlify)', async () => {
+    const { html, problems } = await mdx('<Callout icon="key" title="Keys">Rotate them.</Callout>');
+    expect(problems).toEqual([]);
+    expect(html).toMatch(
+      /<p class="sx-callout-title"><span class="sx-icon" data-h="\w+"><svg width="16" height="16" aria-hidden="true"><use href="\/_sextant\/assets\/assets\/icons\.svg\?v=[0-9a-f]{10}#key"\/><\/svg><\/span>Keys<\/p>/,
+    );
+  });
+
   it('<Callout> takes its kind from intent (Fern) and a title', async () => {
     const { html } = await mdx('<Callout intent="warning" title="Rate limits">Slow down.</Callout>');
     expect(html).toContain('sx-callout-warning');
@@ -68,6 +76,28 @@ describe('components', () => {
     );
     expect(html).toContain('It is 10:30 at note:x.');
     expect(html).toContain('<aside class="sx-callout sx-callout-tip"><p class="sx-callout-title">Tip</p>');
+  });
+
+  it('Docusaurus titles without brackets (`:::note Title`) are titles too, in every admonition kind', async () => {
+    const kinds = ['note', 'tip', 'info', 'warning', 'danger', 'caution'];
+    const source = kinds.map((kind) => `:::${kind} Read [this] first\nBody of ${kind}.\n:::`).join('\n\n');
+    const { html, problems } = await render(source);
+    expect(problems).toEqual([]);
+    for (const kind of kinds)
+      expect(html).toContain(
+        `<aside class="sx-callout sx-callout-${kind}"><p class="sx-callout-title">Read [this] first</p><p>Body of ${kind}.</p></aside>`,
+      );
+  });
+
+  it('a `:::note Title` line inside a code block or after text stays as written', async () => {
+    const { html } = await render('```md\n:::note Not a callout\n:::\n```\n\n:::tip[Bracketed] x\n:::');
+    expect(html).toContain(':::note Not a callout');
+    expect(html).not.toContain('sx-callout-note');
+  });
+
+  it('`:::note Title` keeps later positions: a problem below it is on its own line', async () => {
+    const { problems } = await mdx(':::warning Heads up\nText\n:::\n\n<Nope />');
+    expect(problems.map((p) => [p.line, p.column])).toEqual([[5, 1]]);
   });
 
   it('<Tabs> is an island with every panel in the page, the first active', async () => {
@@ -221,6 +251,62 @@ describe('components', () => {
   });
 });
 
+describe('props a component does not use', () => {
+  it('are located warnings naming the component and the prop; the component still renders', async () => {
+    const { html, problems } = await mdx(
+      '<Note>Hi</Note>\n\n<Card title="Pets" href="/pets" titel="typo" colour="red">\n  Go.\n</Card>',
+    );
+    expect(html).toContain('<p class="sx-ccard-title"');
+    expect(problems).toEqual([
+      {
+        severity: 'warning',
+        line: 3,
+        column: 33,
+        message: '<Card titel>: Sextant does not use this prop; it is ignored',
+      },
+      {
+        severity: 'warning',
+        line: 3,
+        column: 46,
+        message: '<Card colour>: Sextant does not use this prop; it is ignored',
+      },
+    ]);
+  });
+
+  it('count for child components (<Tab>, <Step>) and lines after front matter', async () => {
+    const { problems } = await render(
+      '<Tabs>\n  <Tab title="npm" sync="x">A</Tab>\n</Tabs>\n\n<Steps>\n  <Step title="One" bogus={1}>Go</Step>\n</Steps>',
+      { format: 'mdx', bodyLine: 4 },
+    );
+    expect(problems.map((p) => `${p.line}:${p.column} ${p.message}`)).toEqual([
+      '5:20 <Tab sync>: Sextant does not use this prop; it is ignored',
+      '9:21 <Step bogus>: Sextant does not use this prop; it is ignored',
+    ]);
+  });
+
+  it('props a component tests for (ParamField path/query/body) or reads are not reported', async () => {
+    const { problems } = await mdx(
+      '<ParamField path="id" type="string" required default="x">\n  The id.\n</ParamField>\n\n<Callout intent="warning" title="T">x</Callout>',
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('hostile prop names are reported like any other, and nothing of them reaches the page', async () => {
+    const { html, problems } = await mdx('<Note constructor="x" toString="y" __proto__="z">Hi</Note>');
+    expect(problems.map((p) => p.message)).toEqual([
+      '<Note constructor>: Sextant does not use this prop; it is ignored',
+      '<Note toString>: Sextant does not use this prop; it is ignored',
+    ]);
+    expect(html).not.toMatch(/constructor|toString|__proto__/);
+    expectInert(html);
+  });
+
+  it('unknown components and HTML elements are not reported twice', async () => {
+    const { problems } = await mdx('<Nope a="1" />\n\n<img src="a.png" alt="A" width="10" />');
+    expect(problems.map((p) => p.severity)).toEqual(['error']);
+  });
+});
+
 describe('code blocks', () => {
   it('are boxes with a bar (title or language) and a Copy island', async () => {
     const { html } = await render('```ts client.ts\nconst a = 1;\n```\n\n```bash\nls\n```');
@@ -265,22 +351,28 @@ describe('code blocks', () => {
 });
 
 describe('math', () => {
-  it('typesets $…$ and $$…$$ on the server, styles as classes in the page stylesheet', async () => {
-    const { html, css, math } = await render('Energy $E=mc^2$ here.\n\n$$\n\\frac{a}{b}\n$$');
-    expect(math).toBe(true);
+  it('typesets $…$ and $$…$$ on the server as MathML only: no glyph spans, no styles', async () => {
+    const { html } = await render('Energy $E=mc^2$ here.\n\n$$\n\\frac{a}{b}\n$$');
     expect(html).toMatch(
-      /<span class="sx-math" data-h="\w+"><span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">/,
+      /<span class="sx-math" data-h="\w+"><span class="katex"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics><mrow><mi>E<\/mi><mo>=<\/mo>/,
     );
-    expect(html).toContain('<div class="sx-math sx-math-display"');
+    expect(html).toMatch(
+      /<div class="sx-math sx-math-display"[^>]*>.*<math [^>]*display="block">.*<mfrac><mi>a<\/mi><mi>b<\/mi><\/mfrac>/s,
+    );
+    expect(html).not.toContain('katex-html');
     expect(html).not.toContain('style=');
-    expect(css).toMatch(/^\.sx-m[0-9a-f]{8}\{[a-z-]+:[^;}]+/);
-    expect(css).not.toMatch(/url|expression|[<>]/);
+  });
+
+  it('shows TeX that does not parse as its source, marked as an error, with no style', async () => {
+    const { html } = await render('Broken $\\frac{a$ here.');
+    expect(html).toMatch(/<span class="katex-error">\\frac\{a<\/span>/);
+    expect(html).not.toContain('style=');
   });
 
   it('keeps prices as text ($5 and $10)', async () => {
-    const { html, math } = await render('It costs $5 and $10.');
-    expect(math).toBe(false);
+    const { html } = await render('It costs $5 and $10.');
     expect(html).toContain('It costs $5 and $10.');
+    expect(html).not.toContain('<math');
   });
 
   it('refuses TeX that would reach the page as HTML (trust is off)', async () => {

@@ -1,8 +1,7 @@
 /**
  * A markdown page's body, rendered on the server: MDX (or GitHub markdown, see `parse-page.ts`)
  * → the fixed component set, code blocks, math and diagrams → sanitised HTML → the body's node
- * tree (`shared/content-node.ts`), with its table of contents, its math stylesheet and its
- * problems. What an author writes never runs: expressions, imports, event handlers, unknown
+ * tree (`shared/content-node.ts`), with its table of contents and its problems. What an author writes never runs: expressions, imports, event handlers, unknown
  * components and unsafe URLs are errors shown in place (with file, line and column) and
  * reported; everything else goes through the sanitiser or React's escaping.
  */
@@ -18,11 +17,12 @@ import { rehypeRewriteLinks } from '../links/rehype-links.js';
 import { rehypeHeadings, type TocEntry } from '../markdown.js';
 import { remarkRewriteFileUrls } from '../markdown-files.js';
 import { isAllowedTag, sanitize } from '../sanitize.js';
+import { ADMONITIONS } from './admonitions.js';
 import { codeBlockHtml, codeLabel, codePre, parseCodeMeta } from './code-block.js';
 import { contentTree, type Placeholder } from './content-tree.js';
 import { iconSvg } from './icons.js';
 import { type LiteralValue, literalProps } from './literal-props.js';
-import { MathStyles, renderMath } from './math.js';
+import { renderMath } from './math.js';
 import {
   element,
   escapeHtml,
@@ -34,6 +34,7 @@ import {
 } from './mdast.js';
 import {
   CHILD_COMPONENTS,
+  COMPONENT_NAMES,
   type ComponentContext,
   callout,
   pageComponents,
@@ -41,6 +42,7 @@ import {
 } from './page-components.js';
 import { type PageFormat, parsePage } from './parse-page.js';
 import { type ContentProblem, ProblemList, problemLine } from './problems.js';
+import { PropUse } from './prop-use.js';
 
 export interface PageContentOptions {
   /** `mdx` (strict) or `md` (MDX only when it uses components). Default `md`. */
@@ -70,25 +72,8 @@ export interface PageContent {
   toc: TocEntry[];
   /** The leading H1's text, when the page starts with one (and `headerTitle`). */
   title?: string;
-  /** The page's math stylesheet ('' without math). */
-  css: string;
-  /** Whether the page typesets math (it then needs KaTeX's stylesheet). */
-  math: boolean;
   problems: ContentProblem[];
 }
-
-/** Admonitions (`:::note`) and GitHub alerts (`> [!NOTE]`) that become callouts. */
-const ADMONITIONS = new Set([
-  'note',
-  'tip',
-  'info',
-  'warning',
-  'danger',
-  'caution',
-  'important',
-  'success',
-  'check',
-]);
 
 /** HTML elements refused outright (they run code, load documents or submit data). */
 const DANGEROUS_HTML = new Set([
@@ -254,11 +239,10 @@ export function renderPageContent(
   const format = options.format ?? 'md';
   const problems = new ProblemList(options.bodyLine);
   const headerTitle = options.headerTitle ?? true;
-  const { tree } = parsePage(markdown, format, problems);
+  const { tree, source } = parsePage(markdown, format, problems);
   const key = randomBytes(9).toString('base64url').replace(/-/g, '_');
   const table: Placeholder[] = [];
-  const styles = new MathStyles();
-  let math = false;
+  const propUse = new PropUse();
   const placeholder = (entry: Placeholder) => {
     table.push(entry);
     return `${key}-${table.length - 1}`;
@@ -277,13 +261,16 @@ export function renderPageContent(
   const propsOf = (node: MdNode): Record<string, LiteralValue> => {
     let props = propsCache.get(node);
     if (!props) {
-      props = literalProps((node.attributes ?? []) as MdxAttributeNode[], problems, node.name ?? '');
+      const name = node.name ?? '';
+      props = literalProps((node.attributes ?? []) as MdxAttributeNode[], problems, name);
+      // A known component's props: those it never reads are reported (prop-use.ts).
+      if (COMPONENT_NAMES.includes(name)) props = propUse.track(node, props);
       propsCache.set(node, props);
     }
     return props;
   };
   const sourceOf = (node: MdNode) =>
-    markdown.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
+    source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
 
   const ctx: ComponentContext = {
     problems,
@@ -448,9 +435,8 @@ export function renderPageContent(
       case 'math':
       case 'inlineMath': {
         const display = node.type === 'math';
-        if (!display && !isMath(markdown, node)) return [{ type: 'text', value: sourceOf(node) }];
-        math = true;
-        const html = renderMath(node.value ?? '', display, styles);
+        if (!display && !isMath(source, node)) return [{ type: 'text', value: sourceOf(node) }];
+        const html = renderMath(node.value ?? '', display);
         return [ctx.trusted(display ? 'div' : 'span', display ? 'sx-math sx-math-display' : 'sx-math', html)];
       }
       case 'blockquote': {
@@ -490,6 +476,7 @@ export function renderPageContent(
   return { ...finish(tree.children), ...(title ? { title } : {}) };
 
   function finish(nodes: MdNode[]): PageContent {
+    propUse.reportUnread(problems);
     const toc: TocEntry[] = [];
     const processor = unified()
       .use(remarkRehype, { allowDangerousHtml: true })
@@ -498,6 +485,6 @@ export function renderPageContent(
       .use(rehypeStringify, { allowDangerousHtml: true });
     const hast = processor.runSync({ type: 'root', children: nodes } as never);
     const html = sanitize(String(processor.stringify(hast as never)), new Set(toc.map((entry) => entry.id)));
-    return { content: contentTree(html, key, table), toc, css: styles.css(), math, problems: problems.list };
+    return { content: contentTree(html, key, table), toc, problems: problems.list };
   }
 }
