@@ -3,8 +3,21 @@
  * Ask AI): markdown pages as written, their links and files resolved as their HTML page resolves
  * them; reference pages as markdown generated from the definition slice.
  */
-import type { ApiDefinition, MarkdownPage, Parameter } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  inlineObjectProperties,
+  isRequired,
+  type MarkdownPage,
+  type ObjectProperty,
+  objectProperties,
+  type Parameter,
+  type TypeId,
+  type TypeReference,
+  unionSharedProperties,
+  unionVariants,
+} from '@sextant/definition';
 import type { HighlighterCore } from 'shiki/core';
+import { enumValuesOf } from '../components/constraints.js';
 import { pathText, prettyJson, typeLabel } from '../shared/format.js';
 import type { PageView } from '../shared/page-data.js';
 import { pageLinkRewriter } from './links/site-links.js';
@@ -15,13 +28,46 @@ import type { DocsSite } from './site.js';
 
 const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
-function parameterTable(title: string, parameters: Parameter[], definition: ApiDefinition): string {
+function parameterTable(
+  title: string,
+  parameters: (Parameter | ObjectProperty)[],
+  definition: ApiDefinition,
+  level = '##',
+): string {
   if (parameters.length === 0) return '';
   const rows = parameters.map(
     (p) =>
-      `| \`${p.key}\` | ${cell(typeLabel(p.valueShape, definition))} | ${p.valueShape.type === 'optional' ? 'no' : 'yes'} | ${cell(p.description)} |`,
+      `| \`${p.key}\` | ${cell(typeCell(p.valueShape, definition))} | ${isRequired(p.valueShape, definition.types) ? 'yes' : 'no'} | ${cell(p.description)} |`,
   );
-  return `## ${title}\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
+  return `${level} ${title}\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
+}
+
+/** Most enum values a table cell lists. */
+const MAX_CELL_VALUES = 12;
+
+/** A type label, with the allowed values of an enum: `PetState (one of "open", "closed")`. */
+function typeCell(shape: TypeReference, definition: ApiDefinition): string {
+  const label = typeLabel(shape, definition);
+  const values = enumValuesOf(shape, definition);
+  if (!values?.length) return label;
+  const shown = values.slice(0, MAX_CELL_VALUES).map((v) => JSON.stringify(v.value));
+  return `${label} (one of ${shown.join(', ')}${values.length > MAX_CELL_VALUES ? ', …' : ''})`;
+}
+
+/** A union type: the properties every variant has, then each variant with its properties. */
+function unionMarkdown(typeId: TypeId, definition: ApiDefinition): string {
+  const variants = unionVariants(typeId, definition.types);
+  if (!variants) return '';
+  const shared = unionSharedProperties(typeId, definition.types);
+  let md = parameterTable('Properties of every variant', shared, definition);
+  md += '## Variants\n\n';
+  for (const variant of variants) {
+    const title = variant.displayName ?? typeLabel(variant.shape, definition);
+    const when = variant.discriminantValue !== undefined ? ` (\`${variant.discriminantValue}\`)` : '';
+    md += `### ${title}${when}\n\n${variant.description ? `${variant.description}\n\n` : ''}`;
+    if (variant.properties) md += parameterTable('Properties', variant.properties, definition, '####');
+  }
+  return md;
 }
 
 /** A markdown page's text with its links and files resolved as its HTML page resolves them. */
@@ -87,11 +133,7 @@ export function pageMarkdown(
       if (request) {
         md += `## Request body\n\n\`${request.contentType}\`${request.body.type === 'alias' ? ` — ${typeLabel(request.body.shape, d)}` : ''}\n\n`;
         if (request.body.type === 'object') {
-          md += parameterTable(
-            'Body properties',
-            request.body.properties.map((p) => ({ ...p })),
-            d,
-          );
+          md += parameterTable('Body properties', inlineObjectProperties(request.body, d.types), d);
         }
       }
       for (const response of endpoint.responses) {
@@ -126,7 +168,9 @@ export function pageMarkdown(
       if (!type) return title;
       let md = `# ${type.name}\n\n${type.description ? `${type.description}\n\n` : ''}`;
       if (type.shape.type === 'object')
-        md += parameterTable('Properties', type.shape.properties, view.definition);
+        md += parameterTable('Properties', objectProperties(type.id, view.definition.types), view.definition);
+      if (type.shape.type === 'discriminatedUnion' || type.shape.type === 'undiscriminatedUnion')
+        md += unionMarkdown(type.id, view.definition);
       if (type.shape.type === 'enum')
         md += `Values: ${type.shape.values.map((v) => `\`${JSON.stringify(v.value)}\``).join(', ')}\n`;
       return md;
