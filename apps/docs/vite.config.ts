@@ -44,11 +44,13 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             {
-              // React, and the island plumbing, Copy button and full-page store that the lazy chunks
-              // (page-body islands, Ask AI, the explorer) share with the hydration chunk: one chunk
-              // every page loads, not four (each costs the first load its own glue and request).
+              // React, and the small modules the lazy chunks (page-body islands, Ask AI, the explorer,
+              // the expansion body) share with the hydration chunk (island plumbing, Copy, the
+              // full-page store, the type reader's wrappers): one chunk every page loads instead of
+              // a chunk each (each costs the first load its own glue and request). Only modules the
+              // first load holds anyway: a group takes a module whole, used or not.
               name: 'react-dom',
-              test: /\/node_modules\/(?:react|react-dom|scheduler)\/|\/apps\/docs\/src\/(?:components\/(?:island|full-page|copy-button)\.tsx|shared\/(?:safe-html|full-page-store)\.tsx?)$/,
+              test: /\/node_modules\/(?:react|react-dom|scheduler)\/|\/packages\/definition\/src\/ir\/read-types\/wrappers\.ts$|\/apps\/docs\/src\/(?:components\/(?:island|full-page|copy-button)\.tsx|shared\/(?:safe-html|full-page-store)\.tsx?)$/,
             },
           ],
         },
