@@ -3,7 +3,15 @@
  * the `fetch` call of Send Request, snippet renderers (cURL, TypeScript fetch, Python requests)
  * and SDK snippet templates.
  */
-export { authHeaderValue, isSelfReferencingOAuth, selectAuth } from './auth/apply-auth.js';
+export {
+  authHeaderValue,
+  authRequirementsOf,
+  isSelfReferencingOAuth,
+  requirementKey,
+  type SelectedAuth,
+  selectAuth,
+  selectAuths,
+} from './auth/apply-auth.js';
 export type { AuthState, OAuthState } from './auth/auth-state.js';
 export { emptyOAuthState, isAuthenticated, isOAuthTokenStale, oauthAccessToken } from './auth/auth-state.js';
 export { buildTokenRequest, extractAccessToken } from './auth/oauth.js';
@@ -48,8 +56,8 @@ export type { TypeTable } from './form-state/shapes.js';
 export { emptyValueFor, isOptionalShape } from './form-state/shapes.js';
 export type { ValuePath } from './form-state/value-edits.js';
 export {
+  addedValueFor,
   editValueIn,
-  filledValueFor,
   renameEntry,
   setValueIn,
   withNewEntry,
@@ -70,6 +78,7 @@ export {
 export type { SwitcherLanguage } from './sdk/switcher-languages.js';
 export { SDK_LANGUAGE_TITLES, switcherLanguages } from './sdk/switcher-languages.js';
 export * from './sdk/template-schema.js';
+export { formWithPlaceholderFiles, placeholderFileName } from './snippets/placeholder-files.js';
 export { REDACTED, redactAuth } from './snippets/redact.js';
 export type { SnippetOptions, SnippetTarget } from './snippets/target.js';
 export {

@@ -4,7 +4,13 @@
  * requests), highlighted on the server.
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
-import { authWithPlaceholders, buildRequest, initialFormState, SNIPPET_TARGETS } from '@sextant/request';
+import {
+  authWithPlaceholders,
+  buildRequest,
+  formWithPlaceholderFiles,
+  initialFormState,
+  SNIPPET_TARGETS,
+} from '@sextant/request';
 import type { HighlighterCore } from 'shiki/core';
 import type { SnippetView } from '../shared/page-data.js';
 import { safeHtml } from '../shared/safe-html.js';
@@ -20,8 +26,11 @@ export function endpointSnippets(
 ): SnippetView[] {
   let request: ReturnType<typeof buildRequest>;
   try {
-    const state = initialFormState(endpoint, { withExample: true, types: definition.types });
-    // Where the credential goes shows as a placeholder (`Authorization: Bearer <token>`).
+    // Where the credential and a required file go show as placeholders (`Authorization: Bearer <token>`, `-F 'file=@"file.pdf"'`).
+    const state = formWithPlaceholderFiles(
+      endpoint,
+      initialFormState(endpoint, { withExample: true, types: definition.types }),
+    );
     const auth = authWithPlaceholders(endpoint, undefined, definition.auths);
     request = buildRequest(endpoint, state, auth, endpoint.environments[0], {
       auths: definition.auths,

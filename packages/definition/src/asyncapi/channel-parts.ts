@@ -41,6 +41,10 @@ export function channelParameters(
             schemaHint,
           );
     const out: Parameter = { key: name, valueShape };
+    const examples = Array.isArray(parameter.examples)
+      ? parameter.examples.filter((v) => v !== undefined)
+      : [];
+    if (examples.length > 0) out.examples = examples;
     const description = text(parameter.description);
     if (description) out.description = description;
     return out;
@@ -84,6 +88,8 @@ export function bindingParameters(
       if (description) parameter.description = description;
       const availability = availabilityOf(property as SchemaObject);
       if (availability) parameter.availability = availability;
+      const examples = context.schemas.examplesAt(property as SchemaObject, schemaAt);
+      if (examples) parameter.examples = examples;
     }
     return parameter;
   });

@@ -33,6 +33,8 @@ export interface Parameter {
   style?: ParameterStyle;
   explode?: boolean;
   allowReserved?: boolean;
+  /** Values the spec gives for this parameter (`example`, `examples`, its schema's), JSON values. */
+  examples?: unknown[];
 }
 
 /** A server (OpenAPI `servers`, AsyncAPI `servers`) the operation can be sent to. */
@@ -58,6 +60,8 @@ export type FormDataField =
       description?: string;
       style?: ParameterStyle;
       explode?: boolean;
+      /** Values the spec gives for this field (its schema's `example`, `examples`), JSON values. */
+      examples?: unknown[];
     };
 
 export type RequestBody =
@@ -176,6 +180,12 @@ export interface Endpoint {
   examples: EndpointExample[];
   /** Any one of these schemes suffices. Empty means no auth. */
   auth: AuthSchemeId[];
+  /**
+   * The spec's security requirements in order, when one of them names two or more schemes that
+   * are sent together (an API key and an app token): any one requirement suffices, every scheme
+   * of it applies. Absent when each scheme of `auth` suffices alone.
+   */
+  authRequirements?: AuthSchemeId[][];
   environments: Environment[];
   /**
    * JSON-RPC method called through this endpoint. `paramStructure: 'by-position'` means the

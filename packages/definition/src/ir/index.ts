@@ -6,4 +6,5 @@ export type * from './import-result.js';
 export { DefinitionImportError } from './import-result.js';
 export { apiDefinitionProblems } from './invariants.js';
 export * from './read-types.js';
+export * from './spec-values.js';
 export type * from './types.js';

@@ -150,6 +150,10 @@ function formFieldsFromSchema(
       );
       if (isOptional) valueShape = { type: 'optional', shape: valueShape };
       field = { type: 'property', key, valueShape };
+      const examples = isObject(property.schema)
+        ? context.schemas.examplesAt(property.schema, property.at)
+        : undefined;
+      if (examples) field.examples = examples;
       const style = str(fieldEncoding?.style);
       if (
         style === 'form' ||
@@ -298,6 +302,8 @@ export function convertSwaggerFormData(
       );
       if (isOptional) valueShape = { type: 'optional', shape: valueShape };
       field = { type: 'property', key, valueShape };
+      const example = parameter.value['x-example'] ?? parameter.value.example;
+      if (example !== undefined) field.examples = [example];
     }
     if (description) field.description = description;
     return field;

@@ -29,8 +29,9 @@ import { type ImportContext, isObject, type Json, objectAt, pointerAt, str, stri
 import { preferredMediaType } from './media.js';
 import { addMissingPathParameters, collectParameters, type SortedParameters } from './parameters.js';
 import { endpointIdBase, type IdAllocator, parsePath } from './paths.js';
-import { securityRequirements } from './security.js';
+import { combinedRequirements, securityRequirements } from './security.js';
 import { serversToEnvironments } from './servers.js';
+import { webhookDescription, webhookTitle } from './webhook-title.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -100,6 +101,8 @@ export function convertOperation(
     auth: securityRequirements(context, security, securityAt, scope.auths),
     environments,
   };
+  const combined = combinedRequirements(security, scope.auths);
+  if (combined) endpoint.authRequirements = combined;
   if (operationId) endpoint.operationId = operationId;
   const description = str(operation.description) ?? str(pathItem.description);
   if (description) endpoint.description = description;
@@ -249,9 +252,10 @@ export function convertWebhooks(
       pointerAt(operationAt, 'requestBody'),
       nameHint,
     );
+    const title = webhookTitle(name, operation);
     const webhook: Webhook = {
       id: ids.take(operationId ?? `webhook_${name}${method === 'get' ? '_get' : ''}`),
-      title: str(operation.summary) ?? name,
+      title,
       method: method === 'get' ? 'GET' : 'POST',
       name,
       headers: parameters.header,
@@ -263,7 +267,7 @@ export function convertWebhooks(
         return value;
       }),
     };
-    const description = str(operation.description);
+    const description = webhookDescription(title, operation);
     if (description) webhook.description = description;
     const availability = availabilityOf(operation);
     if (availability) webhook.availability = availability;

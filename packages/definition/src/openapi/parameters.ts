@@ -112,6 +112,8 @@ function convertParameter(
   if (style && STYLES.has(style)) parameter.style = style as ParameterStyle;
   if (typeof value.explode === 'boolean') parameter.explode = value.explode;
   if (value.allowReserved === true) parameter.allowReserved = true;
+  const examples = parameterExamples(context, raw);
+  if (examples.length > 0) parameter.examples = examples;
   const collection = str(value.collectionFormat);
   if (collection) Object.assign(parameter, COLLECTION_FORMATS[collection] ?? {});
   return parameter;
@@ -165,6 +167,27 @@ export function parameterShape(
   }
   context.sink.warn(at, 'parameter without a schema; shown as a string');
   return { type: 'primitive', value: { type: 'string' } };
+}
+
+/** Every value the spec gives a parameter: `example`, the `examples` map's values, its inline schema's examples. */
+function parameterExamples(context: ImportContext, raw: RawParameter): unknown[] {
+  const { value, at } = raw;
+  const out: unknown[] = [];
+  if (value.example !== undefined) out.push(resolveExampleRefs(value.example, context.docs, at));
+  if (isObject(value.examples)) {
+    for (const [name, entry] of Object.entries(value.examples)) {
+      const resolved = context.docs.deref(entry, pointerAt(at, 'examples', name)).value;
+      if (isObject(resolved) && resolved.value !== undefined)
+        out.push(resolveExampleRefs(resolved.value, context.docs, at));
+    }
+  }
+  if (isObject(value.schema))
+    out.push(...(context.schemas.examplesAt(value.schema, pointerAt(at, 'schema')) ?? []));
+  else if (typeof value.type === 'string') {
+    // Swagger 2.0: the parameter carries the schema keywords, and `x-example` by convention.
+    if (value['x-example'] !== undefined) out.push(value['x-example']);
+  }
+  return out.filter((example) => example !== undefined);
 }
 
 function parameterExample(context: ImportContext, raw: RawParameter): unknown {

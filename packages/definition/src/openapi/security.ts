@@ -251,3 +251,20 @@ export function securityRequirements(
   });
   return ids;
 }
+
+/**
+ * The requirement sets of a security requirement list (known schemes only), when one names two
+ * or more schemes applied together; undefined when each requirement is a single scheme.
+ * @example combinedRequirements([{ apiKey: [], appToken: [] }, { oauth: [] }], auths) // [['apiKey', 'appToken'], ['oauth']]
+ */
+export function combinedRequirements(
+  security: unknown,
+  auths: Record<AuthSchemeId, AuthScheme>,
+): AuthSchemeId[][] | undefined {
+  if (!Array.isArray(security)) return undefined;
+  const sets = security
+    .filter(isObject)
+    .map((requirement) => Object.keys(requirement).filter((name) => auths[name] !== undefined))
+    .filter((set) => set.length > 0);
+  return sets.some((set) => set.length > 1) ? sets : undefined;
+}

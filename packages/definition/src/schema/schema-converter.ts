@@ -671,7 +671,7 @@ export class SchemaConverter {
   }
 
   /** The schema's examples with the `$ref`s inside them resolved, or undefined. */
-  private examplesAt(schema: SchemaObject, at: Location): unknown[] | undefined {
+  examplesAt(schema: SchemaObject, at: Location): unknown[] | undefined {
     const examples = examplesOf(schema);
     if (!examples) return undefined;
     const resolved = examples

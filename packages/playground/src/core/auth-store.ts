@@ -6,7 +6,14 @@
  * opts in, and removed when they opt out.
  */
 import type { ApiDefinition, AuthScheme, Endpoint } from '@sextant/definition';
-import { isOAuthTokenStale, type AuthState as RequestAuthState, selectAuth } from '@sextant/request';
+import {
+  authRequirementsOf,
+  isOAuthTokenStale,
+  type AuthState as RequestAuthState,
+  requirementKey,
+  selectAuths,
+} from '@sextant/request';
+import { OAUTH_LOGIN_FAILED, OAuthLoginError } from './oauth-login-error.js';
 import { Store } from './store.js';
 
 /** OAuth client-credentials state. */
@@ -29,7 +36,7 @@ export interface OAuthState {
 export interface AuthState {
   /** Whether the card is open. */
   open: boolean;
-  /** The scheme the reader picked among the endpoint's schemes. */
+  /** The requirement the reader picked among the endpoint's: a scheme id, or ids sent together joined by `+`. */
   selectedSchemeId: string | undefined;
   bearerToken: string;
   basic: { username: string; password: string };
@@ -40,8 +47,7 @@ export interface AuthState {
   persist: boolean;
 }
 
-/** The message shown when the OAuth credentials login fails (SPEC §8). */
-export const OAUTH_LOGIN_FAILED = 'Failed to login with the provided credentials';
+export { OAUTH_LOGIN_FAILED } from './oauth-login-error.js';
 
 /** The warning shown when the token was edited after login (SPEC §8). */
 export const TOKEN_NO_LONGER_VALID =
@@ -124,24 +130,37 @@ export function toRequestAuth(state: AuthState, auths: ApiDefinition['auths']): 
 }
 
 /**
- * Whether a request to `endpoint` carries a credential: the scheme the reader picked (else the
- * endpoint's schemes in order) has a value. This is the auth card's badge: a bearer token typed
- * or injected does not make a basic-auth endpoint authenticated. The rule is `@sextant/request`'s
- * `selectAuth`, the one Send applies.
+ * The requirement the reader picked in the auth card (`requirementKey`: a scheme id, or the ids
+ * of schemes sent together joined by `+`), when it is one of `endpoint`'s.
+ * @example selectedRequirement({ ...emptyAuthState('key+app') }, { auth: ['key', 'app'], authRequirements: [['key', 'app']] }) // 'key+app'
+ */
+export function selectedRequirement(
+  state: Pick<AuthState, 'selectedSchemeId'>,
+  endpoint: Pick<Endpoint, 'auth' | 'authRequirements'>,
+): string | undefined {
+  const key = state.selectedSchemeId;
+  return key !== undefined && authRequirementsOf(endpoint).some((r) => requirementKey(r) === key)
+    ? key
+    : undefined;
+}
+
+/**
+ * Whether a request to `endpoint` carries its credentials: every scheme of the requirement the
+ * reader picked (else the first requirement in order whose schemes all have a value). This is the
+ * auth card's badge: a bearer token typed or injected does not make a basic-auth endpoint
+ * authenticated, nor an API key alone one that needs an app token too. The rule is
+ * `@sextant/request`'s `selectAuths`, the one Send applies.
  *
  * @example
  * authenticatedFor({ ...emptyAuthState('basic'), bearerToken: 't' }, { id: 'e', auth: ['basic'] }, auths) // false
  */
 export function authenticatedFor(
   state: AuthState,
-  endpoint: Pick<Endpoint, 'id' | 'auth'>,
+  endpoint: Pick<Endpoint, 'id' | 'auth' | 'authRequirements'>,
   auths: ApiDefinition['auths'],
 ): boolean {
-  const selected =
-    state.selectedSchemeId && endpoint.auth.includes(state.selectedSchemeId)
-      ? state.selectedSchemeId
-      : undefined;
-  return selectAuth(endpoint, toRequestAuth(state, auths), auths, selected) !== undefined;
+  return selectAuths(endpoint, toRequestAuth(state, auths), auths, selectedRequirement(state, endpoint))
+    .complete;
 }
 
 /**
@@ -217,7 +236,8 @@ export class AuthStore extends Store<AuthState> {
   /**
    * Runs the OAuth client-credentials login: `fetchToken` calls the token endpoint through the
    * proxy and returns the access token. On success the token is stored as the starting token;
-   * on failure the state records {@link OAUTH_LOGIN_FAILED}. Resolves true on success.
+   * on failure the state records the `OAuthLoginError`'s message (the token endpoint's status or
+   * reason), else {@link OAUTH_LOGIN_FAILED}. Resolves true on success.
    */
   async loginWithClientCredentials(
     fetchToken: (credentials: { clientId: string; clientSecret: string }) => Promise<string>,
@@ -239,8 +259,9 @@ export class AuthStore extends Store<AuthState> {
         },
       }));
       return true;
-    } catch {
-      this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: false, error: OAUTH_LOGIN_FAILED } }));
+    } catch (error) {
+      const message = error instanceof OAuthLoginError ? error.message : OAUTH_LOGIN_FAILED;
+      this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: false, error: message } }));
       return false;
     }
   }

@@ -108,12 +108,72 @@ describe('EndpointController', () => {
     expect(c.built().headers.Authorization).toBe('Bearer token-123');
   });
 
-  it('shows the login failure message for wrong credentials', async () => {
+  it("shows the login failure message for wrong credentials, with the server's reason", async () => {
     const c = controller({ endpointId: 'events' });
     c.auth.setOAuthField('clientId', 'bad');
     expect(await c.oauthLogin()).toBe(false);
-    expect(c.auth.getState().oauth.error).toBe(OAUTH_LOGIN_FAILED);
+    expect(c.auth.getState().oauth.error).toBe(`${OAUTH_LOGIN_FAILED}: invalid_client (401 Unauthorized)`);
     expect(c.view.getState().oauthFallback).toBe(false);
+  });
+
+  /** The fixture's token endpoint moved to `path` (the fixture server answers 404 there, or 500 at /error). */
+  function movedTokenEndpoint(path: string, baseUrl = upstream) {
+    const definition = fixtureDefinition(upstream);
+    const token = definition.endpoints.token;
+    if (!token) throw new Error('fixture has no token endpoint');
+    definition.endpoints.token = {
+      ...token,
+      path: [{ type: 'literal', value: path }],
+      environments: [{ id: 'token', baseUrl }],
+    };
+    return definition;
+  }
+
+  it.each([
+    ['/oauth/missing', 'The token endpoint answered 404 Not Found (https://upstream.example/oauth/missing)'],
+    ['/error', 'The token endpoint answered 500 Internal Server Error (https://upstream.example/error)'],
+    ['/pets/token', "The token endpoint's answer has no access token at $.access_token"],
+  ])(
+    'a token endpoint at %s fails with its real error and the card offers the bearer input',
+    async (path, message) => {
+      const c = controller({ endpointId: 'events', definition: movedTokenEndpoint(path) });
+      c.auth.setOAuthField('clientId', 'good');
+      c.auth.setOAuthField('clientSecret', 'secret');
+      expect(await c.oauthLogin()).toBe(false);
+      expect(c.auth.getState().oauth.error).toBe(message);
+      expect(c.view.getState()).toMatchObject({ oauthFallback: true, oauthFallbackReason: message });
+      expect(c.auth.getState().oauth.selectedInputMethod).toBe('token');
+      c.auth.setUserSuppliedToken('pasted');
+      expect(c.built().headers.Authorization).toBe('Bearer pasted');
+    },
+  );
+
+  it('an unreachable token endpoint names its address and the cause', async () => {
+    const c = controller({
+      endpointId: 'events',
+      definition: movedTokenEndpoint('/oauth/token'),
+      proxyBaseUrl: 'http://127.0.0.1:9',
+    });
+    c.auth.setOAuthField('clientId', 'good');
+    expect(await c.oauthLogin()).toBe(false);
+    expect(c.auth.getState().oauth.error).toMatch(
+      /^Could not reach the token endpoint \(https:\/\/upstream\.example\/oauth\/token\): /,
+    );
+    expect(c.view.getState().oauthFallback).toBe(true);
+  });
+
+  it("a token URL that is not an endpoint of the API (the importer's stand-in) starts on the bearer input", async () => {
+    const definition = movedTokenEndpoint('/token', 'https://login.elsewhere.example');
+    const token = definition.endpoints.token;
+    if (token) token.synthetic = true;
+    const c = controller({ endpointId: 'events', definition });
+    await c.checkOAuthFallback();
+    expect(c.view.getState()).toMatchObject({
+      oauthFallback: true,
+      oauthFallbackReason:
+        'The token URL https://login.elsewhere.example/token is not an endpoint of this API: paste an access token.',
+    });
+    expect(c.auth.getState().oauth.selectedInputMethod).toBe('token');
   });
 
   it('falls back to a plain bearer input when the token endpoint is missing or fails to load', async () => {

@@ -5,17 +5,23 @@
  * and applies the docs site's injected token. React creates one per mounted playground and
  * only renders and dispatches.
  */
-import type { ApiDefinition, Endpoint, OAuthScheme } from '@sextant/definition';
-import { extractAccessToken } from '@sextant/request';
+import type { ApiDefinition, AuthScheme, Endpoint, OAuthScheme } from '@sextant/definition';
+import { authRequirementsOf, extractAccessToken, requirementKey } from '@sextant/request';
 import type { AnalyticsSink } from './analytics.js';
 import type { ApiKeyInjectionStore } from './api-key-injection.js';
-import { type AuthStorage, AuthStore, tokenServesScheme } from './auth-store.js';
+import { type AuthStorage, AuthStore, selectedRequirement, tokenServesScheme } from './auth-store.js';
 import { absoluteBaseUrl, baseUrlProblem } from './base-url.js';
 import { isSecretHeaderName } from './deep-link.js';
 import { environmentBaseUrl, targetOf } from './environment.js';
 import type { PlaygroundFormState } from './form-state.js';
 import { FormStore } from './form-store.js';
 import { sendDisabledReason } from './localhost.js';
+import {
+  noTokenIn,
+  OAuthLoginError,
+  tokenResponseError,
+  unreachableTokenEndpoint,
+} from './oauth-login-error.js';
 import {
   type BuiltRequest,
   buildPlaygroundRequest,
@@ -55,8 +61,10 @@ export interface EndpointViewState {
   /** Why SDK snippets are unavailable (malformed or unreachable templates). */
   sdkError: string | undefined;
   mobileTab: 'request' | 'response';
-  /** OAuth token endpoint missing or failed to load: show a plain bearer input. */
+  /** OAuth token endpoint missing, not part of the API, or failing: show a plain bearer input. */
   oauthFallback: boolean;
+  /** Why the bearer input replaced the OAuth login (shown above it), when it did. */
+  oauthFallbackReason: string | undefined;
   copied: 'url' | 'snippet' | 'response' | 'link' | undefined;
   /** Send was pressed with fields flagged invalid: the top bar asks "Send anyway". */
   confirmingSend: boolean;
@@ -130,7 +138,7 @@ export class EndpointController {
     this.auth = new AuthStore({
       storage: options.storage,
       storageKey: `sextant:auth:${site}`,
-      selectedSchemeId: endpoint.auth[0],
+      selectedSchemeId: firstRequirementKey(endpoint),
     });
     this.request = new RequestLifecycle({ fetch: this.#fetch, analytics: options.analytics });
     this.history = new RequestHistory(`${site}:${endpoint.id}`, options.storage);
@@ -141,6 +149,7 @@ export class EndpointController {
       sdkError: undefined,
       mobileTab: 'request',
       oauthFallback: false,
+      oauthFallbackReason: undefined,
       copied: undefined,
       confirmingSend: false,
       confirmedInvalid: undefined,
@@ -198,10 +207,18 @@ export class EndpointController {
     };
   }
 
-  /** The scheme the auth card shows (the selected one, else the endpoint's first). */
-  get authScheme() {
-    const id = this.auth.getState().selectedSchemeId ?? this.endpoint.auth[0];
-    return id ? this.definition.auths[id] : undefined;
+  /** The schemes of the requirement the auth card shows (the selected one, else the endpoint's first): all are sent. */
+  get authSchemes(): AuthScheme[] {
+    const requirements = authRequirementsOf(this.endpoint);
+    const key = selectedRequirement(this.auth.getState(), this.endpoint);
+    const requirement = requirements.find((r) => requirementKey(r) === key) ?? requirements[0] ?? [];
+    return requirement.map((id) => this.definition.auths[id]).filter((s): s is AuthScheme => s !== undefined);
+  }
+
+  /** The scheme the OAuth login and the docs login act on: the requirement's OAuth scheme, else its first. */
+  get authScheme(): AuthScheme | undefined {
+    const schemes = this.authSchemes;
+    return schemes.find((s) => s.type === 'oAuth') ?? schemes[0];
   }
 
   /** The selected environment (undefined once the base URL was typed over). */
@@ -356,7 +373,11 @@ export class EndpointController {
     return this.request.cancel();
   }
 
-  /** Resolves the OAuth token endpoint, switching to the bearer fallback when it cannot. */
+  /**
+   * Resolves the OAuth token endpoint, switching to the bearer fallback (SPEC §8) when it cannot:
+   * the endpoint is missing, fails to load, or is not an endpoint of this API (the importer's
+   * stand-in for a token URL elsewhere, which the docs cannot vouch for).
+   */
   async oauthTokenEndpoint(scheme: OAuthScheme): Promise<Endpoint | undefined> {
     const id = scheme.value.tokenEndpoint.endpointId;
     let endpoint = this.definition.endpoints[id];
@@ -367,11 +388,19 @@ export class EndpointController {
         endpoint = undefined;
       }
     }
-    if (!endpoint) {
-      this.view.set({ oauthFallback: true });
-      this.auth.setOAuthInputMethod('token');
+    if (!endpoint)
+      this.#fallBackToBearer('The OAuth token endpoint is not available: paste an access token.');
+    else if (endpoint.synthetic) {
+      const url = buildTokenRequest(endpoint, '', '', [], this.#tokenTarget(endpoint)).url;
+      this.#fallBackToBearer(`The token URL ${url} is not an endpoint of this API: paste an access token.`);
+      return undefined;
     }
     return endpoint;
+  }
+
+  #fallBackToBearer(reason: string): void {
+    this.view.set({ oauthFallback: true, oauthFallbackReason: reason });
+    this.auth.setOAuthInputMethod('token');
   }
 
   /** True when the OAuth token endpoint is known to be missing (checked once at start). */
@@ -380,11 +409,16 @@ export class EndpointController {
     if (scheme?.type === 'oAuth') await this.oauthTokenEndpoint(scheme);
   }
 
-  /** The OAuth client-credentials login through the proxy (Fetch / Refresh). */
+  /**
+   * The OAuth client-credentials login through the proxy (Fetch / Refresh). Rejected credentials
+   * say so with the server's reason; a token endpoint that fails otherwise names its status and
+   * address and switches the card to the bearer input.
+   */
   async oauthLogin(): Promise<boolean> {
     const scheme = this.authScheme;
     if (scheme?.type !== 'oAuth') return false;
-    return this.auth.loginWithClientCredentials(async (credentials) => {
+    let failure: OAuthLoginError | undefined;
+    const ok = await this.auth.loginWithClientCredentials(async (credentials) => {
       const tokenEndpoint = await this.oauthTokenEndpoint(scheme);
       if (!tokenEndpoint) throw new Error('The token endpoint is not available');
       const built = buildTokenRequest(
@@ -398,12 +432,23 @@ export class EndpointController {
         proxyBaseUrl: this.#proxyBaseUrl,
         skipProxy: this.features.skipProxy === true,
       });
-      const response = await this.#fetch(url, init);
-      if (!response.ok) throw new Error(`The token endpoint answered ${response.status}`);
-      const token = extractAccessToken(await response.json(), scheme.value.tokenEndpoint.accessTokenLocator);
-      if (!token) throw new Error('No access token in the response');
-      return token;
+      try {
+        const response = await this.#fetch(url, init).catch((error: unknown) => {
+          throw unreachableTokenEndpoint(built.url, error);
+        });
+        const problem = await tokenResponseError(response, built.url);
+        if (problem) throw problem;
+        const locator = scheme.value.tokenEndpoint.accessTokenLocator;
+        const token = extractAccessToken(await response.json().catch(() => undefined), locator);
+        if (!token) throw noTokenIn(locator);
+        return token;
+      } catch (error) {
+        if (error instanceof OAuthLoginError) failure = error;
+        throw error;
+      }
     });
+    if (failure?.needsFallback) this.#fallBackToBearer(failure.message);
+    return ok;
   }
 
   /** The token endpoint's base URL: the edited one when it shares the selected environment. */
@@ -440,4 +485,10 @@ export class EndpointController {
   injectionServesScheme(): boolean {
     return tokenServesScheme(this.authScheme);
   }
+}
+
+/** The key of an endpoint's first security requirement: what the auth card starts on. */
+function firstRequirementKey(endpoint: Pick<Endpoint, 'auth' | 'authRequirements'>): string | undefined {
+  const first = authRequirementsOf(endpoint)[0];
+  return first ? requirementKey(first) : undefined;
 }

@@ -5,21 +5,24 @@
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
 import {
+  authRequirementsOf,
   authWithPlaceholders,
   type BuiltRequest,
   buildRequest,
   buildTokenRequest,
   createSnippetGenerators,
+  formWithPlaceholderFiles,
   hasRequestPreview,
   REDACTED,
   type AuthState as RequestAuthState,
   renderSnippet,
+  requirementKey,
   SNIPPET_TARGETS,
   type SnippetGenerators,
   switcherLanguages,
   toFetchInit,
 } from '@sextant/request';
-import { type AuthState, toRequestAuth } from './auth-store.js';
+import { type AuthState, selectedRequirement, toRequestAuth } from './auth-store.js';
 import type { PlaygroundFormState } from './form-state.js';
 
 export type { BuiltRequest } from '@sextant/request';
@@ -37,23 +40,28 @@ export function buildPlaygroundRequest(input: {
   form: PlaygroundFormState;
   auth: AuthState;
   baseUrl: string;
-  /** For the request preview: a required credential still empty shows as its placeholder. */
+  /** For the request preview: a required credential or file still empty shows as its placeholder. */
   forSnippet?: boolean;
 }): BuiltRequest {
   const { definition, endpoint, form, auth, baseUrl } = input;
-  const schemeId = auth.selectedSchemeId;
-  const selected = schemeId && endpoint.auth.includes(schemeId) ? schemeId : undefined;
+  const selected = selectedRequirement(auth, endpoint);
   const entered = toRequestAuth(auth, definition.auths);
   const requestAuth = input.forSnippet
     ? authWithPlaceholders(
-        selected ? { id: endpoint.id, auth: [selected] } : endpoint,
+        selected
+          ? {
+              id: endpoint.id,
+              auth: endpoint.auth,
+              authRequirements: authRequirementsOf(endpoint).filter((r) => requirementKey(r) === selected),
+            }
+          : endpoint,
         entered,
         definition.auths,
       )
     : entered;
   return buildRequest(
     endpoint,
-    form,
+    input.forSnippet ? formWithPlaceholderFiles(endpoint, form) : form,
     requestAuth,
     { baseUrl },
     {

@@ -233,7 +233,7 @@ export class RequestLifecycle extends Store<RequestState> {
 }
 
 /** The reason of a proxy error answer (`{ error, code, reason }`), else a sentence naming its code. */
-async function proxyReason(response: Response, code: string): Promise<string> {
+export async function proxyReason(response: Response, code: string): Promise<string> {
   const body: unknown = await response.json().catch(() => undefined);
   const reason =
     body && typeof body === 'object' && typeof (body as { reason?: unknown }).reason === 'string'

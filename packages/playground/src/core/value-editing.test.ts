@@ -45,7 +45,7 @@ describe('value editing', () => {
     expect(enumFromInput('')).toBeUndefined();
   });
 
-  it('switching an undiscriminated variant starts from a value valid for it', () => {
+  it("switching an undiscriminated variant starts from its empty value, within the spec's range", () => {
     const union = {
       kind: 'undiscriminatedUnion' as const,
       variants: [
@@ -54,12 +54,10 @@ describe('value editing', () => {
       ],
     };
     expect(chooseVariant(union, 0, types)).toBe(1000);
-    const code = chooseVariant(union, 1, types) as number;
-    expect(code).toBeGreaterThanOrEqual(3000);
-    expect(code).toBeLessThanOrEqual(4999);
+    expect(chooseVariant(union, 1, types)).toBe(3000);
   });
 
-  it('optional fields: shown once present, added with valid values (minimum 1 gives no 0)', () => {
+  it('optional fields: shown once present, added empty within the range (minimum 1 gives no 0)', () => {
     const properties = [
       { key: 'name', valueShape: { type: 'primitive' as const, value: { type: 'string' as const } } },
       { key: 'count', valueShape: { type: 'optional' as const, shape: int({ minimum: 1 }) } },
@@ -67,7 +65,7 @@ describe('value editing', () => {
     expect(shownProperties(properties, { name: 'Rex' }, types).map((p) => p.key)).toEqual(['name']);
     const added = addOptionalFields({ name: 'Rex' }, properties, ['count'], types);
     expect(added.name).toBe('Rex');
-    expect(added.count).toBeGreaterThanOrEqual(1);
+    expect(added.count).toBe(1);
     expect(shownProperties(properties, added, types).map((p) => p.key)).toEqual(['name', 'count']);
   });
 

@@ -7,9 +7,9 @@
  */
 import type { FormDataField, ObjectProperty, Parameter, TypeReference } from '@sextant/definition';
 import {
+  addedValueFor,
   editValueIn,
   type FormDataFieldValue,
-  filledValueFor,
   renameEntry,
   type StatePath,
   setValueIn,
@@ -147,7 +147,7 @@ export function chooseVariant(
   types: TypeMap,
 ): unknown {
   const variant = shape.variants[index];
-  return variant ? filledValueFor(variant.shape, '', types) : undefined;
+  return variant ? addedValueFor({ valueShape: variant.shape }, types) : undefined;
 }
 
 /** The value after ticking (null) or unticking (an empty value of the shape) a nullable value's null box. */

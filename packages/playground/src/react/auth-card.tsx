@@ -6,6 +6,7 @@
  * controller; this only renders and dispatches.
  */
 import type { AuthScheme } from '@sextant/definition';
+import { authRequirementsOf, requirementKey } from '@sextant/request';
 import { useId } from 'react';
 import { type ApiKeyInjectionStore, loginUrl, logoutUrl } from '../core/api-key-injection.js';
 import {
@@ -29,12 +30,18 @@ export function AuthCard({
 }) {
   const auth = useStore(controller.auth);
   const view = useStore(controller.view);
-  const schemes = controller.endpoint.auth
-    .map((id) => controller.definition.auths[id])
-    .filter((s): s is AuthScheme => s !== undefined);
+  const requirements = authRequirementsOf(controller.endpoint)
+    .map((ids) => ({
+      key: requirementKey(ids),
+      schemes: ids
+        .map((id) => controller.definition.auths[id])
+        .filter((s): s is AuthScheme => s !== undefined),
+    }))
+    .filter((requirement) => requirement.schemes.length > 0);
   const bodyId = useId();
-  if (schemes.length === 0) return null;
-  const scheme = controller.authScheme ?? schemes[0];
+  if (requirements.length === 0) return null;
+  const selected = controller.authSchemes;
+  const scheme = controller.authScheme;
   // Authenticated only when the scheme this request uses has a value (not any credential anywhere).
   const authenticated = authenticatedFor(auth, controller.endpoint, controller.definition.auths);
   return (
@@ -68,30 +75,38 @@ export function AuthCard({
               servesScheme={controller.injectionServesScheme()}
             />
           )}
-          {schemes.length > 1 && (
+          {requirements.length > 1 && (
             <label className="sx-pg-label">
               <span>Scheme</span>
               <select
                 className="sx-pg-input"
-                value={scheme?.id}
+                data-testid="auth-scheme"
+                value={requirementKey(selected.map((s) => s.id))}
                 onChange={(event) => controller.auth.selectScheme(event.target.value)}
               >
-                {schemes.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {schemeLabel(s)}
+                {requirements.map((requirement) => (
+                  <option key={requirement.key} value={requirement.key}>
+                    {requirement.schemes.map(schemeLabel).join(' + ')}
                   </option>
                 ))}
               </select>
             </label>
           )}
-          {scheme && (
+          {selected.length > 1 && (
+            <p className="sx-pg-muted" data-testid="auth-together">
+              This endpoint needs all of these together: {selected.map(schemeLabel).join(', ')}.
+            </p>
+          )}
+          {selected.map((s) => (
             <SchemeInputs
-              scheme={scheme}
+              key={s.id}
+              scheme={s}
               auth={auth}
               controller={controller}
               oauthFallback={view.oauthFallback}
+              oauthFallbackReason={view.oauthFallbackReason}
             />
-          )}
+          ))}
           <label className="sx-pg-inline">
             <input
               type="checkbox"
@@ -183,11 +198,13 @@ function SchemeInputs({
   auth,
   controller,
   oauthFallback,
+  oauthFallbackReason,
 }: {
   scheme: AuthScheme;
   auth: AuthState;
   controller: EndpointController;
   oauthFallback: boolean;
+  oauthFallbackReason: string | undefined;
 }) {
   const store = controller.auth;
   switch (scheme.type) {
@@ -237,11 +254,18 @@ function SchemeInputs({
     case 'oAuth':
       if (oauthFallback)
         return (
-          <SecretInput
-            label="Bearer token"
-            value={auth.oauth.userSuppliedAccessToken}
-            onChange={(v) => store.setUserSuppliedToken(v)}
-          />
+          <div className="sx-pg-oauth">
+            {oauthFallbackReason && (
+              <p className="sx-pg-alert sx-pg-warning" role="alert" data-testid="oauth-fallback-reason">
+                {oauthFallbackReason}
+              </p>
+            )}
+            <SecretInput
+              label="Bearer token"
+              value={auth.oauth.userSuppliedAccessToken}
+              onChange={(v) => store.setUserSuppliedToken(v)}
+            />
+          </div>
         );
       return <OAuthInputs auth={auth} controller={controller} />;
   }

@@ -1,7 +1,8 @@
 /**
- * Choosing and applying the credential of a request: the first of the endpoint's schemes (in
- * order) for which the reader entered a value, skipping an OAuth client-credentials scheme whose
- * token endpoint is the very endpoint being built (SPEC §5).
+ * Choosing and applying the credentials of a request: the first of the endpoint's security
+ * requirements (in order) whose schemes the reader filled in, every scheme of it applied (an API
+ * key and an app token required together both go out), skipping an OAuth client-credentials
+ * scheme whose token endpoint is the very endpoint being built (SPEC §5).
  */
 import type { AuthScheme, AuthSchemeId, Endpoint } from '@sextant/definition';
 import type { AppliedAuth } from '../build/built-request.js';
@@ -10,27 +11,75 @@ import { AUTH_PLACEHOLDERS, isAuthPlaceholder } from './placeholders.js';
 
 const filled = (value: string | undefined): value is string => (value ?? '').trim() !== '';
 
+type AuthedEndpoint = Pick<Endpoint, 'id' | 'auth' | 'authRequirements'>;
+
 /**
- * The credential to put on a request to `endpoint`, or `undefined` when none is filled in.
+ * The endpoint's security requirements in order: each a list of schemes applied together. Its
+ * key (`requirementKey`) is what an auth card's scheme picker selects.
+ * @example authRequirementsOf({ auth: ['a', 'b'] }) // [['a'], ['b']]
+ */
+export function authRequirementsOf(endpoint: Pick<Endpoint, 'auth' | 'authRequirements'>): AuthSchemeId[][] {
+  return endpoint.authRequirements ?? endpoint.auth.map((id) => [id]);
+}
+
+/** The name of a requirement for a picker: its scheme id, or the ids joined with `+`. */
+export function requirementKey(requirement: readonly AuthSchemeId[]): string {
+  return requirement.join('+');
+}
+
+/** The credentials `selectAuths` chose, and whether they make up the whole requirement. */
+export interface SelectedAuth {
+  applied: AppliedAuth[];
+  /** Every scheme of the chosen requirement has a value. */
+  complete: boolean;
+}
+
+/**
+ * The credentials to put on a request to `endpoint`: the first requirement whose every scheme is
+ * filled in, else the filled schemes of the first requirement with any (a partial credential is
+ * still sent, so the API's own answer tells the reader what is missing). `only` names the
+ * requirement the auth card selected (`requirementKey`).
+ * @example
+ * selectAuths({ id: 'e', auth: ['key', 'app'], authRequirements: [['key', 'app']] }, { header: { headers: { 'X-Key': 'k' } }, bearer: { token: 't' } }, auths)
+ * // → { applied: [header X-Key, bearer], complete: true }
+ */
+export function selectAuths(
+  endpoint: AuthedEndpoint,
+  auth: AuthState | undefined,
+  schemes: Record<AuthSchemeId, AuthScheme>,
+  only?: string,
+): SelectedAuth {
+  if (!auth) return { applied: [], complete: false };
+  let partial: AppliedAuth[] | undefined;
+  const first = endpoint.auth[0];
+  for (const requirement of authRequirementsOf(endpoint)) {
+    if (only !== undefined && only !== requirementKey(requirement)) continue;
+    const usable = requirement
+      .map((id) => schemes[id])
+      .filter((scheme): scheme is AuthScheme => !!scheme && !isSelfReferencingOAuth(scheme, endpoint.id));
+    if (usable.length === 0) continue;
+    const applied = usable
+      .map((scheme) => applyScheme(scheme, auth, scheme.id === first))
+      .filter((a): a is AppliedAuth => a !== undefined);
+    if (applied.length === usable.length) return { applied, complete: true };
+    if (applied.length > 0) partial ??= applied;
+  }
+  return { applied: partial ?? [], complete: false };
+}
+
+/**
+ * The first credential `selectAuths` puts on a request, or `undefined` when none is filled in.
  * @example
  * selectAuth(endpoint, { bearer: { token: 'sk_1' } }, definition.auths);
  * // → { type: 'bearerAuth', header: 'Authorization', prefix: 'Bearer', secret: 'sk_1', ... }
  */
 export function selectAuth(
-  endpoint: Pick<Endpoint, 'id' | 'auth'>,
+  endpoint: AuthedEndpoint,
   auth: AuthState | undefined,
   schemes: Record<AuthSchemeId, AuthScheme>,
-  only?: AuthSchemeId,
+  only?: string,
 ): AppliedAuth | undefined {
-  if (!auth) return undefined;
-  for (const [index, id] of endpoint.auth.entries()) {
-    const scheme = schemes[id];
-    if (!scheme || isSelfReferencingOAuth(scheme, endpoint.id) || (only !== undefined && only !== id))
-      continue;
-    const applied = applyScheme(scheme, auth, index === 0);
-    if (applied) return applied;
-  }
-  return undefined;
+  return selectAuths(endpoint, auth, schemes, only).applied[0];
 }
 
 /** SPEC §5: an OAuth client-credentials scheme is not applied to its own token endpoint. */

@@ -7,26 +7,39 @@
  * choice of what the curl snippet applies is left to the targets, so it still holds.
  */
 import type { AuthScheme, AuthSchemeId, Endpoint } from '@sextant/definition';
-import { isSelfReferencingOAuth, selectAuth } from './apply-auth.js';
+import { authRequirementsOf, isSelfReferencingOAuth, selectAuths } from './apply-auth.js';
 import { type AuthState, emptyOAuthState } from './auth-state.js';
 import { AUTH_PLACEHOLDERS } from './placeholders.js';
 
 /**
- * `auth` unchanged when it already fills one of the endpoint's schemes; otherwise a copy in which
- * the first scheme the endpoint accepts holds placeholders where it is empty.
+ * `auth` unchanged when it already fills a whole requirement of the endpoint; otherwise a copy in
+ * which every scheme of the requirement in use (the one partly filled in, else the first) holds
+ * placeholders where it is empty: an API key and an app token required together both show.
  * @example
  * authWithPlaceholders(endpoint, undefined, definition.auths); // { bearer: { token: '<token>' } }
  */
 export function authWithPlaceholders(
-  endpoint: Pick<Endpoint, 'id' | 'auth'>,
+  endpoint: Pick<Endpoint, 'id' | 'auth' | 'authRequirements'>,
   auth: AuthState | undefined,
   schemes: Record<AuthSchemeId, AuthScheme>,
 ): AuthState | undefined {
-  if (selectAuth(endpoint, auth, schemes)) return auth;
-  const scheme = endpoint.auth
-    .map((id) => schemes[id])
-    .find((candidate) => candidate !== undefined && !isSelfReferencingOAuth(candidate, endpoint.id));
-  return scheme ? withPlaceholder(auth ?? {}, scheme) : auth;
+  const selected = selectAuths(endpoint, auth, schemes);
+  if (selected.complete) return auth;
+  const requirements = authRequirementsOf(endpoint).map((requirement) =>
+    requirement
+      .map((id) => schemes[id])
+      .filter((scheme): scheme is AuthScheme => !!scheme && !isSelfReferencingOAuth(scheme, endpoint.id)),
+  );
+  const started = selected.applied[0]?.schemeId;
+  const requirement =
+    requirements.find((r) => started !== undefined && r.some((scheme) => scheme.id === started)) ??
+    requirements.find((r) => r.length > 0);
+  if (!requirement) return auth;
+  const filledIds = new Set(selected.applied.map((a) => a.schemeId));
+  return requirement.reduce(
+    (state, scheme) => (filledIds.has(scheme.id) ? state : withPlaceholder(state, scheme)),
+    auth ?? {},
+  );
 }
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';

@@ -136,7 +136,7 @@ describe('auth', () => {
   it('applies basic with UTF-8 base64', () => {
     const request = build(createPet, state(), { basic: { username: 'ada', password: 'pässword' } });
     expect(request.headers.Authorization).toBe(`Basic ${Buffer.from('ada:pässword').toString('base64')}`);
-    expect(request.auth).toMatchObject({ type: 'basicAuth', isFirstScheme: true });
+    expect(request.auths).toMatchObject([{ type: 'basicAuth', isFirstScheme: true }]);
   });
   it('falls through to the next scheme with a value', () => {
     const request = build(createPet, state(), {
@@ -144,7 +144,7 @@ describe('auth', () => {
       bearer: { token: 't' },
     });
     expect(request.headers.Authorization).toBe('Bearer t');
-    expect(request.auth).toMatchObject({ type: 'bearerAuth', isFirstScheme: false });
+    expect(request.auths).toMatchObject([{ type: 'bearerAuth', isFirstScheme: false }]);
   });
   it('applies a header key with its prefix', () => {
     const request = build(getPet, state({ pathParameters: { petId: '1' } }), {
@@ -170,10 +170,10 @@ describe('auth', () => {
   it('does not apply an OAuth scheme to its own token endpoint', () => {
     const request = build(tokenEndpoint, state(), { oauth: { ...emptyOAuthState(), accessToken: 'x' } });
     expect(request.headers.Authorization).toBeUndefined();
-    expect(request.auth).toBeUndefined();
+    expect(request.auths).toEqual([]);
   });
   it('applies nothing when no scheme has a value, or the endpoint has none', () => {
-    expect(build(listPets, state(), { bearer: { token: '  ' } }).auth).toBeUndefined();
+    expect(build(listPets, state(), { bearer: { token: '  ' } }).auths).toEqual([]);
     expect(
       build(putFile, state({ pathParameters: { name: 'a' } }), { bearer: { token: 'x' } }).headers
         .Authorization,

@@ -3,7 +3,7 @@
  * (SPEC §5, §7). Pure: the snippet renderers and Send Request both read its result.
  */
 import type { AuthScheme, AuthSchemeId, Endpoint, Environment, Parameter } from '@sextant/definition';
-import { authHeaderValue, selectAuth } from '../auth/apply-auth.js';
+import { authHeaderValue, selectAuths } from '../auth/apply-auth.js';
 import type { AuthState } from '../auth/auth-state.js';
 import { isAuthPlaceholder } from '../auth/placeholders.js';
 import type { EndpointFormState } from '../form-state/form-state.js';
@@ -21,8 +21,8 @@ export interface BuildRequestOptions {
   globalHeaders?: Parameter[];
   /** `ApiDefinition.types`, to tell optional parameters behind aliases. */
   types?: TypeTable;
-  /** Apply only this scheme (the one the auth card has selected). */
-  authSchemeId?: AuthSchemeId;
+  /** Apply only this requirement (the one the auth card has selected: a scheme id, or ids joined by `+`). */
+  authSchemeId?: string;
 }
 
 /**
@@ -39,7 +39,7 @@ export function buildRequest(
   options: BuildRequestOptions = {},
 ): BuiltRequest {
   const types = options.types ?? {};
-  const applied = selectAuth(endpoint, auth, options.auths ?? {}, options.authSchemeId);
+  const { applied } = selectAuths(endpoint, auth, options.auths ?? {}, options.authSchemeId);
   const missingPathParameters: string[] = [];
   const pathParameters = new Map(endpoint.pathParameters.map((p) => [p.key, p]));
   const path = endpoint.path
@@ -61,12 +61,14 @@ export function buildRequest(
     ...parameterEntries(endpoint.queryParameters, formState.queryParameters, types).flatMap(
       ([param, value]) => serializeQueryParameter(param.key, value, param),
     ),
-    ...(applied?.type === 'queryParameter'
-      ? [
-          // A placeholder (`<api-key>`) is shown as written: a snippet reader replaces it.
-          `${encodeComponent(applied.parameter)}=${isAuthPlaceholder(applied.secret) ? applied.secret : encodeComponent(applied.secret)}`,
-        ]
-      : []),
+    ...applied.flatMap((credential) =>
+      credential.type === 'queryParameter'
+        ? [
+            // A placeholder (`<api-key>`) is shown as written: a snippet reader replaces it.
+            `${encodeComponent(credential.parameter)}=${isAuthPlaceholder(credential.secret) ? credential.secret : encodeComponent(credential.secret)}`,
+          ]
+        : [],
+    ),
   ];
   const baseUrl = (environment?.baseUrl ?? endpoint.environments[0]?.baseUrl ?? '').replace(/\/+$/, '');
   // A spec path may carry a fragment (`/pets#by-tag`, to tell apart operations on one path): it is
@@ -76,8 +78,9 @@ export function buildRequest(
   const url = `${baseUrl}${wirePath.startsWith('/') || wirePath === '' ? '' : '/'}${wirePath}${query.length ? `${joiner}${query.join('&')}` : ''}`;
 
   const headers: Record<string, string> = {};
-  if (applied && applied.type !== 'queryParameter')
-    setHeader(headers, applied.header, authHeaderValue(applied));
+  for (const credential of applied)
+    if (credential.type !== 'queryParameter')
+      setHeader(headers, credential.header, authHeaderValue(credential));
   const headerParameters = [...(options.globalHeaders ?? []), ...endpoint.requestHeaders];
   for (const [param, value] of parameterEntries(headerParameters, formState.headers, types)) {
     const text = serializeHeaderValue(value, param.explode ?? false);
@@ -88,8 +91,10 @@ export function buildRequest(
   const contentType =
     endpoint.protocol?.type === 'openrpc' ? 'application/json' : declared && concreteContentType(declared);
   const body = buildBody(endpoint, formState.body);
-  // An optional body left out goes without a Content-Type: there is nothing to describe.
-  const omitted = body.type === 'none' && declared?.isOptional === true;
+  // An optional body left out goes without a Content-Type: there is nothing to describe; nor does
+  // a multipart body with no part, whose Content-Type would name no boundary.
+  const omitted =
+    body.type === 'none' && (declared?.isOptional === true || /^multipart\//i.test(contentType ?? ''));
   if (contentType && endpoint.method !== 'GET' && !omitted) setHeader(headers, 'Content-Type', contentType);
 
   return {
@@ -98,7 +103,7 @@ export function buildRequest(
     url,
     headers,
     body,
-    ...(applied ? { auth: applied } : {}),
+    auths: applied,
     missingPathParameters,
     expects: responseKind(endpoint),
   };

@@ -59,7 +59,8 @@ export interface BuiltRequest {
   /** Header name → value, in the order they are sent. */
   headers: Record<string, string>;
   body: BuiltBody;
-  auth?: AppliedAuth;
+  /** The credentials put on the request, in requirement order (two when two schemes go together). */
+  auths: AppliedAuth[];
   /** Path parameters left empty (shown as `:name`); Send Request should wait for them. */
   missingPathParameters: string[];
   expects: ResponseKind;

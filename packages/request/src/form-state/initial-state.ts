@@ -10,9 +10,10 @@ import type {
   RequestBody,
   WebSocketChannel,
 } from '@sextant/definition';
-import { exampleLabel } from '@sextant/definition';
+import { exampleLabel, type Parameter, specValueOf } from '@sextant/definition';
 import type { BodyState, EndpointFormState, FormDataFieldValue, WebSocketFormState } from './form-state.js';
 import { emptyObjectValue, emptyValueFor, isRecord, type TypeTable } from './shapes.js';
+import { fieldStartValue } from './start-value.js';
 
 export interface InitialStateOptions {
   /** Fill from an example of the endpoint (true, the default) or start empty (false). */
@@ -34,13 +35,47 @@ export function initialFormState(endpoint: Endpoint, options: InitialStateOption
       ? undefined
       : (endpoint.examples[options.exampleIndex ?? 0] ?? endpoint.examples[0]);
   const types = options.types ?? {};
+  const fromSpec = options.withExample !== false;
+  const given = example && specPart(example);
   return {
     type: 'endpoint',
-    pathParameters: { ...(example?.pathParameters ?? {}) },
-    queryParameters: { ...(example?.queryParameters ?? {}) },
-    headers: { ...(example?.headers ?? {}) },
+    pathParameters: parameterValues(endpoint.pathParameters, given?.('pathParameters'), types, fromSpec),
+    queryParameters: parameterValues(endpoint.queryParameters, given?.('queryParameters'), types, fromSpec),
+    headers: parameterValues(endpoint.requestHeaders, given?.('headers'), types, fromSpec),
     body: initialBody(endpoint.requests[0]?.body, example, types),
   };
+}
+
+/**
+ * What a spec example itself gives for a parameter section: none of a synthesised example, and
+ * of a spec example completed by synthesis only the values the spec wrote (not those `filled`).
+ */
+function specPart(example: EndpointExample) {
+  if (example.synthesized) return undefined;
+  const filled = new Set(example.filled ?? []);
+  return (part: 'pathParameters' | 'queryParameters' | 'headers'): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(example[part]).filter(([key]) => !filled.has(`${part}.${key}`)));
+}
+
+/**
+ * A section's parameters as the form starts them: the example's value (a spec example, never a
+ * synthesised one), else the spec's own value for the field (`specValueOf`: its example, its
+ * default); a parameter neither gives is left out (its input shows empty). Keys the
+ * example holds beyond the declared ones are kept. Without `fromSpec` (Clear form) none is set.
+ */
+function parameterValues(
+  parameters: readonly Parameter[],
+  given: Record<string, unknown> | undefined,
+  types: TypeTable,
+  fromSpec: boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(given ?? {}) };
+  for (const parameter of parameters) {
+    if (Object.hasOwn(out, parameter.key)) continue;
+    const own = fromSpec ? specValueOf(parameter, types) : undefined;
+    if (own) out[parameter.key] = own.value;
+  }
+  return out;
 }
 
 /** One entry of an example picker: the example's index in `endpoint.examples` and its name. */
@@ -96,7 +131,7 @@ export function initialBody(
     case 'formData':
       return {
         type: 'form-data',
-        value: initialFormFields(body.fields, example ? exampleValue : undefined, types),
+        value: initialFormFields(body.fields, example, types),
       };
     case 'object':
       return {
@@ -116,19 +151,24 @@ export function initialBody(
 
 function initialFormFields(
   fields: FormDataField[],
-  example: unknown,
+  example: EndpointExample | undefined,
   types: TypeTable,
 ): Record<string, FormDataFieldValue> {
   const out: Record<string, FormDataFieldValue> = {};
-  const values = isRecord(example) ? example : undefined;
+  const given =
+    example && !example.synthesized && !example.filled?.includes('requestBody')
+      ? example.requestBody
+      : undefined;
+  const values = isRecord(given) ? given : undefined;
   for (const field of fields) {
     if (field.type === 'file') out[field.key] = { type: 'file', value: undefined };
     else if (field.type === 'files') out[field.key] = { type: 'files', value: [] };
     else {
-      const value = values ? values[field.key] : undefined;
-      if (values && value === undefined) continue;
-      const start = value !== undefined ? value : emptyValueFor(field.valueShape, types);
-      if (!values && field.valueShape.type === 'optional') continue;
+      const start =
+        values && values[field.key] !== undefined
+          ? values[field.key]
+          : fieldStartValue(field, types, example !== undefined);
+      if (start === undefined) continue;
       out[field.key] =
         Array.isArray(start) && field.explode !== false
           ? { type: 'exploded', value: start }
@@ -149,18 +189,24 @@ export function initialWebSocketFormState(
   channel: WebSocketChannel,
   options: InitialStateOptions = {},
 ): WebSocketFormState {
-  const example = options.withExample === false ? undefined : channel.examples[0];
+  const fromSpec = options.withExample !== false;
+  const example = fromSpec ? channel.examples[0] : undefined;
+  const given = example && !example.synthesized ? example : undefined;
+  const types = options.types ?? {};
   const messages: Record<string, unknown> = {};
   for (const message of channel.messages) {
     if (message.origin !== 'client' || message.type in messages) continue;
-    const sample = example?.messages.find((m) => m.type === message.type && m.origin === 'client');
-    messages[message.type] = sample ? sample.body : emptyValueFor(message.body, options.types ?? {});
+    const sample = given?.messages.find((m) => m.type === message.type && m.origin === 'client');
+    messages[message.type] = sample
+      ? sample.body
+      : (fieldStartValue({ valueShape: message.body }, types, fromSpec) ??
+        emptyValueFor(message.body, types));
   }
   return {
     type: 'websocket',
-    pathParameters: { ...(example?.pathParameters ?? {}) },
-    queryParameters: { ...(example?.queryParameters ?? {}) },
-    headers: { ...(example?.headers ?? {}) },
+    pathParameters: parameterValues(channel.pathParameters, given?.pathParameters, types, fromSpec),
+    queryParameters: parameterValues(channel.queryParameters, given?.queryParameters, types, fromSpec),
+    headers: parameterValues(channel.requestHeaders, given?.headers, types, fromSpec),
     messages,
   };
 }

@@ -84,10 +84,10 @@ export function remainingOptionalProperties(
 }
 
 /**
- * Adds one optional property to the JSON body object at `path`, set to a value that satisfies its
- * schema (`filledValueFor`).
+ * Adds one optional property to the JSON body object at `path`, set to the spec's value for it or
+ * the empty value of its kind (`addedValueFor`).
  * @example
- * addOptionalProperty(state, endpoint, 'nickname', { types }); // body.value.nickname === 'nickname'
+ * addOptionalProperty(state, endpoint, 'nickname', { types }); // body.value.nickname === ''
  */
 export function addOptionalProperty(
   state: EndpointFormState,

@@ -7,6 +7,7 @@ import {
   followAliases,
   inlineObjectProperties,
   isRequired,
+  type NumberPrimitive,
   type ObjectProperty,
   type TypeId,
   type TypeReference,
@@ -35,7 +36,8 @@ export function unwrapShape(shape: TypeReference, types: TypeTable = {}): TypeRe
 
 /**
  * The value a field starts with when the reader adds it: its default when the shape has one,
- * otherwise an empty value of the right kind (`''`, `0`, `false`, `[]`, `{}` with required properties filled).
+ * otherwise an empty value of the right kind (`''`, `0` or the range's bound nearest to it, `false`, `[]`,
+ * `{}` with required properties filled).
  */
 export function emptyValueFor(shape: TypeReference, types: TypeTable = {}, depth = 0): unknown {
   if ('default' in shape && shape.default !== undefined) return shape.default;
@@ -47,7 +49,8 @@ export function emptyValueFor(shape: TypeReference, types: TypeTable = {}, depth
       return emptyValueFor(inner, types, depth + 1);
     case 'primitive':
       if (inner.value.default !== undefined) return inner.value.default;
-      return inner.value.type === 'string' ? '' : inner.value.type === 'boolean' ? false : 0;
+      if (inner.value.type === 'string') return '';
+      return inner.value.type === 'boolean' ? false : emptyNumber(inner.value);
     case 'literal':
       return inner.value;
     case 'list':
@@ -60,6 +63,16 @@ export function emptyValueFor(shape: TypeReference, types: TypeTable = {}, depth
     case 'id':
       return emptyValueForType(inner.id, types, depth);
   }
+}
+
+/**
+ * The empty number: 0, or the bound nearest to it when the spec's range leaves 0 out (a close
+ * code of 1000–4999 starts at 1000: the bound is the spec's, not an invented value).
+ */
+function emptyNumber(value: NumberPrimitive): number {
+  if (value.minimum !== undefined && value.minimum > 0) return value.minimum;
+  if (value.maximum !== undefined && value.maximum < 0) return value.maximum;
+  return 0;
 }
 
 function emptyValueForType(id: TypeId, types: TypeTable, depth: number): unknown {

@@ -1,8 +1,8 @@
-import { type ObjectProperty, type TypeReference, validateValue } from '@sextant/definition';
+import type { ObjectProperty, TypeReference } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
 import {
+  addedValueFor,
   editValueIn,
-  filledValueFor,
   renameEntry,
   setValueIn,
   withNewEntry,
@@ -38,6 +38,13 @@ const properties: ObjectProperty[] = [
   { key: 'ref', valueShape: optional({ type: 'primitive', value: { type: 'string', format: 'uuid' } }) },
   { key: 'color', valueShape: optional({ type: 'id', id: 'Color' }) },
   {
+    key: 'sku',
+    valueShape: optional({ type: 'primitive', value: { type: 'string', pattern: '^[A-Z]{3}-[0-9]{4}$' } }),
+    examples: ['ABC-1234'],
+  },
+  { key: 'size', valueShape: { type: 'optional', shape: { type: 'id', id: 'Size' }, default: 'M' } },
+  { key: 'unit', valueShape: optional({ type: 'id', id: 'Unit' }) },
+  {
     key: 'tags',
     valueShape: optional({
       type: 'list',
@@ -53,10 +60,24 @@ const types = {
     shape: { type: 'enum' as const, values: [{ value: 'red' }, { value: 'green' }] },
   },
   Thing: { id: 'Thing', name: 'Thing', shape: { type: 'object' as const, extends: [], properties } },
+  Size: {
+    id: 'Size',
+    name: 'Size',
+    shape: { type: 'enum' as const, values: [{ value: 'S' }, { value: 'M' }] },
+  },
+  Unit: {
+    id: 'Unit',
+    name: 'Unit',
+    shape: {
+      type: 'alias' as const,
+      value: { type: 'primitive' as const, value: { type: 'string' as const } },
+    },
+    examples: ['kg'],
+  },
 };
 
 describe('value edits', () => {
-  it('Add all optional properties fills values that satisfy every constraint', () => {
+  it("Add all optional properties takes what the spec gives (example, default, the type's example), else empty: nothing invented", () => {
     const all = withOptionalProperties(
       { name: 'x' },
       properties,
@@ -64,17 +85,31 @@ describe('value edits', () => {
       types,
     );
     expect(Object.keys(all)).toEqual(properties.map((p) => p.key));
-    expect(all.name).toBe('x');
-    expect(validateValue(all, { type: 'id', id: 'Thing' }, types)).toEqual([]);
-    expect(all.count).not.toBe(0);
+    expect(all).toEqual({
+      name: 'x',
+      count: 1,
+      ratio: 0,
+      code: '',
+      when: '',
+      mail: '',
+      ref: '',
+      color: 'red',
+      tags: [],
+      sku: 'ABC-1234',
+      size: 'M',
+      unit: 'kg',
+    });
   });
 
-  it('a property whose schema cannot be met still gets the empty value of its kind', () => {
-    const impossible: TypeReference = optional({
-      type: 'primitive',
-      value: { type: 'integer', minimum: 5, maximum: 1 },
-    });
-    expect(filledValueFor(impossible, 'n', {})).toBe(0);
+  it('a field with neither example nor default starts with the empty value of its kind', () => {
+    const negative: TypeReference = optional({ type: 'primitive', value: { type: 'integer', maximum: -3 } });
+    expect(addedValueFor({ valueShape: negative }, {})).toBe(-3);
+    expect(
+      addedValueFor({ valueShape: optional({ type: 'primitive', value: { type: 'number' } }) }, {}),
+    ).toBe(0);
+    expect(
+      addedValueFor({ valueShape: optional({ type: 'list', itemShape: { type: 'unknown' } }) }, {}),
+    ).toEqual([]);
   });
 
   it('sets, removes and edits at a path without touching the input', () => {

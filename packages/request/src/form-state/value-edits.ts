@@ -1,11 +1,10 @@
 /**
  * Pure edits of one value inside a form (a parameter, a body, a multipart field, a WebSocket
- * message): set or remove at a path, add optional properties filled with values that satisfy
- * their schema, add and rename map entries. The playground's inputs dispatch these; the form-state
+ * message): set or remove at a path, add optional properties (with the spec's value, else empty), add and rename map entries. The playground's inputs dispatch these; the form-state
  * operations (`addOptionalProperty`, `addAllOptionalProperties`) are built on them, so both
  * follow one rule. Inputs are never modified.
  */
-import { ExampleValueBuilder, type ObjectProperty, type TypeReference } from '@sextant/definition';
+import { type ObjectProperty, type SpecField, specValueOf } from '@sextant/definition';
 import { emptyValueFor, isRecord, type TypeTable } from './shapes.js';
 
 /** A path inside a value: object keys and list indexes. */
@@ -51,25 +50,23 @@ export function editValueIn(root: unknown, path: ValuePath, value: unknown): unk
 }
 
 /**
- * The value a property starts with when the reader adds it: one built by the definition's example
- * synthesis (so it satisfies minimum, lengths, pattern, format and enum), else the empty value of
- * its kind.
- * @example filledValueFor({ type: 'primitive', value: { type: 'integer', minimum: 1 } }, 'count', {}) // 1 or more
+ * The value a field starts with when the reader adds it (an optional property, a union variant):
+ * the value the spec gives for it (`specValueOf`: its example, its type's example, its default),
+ * else the empty value of its kind. Never a made-up one (issue #28): an invented `sku: AAA-0000`
+ * would be sent as if the reader had typed it.
+ * @example addedValueFor({ valueShape: { type: 'optional', shape: { type: 'list', itemShape } } }, {}) // []
  */
-export function filledValueFor(
-  shape: TypeReference,
-  key: string,
-  types: TypeTable = {},
-  builder: ExampleValueBuilder = new ExampleValueBuilder(types),
-): unknown {
-  const built = builder.build(shape.type === 'optional' ? shape.shape : shape, 'request', key);
-  return built ? built.value : (emptyValueFor(shape, types) ?? '');
+export function addedValueFor(field: SpecField, types: TypeTable = {}): unknown {
+  const given = specValueOf(field, types);
+  if (given) return given.value;
+  const shape = field.valueShape.type === 'optional' ? field.valueShape.shape : field.valueShape;
+  return emptyValueFor(shape, types) ?? '';
 }
 
 /**
  * A copy of `record` with the properties named by `keys` added (present ones are kept as they
- * are), each set by `filledValueFor`.
- * @example withOptionalProperties({ name: 'Rex' }, pet.properties, ['age'], types) // { name: 'Rex', age: 1 }
+ * are), each set by `addedValueFor`.
+ * @example withOptionalProperties({ name: 'Rex' }, pet.properties, ['age'], types) // { name: 'Rex', age: 0 } (no example, no default)
  */
 export function withOptionalProperties(
   record: unknown,
@@ -78,12 +75,10 @@ export function withOptionalProperties(
   types: TypeTable = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = isRecord(record) ? { ...record } : {};
-  // One builder for the batch: named types are built once.
-  const builder = new ExampleValueBuilder(types);
   for (const key of keys) {
     const property = properties.find((p) => p.key === key);
     if (!property || Object.hasOwn(out, key)) continue;
-    out[key] = filledValueFor(property.valueShape, key, types, builder);
+    out[key] = addedValueFor(property, types);
   }
   return out;
 }

@@ -29,6 +29,7 @@ import {
   deletePet,
   getPet,
   headPets,
+  listOrders,
   listPets,
   login,
   postNote,
@@ -37,6 +38,7 @@ import {
   tokenEndpoint,
   uploadPhoto,
 } from '../testing/fixtures.js';
+import { formWithPlaceholderFiles } from './placeholder-files.js';
 import { SNIPPET_TARGETS } from './targets.js';
 
 const run = promisify(execFile);
@@ -59,6 +61,8 @@ const FILES: Record<string, { data: Buffer; type: string }> = {
   },
   'all-bytes.bin': { data: bytes(256, 0), type: '' },
   'empty.bin': { data: Buffer.alloc(0), type: '' },
+  // What `formWithPlaceholderFiles` names the required file of `listOrders` when none is chosen.
+  'receipt.pdf': { data: Buffer.alloc(0), type: 'application/pdf' },
 };
 const file = (name: string, type?: string) => {
   const entry = FILES[name];
@@ -278,6 +282,33 @@ const CASES: Case[] = [
     header: { headers: { 'X-API-Key': 'hk' } },
   }),
   c('HEAD request', headPets, state({})),
+  c(
+    'POST multipart with two schemes required together: API key header and app token, files attached',
+    listOrders,
+    state({
+      queryParameters: { page: 2 },
+      body: form({
+        note: { type: 'json', value: 'for Zoë ☕' },
+        receipt: { type: 'file', value: file('doc 1.pdf') },
+        photos: { type: 'files', value: [file('photo.png'), file('all-bytes.bin')] },
+      }),
+    }),
+    { header: { headers: { 'X-API-Key': 'key "1"' } }, bearer: { token: 'app-token' } },
+  ),
+  c(
+    'POST with a query API key and an app token required together',
+    listOrders,
+    state({
+      body: form({ note: { type: 'json', value: 'q' }, receipt: { type: 'file', value: file('photo.png') } }),
+    }),
+    { queryParameter: { values: { api_key: 'k&1=2' } }, bearer: { token: 'app-token' } },
+  ),
+  c(
+    'POST multipart as a snippet shows it before a file is chosen: the required file part by its placeholder name',
+    listOrders,
+    formWithPlaceholderFiles(listOrders, initialFormState(listOrders)),
+    { header: { headers: { 'X-API-Key': 'k' } }, bearer: { token: 't' } },
+  ),
   c(
     'POST a text/plain body starting with @, with newlines and unicode',
     postNote,

@@ -20,9 +20,13 @@ export const REDACTED = {
  * redactAuth(request).headers.Authorization; // 'Bearer <token>'
  */
 export function redactAuth(request: BuiltRequest): BuiltRequest {
-  const auth = request.auth;
-  if (!auth) return request;
+  return request.auths.reduce((redacted, auth, index) => redactOne(redacted, auth, index), request);
+}
+
+/** `request` with its `index`th credential (`auth`) replaced by placeholders in the URL or header. */
+function redactOne(request: BuiltRequest, auth: AppliedAuth, index: number): BuiltRequest {
   const redacted = redactedAuth(auth);
+  const auths = request.auths.map((a, i) => (i === index ? redacted : a));
   if (redacted.type === 'queryParameter' && auth.type === 'queryParameter') {
     const from = `${encodeComponent(auth.parameter)}=${encodeComponent(auth.secret)}`;
     const at = request.url.lastIndexOf(from);
@@ -30,11 +34,11 @@ export function redactAuth(request: BuiltRequest): BuiltRequest {
       at < 0
         ? request.url
         : `${request.url.slice(0, at)}${encodeComponent(auth.parameter)}=${redacted.secret}${request.url.slice(at + from.length)}`;
-    return { ...request, url, auth: redacted };
+    return { ...request, url, auths };
   }
   if (redacted.type === 'queryParameter') return request;
   const value = redacted.type === 'basicAuth' ? `Basic ${REDACTED.credentials}` : authHeaderValue(redacted);
-  return { ...request, headers: { ...request.headers, [redacted.header]: value }, auth: redacted };
+  return { ...request, headers: { ...request.headers, [redacted.header]: value }, auths };
 }
 
 function redactedAuth(auth: AppliedAuth): AppliedAuth {

@@ -57,7 +57,7 @@ export const listPets = endpoint({
       queryParameters: { limit: 10, tags: ['a', 'b'], q: 'rex' },
       headers: {},
       responseStatusCode: 200,
-      synthesized: true,
+      synthesized: false,
     },
   ],
 });
@@ -139,7 +139,7 @@ export const uploadPhoto = endpoint({
       headers: {},
       requestBody: { photo: 'photo.png', caption: 'Hello', labels: ['x', 'y'] },
       responseStatusCode: 200,
-      synthesized: true,
+      synthesized: false,
     },
   ],
 });
@@ -233,6 +233,29 @@ export const postNote = endpoint({
 
 export const headPets = endpoint({ id: 'headPets', method: 'HEAD', path: [lit('/pets')], responses: [] });
 
+/** Needs an API key and an app token together (API key header + bearer), or else basic auth alone. */
+export const listOrders = endpoint({
+  id: 'listOrders',
+  method: 'POST',
+  path: [lit('/orders')],
+  queryParameters: [param('page', opt(int))],
+  requests: [
+    {
+      contentType: 'multipart/form-data',
+      body: {
+        type: 'formData',
+        fields: [
+          { type: 'property', key: 'note', valueShape: str },
+          { type: 'file', key: 'receipt', isOptional: false, contentType: 'application/pdf' },
+          { type: 'files', key: 'photos', isOptional: true },
+        ],
+      },
+    },
+  ],
+  auth: ['apiKeyHeader', 'bearer', 'apiKey', 'basic'],
+  authRequirements: [['apiKeyHeader', 'bearer'], ['apiKey', 'bearer'], ['basic']],
+});
+
 export const definition: ApiDefinition = {
   irVersion: 1,
   id: 'petstore',
@@ -251,6 +274,7 @@ export const definition: ApiDefinition = {
       deletePet,
       headPets,
       postNote,
+      listOrders,
     ].map((e) => [e.id, e]),
   ),
   websockets: {},

@@ -10,7 +10,8 @@ import type { SnippetOptions, SnippetTarget } from '../../../target.js';
 
 function generate(source: BuiltRequest, options: SnippetOptions = {}): string {
   const request = options.redactAuth ? redactAuth(source) : source;
-  const { auth, body } = request;
+  const { body } = request;
+  const auth = request.auths.find((credential) => credential.type === 'basicAuth');
   const start =
     request.method === 'GET' ? 'curl' : request.method === 'HEAD' ? 'curl -I' : `curl -X ${request.method}`;
   const lines: string[] = [];
