@@ -61,9 +61,11 @@ const spec = {
     schemas: {
       Base: {
         type: 'object',
-        required: ['id'],
+        required: ['id', 'name'],
         properties: {
           id: { type: 'number' },
+          // Only inherited: a consumer reading the override's own properties drops it.
+          name: { type: 'string', minLength: 1 },
           state: { type: 'string', description: 'Where the pet is.' },
           size: { type: 'integer', minimum: 0, maximum: 100 },
           'tag/name': { type: 'string', enum: ['a', 'b', 'c'] },
@@ -270,6 +272,7 @@ describe('the reader on the golden spec', () => {
   it('merges allOf exactly: integer over number, enums intersected, stricter bounds, required from either', () => {
     expect(truth.pet()).toEqual([
       { key: 'id', required: true, kind: 'integer' },
+      { key: 'name', required: true, kind: 'string' },
       { key: 'size', required: false, kind: 'string' },
       { key: 'state', required: true, kind: 'string', values: ['archived', 'closed'] },
       { key: 'tag/name', required: false, kind: 'string', values: ['a', 'b', 'c'] },
