@@ -495,7 +495,7 @@ for (const backend of backends) {
     it('stops on SIGTERM with exit 0', async ({ skip }) => {
       if (skipped) skip(skipped);
       expect(await serve.stop('SIGTERM')).toBe(0);
-      expect(serve.output()).toContain('shutting down: finishing in-flight requests');
+      expect(serve.output()).toContain('shutting down: /readyz answers 503');
     });
   });
 }
