@@ -120,8 +120,14 @@ function stringValue(primitive: StringPrimitive, name: string, variant: number):
       value: variant === 0 ? sample : (samplePattern(primitive.pattern, min + variant, max) ?? sample),
     };
   }
-  if (formatted !== undefined && variant === 0 && formatted.length >= min && formatted.length <= max) {
-    return { ok: true, value: formatted };
+  if (formatted !== undefined && variant === 0) {
+    // A format's sample stretched to the length bounds, or nothing: never a word that breaks the format.
+    const sized = sizedFormatSample(primitive.format as string, formatted, min, max);
+    if (sized !== undefined) return { ok: true, value: sized };
+    return {
+      ok: false,
+      reason: `no ${primitive.format} value is ${min}..${Number.isFinite(max) ? max : '∞'} characters long`,
+    };
   }
   if (formatted !== undefined && variant > 0 && primitive.format === 'uuid') {
     return { ok: true, value: `${formatted.slice(0, -2)}${String(10 + (variant % 90))}` };
@@ -130,6 +136,52 @@ function stringValue(primitive: StringPrimitive, name: string, variant: number):
   if (named !== undefined && fits(primitive, named)) return { ok: true, value: named };
   const base = readableWord(name) + (variant > 0 ? String(variant) : '');
   return { ok: true, value: fitLength(base, min, max) };
+}
+
+/**
+ * `sample` of `format` lengthened to at least `min` characters where the format has room (a
+ * time's fraction of a second, a URI's path, an email's local part, base64 padding blocks), or
+ * undefined when no value of the format fits `min`..`max`.
+ */
+function sizedFormatSample(format: string, sample: string, min: number, max: number): string | undefined {
+  if (sample.length > max) return undefined;
+  const need = min - sample.length;
+  if (need <= 0) return sample;
+  switch (format) {
+    case 'date-time':
+    case 'time': {
+      // `09:30:00Z` → `09:30:00.000…Z`: a fraction adds its digits and the dot.
+      const added = Math.max(need, 2);
+      return added > max - sample.length ? undefined : sample.replace(/Z$/, `.${'0'.repeat(added - 1)}Z`);
+    }
+    case 'uri':
+    case 'url':
+    case 'iri':
+    case 'uri-reference':
+    case 'iri-reference':
+      return `${sample}/${'a'.repeat(need - 1)}`;
+    case 'email':
+    case 'idn-email':
+      return `${'a'.repeat(need)}${sample}`;
+    case 'byte':
+    case 'base64': {
+      const added = Math.ceil(need / 4) * 4;
+      return added > max - sample.length ? undefined : `${'A'.repeat(added)}${sample}`;
+    }
+    case 'password':
+    case 'binary':
+      return `${sample}${'x'.repeat(need)}`;
+    case 'int32':
+    case 'int64':
+      return '1'.repeat(min);
+    case 'hostname':
+    case 'idn-hostname':
+      return need > 52 ? undefined : `${'a'.repeat(need)}${sample}`;
+    case 'json-pointer':
+      return `${sample}${'a'.repeat(need)}`;
+    default:
+      return undefined;
+  }
 }
 
 function fits(primitive: StringPrimitive, value: string): boolean {

@@ -19,7 +19,7 @@ import type {
 } from '../ir/endpoint.js';
 import { problemsOf } from './example-problems.js';
 import type { ValueIssue } from './validate-value.js';
-import { type Direction, ExampleValueBuilder, OPTIONAL_BUDGET } from './value-builder.js';
+import { type BuiltValue, type Direction, ExampleValueBuilder, OPTIONAL_BUDGET } from './value-builder.js';
 
 /** Something synthesis could not do; `where` names the endpoint, channel or webhook. */
 export interface SynthesisWarning {
@@ -89,16 +89,24 @@ export function endpointExample(endpoint: Endpoint, builder: ExampleValueBuilder
     responseStatusCode: endpoint.responses[0]?.statusCode ?? 200,
     synthesized: true,
   };
+  const problems: ExampleProblem[] = [];
   const request = endpoint.requests[0];
   if (request) {
     const body = requestBodyValue(request.body, builder);
-    if (body) example.requestBody = body.value;
+    if (body) {
+      example.requestBody = body.value;
+      problems.push(...partialProblems(body, request.body, 'request', builder));
+    }
   }
   const response = endpoint.responses[0];
   if (response) {
     const body = responseBodyValue(response.body, builder);
-    if (body) example.responseBody = body.value;
+    if (body) {
+      example.responseBody = body.value;
+      problems.push(...partialProblems(body, response.body, 'response', builder));
+    }
   }
+  if (problems.length > 0) example.problems = problems;
   return example;
 }
 
@@ -134,6 +142,7 @@ export function completeExample(
       if (body) {
         out.requestBody = body.value;
         filled.push('requestBody');
+        problems.push(...partialProblems(body, request.body, 'request', builder));
       }
     }
   }
@@ -149,6 +158,7 @@ export function completeExample(
       if (body) {
         out.responseBody = body.value;
         filled.push('responseBody');
+        problems.push(...partialProblems(body, response.body, 'response', builder));
       }
     }
   }
@@ -218,6 +228,21 @@ function bodyIssues(
   }
 }
 
+/**
+ * What a synthesised body lacks when its schema admits no value (a required field that cannot
+ * be generated was left out): named in the example's problems, as a spec example's would be.
+ */
+function partialProblems(
+  body: BuiltValue,
+  shape: RequestBody | ResponseBody,
+  direction: Direction,
+  builder: ExampleValueBuilder,
+): ExampleProblem[] {
+  if (!body.partial) return [];
+  const issues = bodyIssues(body.value, shape, direction, builder);
+  return problemsOf(issues, direction === 'request' ? 'requestBody' : 'responseBody');
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -254,9 +279,12 @@ export function channelExample(
   };
 }
 
-/** A synthesised payload for `webhook` (the API sends it as a request to the subscriber). */
+/**
+ * A synthesised payload for `webhook`. The server writes it, so it reads as a response: readOnly
+ * fields are in it, writeOnly ones are not.
+ */
 export function webhookExample(webhook: Webhook, builder: ExampleValueBuilder): Webhook['examples'][number] {
-  const built = builder.build(webhook.payload.shape, 'request', webhook.name);
+  const built = builder.build(webhook.payload.shape, 'response', webhook.name);
   return { payload: built ? built.value : {}, synthesized: true };
 }
 
@@ -266,7 +294,7 @@ function checkedPayload(
   webhook: Webhook,
   builder: ExampleValueBuilder,
 ): Webhook['examples'][number] {
-  const problems = problemsOf(builder.issues(example.payload, webhook.payload.shape, 'request'), 'payload');
+  const problems = problemsOf(builder.issues(example.payload, webhook.payload.shape, 'response'), 'payload');
   const { problems: _previous, ...rest } = example;
   return problems.length > 0 ? { ...rest, problems } : rest;
 }
@@ -293,7 +321,7 @@ function parameterValues(
   return out;
 }
 
-function requestBodyValue(body: RequestBody, builder: ExampleValueBuilder): { value: unknown } | undefined {
+function requestBodyValue(body: RequestBody, builder: ExampleValueBuilder): BuiltValue | undefined {
   switch (body.type) {
     case 'object':
       return inlineObject(body, 'request', builder);
@@ -314,7 +342,7 @@ function requestBodyValue(body: RequestBody, builder: ExampleValueBuilder): { va
   }
 }
 
-function responseBodyValue(body: ResponseBody, builder: ExampleValueBuilder): { value: unknown } | undefined {
+function responseBodyValue(body: ResponseBody, builder: ExampleValueBuilder): BuiltValue | undefined {
   switch (body.type) {
     case 'object':
       return inlineObject(body, 'response', builder);
@@ -323,7 +351,10 @@ function responseBodyValue(body: ResponseBody, builder: ExampleValueBuilder): { 
     case 'stream': {
       const event = builder.build(body.shape, 'response', 'event');
       return event
-        ? { value: { events: Array.from({ length: STREAM_EVENTS }, () => event.value) } }
+        ? {
+            value: { events: Array.from({ length: STREAM_EVENTS }, () => event.value) },
+            ...(event.partial ? { partial: true as const } : {}),
+          }
         : undefined;
     }
     default:
@@ -336,6 +367,6 @@ function inlineObject(
   body: Extract<RequestBody, { type: 'object' }>,
   direction: Direction,
   builder: ExampleValueBuilder,
-): { value: unknown } | undefined {
+): BuiltValue | undefined {
   return builder.buildObject(body.extends, body.properties, direction);
 }

@@ -7,7 +7,15 @@
  * not required (a client leaves them out), with `'response'` WRITE_ONLY ones are not.
  */
 import { escapePointerToken } from '../document/pointer.js';
-import type { ObjectProperty, PrimitiveType, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
+import type {
+  ObjectProperty,
+  ObjectShape,
+  PrimitiveType,
+  PropertyCounts,
+  TypeDefinition,
+  TypeId,
+  TypeReference,
+} from '../ir/types.js';
 import type { Direction } from './value-builder.js';
 
 /** A JSON Schema document, as plain JSON. */
@@ -93,13 +101,21 @@ class Converter {
       case 'set':
         return {
           type: 'array',
+          ...(ref.prefixItems ? { prefixItems: ref.prefixItems.map((item) => this.reference(item)) } : {}),
           items: this.reference(ref.itemShape),
           ...(ref.minItems !== undefined ? { minItems: ref.minItems } : {}),
           ...(ref.maxItems !== undefined ? { maxItems: ref.maxItems } : {}),
           ...(ref.type === 'set' ? { uniqueItems: true } : {}),
+          ...(ref.contains ? { contains: this.reference(ref.contains) } : {}),
+          ...(ref.minContains !== undefined ? { minContains: ref.minContains } : {}),
+          ...(ref.maxContains !== undefined ? { maxContains: ref.maxContains } : {}),
         };
       case 'map':
-        return { type: 'object', additionalProperties: this.reference(ref.valueShape) };
+        return {
+          type: 'object',
+          additionalProperties: this.reference(ref.valueShape),
+          ...propertyCounts(ref),
+        };
       case 'literal':
         return { const: ref.value };
       case 'unknown':
@@ -130,6 +146,8 @@ class Converter {
         // In an allOf, additionalProperties would also judge the parents' keys: only set it alone.
         if (shape.extraProperties && shape.extends.length === 0)
           own.additionalProperties = this.reference(shape.extraProperties);
+        else if (shape.closed && shape.extends.length === 0) own.additionalProperties = false;
+        Object.assign(own, this.objectKeywords(shape));
         if (shape.extends.length === 0) return { ...title, ...own };
         return { ...title, allOf: [...shape.extends.map((id) => this.reference({ type: 'id', id })), own] };
       }
@@ -152,6 +170,23 @@ class Converter {
     }
   }
 
+  /** Pattern keys, counts, dependencies and if/then/else of an object shape. */
+  private objectKeywords(shape: ObjectShape): JsonSchema {
+    const out: JsonSchema = { ...propertyCounts(shape) };
+    if (shape.patternProperties)
+      out.patternProperties = Object.fromEntries(
+        shape.patternProperties.map((entry) => [entry.pattern, this.reference(entry.shape)]),
+      );
+    if (shape.dependentRequired) out.dependentRequired = shape.dependentRequired;
+    if (shape.conditional) {
+      out.if = this.reference(shape.conditional.condition);
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword, not a thenable.
+      if (shape.conditional.whenTrue) out.then = this.reference(shape.conditional.whenTrue);
+      if (shape.conditional.whenFalse) out.else = this.reference(shape.conditional.whenFalse);
+    }
+    return out;
+  }
+
   private object(properties: ObjectProperty[]): JsonSchema {
     const props: Record<string, JsonSchema> = {};
     const required: string[] = [];
@@ -168,6 +203,13 @@ class Converter {
     }
     return { type: 'object', properties: props, ...(required.length > 0 ? { required } : {}) };
   }
+}
+
+function propertyCounts(counts: PropertyCounts): JsonSchema {
+  return {
+    ...(counts.minProperties !== undefined ? { minProperties: counts.minProperties } : {}),
+    ...(counts.maxProperties !== undefined ? { maxProperties: counts.maxProperties } : {}),
+  };
 }
 
 function primitive(value: PrimitiveType): JsonSchema {

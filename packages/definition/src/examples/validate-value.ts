@@ -12,7 +12,15 @@ import {
   isPropertyVisible,
   objectProperties,
 } from '../ir/read-types.js';
-import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
+import type {
+  ObjectProperty,
+  ObjectShape,
+  PropertyCounts,
+  TypeDefinition,
+  TypeId,
+  TypeReference,
+} from '../ir/types.js';
+import { matchesSpecPattern } from './spec-pattern.js';
 import { listSizeProblem, primitiveProblem, type ValueProblem } from './value-rules.js';
 
 export type { ValueProblem, ValueRuleCode } from './value-rules.js';
@@ -128,9 +136,12 @@ function check(
       }
       const size = listSizeProblem(value.length, resolved);
       if (size) add(walk, path, size);
+      const prefix = resolved.prefixItems ?? [];
       value.forEach((item, index) => {
-        check(item === undefined ? null : item, resolved.itemShape, [...path, index], walk, next);
+        const itemShape = prefix[index] ?? resolved.itemShape;
+        check(item === undefined ? null : item, itemShape, [...path, index], walk, next);
       });
+      if (resolved.contains) checkContains(value, resolved, path, walk, next);
       if (resolved.type === 'set' && !hasUniqueItems(value))
         add(walk, path, { code: 'uniqueItems', message: 'Items must all differ' });
       return;
@@ -144,6 +155,7 @@ function check(
         if (full(walk)) return;
         check(item, resolved.valueShape, [...path, key], walk, next);
       }
+      checkPropertyCount(value, resolved, path, walk);
       return;
     }
     case 'id':
@@ -175,6 +187,7 @@ function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: 
         return;
       }
       checkProperties(value, objectProperties(id, walk.types), path, walk, depth);
+      checkObjectKeywords(value, shape, objectProperties(id, walk.types), path, walk, depth);
       return;
     case 'discriminatedUnion': {
       if (!isRecord(value)) {
@@ -231,6 +244,89 @@ function checkProperties(
     if (!isPropertyVisible(property, walk.direction)) continue;
     const item = Object.hasOwn(value, property.key) ? value[property.key] : undefined;
     check(item, property.valueShape, [...path, property.key], walk, depth + 1);
+  }
+}
+
+/** `contains`: between `minContains` (default 1) and `maxContains` items have its shape. */
+function checkContains(
+  value: unknown[],
+  list: Extract<TypeReference, { type: 'list' | 'set' }>,
+  path: (string | number)[],
+  walk: Walk,
+  depth: number,
+): void {
+  const contains = list.contains;
+  if (!contains) return;
+  let matching = 0;
+  for (const item of value.slice(0, 10_000)) {
+    const trial: Walk = { ...walk, issues: [], maxIssues: 1 };
+    check(item, contains, [], trial, depth);
+    if (trial.issues.length === 0) matching++;
+  }
+  const min = list.minContains ?? 1;
+  const max = list.maxContains ?? Number.POSITIVE_INFINITY;
+  if (matching < min)
+    add(walk, path, {
+      code: 'contains',
+      message: `Must contain at least ${min} matching item${min === 1 ? '' : 's'}`,
+    });
+  else if (matching > max)
+    add(walk, path, { code: 'contains', message: `Must contain at most ${max} matching items` });
+}
+
+function checkPropertyCount(
+  value: Record<string, unknown>,
+  counts: PropertyCounts,
+  path: (string | number)[],
+  walk: Walk,
+): void {
+  const count = Object.keys(value).length;
+  if (counts.minProperties !== undefined && count < counts.minProperties)
+    add(walk, path, {
+      code: 'minProperties',
+      message: `Must have ${counts.minProperties} properties or more`,
+    });
+  if (counts.maxProperties !== undefined && count > counts.maxProperties)
+    add(walk, path, {
+      code: 'maxProperties',
+      message: `Must have ${counts.maxProperties} properties or fewer`,
+    });
+}
+
+/** What an object schema says beside its properties: closed, pattern keys, counts, dependencies, if/then/else. */
+function checkObjectKeywords(
+  value: Record<string, unknown>,
+  shape: ObjectShape,
+  properties: ObjectProperty[],
+  path: (string | number)[],
+  walk: Walk,
+  depth: number,
+): void {
+  const declared = new Set(properties.map((property) => property.key));
+  for (const [key, item] of Object.entries(value)) {
+    if (full(walk)) return;
+    const patterned = (shape.patternProperties ?? []).filter((entry) =>
+      matchesSpecPattern(entry.pattern, key, true),
+    );
+    for (const entry of patterned) check(item, entry.shape, [...path, key], walk, depth + 1);
+    if (shape.closed && !declared.has(key) && patterned.length === 0)
+      add(walk, [...path, key], { code: 'additionalProperties', message: 'Not a property of this object' });
+  }
+  checkPropertyCount(value, shape, path, walk);
+  for (const [key, dependents] of Object.entries(shape.dependentRequired ?? {})) {
+    if (!Object.hasOwn(value, key)) continue;
+    for (const dependent of dependents)
+      if (!Object.hasOwn(value, dependent))
+        add(walk, [...path, dependent], {
+          code: 'dependentRequired',
+          message: `Required when ${key} is given`,
+        });
+  }
+  if (shape.conditional) {
+    const trial: Walk = { ...walk, issues: [], maxIssues: 1 };
+    check(value, shape.conditional.condition, path, trial, depth + 1);
+    const branch = trial.issues.length === 0 ? shape.conditional.whenTrue : shape.conditional.whenFalse;
+    if (branch) check(value, branch, path, walk, depth + 1);
   }
 }
 

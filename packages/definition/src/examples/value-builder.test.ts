@@ -200,9 +200,14 @@ describe('ExampleValueBuilder: constructs', () => {
     expect(value).toMatchObject({ label: 'label', parent: null });
   });
 
-  it('fails (without looping) on recursion that has no exit', () => {
+  it('on recursion that has no exit, leaves the field out (without looping) and warns', () => {
     const types = { Loop: object('Loop', [{ key: 'self', valueShape: ref('Loop') }]) };
-    expect(new ExampleValueBuilder(types).build(ref('Loop'), 'request')).toBeUndefined();
+    const warnings: string[] = [];
+    expect(new ExampleValueBuilder(types, (m) => warnings.push(m)).build(ref('Loop'), 'request')).toEqual({
+      value: {},
+      partial: true,
+    });
+    expect(warnings).toEqual(['property "self" cannot be generated; left out']);
   });
 
   it('warns about a dangling type id', () => {
@@ -215,8 +220,16 @@ describe('ExampleValueBuilder: constructs', () => {
 
   it('builds maps with typed keys', () => {
     expect(expectValid({ type: 'map', keyShape: str(), valueShape: num() }, {})).toEqual({
-      key: expect.any(Number),
+      property1: expect.any(Number),
+      property2: expect.any(Number),
     });
+    expect(expectValid({ type: 'map', keyShape: str(), valueShape: { type: 'unknown' } }, {})).toEqual({});
+    expect(
+      expectValid(
+        { type: 'map', keyShape: str(), valueShape: num(), minProperties: 3, maxProperties: 3 },
+        {},
+      ),
+    ).toHaveProperty('property3');
   });
 });
 

@@ -28,6 +28,11 @@ export type ValueRuleCode =
   | 'minItems'
   | 'maxItems'
   | 'uniqueItems'
+  | 'contains'
+  | 'additionalProperties'
+  | 'minProperties'
+  | 'maxProperties'
+  | 'dependentRequired'
   | 'union';
 
 export interface ValueProblem {

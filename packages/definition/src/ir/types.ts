@@ -56,14 +56,53 @@ export type TypeReference =
   | { type: 'optional'; shape: TypeReference; default?: unknown }
   /** The value may be JSON null. */
   | { type: 'nullable'; shape: TypeReference }
-  | { type: 'list'; itemShape: TypeReference; minItems?: number; maxItems?: number }
+  | ListReference
   /** A list whose items are unique (JSON Schema uniqueItems). */
-  | { type: 'set'; itemShape: TypeReference; minItems?: number; maxItems?: number }
+  | SetReference
   /** A JSON object with arbitrary keys (additionalProperties). Keys are always strings on the wire. */
-  | { type: 'map'; keyShape: TypeReference; valueShape: TypeReference }
+  | MapReference
   | { type: 'literal'; value: LiteralValue }
   /** Any JSON value. */
   | { type: 'unknown' };
+
+/** What JSON Schema 2020-12 says of an array besides its item shape. */
+export interface ListConstraints {
+  minItems?: number;
+  maxItems?: number;
+  /** `prefixItems`: the shapes of the first items, in order (a tuple); `itemShape` covers the rest. */
+  prefixItems?: TypeReference[];
+  /** `contains`: at least `minContains` (default 1) and at most `maxContains` items have this shape. */
+  contains?: TypeReference;
+  minContains?: number;
+  maxContains?: number;
+  /** The schema's `default` (a whole list). */
+  default?: unknown;
+  /** Examples the `items` schema gives, for one item. */
+  itemExamples?: unknown[];
+}
+
+/** `minProperties` / `maxProperties` of an object or map. */
+export interface PropertyCounts {
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+export interface ListReference extends ListConstraints {
+  type: 'list';
+  itemShape: TypeReference;
+}
+
+export interface SetReference extends ListConstraints {
+  type: 'set';
+  itemShape: TypeReference;
+}
+
+export interface MapReference extends PropertyCounts {
+  type: 'map';
+  keyShape: TypeReference;
+  valueShape: TypeReference;
+  default?: unknown;
+}
 
 export interface ObjectProperty {
   /** The key as it appears on the wire. */
@@ -83,6 +122,16 @@ export interface ObjectShape {
   properties: ObjectProperty[];
   /** Shape of keys not listed in `properties`, when the schema allows them with a known shape. */
   extraProperties?: TypeReference;
+  /** `additionalProperties: false` on a schema without `allOf`: no key besides `properties` (and `patternProperties`). */
+  closed?: boolean;
+  /** `patternProperties`: keys matching a pattern have that shape. */
+  patternProperties?: { pattern: string; shape: TypeReference }[];
+  /** `dependentRequired`: when the key is present, these keys must be too. */
+  dependentRequired?: Record<string, string[]>;
+  /** `if` / `then` / `else`: a value matching `condition` must match `whenTrue`, any other `whenFalse`. */
+  conditional?: { condition: TypeReference; whenTrue?: TypeReference; whenFalse?: TypeReference };
+  minProperties?: number;
+  maxProperties?: number;
 }
 
 export interface EnumValue {

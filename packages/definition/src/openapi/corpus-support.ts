@@ -1,7 +1,8 @@
 /**
  * Test support for the corpus test: picks the spec files, checks the invariants of an imported
- * definition (ids unique and resolving, auths and token endpoints existing), and validates
- * synthesised example bodies against the spec's own source schema with Ajv.
+ * definition (ids unique and resolving, auths and token endpoints existing), validates
+ * synthesised example bodies against the spec's own source schema with Ajv, and measures how
+ * faithfully the spec's own examples are shown (`measureFidelity`).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { DocumentSet, type Location } from '../document/document-set.js';
 import { childPointer } from '../document/pointer.js';
+import type { ApiDefinition } from '../ir/definition.js';
 import type { Endpoint } from '../ir/endpoint.js';
 import type { ImportSource } from '../ir/import-result.js';
 import { pathTemplate } from '../ir/read-types.js';
@@ -137,10 +139,14 @@ export class SourceSchemaValidator {
     }
     for (const example of endpoint.examples) {
       if (!example.synthesized && !options.all) continue;
+      // A body whose schema admits no value is left partial and says so in `problems`: reported, not hidden.
+      const reported = new Set((example.problems ?? []).map((problem) => problem.part));
+      for (const part of reported) this.skip(`${part} reported in the example's problems`);
       const request = endpoint.requests[0];
       if (
         request &&
         example.requestBody !== undefined &&
+        !reported.has('requestBody') &&
         /json/i.test(request.contentType) &&
         request.body.type !== 'formData'
       ) {
@@ -149,7 +155,12 @@ export class SourceSchemaValidator {
         else this.skip('request schema not found');
       }
       const response = endpoint.responses[0];
-      if (response && example.responseBody !== undefined && response.contentType) {
+      if (
+        response &&
+        example.responseBody !== undefined &&
+        response.contentType &&
+        !reported.has('responseBody')
+      ) {
         const at = this.responseSchemaAt(operation, response.statusCode, response.contentType);
         if (!at) this.skip('response schema not found');
         else if (response.body.type === 'stream') {
@@ -399,5 +410,74 @@ function matchesType(value: unknown, type: string): boolean {
       return isObject(value);
     default:
       return value === null;
+  }
+}
+
+/** How faithfully the spec's own examples are shown (issue 29): measured by the corpus test and bench/examples. */
+export interface ExampleFidelity {
+  /** Parts the spec's examples give (a parameter value, a request body, a response body). */
+  specParts: number;
+  /** Of those, shown exactly as written (the same JSON text: keys, order, values). */
+  asWritten: number;
+  /** The parts shown otherwise (replaced, altered or dropped). */
+  altered: string[];
+  /** Spec example bodies the spec's own schema refuses (Ajv), and how many carry a problem note. */
+  invalidBodies: number;
+  flagged: number;
+  /** Invalid bodies shown without a note (the IR cannot express the rule they break). */
+  unflagged: string[];
+}
+
+export function emptyFidelity(): ExampleFidelity {
+  return { specParts: 0, asWritten: 0, altered: [], invalidBodies: 0, flagged: 0, unflagged: [] };
+}
+
+/**
+ * Adds to `into` how the examples of `given` (the importer's, before synthesis) are shown in
+ * `shown` (after synthesis), endpoint by endpoint.
+ */
+export function measureFidelity(
+  given: ApiDefinition,
+  shown: ApiDefinition,
+  validator: SourceSchemaValidator,
+  label: string,
+  into: ExampleFidelity,
+): void {
+  for (const [id, endpoint] of Object.entries(given.endpoints)) {
+    const final = shown.endpoints[id];
+    endpoint.examples.forEach((example, index) => {
+      const after = final?.examples[index];
+      const where = `${label} ${id} example ${index}`;
+      const parts: [string, unknown, unknown][] = [];
+      for (const part of ['pathParameters', 'queryParameters', 'headers'] as const)
+        for (const [key, value] of Object.entries(example[part]))
+          parts.push([`${part}.${key}`, value, after?.[part][key]]);
+      if (example.requestBody !== undefined)
+        parts.push(['requestBody', example.requestBody, after?.requestBody]);
+      if (example.responseBody !== undefined)
+        parts.push(['responseBody', example.responseBody, after?.responseBody]);
+      for (const [part, value, shownValue] of parts) {
+        into.specParts++;
+        if (JSON.stringify(value) === JSON.stringify(shownValue)) into.asWritten++;
+        else into.altered.push(`${where} ${part}`);
+      }
+      if (!after) return;
+      const flaggedParts = new Set((after.problems ?? []).map((problem) => problem.part));
+      const bodies = [
+        ['requestBody', example.requestBody, validator.requestSchemaLocation(endpoint), 'request'],
+        [
+          'responseBody',
+          example.responseStatusCode === endpoint.responses[0]?.statusCode ? example.responseBody : undefined,
+          validator.responseSchemaLocation(endpoint),
+          'response',
+        ],
+      ] as const;
+      for (const [part, value, at, direction] of bodies) {
+        if (value === undefined || !at || validator.verdict(at, direction, value) !== false) continue;
+        into.invalidBodies++;
+        if (flaggedParts.has(part)) into.flagged++;
+        else into.unflagged.push(`${where} ${part}`);
+      }
+    });
   }
 }

@@ -200,7 +200,7 @@ describe('SchemaConverter', () => {
       type: 'alias',
       value: { type: 'primitive', value: { type: 'string' } },
     });
-    expect(types.Empty?.shape).toEqual({ type: 'object', extends: [], properties: [] });
+    expect(types.Empty?.shape).toEqual({ type: 'object', extends: [], properties: [], closed: true });
     expect(types.Loose?.shape).toEqual({
       type: 'object',
       extends: [],
