@@ -557,18 +557,19 @@ export function mediaExamples(context: ImportContext, media: Json, at: Location)
 }
 
 /**
- * The top-level `example` of an inline body schema (a `$ref`'d schema's example belongs to its
- * type, where synthesis finds it).
+ * The top-level `example` of a body schema, inline or `$ref`'d (a named schema behaves as the
+ * same schema inline: its example is the body's, shown as written).
  */
 function inlineSchemaExample(context: ImportContext, media: Json, at: Location): SpecExample[] {
-  const schema = media.schema;
-  if (!isObject(schema) || schema.$ref !== undefined) return [];
+  if (media.schema === undefined) return [];
+  const { value: schema, at: schemaAt } = context.docs.deref(media.schema, pointerAt(at, 'schema'));
+  if (!isObject(schema)) return [];
   const listed = Array.isArray(schema.examples);
   const value = listed ? (schema.examples as unknown[])[0] : schema.example;
-  const valueAt = listed ? pointerAt(at, 'schema', 'examples', 0) : pointerAt(at, 'schema', 'example');
+  const valueAt = listed ? pointerAt(schemaAt, 'examples', 0) : pointerAt(schemaAt, 'example');
   return value === undefined
     ? []
-    : [{ value: resolveExampleRefs(value, context.docs, pointerAt(at, 'schema')), at: valueAt }];
+    : [{ value: resolveExampleRefs(value, context.docs, schemaAt), at: valueAt }];
 }
 
 /** JSON first, then forms, then the rest in spec order. */

@@ -20,6 +20,7 @@ import type {
   LiteralValue,
   ObjectProperty,
   ObjectShape,
+  PropertyCounts,
   TypeDefinition,
   TypeId,
   TypeReference,
@@ -147,7 +148,7 @@ export class SchemaConverter {
     }
     const ref = refOf(schema);
     if (ref !== undefined) return this.refReference(schema, ref, at, nameHint, depth);
-    const inner = this.inlineShape(schema, at, nameHint, depth);
+    const inner = withDefault(this.inlineShape(schema, at, nameHint, depth), schema);
     return this.isNullable(schema) && inner.type !== 'unknown' && !isNullLiteral(inner)
       ? { type: 'nullable', shape: inner }
       : inner;
@@ -163,7 +164,8 @@ export class SchemaConverter {
       !this.allOfPrimary(schema, at)
     ) {
       const shape = this.objectShape(schema, at, nameHint, 0);
-      if (shape.properties.length > 0 || shape.extends.length > 0) {
+      // An inline body is only a property list: keywords beyond that need the named type.
+      if ((shape.properties.length > 0 || shape.extends.length > 0) && !hasObjectKeywords(shape)) {
         return { type: 'object', extends: shape.extends, properties: shape.properties };
       }
     }
@@ -300,20 +302,14 @@ export class SchemaConverter {
         isObject(extra) && Object.keys(extra).length > 0
           ? this.reference(extra, pointerAt(at, 'additionalProperties'), `${hint}Value`, depth + 1)
           : UNKNOWN;
-      return { type: 'map', keyShape: { type: 'primitive', value: { type: 'string' } }, valueShape };
+      return {
+        type: 'map',
+        keyShape: { type: 'primitive', value: { type: 'string' } },
+        valueShape,
+        ...propertyCounts(schema),
+      };
     }
-    if (type === 'array') {
-      const itemShape = Array.isArray(schema.items)
-        ? this.tupleWarning(at)
-        : this.reference(schema.items, pointerAt(at, 'items'), `${hint}Item`, depth + 1);
-      const list: TypeReference =
-        schema.uniqueItems === true ? { type: 'set', itemShape } : { type: 'list', itemShape };
-      if (isCount(schema.minItems)) list.minItems = schema.minItems;
-      if (isCount(schema.maxItems)) list.maxItems = schema.maxItems;
-      if (Array.isArray(schema.prefixItems))
-        this.sink.warn(at, 'prefixItems (tuples) shown as a list of unknown items');
-      return list;
-    }
+    if (type === 'array') return this.listShape(schema, at, hint, depth);
     if (type === 'null') return { type: 'literal', value: null };
     if (type === 'file') return { type: 'primitive', value: { type: 'string', format: 'binary' } };
     const primitive = primitiveOf(type, schema);
@@ -327,13 +323,50 @@ export class SchemaConverter {
     return UNKNOWN;
   }
 
-  private tupleWarning(at: Location): TypeReference {
-    this.sink.warn(at, 'tuple `items` (an array of schemas) shown as a list of unknown items');
-    return UNKNOWN;
+  /**
+   * An array: its item shape, a tuple's leading items (2020-12 `prefixItems`, or the older
+   * array form of `items` with `additionalItems`), `contains` and the examples its items give.
+   */
+  private listShape(schema: SchemaObject, at: Location, hint: string, depth: number): TypeReference {
+    const tuple = Array.isArray(schema.prefixItems)
+      ? { members: schema.prefixItems, key: 'prefixItems', rest: schema.items, restKey: 'items' }
+      : Array.isArray(schema.items)
+        ? { members: schema.items, key: 'items', rest: schema.additionalItems, restKey: 'additionalItems' }
+        : undefined;
+    const itemsSchema = tuple ? tuple.rest : schema.items;
+    const itemsAt = pointerAt(at, tuple ? tuple.restKey : 'items');
+    const itemShape =
+      itemsSchema === false ? UNKNOWN : this.reference(itemsSchema, itemsAt, `${hint}Item`, depth + 1);
+    const list: TypeReference =
+      schema.uniqueItems === true ? { type: 'set', itemShape } : { type: 'list', itemShape };
+    if (isCount(schema.minItems)) list.minItems = schema.minItems;
+    if (isCount(schema.maxItems)) list.maxItems = schema.maxItems;
+    if (tuple) {
+      list.prefixItems = tuple.members.map((member, index) =>
+        this.reference(member, pointerAt(at, tuple.key, index), `${hint}Item${index + 1}`, depth + 1),
+      );
+      // `items: false` after a tuple: no more items than the tuple has.
+      if (itemsSchema === false) list.maxItems = Math.min(list.maxItems ?? Infinity, tuple.members.length);
+    }
+    if (schema.contains !== undefined) {
+      list.contains = this.reference(
+        schema.contains,
+        pointerAt(at, 'contains'),
+        `${hint}Contains`,
+        depth + 1,
+      );
+      if (isCount(schema.minContains)) list.minContains = schema.minContains;
+      if (isCount(schema.maxContains)) list.maxContains = schema.maxContains;
+    }
+    const items = isObject(itemsSchema) ? this.resolveQuietly(itemsSchema, itemsAt) : undefined;
+    const itemExamples =
+      items && refOf(itemsSchema) === undefined ? this.examplesAt(items, itemsAt) : undefined;
+    if (itemExamples) list.itemExamples = itemExamples;
+    return list;
   }
 
   private warnUnsupported(schema: SchemaObject, at: Location): void {
-    for (const keyword of ['not', 'if', 'patternProperties', '$dynamicRef']) {
+    for (const keyword of ['not', '$dynamicRef']) {
       if (keyword in schema) this.sink.warn(at, `\`${keyword}\` is not supported; shown as unknown`);
     }
   }
@@ -357,6 +390,18 @@ export class SchemaConverter {
 
   private namedShape(schema: SchemaObject, at: Location, name: string): TypeShape {
     if (refOf(schema) !== undefined) return { type: 'alias', value: this.reference(schema, at, name) };
+    // A const, a null schema and a non-object allOf read the same named as inline.
+    const singleEnum = Array.isArray(schema.enum) && schema.enum.filter((v) => v !== null).length === 1;
+    if ('const' in schema || isNullSchema(schema) || singleEnum)
+      return { type: 'alias', value: this.inlineShape(schema, at, name, 1) };
+    if (Array.isArray(schema.allOf) && !isPlainObjectSchema(schema)) {
+      const primary = this.allOfPrimary(schema, at);
+      if (primary)
+        return {
+          type: 'alias',
+          value: this.reference(primary.member, pointerAt(at, 'allOf', primary.index), name, 1),
+        };
+    }
     if (Array.isArray(schema.enum) && !('const' in schema)) {
       const values = schema.enum.filter((value) => value !== null);
       if (values.length > 1 && values.every(isScalar))
@@ -396,7 +441,7 @@ export class SchemaConverter {
       return this.objectShape(schema, at, name, 0);
     }
     const withoutNull: SchemaObject = this.isNullable(schema) ? stripNull(schema) : schema;
-    return { type: 'alias', value: this.inlineShapeForAlias(withoutNull, at, name) };
+    return { type: 'alias', value: withDefault(this.inlineShapeForAlias(withoutNull, at, name), schema) };
   }
 
   /** Inline shape of a named alias; never re-enters `namedType` for the same location. */
@@ -444,6 +489,8 @@ export class SchemaConverter {
     if (!Array.isArray(schema.allOf) || hasOwnProperties(schema) || isObject(schema.additionalProperties)) {
       return undefined;
     }
+    // `required` beside the allOf makes the members' optional properties required: an object of its own.
+    if (Array.isArray(schema.required) && schema.required.length > 0) return undefined;
     const members = schema.allOf
       .map((member, index) => ({ member, index }))
       .filter(({ member }) => !isAnnotationOnly(member));
@@ -500,7 +547,52 @@ export class SchemaConverter {
         depth + 1,
       );
     }
+    if (extra === false && !Array.isArray(schema.allOf)) shape.closed = true;
+    this.objectKeywords(schema, at, name, depth, shape);
     return shape;
+  }
+
+  /** The 2020-12 object keywords besides `properties`: counts, pattern keys, dependencies, if/then/else. */
+  private objectKeywords(
+    schema: SchemaObject,
+    at: Location,
+    name: string,
+    depth: number,
+    shape: ObjectShape,
+  ): void {
+    Object.assign(shape, propertyCounts(schema));
+    if (isObject(schema.patternProperties)) {
+      const patterns = Object.entries(schema.patternProperties).map(([pattern, value]) => ({
+        pattern,
+        shape: this.reference(
+          value,
+          pointerAt(at, 'patternProperties', pattern),
+          `${name}PatternValue`,
+          depth + 1,
+        ),
+      }));
+      if (patterns.length > 0) shape.patternProperties = patterns;
+    }
+    if (isObject(schema.dependentRequired)) {
+      const dependencies: Record<string, string[]> = {};
+      for (const [key, keys] of Object.entries(schema.dependentRequired))
+        if (Array.isArray(keys)) dependencies[key] = keys.filter((k): k is string => typeof k === 'string');
+      if (Object.keys(dependencies).length > 0) shape.dependentRequired = dependencies;
+    }
+    if (schema.if !== undefined && (schema.then !== undefined || schema.else !== undefined)) {
+      const branch = (keyword: 'if' | 'then' | 'else', suffix: string) =>
+        schema[keyword] === undefined
+          ? undefined
+          : this.reference(schema[keyword], pointerAt(at, keyword), `${name}${suffix}`, depth + 1);
+      const conditional: NonNullable<ObjectShape['conditional']> = {
+        condition: branch('if', 'If') ?? UNKNOWN,
+      };
+      const whenTrue = branch('then', 'Then');
+      const whenFalse = branch('else', 'Else');
+      if (whenTrue) conditional.whenTrue = whenTrue;
+      if (whenFalse) conditional.whenFalse = whenFalse;
+      shape.conditional = conditional;
+    }
   }
 
   /**
@@ -859,6 +951,35 @@ function literalOrUnknown(value: unknown, warn: () => void): TypeReference {
   return UNKNOWN;
 }
 
+/** Whether an object shape says more than its properties (what an inline body cannot carry). */
+function hasObjectKeywords(shape: ObjectShape): boolean {
+  return (
+    shape.closed === true ||
+    shape.patternProperties !== undefined ||
+    shape.dependentRequired !== undefined ||
+    shape.conditional !== undefined ||
+    shape.minProperties !== undefined ||
+    shape.maxProperties !== undefined ||
+    shape.extraProperties !== undefined
+  );
+}
+
+/** `minProperties` / `maxProperties` of a schema, where given. */
+function propertyCounts(schema: SchemaObject): PropertyCounts {
+  const counts: PropertyCounts = {};
+  if (isCount(schema.minProperties)) counts.minProperties = schema.minProperties;
+  if (isCount(schema.maxProperties)) counts.maxProperties = schema.maxProperties;
+  return counts;
+}
+
+/** A list, map or named-type reference carrying the schema's `default` (primitives and enums keep their own). */
+function withDefault(shape: TypeReference, schema: SchemaObject): TypeReference {
+  if (schema.default === undefined) return shape;
+  if (shape.type === 'list' || shape.type === 'set' || shape.type === 'map' || shape.type === 'id')
+    return { ...shape, default: schema.default };
+  return shape;
+}
+
 function isNullLiteral(shape: TypeReference): boolean {
   return shape.type === 'literal' && shape.value === null;
 }
@@ -885,7 +1006,9 @@ function inferType(schema: SchemaObject): string | undefined {
   ) {
     return 'object';
   }
-  if ('items' in schema) return 'array';
+  if ('items' in schema || 'prefixItems' in schema || 'contains' in schema) return 'array';
+  // `required` alone (an `if`/`then` branch, an allOf member) speaks of an object's keys.
+  if (Array.isArray(schema.required) && schema.required.length > 0) return 'object';
   if (typeof schema.format === 'string' || typeof schema.pattern === 'string' || 'minLength' in schema)
     return 'string';
   if ('minimum' in schema || 'maximum' in schema || 'multipleOf' in schema) return 'number';
@@ -914,7 +1037,12 @@ function isPlainObjectSchema(schema: SchemaObject): boolean {
   if (types.length > 1) return false;
   if (types.length === 1)
     return types[0] === 'object' || (Array.isArray(schema.allOf) && types[0] === undefined);
-  return hasOwnProperties(schema) || Array.isArray(schema.allOf) || 'additionalProperties' in schema;
+  return (
+    hasOwnProperties(schema) ||
+    Array.isArray(schema.allOf) ||
+    'additionalProperties' in schema ||
+    inferType(schema) === 'object'
+  );
 }
 
 /**
