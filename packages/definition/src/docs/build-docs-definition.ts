@@ -290,10 +290,13 @@ function apiChildren(
       const webhook = api.webhooks[webhookId];
       if (!webhook) continue;
       const title = navLabel(webhook);
+      // Two webhooks titled alike are told apart by their event key, not by position (`-2`).
+      const wanted = joinSlug(slug, slugify(plainTitle(title)));
+      const byEvent = joinSlug(slug, slugify(`${webhook.name}${webhook.method === 'GET' ? ' get' : ''}`));
       out.push({
         type: 'webhook',
         title,
-        slug: leafSlug(slug, title),
+        slug: slugs.take(slugs.has(wanted) ? byEvent : wanted),
         apiId,
         webhookId,
         method: webhook.method,
