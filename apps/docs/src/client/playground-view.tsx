@@ -57,6 +57,8 @@ export default function PlaygroundView({ page, site, explorerId, onClose }: Play
       {...common}
       endpointId={explorerId}
       siteKey={site.title}
+      // The site's login routes live under its base path (docs.acme.com/docs/api/auth/…).
+      apiKeyInjectionBaseUrl={site.basePath}
       loadSnippetTemplates={loadSnippetTemplates}
       keepStateOnPage
     />
