@@ -118,6 +118,59 @@ describe('sextant diff', () => {
   });
 });
 
+describe('sextant import and snippet, as the README shows them', () => {
+  it('a snippet of the definition import writes, or of the spec itself', async () => {
+    const definition = join(dir, 'definition.json');
+    const imported = await runCli(['import', join(dir, 'v1.yaml'), '--out', definition]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const fromDefinition = await runCli(['snippet', definition, '--endpoint', 'GET /pets', '--lang', 'curl']);
+    expect(fromDefinition).toMatchObject({ code: 0, stderr: '' });
+    expect(fromDefinition.stdout).toMatch(/^curl 'http:\/\/localhost:4010\/pets(\?limit=\d+)?'\n$/);
+    const fromSpec = await runCli([
+      'snippet',
+      join(dir, 'v1.yaml'),
+      '--endpoint',
+      'GET /pets',
+      '--lang',
+      'curl',
+    ]);
+    expect(fromSpec).toEqual(fromDefinition);
+  });
+
+  it('every failure is one line naming the file or flag; usage errors exit 2', async () => {
+    await writeFiles(dir, {
+      'generators.yml': 'generators:\n  - language: go\n    snippetTemplates: sdk/go.json\n',
+      'not-templates.json': '{"templates": []}',
+    });
+    const spec = join(dir, 'v1.yaml');
+    const cases: [string[], number, string][] = [
+      [
+        ['--templates', join(dir, 'generators.yml'), '--lang', 'go'],
+        1,
+        `${join(dir, 'generators.yml')}: cannot read ${join(dir, 'sdk/go.json')}`,
+      ],
+      [
+        ['--templates', join(dir, 'not-templates.json')],
+        1,
+        `${join(dir, 'not-templates.json')}: expected a generators.yml`,
+      ],
+      [['--values', join(dir, 'none.json')], 1, `${join(dir, 'none.json')}: no such file`],
+      [['--lang', 'cobol'], 2, '--lang cobol: Unsupported language'],
+    ];
+    for (const [flags, code, message] of cases) {
+      const run = await runCli(['snippet', spec, '--endpoint', 'GET /pets', ...flags]);
+      expect([run.code, run.stdout], run.stderr).toEqual([code, '']);
+      expect(run.stderr.startsWith(`error: ${message}`), run.stderr).toBe(true);
+      expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
+    }
+    const noEndpoint = await runCli(['snippet', spec]);
+    expect([noEndpoint.code, noEndpoint.stderr]).toEqual([
+      2,
+      'error: give --endpoint "METHOD /path" or --id <endpoint id>\n',
+    ]);
+  });
+});
+
 describe('sextant init', () => {
   it('scaffolds docs.yml (SPEC §9 options), a page, the spec and generators.yml (SPEC §3 defaults)', async () => {
     const project = join(dir, 'site');

@@ -28,6 +28,8 @@ import { launchBrowser } from './support/browser.js';
 const run = promisify(execFile);
 const CACHE = join(tmpdir(), 'sextant-install-e2e');
 const TARBALL = join(ROOT, 'dist/sextant.tgz');
+/** Where the package installs: scoped, so `npx @sextant-docs/cli` never resolves to another package. */
+const INSTALLED = 'node_modules/@sextant-docs/cli';
 const UPSTREAM_MARK = 'from-the-loopback-upstream';
 
 /** A PATH whose `node` is the project's Node 24 (and nothing else from the repository). */
@@ -164,11 +166,13 @@ afterAll(async () => {
 
 describe('the installed package (npm install --omit=dev dist/sextant.tgz)', () => {
   it('holds no TypeScript, no workspace reference and only runtime dependencies', async () => {
-    const installed = join(appDir, 'node_modules/sextant');
+    const installed = join(appDir, INSTALLED);
     const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as {
+      name: string;
       dependencies: Record<string, string>;
       bin: Record<string, string>;
     };
+    expect(manifest.name).toBe('@sextant-docs/cli');
     expect(manifest.bin).toEqual({ sextant: 'bin/sextant.js' });
     const names = Object.keys(manifest.dependencies);
     expect(names.filter((name) => name.startsWith('@sextant/'))).toEqual([]);
@@ -297,7 +301,7 @@ describe('the installed package (npm install --omit=dev dist/sextant.tgz)', () =
       return major < 22 || (major === 22 && minor < 12);
     });
     expect(old, 'no Node older than 22.12 on this machine to run the bin with').toBeDefined();
-    const result = spawnSync(old!, [join(appDir, 'node_modules/sextant/bin/sextant.js'), '--version'], {
+    const result = spawnSync(old!, [join(appDir, INSTALLED, 'bin/sextant.js'), '--version'], {
       encoding: 'utf8',
     });
     expect(result.status).toBe(1);
@@ -321,7 +325,29 @@ describe('the installed package (npm install --omit=dev dist/sextant.tgz)', () =
     }
     const { stdout } = await run(join(prefix, 'bin/sextant'), ['--version'], { env });
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-  });
+    // From a folder with no install of its own, npx finds the global one by its bin name.
+    const elsewhere = await mkdtemp(join(tmpdir(), 'sextant-elsewhere-'));
+    const global = { ...env, npm_config_prefix: prefix, PATH: `${join(prefix, 'bin')}:${env.PATH}` };
+    const viaNpx = await run('npx', ['--no', '--', 'sextant', '--version'], { cwd: elsewhere, env: global });
+    expect(viaNpx.stdout.trim()).toBe(stdout.trim());
+    await rm(elsewhere, { recursive: true, force: true });
+  }, 600_000);
+
+  it('runs from the tarball in any folder without an install (npx --package), and by its scoped name where installed', async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), 'sextant-elsewhere-'));
+    const fromTarball = await run('npx', ['--yes', '--package', TARBALL, '--', 'sextant', '--version'], {
+      cwd: elsewhere,
+      env,
+    });
+    expect(fromTarball.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    await rm(elsewhere, { recursive: true, force: true });
+    const nested = join(appDir, 'docs');
+    await mkdir(nested, { recursive: true });
+    for (const command of ['sextant', '@sextant-docs/cli']) {
+      const local = await run('npx', ['--no', '--', command, '--version'], { cwd: nested, env });
+      expect(local.stdout.trim(), command).toBe(fromTarball.stdout.trim());
+    }
+  }, 600_000);
 
   it('sextant dev runs on a real Node 22 (from the npm registry)', async () => {
     const dir = join(CACHE, 'node22');
@@ -344,7 +370,7 @@ describe('the installed package (npm install --omit=dev dist/sextant.tgz)', () =
     const log = join(specDir, 'sextant-dev-node22.log');
     const dev = startLogged(
       binary,
-      [join(appDir, 'node_modules/sextant/bin/sextant.js'), 'dev', 'openapi.yaml', '--port', '0'],
+      [join(appDir, INSTALLED, 'bin/sextant.js'), 'dev', 'openapi.yaml', '--port', '0'],
       specDir,
       { ...env, PATH: await pathWithNode(binary, 'node22') },
       log,

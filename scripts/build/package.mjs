@@ -4,7 +4,7 @@
  * range a workspace package declares), README.md and LICENSE.
  */
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { CLIENT_DIR, DASHBOARD_DIR, MIGRATIONS_DIR, ROOT } from './paths.mjs';
+import { CLIENT_DIR, DASHBOARD_DIR, MIGRATIONS_DIR, PACKAGE_NAME, ROOT } from './paths.mjs';
 
 const WORKSPACES = [
   'apps/cli',
@@ -92,7 +92,10 @@ export async function layOutPackage(dir, packages) {
   await mkdir(`${dir}bin`, { recursive: true });
   await cp(`${ROOT}apps/cli/bin/sextant.js`, `${dir}bin/sextant.js`);
   const manifest = {
-    name: 'sextant',
+    // Scoped: `npx sextant` outside an install folder would fetch the unrelated public `sextant`
+    // package; the command is still `sextant` (the bin), and `npx @sextant-docs/cli` never
+    // resolves to someone else's code.
+    name: PACKAGE_NAME,
     version: root.version,
     description: root.description,
     license: root.license,

@@ -17,3 +17,5 @@ export const LOCK = `${DIST}.build.lock`;
 /** Full Vite and Rolldown logs of the last build (warnings never reach the terminal). */
 export const LOG = `${DIST}build.log`;
 export const TARBALL = `${DIST}sextant.tgz`;
+/** The installable package's name (its bin is `sextant`); installed under node_modules/@sextant-docs/cli. */
+export const PACKAGE_NAME = '@sextant-docs/cli';

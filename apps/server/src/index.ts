@@ -22,6 +22,7 @@ export {
   projectSnippetTemplates,
   projectTemplateFiles,
   type SnippetTemplate,
+  snippetTemplatesOfFile,
   templatesForDefinition,
   templatesForEndpoint,
   trustProjectLink,

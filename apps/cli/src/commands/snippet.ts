@@ -1,20 +1,27 @@
 /**
  * `sextant snippet <definition> --endpoint "POST /pets" | --id ID --lang curl [--values FILE]`: prints the
- * code snippet of one endpoint (docs authors paste it into their pages). Values default to the
- * endpoint's first example; `--templates FILE` adds SDK snippet templates for the SDK languages.
- * Failures print the SPEC §8 snippet message (`error: Invalid endpoint reference`) and exit with 1.
+ * code snippet of one endpoint (docs authors paste it into their pages). The definition is a spec
+ * (OpenAPI, AsyncAPI, OpenRPC) or the API definition `sextant import` writes. Values default to
+ * the endpoint's first example; `--templates FILE` (a generators.yml, or an array of templates)
+ * adds SDK snippet templates for the SDK languages. Every failure is one line naming the file or
+ * flag and the reason (the SPEC §8 snippet message where there is one): exit 1 for bad input,
+ * 2 for a command used wrongly (no endpoint named, a malformed reference, an unknown language).
  */
 import { readFileSync } from 'node:fs';
-import { DefinitionImportError, importDefinition } from '@sextant/definition';
+import { type ApiDefinition, apiDefinitionProblems, importDefinition } from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
 import {
   createSnippetGenerators,
+  EndpointNotFoundError,
   findEndpoint,
+  InvalidEndpointReferenceError,
+  NoLanguageConfigurationError,
   parseEndpointReference,
-  RequestError,
   type SnippetValues,
+  UnsupportedLanguageError,
 } from '@sextant/request';
 import type { Command } from 'commander';
+import { CliError, errorLine, UsageError } from '../support/cli-error.js';
 
 export interface SnippetCommandOptions {
   endpoint?: string;
@@ -38,58 +45,114 @@ const processOutput: SnippetOutput = {
   stderr: (text) => process.stderr.write(text),
 };
 
-/** Reads a JSON file, naming the file in the error. */
-function readJson(path: string, what: string): unknown {
+/** Reads a JSON file; the error names the file and why. */
+function readJson(path: string): unknown {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read ${what} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(`${path}: ${code === 'ENOENT' ? 'no such file' : `cannot read the file (${code})`}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${path}: not JSON: ${errorLine(error)}`);
   }
 }
 
 /**
- * Prints the snippet and returns the exit code (0 printed, 1 failed).
- * @example runSnippet('api.yaml', { endpoint: 'GET /pets', lang: 'python' })
+ * The API definition in `file`: the JSON `sextant import` writes (it has `irVersion`), checked
+ * as the registry checks one, or else a spec, imported.
  */
-export function runSnippet(
+function loadDefinition(file: string): ApiDefinition {
+  const source = readSpecFile(file);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source.read(source.entry));
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && typeof parsed === 'object' && 'irVersion' in parsed) {
+    const problems = apiDefinitionProblems(parsed);
+    if (problems.length > 0) throw new CliError(`${file}: not a valid API definition: ${problems[0]}`);
+    return parsed as ApiDefinition;
+  }
+  return importDefinition(source).definition;
+}
+
+/**
+ * Prints the snippet and returns the exit code (0 printed, 1 bad input, 2 used wrongly).
+ * @example await runSnippet('api.yaml', { endpoint: 'GET /pets', lang: 'python' })
+ */
+export async function runSnippet(
   file: string,
   options: SnippetCommandOptions,
   output: SnippetOutput = processOutput,
-): number {
+): Promise<number> {
   try {
-    const { definition } = importDefinition(readSpecFile(file));
-    const templates = options.templates ? readJson(options.templates, 'templates file') : [];
-    const values = options.values ? (readJson(options.values, 'values file') as SnippetValues) : undefined;
+    if (options.endpoint === undefined && options.id === undefined)
+      throw new UsageError('give --endpoint "METHOD /path" or --id <endpoint id>');
+    const language = options.lang ?? 'curl';
+    // The author's own spec: any path it holds is a valid reference here (`/chat.postMessage`, `/a=b`, `/x:batch`).
+    const reference =
+      options.endpoint === undefined
+        ? undefined
+        : flagged(`--endpoint ${JSON.stringify(options.endpoint)}`, () =>
+            parseEndpointReference(options.endpoint ?? '', { anyPath: true }),
+          );
+    const definition = loadDefinition(file);
+    // The server bundle loads only when templates are asked for: a plain snippet starts fast.
+    const templates = options.templates
+      ? await (await import('@sextant/server')).snippetTemplatesOfFile(options.templates)
+      : [];
+    const values = options.values ? (readJson(options.values) as SnippetValues) : undefined;
     if (values !== undefined && (typeof values !== 'object' || values === null || Array.isArray(values))) {
-      throw new Error(
-        `the values file ${options.values} must hold an object with pathParameters, queryParameters, headers, requestBody`,
+      throw new CliError(
+        `${options.values}: must hold an object with pathParameters, queryParameters, headers, requestBody`,
       );
     }
-    if (options.endpoint === undefined && options.id === undefined)
-      throw new Error('give --endpoint "METHOD /path" or --id <endpoint id>');
-    // The author's own spec: any path it holds is a valid reference here (`/chat.postMessage`, `/a=b`, `/x:batch`).
-    const endpointId =
-      options.id ??
-      findEndpoint(
-        Object.values(definition.endpoints),
-        parseEndpointReference(options.endpoint ?? '', { anyPath: true }),
-      ).id;
-    const snippet = createSnippetGenerators(definition, templates).generate({
-      endpointId,
-      language: options.lang ?? 'curl',
-      ...(values ? { values } : {}),
-      ...(options.baseUrl ? { environment: { baseUrl: options.baseUrl } } : {}),
-      sdk: options.sdk ?? false,
+    const endpoints = Object.values(definition.endpoints);
+    const endpointId = flagged(file, () => {
+      if (reference !== undefined) return findEndpoint(endpoints, reference).id;
+      const id = options.id ?? '';
+      if (!Object.hasOwn(definition.endpoints, id)) throw new EndpointNotFoundError(id);
+      return id;
     });
+    const snippet = flagged(`--lang ${language}`, () =>
+      createSnippetGenerators(definition, templates).generate({
+        endpointId,
+        language,
+        ...(values ? { values } : {}),
+        ...(options.baseUrl ? { environment: { baseUrl: options.baseUrl } } : {}),
+        sdk: options.sdk ?? false,
+      }),
+    );
     output.stdout(`${snippet}\n`);
     return 0;
   } catch (error) {
-    const message =
-      error instanceof RequestError || error instanceof DefinitionImportError || error instanceof Error
-        ? error.message
-        : String(error);
-    output.stderr(`error: ${message}\n`);
-    return 1;
+    // A definition's own errors (DefinitionImportError) already name file, line and pointer.
+    output.stderr(`error: ${errorLine(error)}\n`);
+    return error instanceof CliError ? error.exitCode : 1;
+  }
+}
+
+/**
+ * Runs `work`, naming `subject` (a flag or a file) in the one-line error it may raise: a malformed
+ * reference or an unknown language is a usage error (exit 2), anything else bad input (exit 1).
+ */
+function flagged<T>(subject: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof EndpointNotFoundError) throw new CliError(`${subject}: ${error.message}`);
+    if (error instanceof InvalidEndpointReferenceError || error instanceof UnsupportedLanguageError)
+      throw new UsageError(`${subject}: ${error.message}`);
+    if (error instanceof NoLanguageConfigurationError)
+      throw new UsageError(`${subject}: ${error.message} (give --templates with templates of that SDK)`);
+    if (error instanceof Error && !(error instanceof CliError))
+      throw new CliError(`${subject}: ${errorLine(error)}`);
+    throw error;
   }
 }
 
@@ -112,10 +175,13 @@ export function registerSnippet(program: Command): void {
       '--values <file>',
       'JSON with pathParameters, queryParameters, headers and requestBody (default: the first example)',
     )
-    .option('--templates <file>', 'JSON array of SDK snippet templates')
+    .option(
+      '--templates <file>',
+      'SDK snippet templates: a generators.yml, or a JSON/YAML array of templates',
+    )
     .option('--sdk', 'for typescript/python, use the SDK template instead of fetch/requests')
     .option('--base-url <url>', 'base URL instead of the first server of the spec')
-    .action((file: string, options: SnippetCommandOptions) => {
-      process.exitCode = runSnippet(file, options);
+    .action(async (file: string, options: SnippetCommandOptions) => {
+      process.exitCode = await runSnippet(file, options);
     });
 }

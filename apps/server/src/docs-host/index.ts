@@ -23,6 +23,7 @@ export {
   projectSnippetTemplates,
   projectTemplateFiles,
   type SnippetTemplate,
+  snippetTemplatesOfFile,
   templatesForDefinition,
   templatesForEndpoint,
 } from './snippet-templates/project-templates.js';

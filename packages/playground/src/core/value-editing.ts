@@ -147,12 +147,7 @@ export function chooseVariant(
   types: TypeMap,
 ): unknown {
   const variant = shape.variants[index];
-  if (!variant) return undefined;
-  const value = addedValueFor({ valueShape: variant.shape }, types);
-  if (!variant.properties) return value;
-  // The union's shared properties belong to the variant: the required ones start filled too.
-  const required = variant.properties.filter((p) => !isOptionalProperty(p, types)).map((p) => p.key);
-  return withOptionalProperties(value, variant.properties, required, types);
+  return variant ? addedValueFor({ valueShape: variant.shape }, types) : undefined;
 }
 
 /** The value after ticking (null) or unticking (an empty value of the shape) a nullable value's null box. */

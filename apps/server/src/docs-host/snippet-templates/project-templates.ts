@@ -11,7 +11,7 @@
  *       snippetTemplates: sdk-snippets/go.json
  */
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, normalize, relative } from 'node:path';
+import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
 import { type ApiDefinition, type Endpoint, pathTemplate } from '@sextant/definition';
 import { snippetTemplateSchema } from '@sextant/registry-client';
 import { parse as parseYaml } from 'yaml';
@@ -46,42 +46,79 @@ export class ProjectTemplatesError extends Error {
 export async function projectSnippetTemplates(dir: string): Promise<SnippetTemplate[]> {
   const text = await readFile(join(dir, GENERATORS_FILE), 'utf8').catch(() => undefined);
   if (text === undefined) return [];
-  const config = generatorsSchema.safeParse(parseYamlOrThrow(text, GENERATORS_FILE));
-  if (!config.success)
-    throw new ProjectTemplatesError(`${GENERATORS_FILE}: ${config.error.issues[0]?.message ?? 'invalid'}`);
+  return generatorsTemplates(parseYamlOrThrow(text, GENERATORS_FILE), dir, GENERATORS_FILE);
+}
+
+/**
+ * The snippet templates of one file (`sextant snippet --templates`): a generators.yml (its
+ * generators' `snippetTemplates` files, next to it) or an array of templates. Errors name the file
+ * as given and say what is wrong.
+ * @example await snippetTemplatesOfFile('site/generators.yml')
+ */
+export async function snippetTemplatesOfFile(path: string): Promise<SnippetTemplate[]> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new ProjectTemplatesError(
+      `${path}: ${error.code === 'ENOENT' ? 'no such file' : `cannot read the file (${error.code ?? error.message})`}`,
+    );
+  });
+  const value = parseYamlOrThrow(text, path);
+  if (Array.isArray(value)) return entriesTemplates(value, path);
+  if (value && typeof value === 'object' && 'generators' in value)
+    return generatorsTemplates(value, dirname(path), path);
+  throw new ProjectTemplatesError(
+    `${path}: expected a generators.yml (with a generators list) or an array of snippet templates`,
+  );
+}
+
+/** The templates of a parsed generators.yml in `dir`, named `label` in errors. */
+async function generatorsTemplates(value: unknown, dir: string, label: string): Promise<SnippetTemplate[]> {
+  const config = generatorsSchema.safeParse(value);
+  if (!config.success) {
+    const issue = config.error.issues[0];
+    throw new ProjectTemplatesError(
+      `${label}${issue?.path.length ? ` at /${issue.path.join('/')}` : ''}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
   const templates: SnippetTemplate[] = [];
   for (const generator of config.data.generators ?? []) {
     if (!generator.snippetTemplates) continue;
     const file = generator.snippetTemplates;
     const full = normalize(join(dir, file));
+    const shown = join(dirname(label), file);
     if (isAbsolute(file) || relative(dir, full).startsWith('..'))
-      throw new ProjectTemplatesError(`${GENERATORS_FILE}: ${file} is outside the project`);
+      throw new ProjectTemplatesError(`${label}: ${file} is outside the project`);
     const raw = await readFile(full, 'utf8').catch(() => {
-      throw new ProjectTemplatesError(`${GENERATORS_FILE}: cannot read ${file}`);
+      throw new ProjectTemplatesError(`${label}: cannot read ${shown}`);
     });
-    const entries = parseYamlOrThrow(raw, file);
-    if (!Array.isArray(entries)) throw new ProjectTemplatesError(`${file}: expected an array of templates`);
-    entries.forEach((entry, index) => {
-      const withSdk =
-        entry && typeof entry === 'object' && !('sdk' in entry)
-          ? {
-              ...entry,
-              sdk: {
-                language: generator.language,
-                package: generator.package ?? generator.language,
-                version: generator.version ?? '0.0.0',
-              },
-            }
-          : entry;
-      const parsed = snippetTemplateSchema.safeParse(withSdk);
-      if (!parsed.success)
-        throw new ProjectTemplatesError(
-          `${file} at /${index}: ${parsed.error.issues[0]?.path.join('/') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
-        );
-      templates.push(parsed.data);
-    });
+    const entries = parseYamlOrThrow(raw, shown);
+    if (!Array.isArray(entries)) throw new ProjectTemplatesError(`${shown}: expected an array of templates`);
+    templates.push(
+      ...entriesTemplates(entries, shown, {
+        language: generator.language,
+        package: generator.package ?? generator.language,
+        version: generator.version ?? '0.0.0',
+      }),
+    );
   }
   return templates;
+}
+
+/** Validates the templates of `file`; `sdk` fills entries that name none (a generator's). */
+function entriesTemplates(
+  entries: unknown[],
+  file: string,
+  sdk?: { language: string; package: string; version: string },
+): SnippetTemplate[] {
+  return entries.map((entry, index) => {
+    const withSdk =
+      sdk && entry && typeof entry === 'object' && !('sdk' in entry) ? { ...entry, sdk } : entry;
+    const parsed = snippetTemplateSchema.safeParse(withSdk);
+    if (!parsed.success)
+      throw new ProjectTemplatesError(
+        `${file} at /${index}: ${parsed.error.issues[0]?.path.join('/') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
+      );
+    return parsed.data;
+  });
 }
 
 /**
