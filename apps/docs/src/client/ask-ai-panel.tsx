@@ -1,10 +1,11 @@
 /**
- * The Ask AI panel (a lazy chunk): a modal dialog (native `<dialog>`: focus stays inside, Escape
+ * The Ask AI panel (a lazy chunk): a modal `Dialog` (`@sextant/ui`: focus stays inside, Escape
  * closes, focus returns to what opened it) holding the conversation. Enter sends, Shift+Enter is
  * a new line; the answer streams in (`aria-live`, busy while streaming), renders as safe markdown
  * with copy buttons on code, lists its sources as links to this site's pages, and takes a thumbs
  * up or down. Full screen on small screens. The conversation lives in `ChatStore`.
  */
+import { Dialog } from '@sextant/ui';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { AnswerMarkdown, type SiteAddress } from '../components/ask-ai/answer-markdown.js';
 import { sessionChatStorage } from '../components/ask-ai/chat-memory.js';
@@ -105,7 +106,6 @@ export default function AskAiPanel({ basePath, page, serial, onClose }: AskAiPan
   const state = useSyncExternalStore(chat.subscribe, chat.getState, chat.getState);
   const [draft, setDraft] = useState('');
   const [context, setContext] = useState(page);
-  const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -113,15 +113,7 @@ export default function AskAiPanel({ basePath, page, serial, onClose }: AskAiPan
   const site: SiteAddress = { origin: window.location.origin, basePath };
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    const element = dialog.current;
-    element?.showModal();
-    input.current?.focus();
     if (chat.getState().availability !== 'ready') void chat.checkStatus();
-    return () => {
-      element?.close();
-      opener?.focus();
-    };
   }, [chat]);
   // A new "ask about this page" while open sets the page again.
   useEffect(() => {
@@ -144,15 +136,12 @@ export default function AskAiPanel({ basePath, page, serial, onClose }: AskAiPan
   const unavailable = state.availability === 'unavailable';
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the native dialog; the click closes on the backdrop only
-    <dialog
-      ref={dialog}
+    <Dialog
       className="sx-ai-panel"
       aria-labelledby={titleId}
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialog.current) onClose();
-      }}
+      closeOnBackdrop
+      initialFocus={input}
     >
       <div className="sx-ai-frame">
         <div className="sx-ai-head">
@@ -256,6 +245,6 @@ export default function AskAiPanel({ basePath, page, serial, onClose }: AskAiPan
           )}
         </form>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

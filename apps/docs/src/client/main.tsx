@@ -8,6 +8,7 @@
  * hydrated, so "Try it" or an expander pressed early is not lost. Clicks on an island whose root
  * exists are React's to handle (it hydrates that island at once and replays them itself).
  */
+import '@sextant/ui/styles.css';
 import '../styles/main.css';
 import '../styles/structure.css';
 import { ISLAND_ATTRIBUTE } from '../shared/island-attributes.js';

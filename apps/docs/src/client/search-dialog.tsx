@@ -6,6 +6,7 @@
  * results carry their version (its index is the version's own).
  */
 import type { SearchIndex } from '@sextant/search';
+import { Dialog } from '@sextant/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_LIMIT, type SearchResult, searchesServer, searchResult } from '../shared/search.js';
 
@@ -56,14 +57,7 @@ export default function SearchDialog({
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
   const listId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    element?.showModal();
-    input.current?.focus();
-    return () => element?.close();
-  }, []);
   useEffect(() => {
     const controller = new AbortController();
     if (!query.trim()) {
@@ -101,15 +95,12 @@ export default function SearchDialog({
     event.preventDefault();
   };
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the native dialog; the click closes on the backdrop only
-    <dialog
-      ref={dialog}
+    <Dialog
       className="sx-search-dialog"
       aria-label="Search the docs"
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialog.current) onClose();
-      }}
+      closeOnBackdrop
+      initialFocus={input}
     >
       <div className="sx-search-box">
         <input
@@ -158,6 +149,6 @@ export default function SearchDialog({
           <p className="sx-muted">No results for “{query}”.</p>
         ) : null}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 /** Code in several languages (or several examples) behind an accessible tab list, with a copy button. */
+
+import { CopyButton, TabList, TabPanel, tabIds } from '@sextant/ui';
 import { useId, useState } from 'react';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
-import { CopyButton } from './copy-button.js';
 import { defineIsland } from './island.js';
 
 export interface CodeTab {
@@ -26,49 +27,34 @@ export function CodeTabs({ tabs, title }: CodeTabsProps) {
   const [selected, setSelected] = useState(0);
   const current = tabs[selected] ?? tabs[0];
   if (!current) return null;
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    event.preventDefault();
-    const next = (selected + delta + tabs.length) % tabs.length;
-    setSelected(next);
-    document.getElementById(`${idBase}-tab-${next}`)?.focus();
-  };
   return (
     <section className="sx-card sx-code-card" aria-label={title}>
       <div className="sx-card-head">
-        <div role="tablist" aria-label={title} className="sx-tabs" onKeyDown={onKeyDown}>
-          {tabs.map((tab, i) => (
-            <button
-              key={tab.id}
-              id={`${idBase}-tab-${i}`}
-              type="button"
-              role="tab"
-              aria-selected={i === selected}
-              aria-controls={`${idBase}-panel-${i}`}
-              tabIndex={i === selected ? 0 : -1}
-              className="sx-tab"
-              onClick={() => setSelected(i)}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          idBase={idBase}
+          label={title}
+          className="sx-tabs"
+          tabClassName="sx-tab"
+          tabs={tabs.map((tab, i) => ({ id: String(i), label: tab.label }))}
+          selected={String(selected)}
+          onSelect={(id) => setSelected(Number(id))}
+        />
         <CopyButton
+          className="sx-button sx-button-small"
+          resetAfter={2000}
           text={
             current.code ??
-            (async () => document.getElementById(`${idBase}-panel-${selected}`)?.textContent ?? '')
+            (async () => document.getElementById(tabIds(idBase, String(selected)).panel)?.textContent ?? '')
           }
           label={`Copy ${current.label}`}
         />
       </div>
       {tabs.map((tab, i) => (
-        <div
+        <TabPanel
           key={tab.id}
-          id={`${idBase}-panel-${i}`}
-          role="tabpanel"
-          aria-labelledby={`${idBase}-tab-${i}`}
-          hidden={i !== selected}
+          idBase={idBase}
+          id={String(i)}
+          active={i === selected}
           className="sx-code-panel"
           {...htmlProps(tab.html)}
         />
@@ -79,7 +65,7 @@ export function CodeTabs({ tabs, title }: CodeTabsProps) {
           className="sx-button sx-button-small sx-show-more"
           onClick={current.more.onShow}
           disabled={current.more.busy}
-          aria-controls={`${idBase}-panel-${selected}`}
+          aria-controls={tabIds(idBase, String(selected)).panel}
         >
           {current.more.label}
         </button>

@@ -5,9 +5,10 @@
  * cursor and vscode open that prompt in the assistant. Prompts carry the absolute URL of the
  * page's markdown, known only in the browser: links get it after hydration.
  */
+
+import { CopyButton } from '@sextant/ui';
 import { useEffect, useState } from 'react';
 import { ASK_AI_CHAT_ACTION, requestAskAi } from './ask-ai/ask-ai-events.js';
-import { CopyButton } from './copy-button.js';
 import { defineIsland } from './island.js';
 
 type AssistantAction = 'openAi' | 'claude' | 'cursor' | 'vscode';
@@ -47,7 +48,12 @@ function PageActionsView({ actions, markdownUrl }: PageActionsProps) {
   return (
     <div className="sx-page-actions">
       {actions.includes('copyPage') ? (
-        <CopyButton text={fetchMarkdown} label="Copy page as markdown" />
+        <CopyButton
+          className="sx-button sx-button-small"
+          resetAfter={2000}
+          text={fetchMarkdown}
+          label="Copy page as markdown"
+        />
       ) : null}
       {actions.includes('viewAsMarkdown') ? (
         <a className="sx-button sx-button-small" href={markdownUrl}>
@@ -66,9 +72,11 @@ function PageActionsView({ actions, markdownUrl }: PageActionsProps) {
         </button>
       ) : actions.includes('askAi') ? (
         <CopyButton
+          className="sx-button sx-button-small"
+          resetAfter={2000}
           text={async () => aiPrompt(new URL(markdownUrl, window.location.href).href)}
           label="Ask AI: copy a prompt about this page"
-          idleText="Ask AI"
+          caption="Ask AI"
         />
       ) : null}
       {assistants.map((a) => (

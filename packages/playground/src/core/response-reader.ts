@@ -30,7 +30,13 @@ interface ResponseCommon {
 
 /** A response value shown by the response card. */
 export type PlaygroundResponse =
-  | (ResponseCommon & { type: 'json'; body: unknown })
+  | (ResponseCommon & {
+      type: 'json';
+      /** The parsed JSON, or the text itself (not JSON, or larger than `PARSE_LIMIT_BYTES`). */
+      body: unknown;
+      /** The body as received, which the viewer lays out; absent on values made in memory. */
+      text?: string;
+    })
   | (ResponseCommon & { type: 'stream'; events: StreamEvent[]; done: boolean })
   | (ResponseCommon & { type: 'file'; blob: Blob; fileName: string });
 
@@ -50,6 +56,12 @@ export class MissingResponseBodyError extends Error {
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * Bodies above this size are not parsed: `JSON.parse` of 10 MB holds the page for a long task,
+ * and the viewer lays the text out a slice at a time without it.
+ */
+export const PARSE_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /**
  * Decides how to read a body from its content type and the endpoint's expected response body.
@@ -161,17 +173,18 @@ export async function readResponse(
     options.onUpdate(final);
     return final;
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
   if (mode.kind === 'json') {
-    const text = new TextDecoder().decode(bytes);
+    const { text, size } = await readText(response.body);
     const final: PlaygroundResponse = {
       type: 'json',
-      body: parseJsonOrText(text),
-      ...common(bytes.byteLength),
+      body: size > PARSE_LIMIT_BYTES ? text : parseJsonOrText(text),
+      text,
+      ...common(size),
     };
     options.onUpdate(final);
     return final;
   }
+  const bytes = new Uint8Array(await response.arrayBuffer());
   const fileName = downloadFileName(
     response.headers.get('content-disposition'),
     contentType,
@@ -181,6 +194,22 @@ export async function readResponse(
   const final: PlaygroundResponse = { type: 'file', blob, fileName, ...common(bytes.byteLength) };
   options.onUpdate(final);
   return final;
+}
+
+/** The body as text, decoded chunk by chunk as it arrives (no single long decode of a 10 MB body at the end). */
+async function readText(body: ReadableStream<Uint8Array>): Promise<{ text: string; size: number }> {
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  const parts: string[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return { text: parts.join(''), size };
 }
 
 /** Which preview a file gets: audio and PDF are supported, anything else is not. */

@@ -2,12 +2,14 @@
  * `EndpointPlayground`: the API explorer for one endpoint. It creates the headless controller
  * once per endpoint (a new endpoint is a new controller: the form resets; with
  * `keepStateOnPage` the controller outlives a close, so a reopened explorer shows what the
- * reader typed), follows the docs site's API-key injection, wires Escape (close, unless focus is
- * in an editable control) and Ctrl/Cmd+Enter (send), and lays out the
+ * reader typed), follows the docs site's API-key injection, and shows it as a modal `Dialog`
+ * (`@sextant/ui`: focus moves in and stays, the page behind is inert, Escape closes unless focus
+ * is in an editable control, and focus returns to Try it). Ctrl/Cmd+Enter sends. It lays out the
  * top bar, auth card, form and the Request / Response cards in draggable panes, or in two tabs
  * on small screens.
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
+import { Dialog, TabList, TabPanel } from '@sextant/ui';
 import { useEffect, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
@@ -67,6 +69,11 @@ export interface EndpointPlaygroundProps {
    */
   keepStateOnPage?: boolean;
 }
+
+const EXPLORER_TABS = [
+  { id: 'request', label: 'Request' },
+  { id: 'response', label: 'Response' },
+] as const;
 
 /** Controllers kept for the page's life (`keepStateOnPage`), by definition and endpoint. */
 const keptControllers = new Map<string, EndpointController>();
@@ -146,17 +153,14 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (escapeClosesExplorer(event)) {
-        event.preventDefault();
-        closeRef.current();
-      } else if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
         event.preventDefault();
         void controller.requestSend();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [controller, closeRef]);
+  }, [controller]);
 
   const referenceHref = props.slug !== undefined ? `/${props.slug.replace(/^\/+/, '')}` : undefined;
   const shallow = isShallowNavigation(props.apiReferenceId, props.definition.id);
@@ -179,13 +183,14 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
   );
 
   return (
-    <div
+    <Dialog
       className="sx-playground"
-      role="dialog"
-      aria-modal="true"
       aria-label={`API Explorer: ${controller.endpoint.title}`}
+      onClose={() => closeRef.current()}
+      closeOnEscape={escapeClosesExplorer}
+      initialFocus="dialog"
     >
-      <TopBar controller={controller} onClose={close} />
+      <TopBar controller={controller} onClose={close} compact={narrow} />
       <div className="sx-pg-subbar">
         <h1 className="sx-pg-title">{controller.endpoint.title}</h1>
         {referenceHref && (
@@ -205,42 +210,25 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
       </div>
       {narrow ? (
         <div className="sx-pg-tabs">
-          <div role="tablist" aria-label="Explorer" className="sx-pg-tablist">
-            {(['request', 'response'] as const).map((tab) => (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                id={`sx-pg-tab-${tab}`}
-                aria-selected={view.mobileTab === tab}
-                aria-controls={`sx-pg-tabpanel-${tab}`}
-                className="sx-pg-tab"
-                onClick={() => controller.view.set({ mobileTab: tab })}
-              >
-                {tab === 'request' ? 'Request' : 'Response'}
-              </button>
-            ))}
-          </div>
-          {view.mobileTab === 'request' ? (
-            <div
-              role="tabpanel"
-              id="sx-pg-tabpanel-request"
-              aria-labelledby="sx-pg-tab-request"
-              className="sx-pg-tabpanel"
-            >
-              {left}
-              <RequestCard controller={controller} />
-            </div>
-          ) : (
-            <div
-              role="tabpanel"
-              id="sx-pg-tabpanel-response"
-              aria-labelledby="sx-pg-tab-response"
-              className="sx-pg-tabpanel"
-            >
+          <TabList
+            idBase="sx-pg-explorer"
+            label="Explorer"
+            className="sx-pg-tablist"
+            tabClassName="sx-pg-tab"
+            tabs={EXPLORER_TABS}
+            selected={view.mobileTab}
+            onSelect={(tab) => controller.view.set({ mobileTab: tab })}
+          />
+          <TabPanel idBase="sx-pg-explorer" id={view.mobileTab} active className="sx-pg-tabpanel">
+            {view.mobileTab === 'request' ? (
+              <>
+                {left}
+                <RequestCard controller={controller} />
+              </>
+            ) : (
               <ResponseCard request={controller.request} />
-            </div>
-          )}
+            )}
+          </TabPanel>
         </div>
       ) : (
         <Group orientation="horizontal" className="sx-pg-panels">
@@ -265,7 +253,7 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
           </Panel>
         </Group>
       )}
-    </div>
+    </Dialog>
   );
 }
 

@@ -4,11 +4,12 @@
  * tokenizer; long lines scroll sideways (a visible scrollbar) or wrap with the Wrap toggle; plus
  * the endpoint's history below the snippet.
  */
+
+import { CopyButton } from '@sextant/ui';
 import { useState } from 'react';
 import type { EndpointController } from '../core/endpoint-controller.js';
 import { historyStatusText } from '../core/request-history.js';
 import { tokenizeSnippet } from '../core/snippet-tokens.js';
-import { CopyButton } from './copy-button.js';
 import { useStore } from './use-store.js';
 
 export function RequestCard({ controller }: { controller: EndpointController }) {
@@ -39,7 +40,11 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
             <input type="checkbox" checked={wrap} onChange={(event) => setWrap(event.target.checked)} />
             <span>Wrap</span>
           </label>
-          <CopyButton label="Copy snippet" text={() => controller.snippet()} />
+          <CopyButton
+            className="sx-pg-button sx-pg-small"
+            label="Copy snippet"
+            text={() => controller.snippet()}
+          />
         </div>
       </header>
       <div className="sx-pg-card-body">

@@ -5,6 +5,8 @@
  * response with its status badge, time (2 decimals) and size, a copy button, highlighted JSON,
  * stream events as they arrive, and files with download plus audio / PDF previews.
  */
+
+import { CopyButton, TabList, TabPanel, type TabSpec } from '@sextant/ui';
 import { useEffect, useState } from 'react';
 import {
   type AnswerDetails,
@@ -18,7 +20,7 @@ import { formatElapsed, formatSize, formatTime, statusStyle } from '../core/json
 import { proxyNotice } from '../core/proxy-notice.js';
 import type { RequestLifecycle } from '../core/request-lifecycle.js';
 import { filePreviewKind, type PlaygroundResponse } from '../core/response-reader.js';
-import { CopyButton } from './copy-button.js';
+import { BodyViewer } from './body-viewer.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { JsonView } from './json-view.js';
 import { useElapsed } from './use-elapsed.js';
@@ -75,7 +77,11 @@ export function ResponseCard({ request }: { request: RequestLifecycle }) {
                 {formatSize(response.size)}
               </span>
               {response.type !== 'file' && (
-                <CopyButton label="Copy response" text={() => responseText(response)} />
+                <CopyButton
+                  className="sx-pg-button sx-pg-small"
+                  label="Copy response"
+                  text={() => responseText(response)}
+                />
               )}
             </>
           )}
@@ -141,30 +147,22 @@ function AnswerTabs({ response, stopped }: { response: PlaygroundResponse; stopp
   }
   const view = answerView(chosen, response);
   const details = answerDetails(info);
-  const tabs: [AnswerView, string][] = [
-    ['body', 'Body'],
-    ['headers', `Headers (${details.headers.length})`],
-  ];
+  const tabs = [
+    { id: 'body', label: 'Body', testId: 'answer-tab-body' },
+    { id: 'headers', label: `Headers (${details.headers.length})`, testId: 'answer-tab-headers' },
+  ] as const satisfies readonly TabSpec<AnswerView>[];
   return (
     <div className="sx-pg-answer">
-      <div role="tablist" aria-label="Response parts" className="sx-pg-answer-tabs">
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`sx-pg-answer-tab-${id}`}
-            aria-selected={view === id}
-            aria-controls={`sx-pg-answer-panel-${id}`}
-            className="sx-pg-tab sx-pg-answer-tab"
-            onClick={() => setChosen(id)}
-            data-testid={`answer-tab-${id}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`sx-pg-answer-panel-${view}`} aria-labelledby={`sx-pg-answer-tab-${view}`}>
+      <TabList
+        idBase="sx-pg-answer"
+        label="Response parts"
+        className="sx-pg-answer-tabs"
+        tabClassName="sx-pg-tab sx-pg-answer-tab"
+        tabs={tabs}
+        selected={view}
+        onSelect={setChosen}
+      />
+      <TabPanel idBase="sx-pg-answer" id={view} active>
         {view === 'body' ? (
           hasNoBody(response) ? (
             <p className="sx-pg-muted" data-testid="no-body">
@@ -176,7 +174,7 @@ function AnswerTabs({ response, stopped }: { response: PlaygroundResponse; stopp
         ) : (
           <HeadersView details={details} />
         )}
-      </div>
+      </TabPanel>
     </div>
   );
 }
@@ -228,7 +226,16 @@ function HeadersView({ details }: { details: AnswerDetails }) {
 }
 
 function ResponseBodyView({ response, stopped }: { response: PlaygroundResponse; stopped: boolean }) {
-  if (response.type === 'json') return <JsonView value={response.body} label="Response body" />;
+  if (response.type === 'json')
+    return (
+      <BodyViewer
+        text={
+          response.text ?? (typeof response.body === 'string' ? response.body : JSON.stringify(response.body))
+        }
+        contentType={response.contentType}
+        label="Response body"
+      />
+    );
   if (response.type === 'stream')
     return (
       <div className="sx-pg-stream" data-testid="response-stream" data-done={response.done}>
@@ -289,7 +296,9 @@ function FileView({ blob, fileName, contentType }: { blob: Blob; fileName: strin
 
 function responseText(response: PlaygroundResponse): string {
   if (response.type === 'json')
-    return typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2);
+    return typeof response.body === 'string'
+      ? (response.text ?? response.body)
+      : JSON.stringify(response.body, null, 2);
   if (response.type === 'stream') return response.events.map((e) => JSON.stringify(e.data)).join('\n');
   return response.fileName;
 }

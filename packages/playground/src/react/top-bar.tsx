@@ -3,19 +3,29 @@
  * highlighted, the query string, copy buttons for the URL and a shareable link, and Send
  * Request: disabled with its reason beside it (`controller.sendDisabledReason`), or asking
  * "Send anyway" once when fields are flagged invalid; Cancel, with the elapsed time counting up,
- * while a request or stream is in flight.
+ * while a request or stream is in flight. On small screens (`compact`) the copy actions sit in
+ * a menu and the bar lays out in two rows (playground.css), so it keeps to ~12 % of a phone screen.
  */
-import { useId } from 'react';
+
+import { CopyButton, Menu } from '@sextant/ui';
+import { useEffect, useId, useState } from 'react';
 import { deepLink } from '../core/deep-link.js';
 import type { EndpointController } from '../core/endpoint-controller.js';
 import { invalidFieldsText } from '../core/form-validation.js';
 import { formatElapsed } from '../core/json-tokens.js';
 import { isInFlight } from '../core/request-lifecycle.js';
-import { CopyButton } from './copy-button.js';
 import { useElapsed } from './use-elapsed.js';
 import { useStore } from './use-store.js';
 
-export function TopBar({ controller, onClose }: { controller: EndpointController; onClose: () => void }) {
+export function TopBar({
+  controller,
+  onClose,
+  compact = false,
+}: {
+  controller: EndpointController;
+  onClose: () => void;
+  compact?: boolean;
+}) {
   const view = useStore(controller.view);
   const form = useStore(controller.form);
   useStore(controller.auth);
@@ -30,7 +40,7 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
   const url = controller.built().url;
   const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   return (
-    <header className="sx-pg-topbar">
+    <header className={compact ? 'sx-pg-topbar sx-pg-compact' : 'sx-pg-topbar'}>
       <span className={`sx-pg-method sx-pg-method-${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>
       <div className="sx-pg-url">
         {endpoint.environments.length > 1 && (
@@ -71,14 +81,31 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
         </span>
       </div>
       <ServerVariables controller={controller} variables={view.variables} />
-      <CopyButton label="Copy URL" caption="Copy URL" text={() => controller.built().url} />
-      <CopyButton
-        label="Copy link to this form"
-        caption="Copy link"
-        text={() =>
-          deepLink(window.location.href, controller.form.getState(), controller.secretHeaderNames())
-        }
-      />
+      {compact ? (
+        <CopyMenu
+          url={() => controller.built().url}
+          link={() =>
+            deepLink(window.location.href, controller.form.getState(), controller.secretHeaderNames())
+          }
+        />
+      ) : (
+        <>
+          <CopyButton
+            className="sx-pg-button sx-pg-small"
+            label="Copy URL"
+            caption="Copy URL"
+            text={() => controller.built().url}
+          />
+          <CopyButton
+            className="sx-pg-button sx-pg-small"
+            label="Copy link to this form"
+            caption="Copy link"
+            text={() =>
+              deepLink(window.location.href, controller.form.getState(), controller.secretHeaderNames())
+            }
+          />
+        </>
+      )}
       <span className="sx-pg-send-wrap" title={disabledReason}>
         {inFlight ? (
           <button
@@ -130,6 +157,37 @@ export function TopBar({ controller, onClose }: { controller: EndpointController
         ×
       </button>
     </header>
+  );
+}
+
+/** The copy actions of a compact top bar, in one menu, with a polite "Copied" after each. */
+function CopyMenu({ url, link }: { url: () => string; link: () => string }) {
+  const [status, setStatus] = useState('');
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(''), 1500);
+    return () => clearTimeout(timer);
+  }, [status]);
+  const copy = (text: string, what: string) =>
+    navigator.clipboard.writeText(text).then(
+      () => setStatus(`${what} copied`),
+      () => setStatus('Copy failed'),
+    );
+  return (
+    <>
+      <Menu
+        label="Copy actions"
+        trigger="Copy"
+        buttonClassName="sx-pg-button sx-pg-small"
+        items={[
+          { id: 'url', label: 'Copy URL', onSelect: () => void copy(url(), 'URL') },
+          { id: 'link', label: 'Copy link to this form', onSelect: () => void copy(link(), 'Link') },
+        ]}
+      />
+      <span className="sx-pg-sr-only" role="status">
+        {status}
+      </span>
+    </>
   );
 }
 

@@ -7,12 +7,14 @@
  */
 
 import type { ApiDefinition, Parameter } from '@sextant/definition';
+import { Dialog, TabList, TabPanel } from '@sextant/ui';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
 import { ChannelController } from '../core/channel-controller.js';
 import { escapeClosesExplorer } from '../core/editable-focus.js';
 import type { PlaygroundFeatures } from '../core/endpoint-controller.js';
 import type { ParameterSection } from '../core/form-state.js';
+import { MediaQueryStore, NARROW_QUERY } from '../core/media-query.js';
 import { withoutExplorerParams } from '../core/url-params.js';
 import type { SessionMessage } from '../core/websocket-session.js';
 import { InlineMarkdown } from './inline-markdown.js';
@@ -62,6 +64,9 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
   const session = useStore(controller.session);
   const form = useStore(controller.form);
   const view = useStore(controller.view);
+  const [narrowQuery] = useState(() => new MediaQueryStore(NARROW_QUERY));
+  const narrow = useStore(narrowQuery);
+  const [wsTab, setWsTab] = useState<'compose' | 'messages'>('compose');
   const auth = useStore(controller.auth);
   const channel = controller.channel;
   const types = props.definition.types;
@@ -71,15 +76,6 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
     window.history.replaceState(window.history.state, '', withoutExplorerParams(window.location.href));
     props.onClose?.();
   };
-  const closeRef = useState(() => ({ current: close }))[0];
-  closeRef.current = close;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (escapeClosesExplorer(event)) closeRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [closeRef]);
 
   const { ref: followRef, onScroll: onListScroll } = useFollowNewest(session.messages.length);
 
@@ -98,14 +94,173 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
     .map((id) => props.definition.auths[id])
     .find((s) => s?.type === 'bearerAuth' || s?.type === 'header');
 
+  const compose = (
+    <div className="sx-pg-pane sx-pg-left">
+      {bearer && (
+        <section className="sx-pg-card sx-pg-auth" aria-label="Authorization">
+          <div className="sx-pg-card-body">
+            <label className="sx-pg-label">
+              <span>
+                {bearer.type === 'header'
+                  ? (bearer.nameOverride ?? bearer.headerWireValue)
+                  : (bearer.tokenName ?? 'Bearer token')}
+              </span>
+              <input
+                className="sx-pg-input"
+                type="password"
+                autoComplete="off"
+                value={bearer.type === 'header' ? (auth.headerValues[bearer.id] ?? '') : auth.bearerToken}
+                onChange={(event) =>
+                  bearer.type === 'header'
+                    ? controller.auth.setHeaderValue(bearer.id, event.target.value)
+                    : controller.auth.setBearerToken(event.target.value)
+                }
+              />
+            </label>
+          </div>
+        </section>
+      )}
+      <div className="sx-pg-form-actions">
+        <button type="button" className="sx-pg-button" onClick={() => controller.resetForm(true)}>
+          Reset with example
+        </button>
+        <button type="button" className="sx-pg-button" onClick={() => controller.resetForm(false)}>
+          Reset without example
+        </button>
+      </div>
+      {SECTIONS.map(({ section, title, key }) => {
+        const parameters: Parameter[] = channel[key];
+        if (parameters.length === 0) return null;
+        return (
+          <section className="sx-pg-section" key={section} aria-label={title}>
+            <header className="sx-pg-section-head">
+              <h3>{title}</h3>
+            </header>
+            {parameters.map((parameter) => (
+              <div className="sx-pg-field" key={parameter.key}>
+                <div className="sx-pg-field-head">
+                  <span className="sx-pg-field-name">{parameter.key}</span>
+                </div>
+                <StandaloneValueInput
+                  shape={parameter.valueShape}
+                  types={types}
+                  value={form[section][parameter.key]}
+                  onChange={(value) => controller.setParameter(section, parameter.key, value)}
+                  label={parameter.key}
+                />
+              </div>
+            ))}
+          </section>
+        );
+      })}
+      {channel.messages
+        .filter((message) => message.origin === 'client')
+        .map((message) => (
+          <section
+            className="sx-pg-section"
+            key={message.type}
+            aria-label={`Message ${message.displayName ?? message.type}`}
+          >
+            <header className="sx-pg-section-head">
+              <h3>{message.displayName ?? message.type}</h3>
+            </header>
+            {message.description && (
+              <div className="sx-pg-description">
+                <InlineMarkdown text={message.description} />
+              </div>
+            )}
+            <StandaloneValueInput
+              shape={message.body}
+              types={types}
+              value={form.messages[message.type]}
+              onChange={(value) => controller.setMessage(message.type, value)}
+              label={message.displayName ?? message.type}
+            />
+            <button
+              type="button"
+              className="sx-pg-button sx-pg-primary"
+              disabled={disabledReason !== undefined}
+              onClick={() => void controller.send(message.type, props.mode)}
+              data-testid={`ws-send-${message.type}`}
+              aria-label={`Send message ${message.displayName ?? message.type}`}
+            >
+              Send message
+            </button>
+          </section>
+        ))}
+    </div>
+  );
+  const messages = (
+    <section className="sx-pg-card sx-ws-messages" aria-label="Messages">
+      <header className="sx-pg-card-head">
+        <h2 className="sx-pg-card-title">Messages</h2>
+        <div className="sx-pg-card-meta">
+          <span
+            className={`sx-pg-badge ${connected ? 'sx-pg-badge-success' : 'sx-pg-badge-muted'}`}
+            data-testid="ws-badge"
+          >
+            {connected ? 'Connected' : 'Not connected'}
+          </span>
+          <button
+            type="button"
+            className="sx-pg-button sx-pg-small"
+            onClick={() => controller.session.clear()}
+          >
+            Clear
+          </button>
+        </div>
+      </header>
+      {session.error && (
+        <div className="sx-pg-alert sx-pg-error" role="alert" data-testid="ws-error">
+          {session.error}
+          <button
+            type="button"
+            className="sx-pg-link-button"
+            onClick={() => controller.session.dismissError()}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+      {session.ended && (
+        <div className="sx-pg-alert sx-pg-warning" role="status" data-testid="ws-ended">
+          <span>
+            {session.refusedAfterEnd ? 'Your message was not sent: the' : 'The'} sample session ended at its
+            message limit. Reconnect to start a new session.
+          </span>
+          <button
+            type="button"
+            className="sx-pg-button sx-pg-small"
+            onClick={() => void controller.toggle(props.mode).catch(() => {})}
+          >
+            Reconnect
+          </button>
+        </div>
+      )}
+      <ol
+        className="sx-pg-card-body sx-ws-list"
+        aria-live="polite"
+        data-testid="ws-messages"
+        ref={followRef}
+        onScroll={onListScroll}
+      >
+        {session.messages.length === 0 && <li className="sx-pg-muted">No messages yet.</li>}
+        {session.messages.map((message) => (
+          <MessageRow key={message.id} message={message} />
+        ))}
+      </ol>
+    </section>
+  );
+
   return (
-    <div
+    <Dialog
       className="sx-playground sx-ws"
-      role="dialog"
-      aria-modal="true"
       aria-label={`WebSocket playground: ${channel.title}`}
+      onClose={close}
+      closeOnEscape={escapeClosesExplorer}
+      initialFocus="dialog"
     >
-      <header className="sx-pg-topbar">
+      <header className={narrow ? 'sx-pg-topbar sx-pg-compact' : 'sx-pg-topbar'}>
         <span className="sx-pg-method sx-pg-method-ws">WSS</span>
         <div className="sx-pg-url">
           <input
@@ -149,162 +304,31 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
           </a>
         )}
       </div>
-      <div className="sx-ws-body">
-        <div className="sx-pg-pane sx-pg-left">
-          {bearer && (
-            <section className="sx-pg-card sx-pg-auth" aria-label="Authorization">
-              <div className="sx-pg-card-body">
-                <label className="sx-pg-label">
-                  <span>
-                    {bearer.type === 'header'
-                      ? (bearer.nameOverride ?? bearer.headerWireValue)
-                      : (bearer.tokenName ?? 'Bearer token')}
-                  </span>
-                  <input
-                    className="sx-pg-input"
-                    type="password"
-                    autoComplete="off"
-                    value={bearer.type === 'header' ? (auth.headerValues[bearer.id] ?? '') : auth.bearerToken}
-                    onChange={(event) =>
-                      bearer.type === 'header'
-                        ? controller.auth.setHeaderValue(bearer.id, event.target.value)
-                        : controller.auth.setBearerToken(event.target.value)
-                    }
-                  />
-                </label>
-              </div>
-            </section>
-          )}
-          <div className="sx-pg-form-actions">
-            <button type="button" className="sx-pg-button" onClick={() => controller.resetForm(true)}>
-              Reset with example
-            </button>
-            <button type="button" className="sx-pg-button" onClick={() => controller.resetForm(false)}>
-              Reset without example
-            </button>
-          </div>
-          {SECTIONS.map(({ section, title, key }) => {
-            const parameters: Parameter[] = channel[key];
-            if (parameters.length === 0) return null;
-            return (
-              <section className="sx-pg-section" key={section} aria-label={title}>
-                <header className="sx-pg-section-head">
-                  <h3>{title}</h3>
-                </header>
-                {parameters.map((parameter) => (
-                  <div className="sx-pg-field" key={parameter.key}>
-                    <div className="sx-pg-field-head">
-                      <span className="sx-pg-field-name">{parameter.key}</span>
-                    </div>
-                    <StandaloneValueInput
-                      shape={parameter.valueShape}
-                      types={types}
-                      value={form[section][parameter.key]}
-                      onChange={(value) => controller.setParameter(section, parameter.key, value)}
-                      label={parameter.key}
-                    />
-                  </div>
-                ))}
-              </section>
-            );
-          })}
-          {channel.messages
-            .filter((message) => message.origin === 'client')
-            .map((message) => (
-              <section
-                className="sx-pg-section"
-                key={message.type}
-                aria-label={`Message ${message.displayName ?? message.type}`}
-              >
-                <header className="sx-pg-section-head">
-                  <h3>{message.displayName ?? message.type}</h3>
-                </header>
-                {message.description && (
-                  <div className="sx-pg-description">
-                    <InlineMarkdown text={message.description} />
-                  </div>
-                )}
-                <StandaloneValueInput
-                  shape={message.body}
-                  types={types}
-                  value={form.messages[message.type]}
-                  onChange={(value) => controller.setMessage(message.type, value)}
-                  label={message.displayName ?? message.type}
-                />
-                <button
-                  type="button"
-                  className="sx-pg-button sx-pg-primary"
-                  disabled={disabledReason !== undefined}
-                  onClick={() => void controller.send(message.type, props.mode)}
-                  data-testid={`ws-send-${message.type}`}
-                  aria-label={`Send message ${message.displayName ?? message.type}`}
-                >
-                  Send message
-                </button>
-              </section>
-            ))}
+      {narrow ? (
+        <div className="sx-pg-tabs">
+          <TabList
+            idBase="sx-ws-explorer"
+            label="WebSocket playground"
+            className="sx-pg-tablist"
+            tabClassName="sx-pg-tab"
+            tabs={[
+              { id: 'compose', label: 'Compose' },
+              { id: 'messages', label: `Messages (${session.messages.length})` },
+            ]}
+            selected={wsTab}
+            onSelect={setWsTab}
+          />
+          <TabPanel idBase="sx-ws-explorer" id={wsTab} active className="sx-pg-tabpanel sx-ws-tabpanel">
+            {wsTab === 'compose' ? compose : messages}
+          </TabPanel>
         </div>
-        <section className="sx-pg-card sx-ws-messages" aria-label="Messages">
-          <header className="sx-pg-card-head">
-            <h2 className="sx-pg-card-title">Messages</h2>
-            <div className="sx-pg-card-meta">
-              <span
-                className={`sx-pg-badge ${connected ? 'sx-pg-badge-success' : 'sx-pg-badge-muted'}`}
-                data-testid="ws-badge"
-              >
-                {connected ? 'Connected' : 'Not connected'}
-              </span>
-              <button
-                type="button"
-                className="sx-pg-button sx-pg-small"
-                onClick={() => controller.session.clear()}
-              >
-                Clear
-              </button>
-            </div>
-          </header>
-          {session.error && (
-            <div className="sx-pg-alert sx-pg-error" role="alert" data-testid="ws-error">
-              {session.error}
-              <button
-                type="button"
-                className="sx-pg-link-button"
-                onClick={() => controller.session.dismissError()}
-              >
-                Dismiss
-              </button>
-            </div>
-          )}
-          {session.ended && (
-            <div className="sx-pg-alert sx-pg-warning" role="status" data-testid="ws-ended">
-              <span>
-                {session.refusedAfterEnd ? 'Your message was not sent: the' : 'The'} sample session ended at
-                its message limit. Reconnect to start a new session.
-              </span>
-              <button
-                type="button"
-                className="sx-pg-button sx-pg-small"
-                onClick={() => void controller.toggle(props.mode).catch(() => {})}
-              >
-                Reconnect
-              </button>
-            </div>
-          )}
-          <ol
-            className="sx-pg-card-body sx-ws-list"
-            aria-live="polite"
-            data-testid="ws-messages"
-            ref={followRef}
-            onScroll={onListScroll}
-          >
-            {session.messages.length === 0 && <li className="sx-pg-muted">No messages yet.</li>}
-            {session.messages.map((message) => (
-              <MessageRow key={message.id} message={message} />
-            ))}
-          </ol>
-        </section>
-      </div>
-    </div>
+      ) : (
+        <div className="sx-ws-body">
+          {compose}
+          {messages}
+        </div>
+      )}
+    </Dialog>
   );
 }
 

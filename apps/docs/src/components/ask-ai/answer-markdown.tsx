@@ -5,8 +5,9 @@
  * `siteLink` finds it is a page of this site, else its text and URL show as plain text. A fence
  * still open while the answer streams shows as code so far.
  */
+
+import { CopyButton } from '@sextant/ui';
 import type { ReactNode } from 'react';
-import { CopyButton } from '../copy-button.js';
 import { siteLink } from './citation-url.js';
 
 export interface SiteAddress {
@@ -131,7 +132,12 @@ function BlockView({ block, site, index }: { block: Block; site: SiteAddress; in
         <div className="sx-ai-code">
           <div className="sx-ai-code-bar">
             <span className="sx-muted">{block.lang || 'code'}</span>
-            <CopyButton text={block.code} label="Copy code" />
+            <CopyButton
+              className="sx-button sx-button-small"
+              resetAfter={2000}
+              text={block.code}
+              label="Copy code"
+            />
           </div>
           <pre>
             <code>{block.code}</code>

@@ -1,6 +1,7 @@
 /** A code block's Copy button: an island of its own, copying the text of the block it sits in. */
+
+import { CopyButton } from '@sextant/ui';
 import { useRef } from 'react';
-import { CopyButton } from '../copy-button.js';
 import { defineIsland } from '../island.js';
 
 function CodeCopyView() {
@@ -8,6 +9,8 @@ function CodeCopyView() {
   return (
     <span ref={ref} className="sx-codeblock-copy">
       <CopyButton
+        className="sx-button sx-button-small"
+        resetAfter={2000}
         label="Copy code"
         text={async () => ref.current?.closest('.sx-codeblock')?.querySelector('pre')?.textContent ?? ''}
       />

@@ -13,6 +13,7 @@ import {
   type PlaygroundFeatures,
   WebSocketPlayground,
 } from '../../index.js';
+import '@sextant/ui/styles.css';
 import '../../playground.css';
 
 /** What a harness page embeds as `window.__PLAYGROUND_HARNESS__`. */
