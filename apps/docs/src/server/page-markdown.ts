@@ -5,6 +5,8 @@
  */
 import {
   type ApiDefinition,
+  type Callback,
+  type Endpoint,
   inlineObjectProperties,
   isRequired,
   type MarkdownPage,
@@ -40,6 +42,46 @@ function parameterTable(
       `| \`${p.key}\` | ${cell(typeCell(p.valueShape, definition))} | ${isRequired(p.valueShape, definition.types) ? 'yes' : 'no'} | ${cell(p.description)} |`,
   );
   return `${level} ${title}\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
+}
+
+/**
+ * Headers, request body, responses and errors of an endpoint (headings at `level`) or of a
+ * callback (one level down, under its own heading).
+ */
+function exchangeMarkdown(
+  exchange: Pick<Endpoint, 'requestHeaders' | 'requests' | 'responses' | 'errors'>,
+  d: ApiDefinition,
+  level: '##' | '####',
+  withHeaders = false,
+): string {
+  let md = withHeaders ? parameterTable('Headers', exchange.requestHeaders, d, level) : '';
+  const request = exchange.requests[0];
+  if (request) {
+    md += `${level} Request body\n\n\`${request.contentType}\`${request.body.type === 'alias' ? ` — ${typeLabel(request.body.shape, d)}` : ''}\n\n`;
+    if (request.body.type === 'object') {
+      md += parameterTable('Body properties', inlineObjectProperties(request.body, d.types), d, level);
+    }
+  }
+  for (const response of exchange.responses) {
+    md += `${level} Response ${response.statusCode}\n\n${response.description ? `${response.description}\n\n` : ''}`;
+    if (response.body.type === 'alias') md += `Type: ${typeLabel(response.body.shape, d)}\n\n`;
+  }
+  if (exchange.errors.length > 0) {
+    md += `${level} Errors\n\n${exchange.errors.map((e) => `- ${e.statusCode || 'default'}${e.name ? ` ${e.name}` : ''}${e.description ? `: ${cell(e.description)}` : ''}`).join('\n')}\n\n`;
+  }
+  return md;
+}
+
+/** An operation's callbacks: each one's name, method and URL expression, then its exchange. */
+function callbacksMarkdown(callbacks: Callback[], d: ApiDefinition): string {
+  if (callbacks.length === 0) return '';
+  let md = '## Callbacks\n\n';
+  for (const callback of callbacks) {
+    md += `### ${callback.name}${callback.title ? ` — ${callback.title}` : ''}\n\n\`${callback.method} ${callback.expression}\`\n\n`;
+    if (callback.description) md += `${callback.description}\n\n`;
+    md += exchangeMarkdown(callback, d, '####', true);
+  }
+  return md;
 }
 
 /** Most enum values a table cell lists. */
@@ -128,21 +170,8 @@ export function pageMarkdown(
       let md = `${title}\`${endpoint.method} ${pathText(endpoint.path)}\`\n\n${endpoint.description ? `${endpoint.description}\n\n` : ''}`;
       md += parameterTable('Path parameters', endpoint.pathParameters, d);
       md += parameterTable('Query parameters', endpoint.queryParameters, d);
-      md += parameterTable('Headers', endpoint.requestHeaders, d);
-      const request = endpoint.requests[0];
-      if (request) {
-        md += `## Request body\n\n\`${request.contentType}\`${request.body.type === 'alias' ? ` — ${typeLabel(request.body.shape, d)}` : ''}\n\n`;
-        if (request.body.type === 'object') {
-          md += parameterTable('Body properties', inlineObjectProperties(request.body, d.types), d);
-        }
-      }
-      for (const response of endpoint.responses) {
-        md += `## Response ${response.statusCode}\n\n${response.description ? `${response.description}\n\n` : ''}`;
-        if (response.body.type === 'alias') md += `Type: ${typeLabel(response.body.shape, d)}\n\n`;
-      }
-      if (endpoint.errors.length > 0) {
-        md += `## Errors\n\n${endpoint.errors.map((e) => `- ${e.statusCode || 'default'}${e.name ? ` ${e.name}` : ''}${e.description ? `: ${cell(e.description)}` : ''}`).join('\n')}\n\n`;
-      }
+      md += exchangeMarkdown(endpoint, d, '##');
+      md += callbacksMarkdown(endpoint.callbacks ?? [], d);
       const curl = view.snippets.find((s) => s.id === 'curl');
       if (curl) md += `## Example request\n\n\`\`\`bash\n${curl.code}\n\`\`\`\n\n`;
       const example = endpoint.examples[0];

@@ -195,6 +195,29 @@ export interface Endpoint {
   codeSamples?: CodeSample[];
   /** True for endpoints the importer added (an OAuth token endpoint missing from the spec). */
   synthetic?: boolean;
+  /** Requests the API sends back to a URL the caller gave (OpenAPI `callbacks`), in spec order. */
+  callbacks?: Callback[];
+}
+
+/**
+ * An OpenAPI callback: one request the API makes, when something happens, to a URL the call
+ * supplied. Its URL is a runtime expression (`{$request.body#/callbackUrl}`), kept as written.
+ */
+export interface Callback {
+  /** The callback's key under the operation's `callbacks` (`onPaymentDone`). */
+  name: string;
+  /** The URL as a runtime expression, as written in the spec. */
+  expression: string;
+  method: HttpMethod;
+  /** The callback operation's summary. */
+  title?: string;
+  description?: string;
+  requestHeaders: Parameter[];
+  /** Alternatives by content type, as an endpoint's. Empty when there is no body. */
+  requests: HttpRequest[];
+  /** The answers the API expects from the receiver. */
+  responses: HttpResponse[];
+  errors: ErrorResponse[];
 }
 
 export type MessageOrigin = 'client' | 'server';

@@ -25,6 +25,7 @@ import {
   mediaExamples,
   type SpecExample,
 } from './bodies.js';
+import { convertCallbacks } from './callbacks.js';
 import { type ImportContext, isObject, type Json, objectAt, pointerAt, str, stringList } from './context.js';
 import { preferredMediaType } from './media.js';
 import { addMissingPathParameters, collectParameters, type SortedParameters } from './parameters.js';
@@ -112,8 +113,8 @@ export function convertOperation(
   const codeSamples = codeSamplesOf(operation);
   if (codeSamples.length > 0) endpoint.codeSamples = codeSamples;
   endpoint.examples = specExamples(parameters, requestExamples, converted.examples, endpoint, codeSamples);
-  if (operation.callbacks !== undefined)
-    context.sink.warn(pointerAt(at, 'callbacks'), 'callbacks are not supported; ignored');
+  const callbacks = convertCallbacks(context, operation.callbacks, pointerAt(at, 'callbacks'), nameHint);
+  if (callbacks.length > 0) endpoint.callbacks = callbacks;
   return endpoint;
 }
 

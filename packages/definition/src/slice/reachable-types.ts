@@ -53,6 +53,12 @@ export class TypeCollector {
   endpoint(endpoint: Endpoint): void {
     this.parameters(endpoint.pathParameters);
     this.parameters(endpoint.queryParameters);
+    this.exchange(endpoint);
+    for (const callback of endpoint.callbacks ?? []) this.exchange(callback);
+  }
+
+  /** The headers, request bodies, responses and errors of an endpoint or a callback. */
+  private exchange(endpoint: Pick<Endpoint, 'requestHeaders' | 'requests' | 'responses' | 'errors'>): void {
     this.parameters(endpoint.requestHeaders);
     for (const request of endpoint.requests) {
       const body = request.body;
