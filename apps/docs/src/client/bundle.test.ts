@@ -29,7 +29,7 @@ async function builtScripts(dir: string): Promise<Map<string, string>> {
 }
 
 /** Gzip bytes a reference page's first load may fetch as JavaScript (see the test below). */
-const REFERENCE_FIRST_LOAD_BUDGET = 77_000;
+const REFERENCE_FIRST_LOAD_BUDGET = 76_406;
 
 describe('browser bundle', () => {
   it('preloads React DOM on every page and holds no Preact', async () => {
@@ -65,7 +65,9 @@ describe('browser bundle', () => {
     console.log(`reference page first-load JS: ${gzip} B gzip in ${files.length} files`);
     // 76,406 B before the authoring work (a332e90); 77,336 B after it (island.tsx and
     // copy-button.tsx split into chunks of their own), 77,708 B with the site chrome (#26);
-    // vite.config.ts's chunk group: 76,864 B, then 76,959 B with the type reader (#29).
+    // vite.config.ts's chunk group: 76,864 B, then 76,959 B with the type reader (#29); back
+    // under the old figure, which is now the budget, with the header tools and page feedback in
+    // a lazy chunk of their own (`island-table.ts`).
     expect(gzip).toBeLessThanOrEqual(REFERENCE_FIRST_LOAD_BUDGET);
   });
 

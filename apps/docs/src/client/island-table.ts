@@ -7,43 +7,45 @@ import { CodeTabsIsland } from '../components/code-tabs.js';
 import { Examples } from '../components/example-cards.js';
 import { Expander } from '../components/expander.js';
 import { TryIt } from '../components/explorer.js';
-import { HeaderTools } from '../components/header-tools.js';
 import type { Island } from '../components/island.js';
 import { PageActionsIsland } from '../components/page-actions.js';
-import { PageFeedback } from '../components/page-feedback.js';
 import { ResponseTabs } from '../components/response-tabs.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table holds islands of every props type; each is called with its own props
-const ISLANDS: Island<any>[] = [
-  HeaderTools,
-  TryIt,
-  PageActionsIsland,
-  PageFeedback,
-  CodeTabsIsland,
-  Examples,
-  ResponseTabs,
-  Expander,
-];
+const ISLANDS: Island<any>[] = [TryIt, PageActionsIsland, CodeTabsIsland, Examples, ResponseTabs, Expander];
 
 const TABLE = new Map<string, ComponentType<object>>(
   ISLANDS.map((island) => [island.islandName, island.Component]),
 );
 
+// biome-ignore lint/suspicious/noExplicitAny: as ISLANDS
+type LazyIslands = () => Promise<Island<any>[]>;
+
 /**
- * Islands of markdown page bodies (tabs, a code block's Copy, diagrams): a lazy chunk that only
- * pages holding one load, so the first load of every other page stays as it was.
+ * Islands loaded in chunks of their own, by name, fetched once a page holds one, so the first load
+ * of a page without them stays as it was: markdown page bodies' tabs, a code block's Copy and
+ * diagrams; the site furniture (header tools, page feedback), which waits for the hydration chunk
+ * anyway and need not weigh on it.
  */
-const LAZY_NAMES = ['content-tabs', 'code-copy', 'mermaid'] as const;
-let lazyTable: Promise<Map<string, ComponentType<object>>> | undefined;
-const loadLazy = () => {
-  lazyTable ??= import('../components/content/content-islands.js').then(
-    ({ CONTENT_ISLANDS }) =>
-      new Map(
-        CONTENT_ISLANDS.map((island) => [island.islandName, island.Component as ComponentType<object>]),
-      ),
-  );
-  return lazyTable;
-};
+const LAZY_CHUNKS: ReadonlyMap<string, LazyIslands> = new Map(
+  [
+    {
+      names: ['content-tabs', 'code-copy', 'mermaid'],
+      load: () => import('../components/content/content-islands.js').then((chunk) => chunk.CONTENT_ISLANDS),
+    },
+    {
+      names: ['header-tools', 'page-feedback'],
+      load: () => import('../components/site-islands.js').then((chunk) => chunk.SITE_ISLANDS),
+    },
+  ].flatMap(({ names, load }) => {
+    let loaded: ReturnType<LazyIslands> | undefined;
+    const once: LazyIslands = () => {
+      loaded ??= load();
+      return loaded;
+    };
+    return names.map((name) => [name, once] as const);
+  }),
+);
 
 /** The component of the island named `name`, if there is one and it is loaded. */
 export function islandComponent(name: string): ComponentType<object> | undefined {
@@ -52,13 +54,16 @@ export function islandComponent(name: string): ComponentType<object> | undefined
 
 /** Whether `name` is an island (loaded with the page, or lazily). */
 export function isIslandName(name: string): boolean {
-  return TABLE.has(name) || (LAZY_NAMES as readonly string[]).includes(name);
+  return TABLE.has(name) || LAZY_CHUNKS.has(name);
 }
 
 /** The component of the island named `name`, loading its chunk when it is a lazy one. */
 export async function loadIslandComponent(name: string): Promise<ComponentType<object> | undefined> {
-  return TABLE.get(name) ?? (await loadLazy()).get(name);
+  const loaded = TABLE.get(name);
+  if (loaded) return loaded;
+  const islands = (await LAZY_CHUNKS.get(name)?.()) ?? [];
+  return islands.find((island) => island.islandName === name)?.Component as ComponentType<object> | undefined;
 }
 
 /** The names of every island (unique: a test checks it). */
-export const ISLAND_NAMES = [...ISLANDS.map((island) => island.islandName), ...LAZY_NAMES];
+export const ISLAND_NAMES = [...ISLANDS.map((island) => island.islandName), ...LAZY_CHUNKS.keys()];
