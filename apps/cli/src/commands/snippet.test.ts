@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { importDefinition } from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runSnippet, type SnippetCommandOptions } from './snippet.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sextant-snippet-'));
@@ -77,6 +77,10 @@ async function run(options: SnippetCommandOptions, file = spec) {
 }
 
 describe('sextant snippet', () => {
+  // --templates loads the server package on demand; from sources its first import takes a while.
+  beforeAll(async () => {
+    await import('@sextant/server');
+  }, 180_000);
   it('prints the curl snippet of the values given', async () => {
     expect(await run({ endpoint: 'POST /pets/{petId}', lang: 'curl', values })).toEqual({
       code: 0,
