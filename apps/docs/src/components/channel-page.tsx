@@ -1,5 +1,6 @@
-/** The WebSocket channel page: path, parameters, client and server messages, and "Try it". */
+/** The WebSocket channel page: path, parameters, client and server messages, replies, and "Try it". */
 import type { PageView, SiteView } from '../shared/page-data.js';
+import { ChannelReplies } from './channel-replies.js';
 import { ParameterSection, schemaContext } from './endpoint-page.js';
 import { TryIt } from './explorer.js';
 import { InlineTitle } from './inline-title.js';
@@ -60,6 +61,7 @@ export function ChannelPage({
             </section>
           );
         })}
+        {channel.replies ? <ChannelReplies replies={channel.replies} /> : null}
       </div>
     </article>
   );

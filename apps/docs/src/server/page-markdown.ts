@@ -185,6 +185,8 @@ export function pageMarkdown(
       let md = `${title}\`WSS ${pathText(channel.path)}\`\n\n${channel.description ? `${channel.description}\n\n` : ''}`;
       md += parameterTable('Query parameters', channel.queryParameters, view.definition);
       md += `## Messages\n\n${channel.messages.map((m) => `- \`${m.type}\` (${m.origin}): ${typeLabel(m.body, view.definition)}`).join('\n')}\n`;
+      if (channel.replies?.length)
+        md += `\n## Replies\n\n${channel.replies.map((r) => `- ${r.requests.map((t) => `\`${t}\``).join(', ')} → ${r.replies.map((t) => `\`${t}\``).join(', ')} (${r.origin}; operation \`${r.operation}\`${r.channel ? `; on channel \`${r.channel}\`` : ''}${r.address?.location ? `; sent to \`${r.address.location}\`` : ''})${r.address?.description ? `: ${cell(r.address.description)}` : ''}`).join('\n')}\n`;
       return md;
     }
     case 'webhook': {

@@ -5,7 +5,7 @@
  */
 import type { Location } from '../document/document-set.js';
 import type { AuthSchemeId } from '../ir/auth.js';
-import type { ChannelExample, Environment, WebSocketChannel } from '../ir/endpoint.js';
+import type { ChannelExample, ChannelReply, Environment, WebSocketChannel } from '../ir/endpoint.js';
 import { parsePath } from '../openapi/paths.js';
 import { availabilityOf, pascalCase, pointerAt, type SchemaObject } from '../schema/index.js';
 import {
@@ -31,6 +31,8 @@ export interface ChannelDraft {
   /** Auth ids required by the channel's operations (3.0 operation security). */
   operationAuth: AuthSchemeId[];
   tag: string | undefined;
+  /** AsyncAPI 3 operation replies on this channel's messages. */
+  replies?: ChannelReply[];
 }
 
 /** Builds the IR channel of a draft. */
@@ -95,6 +97,7 @@ export function buildChannel(context: AsyncApiContext, draft: ChannelDraft): Web
   if (description) result.description = description;
   const availability = availabilityOf(channel as SchemaObject);
   if (availability) result.availability = availability;
+  if (draft.replies?.length) result.replies = draft.replies;
   return result;
 }
 

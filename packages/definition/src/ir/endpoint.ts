@@ -253,6 +253,24 @@ export interface WebSocketChannel {
   auth: AuthSchemeId[];
   messages: WebSocketMessage[];
   examples: ChannelExample[];
+  /** AsyncAPI 3 operation replies: what answers a message of this channel, and where. */
+  replies?: ChannelReply[];
+}
+
+/** An AsyncAPI 3 operation's `reply`: the messages that answer the operation's own. */
+export interface ChannelReply {
+  /** The operation's key under `operations`. */
+  operation: string;
+  /** Types of the operation's messages, on this channel. */
+  requests: string[];
+  /** Types of the reply's messages. */
+  replies: string[];
+  /** Who sends the reply: the other side of the operation. */
+  origin: MessageOrigin;
+  /** Title of the channel the reply comes on, when it is not this one. */
+  channel?: string;
+  /** Where the reply is sent: a runtime expression (`$message.header#/replyTo`) and its description. */
+  address?: { location?: string; description?: string };
 }
 
 export interface Webhook {
