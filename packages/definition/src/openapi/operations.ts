@@ -33,7 +33,6 @@ import { endpointIdBase, type IdAllocator, parsePath } from './paths.js';
 import { combinedRequirements, securityRequirements } from './security.js';
 import { serversToEnvironments } from './servers.js';
 import { webhookDescription, webhookTitle } from './webhook-title.js';
-import { webhookDescription, webhookTitle } from './webhook-title.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
