@@ -31,6 +31,8 @@ export interface OAuthState {
   loggedInStartingToken: string;
   /** Last login error, shown under the form. */
   error: string | undefined;
+  /** The scopes the reader ticked; undefined asks for every scope the scheme lists. */
+  scopes: string[] | undefined;
 }
 
 export interface AuthState {
@@ -83,6 +85,7 @@ export function emptyAuthState(selectedSchemeId?: string): AuthState {
       isLoggingIn: false,
       loggedInStartingToken: '',
       error: undefined,
+      scopes: undefined,
     },
     persist: false,
   };
@@ -119,7 +122,7 @@ export function toRequestAuth(state: AuthState, auths: ApiDefinition['auths']): 
     if (scheme?.type === 'header') headers[scheme.headerWireValue] = value;
     else if (scheme?.type === 'queryParameter') values[scheme.queryParameterName] = value;
   }
-  const { error: _error, ...oauth } = state.oauth;
+  const { error: _error, scopes: _scopes, ...oauth } = state.oauth;
   return {
     bearer: { token: state.bearerToken },
     basic: { ...state.basic },
@@ -217,6 +220,15 @@ export class AuthStore extends Store<AuthState> {
 
   setOAuthField(field: 'clientId' | 'clientSecret', value: string): void {
     this.#update((s) => ({ ...s, oauth: { ...s.oauth, [field]: value } }));
+  }
+
+  /** Ticks or unticks one scope of `all` (the scheme's scopes) for the next login. */
+  toggleOAuthScope(scope: string, all: readonly string[]): void {
+    this.#update((s) => {
+      const current = s.oauth.scopes ?? [...all];
+      const scopes = current.includes(scope) ? current.filter((x) => x !== scope) : [...current, scope];
+      return { ...s, oauth: { ...s.oauth, scopes: all.filter((x) => scopes.includes(x)) } };
+    });
   }
 
   setOAuthInputMethod(selectedInputMethod: OAuthState['selectedInputMethod']): void {
@@ -360,6 +372,9 @@ function readStored(storage: AuthStorage | undefined, key: string): Partial<Auth
       isLoggingIn: false,
       loggedInStartingToken: text(o.loggedInStartingToken),
       error: undefined,
+      scopes: Array.isArray(o.scopes)
+        ? o.scopes.filter((x): x is string => typeof x === 'string')
+        : undefined,
     };
   }
   return out;

@@ -108,6 +108,24 @@ describe('EndpointController', () => {
     expect(c.built().headers.Authorization).toBe('Bearer token-123');
   });
 
+  it('asks for the scopes the reader ticked (all until one is unticked)', async () => {
+    const definition = fixtureDefinition(upstream);
+    const oauth = definition.auths.oauth;
+    if (oauth?.type !== 'oAuth') throw new Error('fixture has no OAuth scheme');
+    oauth.value.scopes = [{ name: 'read' }, { name: 'write' }, { name: 'admin' }];
+    const c = controller({ endpointId: 'events', definition });
+    c.auth.setOAuthField('clientId', 'good');
+    c.auth.setOAuthField('clientSecret', 'secret');
+    await c.oauthLogin();
+    expect(JSON.parse(server.requests.at(-1)?.body ?? '{}').scope).toBe('read write admin');
+    c.auth.toggleOAuthScope('write', ['read', 'write', 'admin']);
+    c.auth.toggleOAuthScope('admin', ['read', 'write', 'admin']);
+    c.auth.toggleOAuthScope('admin', ['read', 'write', 'admin']);
+    expect(c.auth.getState().oauth.scopes).toEqual(['read', 'admin']);
+    await c.oauthLogin();
+    expect(JSON.parse(server.requests.at(-1)?.body ?? '{}').scope).toBe('read admin');
+  });
+
   it("shows the login failure message for wrong credentials, with the server's reason", async () => {
     const c = controller({ endpointId: 'events' });
     c.auth.setOAuthField('clientId', 'bad');

@@ -425,7 +425,7 @@ export class EndpointController {
         tokenEndpoint,
         credentials.clientId,
         credentials.clientSecret,
-        scheme.value.scopes.map((scope) => scope.name),
+        this.auth.getState().oauth.scopes ?? scheme.value.scopes.map((scope) => scope.name),
         this.#tokenTarget(tokenEndpoint),
       );
       const { url, init } = fetchArguments(built, {

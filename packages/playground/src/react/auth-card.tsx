@@ -313,6 +313,7 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             value={oauth.clientSecret}
             onChange={(v) => store.setOAuthField('clientSecret', v)}
           />
+          <OAuthScopes auth={auth} controller={controller} />
           {oauth.isLoggedIn && (
             <SecretInput
               label="Bearer token"
@@ -363,4 +364,29 @@ function schemeLabel(scheme: AuthScheme): string {
     case 'oAuth':
       return 'OAuth 2.0';
   }
+}
+
+/** The scheme's scopes as checkboxes: the login asks for the ticked ones (all until the reader unticks one). */
+function OAuthScopes({ auth, controller }: { auth: AuthState; controller: EndpointController }) {
+  const scheme = controller.authScheme;
+  const scopes = scheme?.type === 'oAuth' ? scheme.value.scopes : [];
+  if (scopes.length === 0) return null;
+  const all = scopes.map((scope) => scope.name);
+  const ticked = auth.oauth.scopes ?? all;
+  return (
+    <fieldset className="sx-pg-radios" data-testid="oauth-scopes">
+      <legend>Scopes</legend>
+      {scopes.map((scope) => (
+        <label className="sx-pg-inline" key={scope.name}>
+          <input
+            type="checkbox"
+            checked={ticked.includes(scope.name)}
+            onChange={() => controller.auth.toggleOAuthScope(scope.name, all)}
+          />
+          <span>{scope.name}</span>
+          {scope.description && <span className="sx-pg-muted">{scope.description}</span>}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
