@@ -77,6 +77,12 @@ export function Dialog({
     let unmounting = false;
     if (!dialog.open) dialog.showModal();
     const wanted = focusRef.current;
+    if (wanted === 'dialog') {
+      // Focusable only until focus first leaves it: a later click on a disabled control inside
+      // must not move focus to the dialog (away from the field being edited).
+      dialog.tabIndex = -1;
+      dialog.addEventListener('blur', () => dialog.removeAttribute('tabindex'), { once: true });
+    }
     const first = wanted === 'dialog' ? dialog : (wanted?.current ?? focusableIn(dialog)[0]);
     first?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
@@ -99,11 +105,24 @@ export function Dialog({
     const onNativeClose = () => {
       if (!unmounting && !dialog.open) onCloseRef.current();
     };
+    // A click inside on something that takes no focus (a disabled button, text) makes Chromium
+    // focus the modal dialog itself: give focus back to the control that had it (the field being edited).
+    let lastControl: HTMLElement | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target !== dialog && event.target instanceof HTMLElement) lastControl = event.target;
+    };
+    const onDialogFocus = () => {
+      if (lastControl?.isConnected && dialog.contains(lastControl)) lastControl.focus();
+    };
+    dialog.addEventListener('focusin', onFocusIn);
+    dialog.addEventListener('focus', onDialogFocus);
     dialog.addEventListener('keydown', onKeyDown);
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', onNativeClose);
     return () => {
       unmounting = true;
+      dialog.removeEventListener('focusin', onFocusIn);
+      dialog.removeEventListener('focus', onDialogFocus);
       dialog.removeEventListener('keydown', onKeyDown);
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('close', onNativeClose);
@@ -117,7 +136,6 @@ export function Dialog({
     <dialog
       ref={ref}
       className={['sx-ui-dialog', className].filter(Boolean).join(' ')}
-      tabIndex={initialFocus === 'dialog' ? -1 : undefined}
       onClick={(event) => {
         if (closeOnBackdrop && event.target === ref.current) onCloseRef.current();
       }}
