@@ -372,6 +372,11 @@ describe('every consumer agrees with the reader', () => {
     event.variants.forEach((variant, index) => {
       expect(byKey(variant.properties.map(field))).toEqual(truth.variant('Event', index));
     });
+    const check = describeShape({ type: 'id', id: 'Check' }, api.types).shape;
+    if (check.kind !== 'undiscriminatedUnion') throw new Error(check.kind);
+    check.variants.forEach((variant, index) => {
+      expect(byKey((variant.properties ?? []).map(field))).toEqual(truth.variant('Check', index));
+    });
   });
 
   it('request form state: an empty body holds exactly the required properties, of the right kind', () => {

@@ -13,6 +13,7 @@ import {
   objectProperties as readProperties,
   type TypeDefinition,
   type TypeReference,
+  unionSharedProperties,
   unionVariants,
 } from '@sextant/definition';
 import { emptyValueFor } from '@sextant/request';
@@ -32,7 +33,11 @@ export type FieldShape =
       discriminant: string;
       variants: { value: string; label: string; properties: ObjectProperty[] }[];
     }
-  | { kind: 'undiscriminatedUnion'; variants: { label: string; shape: TypeReference }[] }
+  | {
+      kind: 'undiscriminatedUnion';
+      /** `properties`: an object variant's, with the union's shared properties (when it has any) merged in. */
+      variants: { label: string; shape: TypeReference; properties?: ObjectProperty[] }[];
+    }
   | { kind: 'unknown' };
 
 export interface DescribedShape {
@@ -90,6 +95,7 @@ export function describeShape(ref: TypeReference, types: TypeMap): DescribedShap
             typeName,
           };
         const variants = unionVariants(current.id, types, REQUEST) ?? [];
+        const shared = unionSharedProperties(current.id, types, REQUEST).length > 0;
         if (shape.type === 'discriminatedUnion')
           return {
             shape: {
@@ -108,7 +114,11 @@ export function describeShape(ref: TypeReference, types: TypeMap): DescribedShap
         return {
           shape: {
             kind: 'undiscriminatedUnion',
-            variants: variants.map((variant) => ({ label: variant.label, shape: variant.shape })),
+            variants: variants.map((variant) => ({
+              label: variant.label,
+              shape: variant.shape,
+              ...(shared && variant.properties ? { properties: variant.properties } : {}),
+            })),
           },
           optional,
           nullable,

@@ -3,6 +3,7 @@ import type { TypeReference } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
 import { fixtureDefinition } from '../testing/fixture-definition.js';
 import { FormStore } from './form-store.js';
+import { describeShape } from './type-shapes.js';
 import {
   addOptionalFields,
   chooseVariant,
@@ -55,6 +56,40 @@ describe('value editing', () => {
     };
     expect(chooseVariant(union, 0, types)).toBe(1000);
     expect(chooseVariant(union, 1, types)).toBe(3000);
+  });
+
+  it('switching to an object variant of a union with shared properties fills the required shared ones too', () => {
+    const string: TypeReference = { type: 'primitive', value: { type: 'string' } };
+    const checkTypes = {
+      ...types,
+      Done: {
+        id: 'Done',
+        name: 'Done',
+        shape: {
+          type: 'object' as const,
+          extends: [],
+          properties: [{ key: 'conclusion', valueShape: string }],
+        },
+      },
+      Check: {
+        id: 'Check',
+        name: 'Check',
+        shape: {
+          type: 'undiscriminatedUnion' as const,
+          baseProperties: [
+            { key: 'name', valueShape: string },
+            { key: 'note', valueShape: { type: 'optional' as const, shape: string } },
+          ],
+          variants: [{ shape: { type: 'id' as const, id: 'Done' } }, { shape: string }],
+        },
+      },
+    };
+    const union = describeShape({ type: 'id', id: 'Check' }, checkTypes).shape;
+    if (union.kind !== 'undiscriminatedUnion') throw new Error(union.kind);
+    expect(union.variants[0]?.properties?.map((p) => p.key)).toEqual(['name', 'note', 'conclusion']);
+    expect(union.variants[1]?.properties).toBeUndefined();
+    expect(chooseVariant(union, 0, checkTypes)).toEqual({ conclusion: '', name: '' });
+    expect(chooseVariant(union, 1, checkTypes)).toBe('');
   });
 
   it('optional fields: shown once present, added empty within the range (minimum 1 gives no 0)', () => {

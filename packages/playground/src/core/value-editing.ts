@@ -147,7 +147,12 @@ export function chooseVariant(
   types: TypeMap,
 ): unknown {
   const variant = shape.variants[index];
-  return variant ? addedValueFor({ valueShape: variant.shape }, types) : undefined;
+  if (!variant) return undefined;
+  const value = addedValueFor({ valueShape: variant.shape }, types);
+  if (!variant.properties) return value;
+  // The union's shared properties belong to the variant: the required ones start filled too.
+  const required = variant.properties.filter((p) => !isOptionalProperty(p, types)).map((p) => p.key);
+  return withOptionalProperties(value, variant.properties, required, types);
 }
 
 /** The value after ticking (null) or unticking (an empty value of the shape) a nullable value's null box. */

@@ -228,7 +228,18 @@ function ShapeInput(props: ShapeInputProps) {
               </option>
             ))}
           </select>
-          {variant && (
+          {variant?.properties ? (
+            // An object variant of a union with shared properties: its own and the shared ones.
+            <ObjectInput
+              properties={variant.properties}
+              types={types}
+              value={value}
+              path={path}
+              editor={editor}
+              label={label}
+              depth={depth + 1}
+            />
+          ) : variant ? (
             <ValueInput
               shape={variant.shape}
               types={types}
@@ -238,7 +249,7 @@ function ShapeInput(props: ShapeInputProps) {
               label={label}
               depth={depth + 1}
             />
-          )}
+          ) : null}
         </div>
       );
     }
