@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { petSpec, type RunningCli, runCli, startCli, tempDir, writeFiles } from './cli-harness.js';
+import { freePort, petSpec, type RunningCli, runCli, startCli, tempDir, writeFiles } from './cli-harness.js';
 import { SCREENSHOT_DIR, watchedPage } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 import { type LoopbackOidc, startLoopbackOidc } from './support/oidc-loopback.js';
@@ -42,11 +42,19 @@ beforeAll(async () => {
   await writeFiles(dir, { 'pets.yaml': SPEC });
   const init = await runCli(['init', join(dir, 'site'), '--spec', join(dir, 'pets.yaml')]);
   expect(init.code, init.stderr).toBe(0);
+  // The provider first: a hosted server reads a site's jwksUrl only behind the proxy's address
+  // guard, so the loopback provider is named as a trusted private target.
+  const port = await freePort();
+  oidc = await startLoopbackOidc([
+    { clientId: CLIENT_ID, redirectUri: `http://127.0.0.1:${port}/api/auth/callback` },
+  ]);
   serve = startCli(
     [
       'serve',
       '--port',
-      '0',
+      String(port),
+      '--trusted-private-target',
+      new URL(oidc.jwksUrl).host,
       '--host',
       '127.0.0.1',
       '--create-org',
@@ -63,7 +71,6 @@ beforeAll(async () => {
   origin = (await serve.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, 150_000))[1] ?? '';
   const token = await serve.credential(/admin token of organization acme: (\S+)/);
   hmacOrigin = origin.replace('127.0.0.1', 'localhost');
-  oidc = await startLoopbackOidc([{ clientId: CLIENT_ID, redirectUri: `${origin}/api/auth/callback` }]);
 
   const publish = async (domain: string, login: string) => {
     const site = join(dir, 'site');

@@ -11,6 +11,8 @@
  * Return addresses are same-site paths only (no open redirect).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ProxyOptions, resolveProxyOptions } from '../proxy/index.js';
+import { guardedKeyFetch } from './guarded-key-fetch.js';
 import {
   CodeExchangeError,
   DemoIdentityProvider,
@@ -216,11 +218,13 @@ export function configuredAuthInjection(
  */
 export async function authInjectionPart(
   app: FastifyInstance,
-  options: { mode: 'local' | 'hosted'; authInjection?: AuthInjectionOptions | false },
+  options: { mode: 'local' | 'hosted'; authInjection?: AuthInjectionOptions | false; proxy?: ProxyOptions },
 ): Promise<void> {
   const configured = configuredAuthInjection(options);
   if (configured === undefined && options.authInjection !== false && app.hasDecorator('docsHost')) {
-    for (const route of siteLoginRoutes()) app.docsHost.addSiteRoute(route);
+    const keyFetch = guardedKeyFetch(resolveProxyOptions(options.mode, options.proxy));
+    app.addHook('onClose', () => keyFetch.close());
+    for (const route of siteLoginRoutes({ fetchKeys: keyFetch.fetchKeys })) app.docsHost.addSiteRoute(route);
     return;
   }
   await authInjectionPlugin(app, { authInjection: configured });

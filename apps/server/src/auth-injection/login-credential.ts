@@ -6,7 +6,15 @@
  * whose message a reader can act on.
  */
 import type { DocsLoginConfig } from '@sextant/definition';
-import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  createRemoteJWKSet,
+  customFetch,
+  errors,
+  type FetchImplementation,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
 
 export type LoginCredentialErrorCode =
   | 'LOGIN_TOKEN_MALFORMED'
@@ -48,18 +56,33 @@ const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
 const CLOCK_TOLERANCE_SECONDS = 30;
 const KEY_SETS_KEPT = 200;
 
-/** Remote key sets by URL: jose caches each set's keys and refetches on an unknown `kid`. */
-const keySets = new Map<string, JWTVerifyGetKey>();
+/**
+ * Remote key sets by URL: jose caches each set's keys and refetches on an unknown `kid`. The
+ * fetch is the caller's: a hosted server gives one whose connections pass the proxy's address
+ * guard, so a site's `jwksUrl` cannot make the server read a private address.
+ */
+export class KeySetCache {
+  readonly #keySets = new Map<string, JWTVerifyGetKey>();
 
-function keySetOf(url: string): JWTVerifyGetKey {
-  let keySet = keySets.get(url);
-  if (!keySet) {
-    if (keySets.size >= KEY_SETS_KEPT) keySets.delete(keySets.keys().next().value as string);
-    keySet = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
-    keySets.set(url, keySet);
+  constructor(private readonly fetchKeys?: FetchImplementation) {}
+
+  of(url: string): JWTVerifyGetKey {
+    let keySet = this.#keySets.get(url);
+    if (!keySet) {
+      if (this.#keySets.size >= KEY_SETS_KEPT)
+        this.#keySets.delete(this.#keySets.keys().next().value as string);
+      keySet = createRemoteJWKSet(new URL(url), {
+        timeoutDuration: 5000,
+        cooldownDuration: 30_000,
+        ...(this.fetchKeys ? { [customFetch]: this.fetchKeys } : {}),
+      });
+      this.#keySets.set(url, keySet);
+    }
+    return keySet;
   }
-  return keySet;
 }
+
+const defaultKeySets = new KeySetCache();
 
 export interface VerifiedLogin {
   apiKey: string;
@@ -74,7 +97,11 @@ export interface VerifiedLogin {
 export async function verifyLoginCredential(
   token: string,
   login: DocsLoginConfig,
-  options: { nonce?: string | undefined; env?: Record<string, string | undefined> } = {},
+  options: {
+    nonce?: string | undefined;
+    env?: Record<string, string | undefined>;
+    keySets?: KeySetCache;
+  } = {},
 ): Promise<VerifiedLogin> {
   if (token.length > MAX_CREDENTIAL_LENGTH)
     throw new LoginCredentialError(
@@ -89,7 +116,7 @@ export async function verifyLoginCredential(
   let payload: JWTPayload;
   try {
     if (login.jwksUrl !== undefined) {
-      ({ payload } = await jwtVerify(token, keySetOf(login.jwksUrl), {
+      ({ payload } = await jwtVerify(token, (options.keySets ?? defaultKeySets).of(login.jwksUrl), {
         ...checks,
         algorithms: ASYMMETRIC_ALGORITHMS,
       }));

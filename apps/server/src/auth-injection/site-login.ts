@@ -16,9 +16,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DocsLoginConfig } from '@sextant/definition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FetchImplementation } from 'jose';
 import type { SiteRequestContext, SiteRoute } from '../docs-host/index.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
-import { LoginCredentialError, verifyLoginCredential } from './login-credential.js';
+import { KeySetCache, LoginCredentialError, verifyLoginCredential } from './login-credential.js';
 import { AUTH_PATHS } from './options.js';
 import { readCookie, safeReturnPath, withParams } from './sessions.js';
 
@@ -38,12 +39,15 @@ const RELAY_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256')
 export interface SiteLoginOptions {
   /** Where HMAC secrets are read (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /** How a site's `jwksUrl` is fetched (the server gives one behind the proxy's address guard). */
+  fetchKeys?: FetchImplementation;
 }
 
 /** The site routes of the login; add each with `app.docsHost.addSiteRoute`. */
 export function siteLoginRoutes(options: SiteLoginOptions = {}): SiteRoute[] {
+  const keySets = new KeySetCache(options.fetchKeys);
   const verify = (token: string, login: DocsLoginConfig, nonce?: string) =>
-    verifyLoginCredential(token, login, { nonce, ...(options.env ? { env: options.env } : {}) });
+    verifyLoginCredential(token, login, { nonce, keySets, ...(options.env ? { env: options.env } : {}) });
 
   const config: SiteRoute['handler'] = async (request, reply, context) => {
     reply.header('cache-control', 'no-store');
