@@ -8,14 +8,7 @@ import type { Callback, HttpMethod } from '../ir/endpoint.js';
 import { DefinitionImportError } from '../ir/import-result.js';
 import { pascalCase } from '../schema/index.js';
 import { convertRequestBody, convertResponses } from './bodies.js';
-import {
-  type ImportContext,
-  isObject,
-  type Json,
-  objectAt,
-  pointerAt,
-  str,
-} from './context.js';
+import { type ImportContext, isObject, type Json, objectAt, pointerAt, str } from './context.js';
 import { HTTP_METHODS } from './operations.js';
 import { collectParameters } from './parameters.js';
 
