@@ -54,7 +54,16 @@ function ExampleCardsView({ example, fullPageUrl }: ExampleCardsProps) {
     tab('response', `Response ${example.responseStatus}`),
   ].filter((t): t is CodeTab => t !== undefined);
   if (tabs.length === 0) return null;
-  return <CodeTabs title={`Example: ${example.name}`} tabs={tabs} />;
+  const cards = <CodeTabs title={`Example: ${example.name}`} tabs={tabs} />;
+  if (!example.note) return cards;
+  return (
+    <>
+      <p className="sx-example-note" role="note">
+        {example.note}
+      </p>
+      {cards}
+    </>
+  );
 }
 
 interface ExamplesProps {

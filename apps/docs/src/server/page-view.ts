@@ -12,6 +12,7 @@ import {
   changelogPageCount,
   type Endpoint,
   exampleLabel,
+  exampleProblemNote,
   type MarkdownPage,
   type NavItem,
   pageTitle,
@@ -308,6 +309,7 @@ function apiPageView(
           example.responseBody === undefined
             ? undefined
             : exampleHtml(highlighter, example.responseBody, limit);
+        const note = exampleProblemNote(example.problems);
         return {
           name: exampleLabel(example, i),
           index: i,
@@ -316,6 +318,7 @@ function apiPageView(
           responseStatus: example.responseStatusCode,
           response: response?.html,
           responseLines: response?.lines,
+          ...(note ? { note } : {}),
         };
       }),
     };
@@ -343,12 +346,14 @@ function apiPageView(
       description: markdownHtml(highlighter, webhook?.description),
       examples: (webhook?.examples ?? []).slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
         const request = exampleHtml(highlighter, example.payload, limit);
+        const note = exampleProblemNote(example.problems);
         return {
           name: exampleLabel(example, i),
           index: i,
           responseStatus: 0,
           request: request.html,
           requestLines: request.lines,
+          ...(note ? { note } : {}),
         };
       }),
     };

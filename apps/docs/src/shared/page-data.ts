@@ -34,6 +34,8 @@ export interface ExampleView {
   response?: SafeHtml;
   /** Set when `response` holds only the first lines: the example's whole line count. */
   responseLines?: number;
+  /** Set when the spec's example breaks its schema: what is wrong, shown beside it. */
+  note?: string;
 }
 
 export interface SiteView {

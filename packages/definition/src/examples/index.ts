@@ -11,6 +11,7 @@
  * - `validateValue(value, reference, types)`: what is wrong with a value, by path (inline validation).
  */
 export * from './example-label.js';
+export { exampleProblemNote, problemPlace, problemPointer } from './example-problems.js';
 export * from './pattern-sample.js';
 export * from './response-examples.js';
 export * from './synthesize.js';
