@@ -50,6 +50,22 @@ export class ProblemList {
   warn(at: { line: number; column: number } | undefined, message: string): ContentProblem {
     return this.add('warning', at, message);
   }
+
+  /** Whether an error was reported inside `position` (a node whose rendering stopped there). */
+  hasErrorWithin(position: NodePosition | undefined): boolean {
+    if (!position) return false;
+    const shift = this.bodyLine - 1;
+    const startLine = position.start.line + shift;
+    const endLine = position.end.line + shift;
+    const { column: startColumn } = position.start;
+    const { column: endColumn } = position.end;
+    return this.list.some(
+      (problem) =>
+        problem.severity === 'error' &&
+        (problem.line > startLine || (problem.line === startLine && problem.column >= startColumn)) &&
+        (problem.line < endLine || (problem.line === endLine && problem.column <= endColumn)),
+    );
+  }
 }
 
 /**

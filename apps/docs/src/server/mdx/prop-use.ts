@@ -40,6 +40,8 @@ export class PropUse {
   /** Warns, at the attribute, of each prop no renderer read. */
   reportUnread(problems: ProblemList): void {
     for (const { node, props, read } of this.tracked) {
+      // A component refused with an error stopped rendering before it read the rest of its props.
+      if (problems.hasErrorWithin(node.position)) continue;
       for (const name of Object.keys(props)) {
         if (read.has(name)) continue;
         // Component props come from MDX attributes (a list; the record form is directives').
