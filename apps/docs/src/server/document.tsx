@@ -245,11 +245,12 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
       : page.kind === 'changelog'
         ? { content: page.entries.flatMap((entry) => entry.content) }
         : undefined;
-  // Markdown pages: the body's stylesheet.
+  // Markdown pages: the body's stylesheet. The site's own (its colours, fonts) comes last: it
+  // overrides the defaults whichever bundled sheet declares them.
   const styles = inlineStyles([
     assets.css,
-    options.siteCss,
     ...(markdown && assets.contentCss ? [assets.contentCss] : []),
+    options.siteCss,
   ]);
   const contentPreload =
     markdown && holdsContentIsland(markdown.content) ? (assets.contentPreload ?? []) : [];

@@ -42,17 +42,19 @@ export function siteCss(config: DocsConfig, fileUrl: (path: string) => string): 
   const light = colorRules(config, 'light');
   const dark = colorRules(config, 'dark');
   const out: string[] = [];
-  if (light) out.push(`:root{${light}}`);
+  // `html:root` outranks the bundled `:root` defaults wherever a sheet lands (a lazy chunk may
+  // link the bundled stylesheet again after this one).
+  if (light) out.push(`html:root{${light}}`);
   if (dark)
     out.push(
-      `:root[data-theme="dark"]{${dark}}`,
-      `@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){${dark}}}`,
+      `html:root[data-theme="dark"]{${dark}}`,
+      `@media (prefers-color-scheme: dark){html:root:not([data-theme="light"]){${dark}}}`,
     );
   const { body, heading, code } = config.fonts;
   for (const font of [body, heading, code]) if (font) out.push(fontFace(font, fileUrl));
-  if (body) out.push(`:root{--sx-font-sans:"${safeCssString(body.name)}",system-ui,sans-serif}`);
+  if (body) out.push(`html:root{--sx-font-sans:"${safeCssString(body.name)}",system-ui,sans-serif}`);
   if (heading) out.push(`h1,h2,h3,h4{font-family:"${safeCssString(heading.name)}",var(--sx-font-sans)}`);
-  if (code) out.push(`:root{--sx-font-mono:"${safeCssString(code.name)}",ui-monospace,monospace}`);
+  if (code) out.push(`html:root{--sx-font-mono:"${safeCssString(code.name)}",ui-monospace,monospace}`);
   out.push(highlightCss());
   return out.join('\n');
 }

@@ -105,16 +105,26 @@ export function Dialog({
     const onNativeClose = () => {
       if (!unmounting && !dialog.open) onCloseRef.current();
     };
-    // A click inside on something that takes no focus (a disabled button, text) makes Chromium
-    // focus the modal dialog itself: give focus back to the control that had it (the field being edited).
+    // A click inside on a disabled control makes Chromium focus the modal dialog itself: give
+    // focus back to the control that had it (the field being edited). A click on text leaves
+    // focus on the dialog, where Escape closes it. (A disabled control may swallow the pointer
+    // event: a focus with no pointerdown on enabled content counts as one.)
     let lastControl: HTMLElement | null = null;
+    let pressedContent = false;
     const onFocusIn = (event: FocusEvent) => {
       if (event.target !== dialog && event.target instanceof HTMLElement) lastControl = event.target;
     };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      pressedContent = target !== null && !target.closest(':disabled, [aria-disabled="true"]');
+    };
     const onDialogFocus = () => {
-      if (lastControl?.isConnected && dialog.contains(lastControl)) lastControl.focus();
+      const restore = !pressedContent;
+      pressedContent = false;
+      if (restore && lastControl?.isConnected && dialog.contains(lastControl)) lastControl.focus();
     };
     dialog.addEventListener('focusin', onFocusIn);
+    dialog.addEventListener('pointerdown', onPointerDown, true);
     dialog.addEventListener('focus', onDialogFocus);
     dialog.addEventListener('keydown', onKeyDown);
     dialog.addEventListener('cancel', onCancel);
@@ -122,6 +132,7 @@ export function Dialog({
     return () => {
       unmounting = true;
       dialog.removeEventListener('focusin', onFocusIn);
+      dialog.removeEventListener('pointerdown', onPointerDown, true);
       dialog.removeEventListener('focus', onDialogFocus);
       dialog.removeEventListener('keydown', onKeyDown);
       dialog.removeEventListener('cancel', onCancel);
