@@ -277,7 +277,6 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     ...fontPreloads,
     styles.tags,
     // docs.yml `css`: after the built-in styles, so the author's rules win.
-    ...stylesheetLinks(config.css, fileUrl, data.site.mode === 'local' ? site.version : undefined),
     `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,
     ...[...assets.preload, ...contentPreload].map(
       (href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`,
@@ -300,6 +299,7 @@ ${head}
 <body>
 ${chrome.replace(CONTENT_PLACEHOLDER, () => content)}
 <script type="module" src="${escapeAttr(assets.entry)}" nonce="${NONCE_PLACEHOLDER}"></script>
+${/* Last in the document: a lazy chunk's bundled stylesheet, linked into <head> at run time, must not override the project's. */ ''}${stylesheetLinks(config.css, fileUrl, data.site.mode === 'local' ? site.version : undefined).join('\n')}
 ${scripts
   .filter((s) => !s.head)
   .map((s) => s.tag)
