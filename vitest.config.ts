@@ -3,12 +3,17 @@ import { defineConfig } from 'vitest/config';
 /** Unit and integration tests live beside their code as `*.test.ts(x)`; e2e has its own config. */
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'examples/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'examples/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'test-data/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Builds the docs client when missing or stale: the docs host reads it from apps/docs/dist/client.
+    // Builds the docs client when missing or stale: the docs host reads it from packages/docs-site/dist/client.
     globalSetup: ['scripts/build/vitest-client.mjs'],
   },
 });

@@ -6,9 +6,9 @@
  * with SEXTANT_SHOTS set, screenshots.
  */
 import { rm } from 'node:fs/promises';
+import { writeProductsProject } from '@sextant/docs-project/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeProductsProject } from '../apps/server/src/docs-host/testing/products-project.js';
 import {
   type DocsServer,
   followMenuLink,

@@ -13,10 +13,10 @@ import { rm } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { writeStructureProject } from '@sextant/docs-project/testing';
 import type { Browser, Page } from 'playwright-core';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStructureProject } from '../apps/server/src/docs-host/testing/structure-project.js';
 import {
   type DocsServer,
   followMenuLink,

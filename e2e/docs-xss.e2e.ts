@@ -5,9 +5,10 @@
  * Chromium: no dialog, no payload side effect, no injected element or attribute survives. Run
  * with the CSP bypassed, so the sanitiser alone is proven, and once with the CSP on.
  */
+
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFixtureProject } from '../apps/server/src/docs-host/testing/fixture-project.js';
 import { type DocsServer, openDocsPage, startDocsServer, watchedPage } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 

@@ -5,12 +5,12 @@
  * with the tooltip "Cannot send requests to localhost". Screenshot of that state.
  */
 import { resolve } from 'node:path';
+import { loadDocsProject, projectSnippetTemplates } from '@sextant/docs-project';
 import { createRegistryClient } from '@sextant/registry-client';
-import { buildServer, loadDocsProject } from '@sextant/server';
+import { buildServer } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectSnippetTemplates } from '../apps/server/src/docs-host/snippet-templates/project-templates.js';
 import {
   findSlug,
   SCREENSHOT_DIR,

@@ -58,7 +58,7 @@ beforeAll(async () => {
   project = await writeLargeAnswersProject(upstream.url);
   // A private copy of the built client: a rebuild elsewhere swaps the hashed chunks.
   clientDir = await mkdtemp(join(tmpdir(), 'sextant-explorer-client-'));
-  await cp(resolve(import.meta.dirname, '../apps/docs/dist/client'), clientDir, { recursive: true });
+  await cp(resolve(import.meta.dirname, '../packages/docs-site/dist/client'), clientDir, { recursive: true });
   app = await buildServer({
     mode: 'local',
     logger: false,

@@ -50,9 +50,9 @@ beforeAll(async () => {
   demos = await startDemoServers({ restPort: 0, wsPort: 0, rpcPort: 0 });
   restPort = new URL(demos.restUrl).port;
   // A private copy of the built docs client: a rebuild elsewhere (another test file, a
-  // developer) swaps apps/docs/dist/client and would take this server's hashed chunks away.
+  // developer) swaps packages/docs-site/dist/client and would take this server's hashed chunks away.
   clientDir = await mkdtemp(join(tmpdir(), 'sextant-reader-client-'));
-  await cp(resolve(import.meta.dirname, '../apps/docs/dist/client'), clientDir, { recursive: true });
+  await cp(resolve(import.meta.dirname, '../packages/docs-site/dist/client'), clientDir, { recursive: true });
   app = await buildServer({
     mode: 'local',
     logger: false,

@@ -2,7 +2,7 @@
 /**
  * `npm run build`: the docs client (Vite, once) and the `sextant` package (Rolldown) into dist/:
  *
- *   apps/docs/dist/client/   the client with its manifest (what the TypeScript sources read, in vitest)
+ *   packages/docs-site/dist/client/   the client with its manifest (what the TypeScript sources read, in vitest)
  *   dist/sextant/            the installable package: bin/, lib/ (bundle + migrations), client/,
  *                            package.json (runtime dependencies only), README.md, LICENSE
  *   dist/demo/start.js       `npm start`'s demo (repository only, not in the package)
@@ -78,7 +78,7 @@ export async function build({
       stamp.client = stampOf('client', await buildClient(write));
       // Recorded at once: a failing package build must not cost the client build.
       writeStamp(stamp);
-      say(`✓ apps/docs/dist/client: the docs client (Vite, ${seconds(started)})`);
+      say(`✓ packages/docs-site/dist/client: the docs client (Vite, ${seconds(started)})`);
     }
     if (stale.includes('lib')) {
       delete stamp.lib;

@@ -50,6 +50,7 @@ function ensureDebianPackages() {
 const only = process.argv[2];
 ensureTestData();
 ensureDebianPackages();
+if (!only || only === 'boundaries') run('package boundaries', 'node scripts/check-boundaries.mjs');
 if (!only || only === 'lint') run('lint', 'npx biome check .');
 if (!only || only === 'types') run('type check', 'npx tsc -p .');
 // The unit suite reads the built docs client; the e2e suite runs the built package and demo.

@@ -158,7 +158,7 @@ async function main() {
   const upstream = await startLargeAnswersUpstream();
   const project = await writeLargeAnswersProject(upstream.url);
   const clientDir = await mkdtemp(join(tmpdir(), 'sextant-bench-response-'));
-  await cp(join(ROOT, 'apps/docs/dist/client'), clientDir, { recursive: true });
+  await cp(join(ROOT, 'packages/docs-site/dist/client'), clientDir, { recursive: true });
   const app = await buildServer({
     mode: 'local',
     logger: false,

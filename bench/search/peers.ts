@@ -8,7 +8,7 @@
  * Sextant, so the peers are asked the GitHub and Stripe queries, and Sextant's figures for the
  * same subset are printed beside them.
  */
-import { siteSearch } from '@sextant/docs';
+import { siteSearch } from '@sextant/docs-site';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.js';
 import { startPeerServer } from '../docs-page/peers.js';

@@ -19,7 +19,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type DocsSite, searchesOnServer, siteSearch } from '@sextant/docs';
+import { type DocsSite, searchesOnServer, siteSearch } from '@sextant/docs-site';
 import { buildServer } from '@sextant/server';
 import { retrievePassages } from '../../apps/server/src/ai/retrieve.js';
 import { searchDocs } from '../../apps/server/src/mcp/docs-tools.js';
@@ -135,7 +135,7 @@ async function githubFigures() {
   await app.close();
   const onServer = home.includes('/_sextant/search"') || home.includes('/_sextant/search&quot;');
   // What the first search moves: the dialog's lazy chunk (gzip) and the first answer (as sent, gzip).
-  const assets = join(ROOT, 'apps/docs/dist/client/assets');
+  const assets = join(ROOT, 'packages/docs-site/dist/client/assets');
   const chunk = (await readdir(assets)).find((file) => /^search-dialog-.*\.js$/.test(file));
   const chunkGzip = chunk ? gzipSync(await readFile(join(assets, chunk))).length : Number.NaN;
   return {

@@ -5,8 +5,8 @@
 import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createDocsSite, type DocsSite } from '@sextant/docs';
-import { loadDocsProject } from '../../apps/server/src/docs-host/project/load-docs-project.js';
+import { loadDocsProject } from '@sextant/docs-project';
+import { createDocsSite, type DocsSite } from '@sextant/docs-site';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DATA = join(ROOT, 'test-data/node_modules');

@@ -11,7 +11,7 @@ import { ROOT } from './paths.mjs';
 import { sourceFiles } from './stamp.mjs';
 
 /** The docs client's own modules: lazily imported by components, only ever run in the browser. */
-const BROWSER_ONLY = `${ROOT}apps/docs/src/client/`;
+const BROWSER_ONLY = `${ROOT}packages/docs-site/src/client/`;
 const BROWSER_ONLY_PREFIX = '\0browser-only:';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Builds the docs client with Vite (apps/docs/vite.config.ts) into apps/docs/dist/client, with
+ * Builds the docs client with Vite (packages/docs-site/vite.config.ts) into packages/docs-site/dist/client, with
  * its manifest, and the dashboard SPA (apps/dashboard/vite.config.ts) into apps/dashboard/dist. Vite's and Rolldown's messages go to the build log, never to the terminal; a
  * failure throws. Built in a private folder and swapped in, so a reader never sees half a build.
  */
@@ -78,7 +78,7 @@ async function buildVite(configFile, outDir, write) {
  * @param {(line: string) => void} write the build log
  */
 export async function buildClient(write) {
-  const docs = await buildVite('apps/docs/vite.config.ts', CLIENT_DIR, write);
+  const docs = await buildVite('packages/docs-site/vite.config.ts', CLIENT_DIR, write);
   const dashboard = await buildVite('apps/dashboard/vite.config.ts', DASHBOARD_DIR, write);
   return [...docs, ...dashboard];
 }

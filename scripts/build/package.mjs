@@ -8,8 +8,9 @@ import { CLIENT_DIR, DASHBOARD_DIR, MIGRATIONS_DIR, PACKAGE_NAME, ROOT } from '.
 
 const WORKSPACES = [
   'apps/cli',
-  'apps/docs',
+  'packages/docs-site',
   'apps/server',
+  'packages/docs-project',
   'packages/definition',
   'packages/playground',
   'packages/registry-client',

@@ -8,7 +8,7 @@ export const PACKAGE_DIR = `${DIST}sextant/`;
 /** The repository-only demo (`npm start`). */
 export const DEMO_DIR = `${DIST}demo/`;
 /** The docs client as the sources (vitest) read it; copied into the package as client/. */
-export const CLIENT_DIR = `${ROOT}apps/docs/dist/client/`;
+export const CLIENT_DIR = `${ROOT}packages/docs-site/dist/client/`;
 /** The dashboard SPA as the sources read it; copied into the package as dashboard/. */
 export const DASHBOARD_DIR = `${ROOT}apps/dashboard/dist/`;
 export const MIGRATIONS_DIR = `${ROOT}apps/server/src/storage/migrations/`;

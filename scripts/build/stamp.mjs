@@ -24,8 +24,9 @@ const WORKSPACE_MANIFESTS = [
   'package.json',
   'apps/cli/package.json',
   'apps/dashboard/package.json',
-  'apps/docs/package.json',
+  'packages/docs-site/package.json',
   'apps/server/package.json',
+  'packages/docs-project/package.json',
   'packages/definition/package.json',
   'packages/playground/package.json',
   'packages/registry-client/package.json',
@@ -38,9 +39,9 @@ export function fixedInputs(part) {
   if (part === 'client')
     return [
       'package-lock.json',
-      'apps/docs/vite.config.ts',
+      'packages/docs-site/vite.config.ts',
       // The icon sprite the docs client build emits (imported by its vite.config.ts).
-      'apps/docs/src/server/mdx/icons.ts',
+      'packages/docs-site/src/server/mdx/icons.ts',
       'apps/dashboard/vite.config.ts',
       'apps/dashboard/index.html',
       ...WORKSPACE_MANIFESTS,

@@ -1,5 +1,5 @@
 /**
- * Vitest global setups: the unit suite reads the docs client as built (apps/docs/dist/client), the
+ * Vitest global setups: the unit suite reads the docs client as built (packages/docs-site/dist/client), the
  * e2e suite runs the built `sextant`; each builds what it needs first when it is missing or stale,
  * so `npx vitest run` works on a fresh clone. The build runs in a child process (its own NODE_ENV).
  */

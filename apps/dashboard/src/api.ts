@@ -4,13 +4,15 @@
  * the session cookie (same origin) and the session's CSRF header; nothing is kept in storage.
  */
 import {
+  CSRF_HEADER_NAME,
   createRegistryClient,
+  DASHBOARD_API,
+  errorBodySchema,
   type RegistryClient,
   RegistryClientError,
   RegistryNamedError,
 } from '@sextant/registry-client';
 import type { z } from 'zod';
-import { CSRF_HEADER_NAME, DASHBOARD_API, errorBodySchema } from './contract.js';
 
 /** A failed dashboard API call: the registry-style error name and its message. */
 export class DashboardApiError extends Error {

@@ -3,10 +3,11 @@
  * sign-in without one, else the navigation (collapsing to a menu button on narrow screens), the
  * organization picker, the theme switch and sign-out, and the page the hash names.
  */
+
+import { type Session, sessionSchema } from '@sextant/registry-client';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { dashboardCall, isSignedOut, sessionRegistryClient } from './api.js';
-import { type Session, sessionSchema } from './contract.js';
 import { AiLogPage } from './pages/ai-log.js';
 import { ApiHistoryPage, ApisPage } from './pages/apis.js';
 import { GithubPage } from './pages/github.js';

@@ -1,7 +1,6 @@
 /** What every page reads: the session, the organization shown, and the session's registry client. */
-import type { RegistryClient } from '@sextant/registry-client';
+import type { RegistryClient, Session } from '@sextant/registry-client';
 import { createContext, useContext } from 'react';
-import type { Session } from './contract.js';
 
 export interface DashboardContext {
   session: Session;

@@ -23,13 +23,13 @@ import {
   unionVariants,
   unwrapOptional,
 } from '@sextant/definition';
-import { createDocsSite, renderDocsPageMarkdown } from '@sextant/docs';
+import { createDocsSite, renderDocsPageMarkdown } from '@sextant/docs-site';
+import { ExpansionView, expansionOf, ShapeBlock } from '@sextant/docs-site/type-view';
 import { describeShape } from '@sextant/playground/type-shapes';
 import { emptyValueFor } from '@sextant/request';
 import { Window } from 'happy-dom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ExpansionView, expansionOf, ShapeBlock } from '../../docs/src/components/type-view.js';
 import { bodyFieldsMarkdown } from './mcp/body-fields.js';
 
 const spec = {

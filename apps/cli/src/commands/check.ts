@@ -9,7 +9,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import type { ApiLinkProblem, LoadedDocsProject } from '@sextant/server';
+import type { LoadedDocsProject } from '@sextant/docs-project';
+import type { ApiLinkProblem } from '@sextant/docs-site';
 import type { Command } from 'commander';
 import { CliError, errorLine } from '../support/cli-error.js';
 import { openProjectSource } from '../support/project-source.js';
@@ -92,7 +93,8 @@ async function fetchSpec(url: string, skipped: string[]): Promise<string> {
 
 /** Everything `sextant check` reports about a loaded project. */
 export async function checkProject(loaded: LoadedDocsProject): Promise<CheckFinding[]> {
-  const { collectProjectFiles, docsApiLinkProblems } = await import('@sextant/server');
+  const { collectProjectFiles } = await import('@sextant/docs-project');
+  const { docsApiLinkProblems } = await import('@sextant/docs-site');
   const findings: CheckFinding[] = [];
   for (const problem of loaded.pageProblems ?? [])
     if (problem.severity === 'error')
@@ -163,7 +165,7 @@ export async function runCheck(
     let loaded: LoadedDocsProject;
     const skipped: string[] = [];
     try {
-      const { loadDocsProject } = await import('@sextant/server');
+      const { loadDocsProject } = await import('@sextant/docs-project');
       loaded = await loadDocsProject(source.projectDir, {
         inlineImages: false,
         fetchText: (url) => fetchSpec(url, skipped),

@@ -7,8 +7,8 @@
  * memory, or in `--data-dir`) and gets the project's API and docs definitions published into it.
  */
 import { join, resolve } from 'node:path';
+import type { LoadedDocsProject } from '@sextant/docs-project';
 import { createRegistryClient } from '@sextant/registry-client';
-import type { LoadedDocsProject } from '@sextant/server';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { CliError, errorLine } from '../support/cli-error.js';
@@ -64,9 +64,13 @@ export async function runDev(
   const { color, errColor } = output;
   let app: FastifyInstance;
   let server: typeof import('@sextant/server');
+  let projects: typeof import('@sextant/docs-project');
+  let site: typeof import('@sextant/docs-site');
   try {
     // Loaded on use, so `--help` and the offline commands do not load the server.
     server = await import('@sextant/server');
+    projects = await import('@sextant/docs-project');
+    site = await import('@sextant/docs-site');
     app = await server.buildServer(options);
   } catch (error) {
     await source.dispose();
@@ -98,11 +102,11 @@ export async function runDev(
     // MDX errors of the pages (each also shown in place on its page) and warnings.
     for (const problem of project.pageProblems ?? [])
       output.err(
-        `${problem.severity === 'error' ? errColor.red('error:') : errColor.yellow('warning:')} ${server.pageProblemLine(problem)}\n`,
+        `${problem.severity === 'error' ? errColor.red('error:') : errColor.yellow('warning:')} ${site.pageProblemLine(problem)}\n`,
       );
     // Links to a page, file or heading the site does not have: warnings here, errors in publish and check.
     for (const problem of project.linkProblems ?? [])
-      output.err(`${errColor.yellow('warning:')} ${server.linkProblemLine(problem)}\n`);
+      output.err(`${errColor.yellow('warning:')} ${site.linkProblemLine(problem)}\n`);
     const pages = Object.keys(project.definition.pages).length;
     const apis = Object.values(project.project.apis);
     const endpoints = apis.reduce((sum, api) => sum + Object.keys(api.endpoints).length, 0);
@@ -126,13 +130,13 @@ export async function runDev(
   // generators.yml and its templates. Kept when a load fails, so fixing the file is seen.
   let watchedFiles: string[] = [join(source.projectDir, 'docs.yml')];
   const filesToWatch = async (state: { project?: LoadedDocsProject; error?: Error }): Promise<string[]> => {
-    const templates = await server.projectTemplateFiles(source.projectDir);
+    const templates = await projects.projectTemplateFiles(source.projectDir);
     if (!state.project) {
       const failed =
-        state.error instanceof server.DocsProjectError ? [join(source.projectDir, state.error.file)] : [];
+        state.error instanceof projects.DocsProjectError ? [join(source.projectDir, state.error.file)] : [];
       return [...watchedFiles, ...failed, ...templates];
     }
-    const { files } = await server.collectProjectFiles(state.project);
+    const { files } = await projects.collectProjectFiles(state.project);
     return [...state.project.watchedFiles, ...files.map((file) => file.absolutePath), ...templates];
   };
   if (docsEnabled) {

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { acceptsDocsYml, DocsProjectError, loadDocsProject } from '@sextant/server';
+import { acceptsDocsYml, DocsProjectError, loadDocsProject } from '@sextant/docs-project';
 import { ConversionLog } from '../import-docs/draft.js';
 import {
   docsYmlDocument,

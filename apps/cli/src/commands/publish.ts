@@ -7,8 +7,8 @@
  * and says so; `--dry-run` prints the plan and writes nothing.
  */
 
+import type { LoadedDocsProject, ProjectFile, SnippetTemplate } from '@sextant/docs-project';
 import { createRegistryClient, RegistryClientError } from '@sextant/registry-client';
-import type { LoadedDocsProject, ProjectFile, SnippetTemplate } from '@sextant/server';
 import { type Command, Option } from 'commander';
 import { CliError, errorLine, UsageError } from '../support/cli-error.js';
 import { parseHttpUrl } from '../support/flags.js';
@@ -53,14 +53,9 @@ export async function runPublish(
     let files: ProjectFile[];
     const templates: Record<string, SnippetTemplate[]> = {};
     try {
-      const {
-        collectProjectFiles,
-        linkProblemLine,
-        loadDocsProject,
-        pageProblemLine,
-        projectSnippetTemplates,
-        templatesForDefinition,
-      } = await import('@sextant/server');
+      const { collectProjectFiles, loadDocsProject, projectSnippetTemplates, templatesForDefinition } =
+        await import('@sextant/docs-project');
+      const { linkProblemLine, pageProblemLine } = await import('@sextant/docs-site');
       // Images are published as files (served by URL), not inlined into every page.
       loaded = await loadDocsProject(source.projectDir, { inlineImages: false });
       // Hosted pages never run author code: an MDX error (an import, an expression, an event

@@ -77,9 +77,9 @@ async function run(options: SnippetCommandOptions, file = spec) {
 }
 
 describe('sextant snippet', () => {
-  // --templates loads the server package on demand; from sources its first import takes a while.
+  // --templates loads the docs-project package on demand; from sources its first import takes a while.
   beforeAll(async () => {
-    await import('@sextant/server');
+    await import('@sextant/docs-project');
   }, 180_000);
   it('prints the curl snippet of the values given', async () => {
     expect(await run({ endpoint: 'POST /pets/{petId}', lang: 'curl', values })).toEqual({

@@ -104,7 +104,7 @@ export async function runSnippet(
     const definition = loadDefinition(file);
     // The server bundle loads only when templates are asked for: a plain snippet starts fast.
     const templates = options.templates
-      ? await (await import('@sextant/server')).snippetTemplatesOfFile(options.templates)
+      ? await (await import('@sextant/docs-project')).snippetTemplatesOfFile(options.templates)
       : [];
     const values = options.values ? (readJson(options.values) as SnippetValues) : undefined;
     if (values !== undefined && (typeof values !== 'object' || values === null || Array.isArray(values))) {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadDocsProject } from '@sextant/server';
+import { loadDocsProject } from '@sextant/docs-project';
 import { describe, expect, it } from 'vitest';
 import { renderDocsConfig, renderWelcomePage, STARTER_SPEC } from './docs-config.js';
 
@@ -29,5 +29,28 @@ describe('the docs.yml sextant init writes', () => {
     expect(definition.homeSlug).toBe('');
     const api = definition.navigation[1]?.type === 'tab' ? definition.navigation[1].children[0] : undefined;
     expect(api).toMatchObject({ type: 'apiReference', slug: 'starter-api' });
+  });
+});
+
+describe('the ai section of the docs.yml sextant init writes', () => {
+  const NAV = 'navigation:\n  - link: A\n    href: /a\n';
+  async function writeDocsYml(docsYml: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-ai-yml-'));
+    await writeFile(join(dir, 'docs.yml'), docsYml);
+    return dir;
+  }
+
+  it('the init template carries an ai section with the allowed values that loads', async () => {
+    const text = renderDocsConfig({
+      title: 'Petstore',
+      apiTitle: 'API',
+      specPath: 'openapi.yaml',
+      welcomePath: 'pages/welcome.md',
+    });
+    expect(text).toContain('# claude-3.5 | claude-3.7 | claude-4 | command-a');
+    expect(text).toContain('docs | slack | discord');
+    const yml = text.replace(/navigation:[\s\S]*$/, NAV);
+    const loaded = await loadDocsProject(await writeDocsYml(yml));
+    expect(loaded.definition.config.ai).toEqual({ enabled: false, model: 'claude-4', location: ['docs'] });
   });
 });

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadDocsProject } from '@sextant/server';
+import { loadDocsProject } from '@sextant/docs-project';
 import { describe, expect, it } from 'vitest';
 import { openProjectSource } from './project-source.js';
 

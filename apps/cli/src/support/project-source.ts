@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { trustProjectLink } from '@sextant/server';
+import { trustProjectLink } from '@sextant/docs-project';
 import { CliError } from './cli-error.js';
 
 export interface ProjectSource {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { ProjectFile } from '@sextant/docs-project';
 import {
   type DocsFileDeclaration,
   type DocsFileStatus,
@@ -13,7 +14,6 @@ import {
   MAX_DOCS_FILE_BYTES,
   type RegistryClient,
 } from '@sextant/registry-client';
-import type { ProjectFile } from '@sextant/server';
 import { CliError } from './cli-error.js';
 
 /** A project file with its content hash. */

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import type { ApiDefinition, DocsDefinition } from '@sextant/definition';
 import { bumpForDiff, diffDefinitions, type VersionBump } from '@sextant/definition';
+import type { ProjectFile, SnippetTemplate } from '@sextant/docs-project';
 import { type LoadedDocs, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
-import type { ProjectFile, SnippetTemplate } from '@sextant/server';
 import { canonicalJson } from './canonical-json.js';
 import {
   declarations,

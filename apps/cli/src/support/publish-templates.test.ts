@@ -1,5 +1,5 @@
 import type { ApiDefinition } from '@sextant/definition';
-import type { SnippetTemplate } from '@sextant/server';
+import type { SnippetTemplate } from '@sextant/docs-project';
 import { describe, expect, it } from 'vitest';
 import { snippetsConfiguration, withSnippetsConfiguration } from './publish-templates.js';
 

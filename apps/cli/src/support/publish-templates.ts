@@ -6,8 +6,8 @@
  * registry stores for that endpoint and SDK version are registered.
  */
 import type { ApiDefinition } from '@sextant/definition';
+import type { SnippetTemplate } from '@sextant/docs-project';
 import { type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
-import type { SnippetTemplate } from '@sextant/server';
 import { canonicalJson } from './canonical-json.js';
 
 export type TemplateStatus = 'registered' | 'would-register' | 'unchanged';

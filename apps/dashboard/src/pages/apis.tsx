@@ -2,10 +2,11 @@
  * API definitions: the organization's APIs, and one API's version history where any two
  * versions can be compared with the registry's diff (breaking changes first, the bump implied).
  */
+
+import { apiListSchema, versionListSchema } from '@sextant/registry-client';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { dashboardCall } from '../api.js';
-import { apiListSchema, versionListSchema } from '../contract.js';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { href } from '../ui/router.js';

@@ -1,7 +1,8 @@
 /** Sign-in: an org token is posted once to the session route; the server answers with a cookie session. */
+
+import { type Session, sessionSchema } from '@sextant/registry-client';
 import { useId, useState } from 'react';
 import { dashboardCall, errorMessage } from '../api.js';
-import { type Session, sessionSchema } from '../contract.js';
 
 export function SignInPage({
   onSignedIn,

@@ -1,7 +1,8 @@
 /** Snippet templates the organization registered (per API, endpoint and SDK), newest first. */
+
+import { templateListSchema } from '@sextant/registry-client';
 import { useState } from 'react';
 import { dashboardCall } from '../api.js';
-import { templateListSchema } from '../contract.js';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';

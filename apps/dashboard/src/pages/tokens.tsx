@@ -3,9 +3,10 @@
  * shown once, with a copy button) and revoke. Revoking the token this session was opened with
  * ends the session.
  */
+
+import { type TokenRow, tokenListSchema } from '@sextant/registry-client';
 import { useId, useState } from 'react';
 import { dashboardCall, errorMessage, isSignedOut } from '../api.js';
-import { type TokenRow, tokenListSchema } from '../contract.js';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useLoad } from '../ui/use-load.js';

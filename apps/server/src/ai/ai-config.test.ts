@@ -1,15 +1,14 @@
 /**
- * docs.yml `ai` (issue #19 item 1): defaults, located errors, the init template and the registry's
- * check of stored docs definitions all agree on the same models and locations.
+ * docs.yml `ai` (issue #19 item 1): defaults, located errors and the registry's check of stored
+ * docs definitions all agree on the same models and locations (the init template's `ai` section is
+ * checked beside it, in apps/cli/src/scaffold/docs-config.test.ts).
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { docsDefinitionProblems } from '@sextant/definition';
+import { DocsProjectError, loadDocsProject } from '@sextant/docs-project';
 import { describe, expect, it } from 'vitest';
-import { renderDocsConfig } from '../../../cli/src/scaffold/docs-config.js';
-import { DocsProjectError } from '../docs-host/project/docs-project-error.js';
-import { loadDocsProject } from '../docs-host/project/load-docs-project.js';
 import { aiConfigWarning } from './config-warning.js';
 
 const NAV = 'navigation:\n  - link: A\n    href: /a\n';
@@ -67,20 +66,6 @@ describe('docs.yml ai', () => {
     expect((await loadError(`title: X\nai:\n  enabled: true\n  location: []\n${NAV}`)).pointer).toBe(
       '/ai/location',
     );
-  });
-
-  it('the init template carries an ai section with the allowed values that loads', async () => {
-    const text = renderDocsConfig({
-      title: 'Petstore',
-      apiTitle: 'API',
-      specPath: 'openapi.yaml',
-      welcomePath: 'pages/welcome.md',
-    });
-    expect(text).toContain('# claude-3.5 | claude-3.7 | claude-4 | command-a');
-    expect(text).toContain('docs | slack | discord');
-    const yml = text.replace(/navigation:[\s\S]*$/, NAV);
-    const loaded = await loadDocsProject(await project(yml));
-    expect(loaded.definition.config.ai).toEqual({ enabled: false, model: 'claude-4', location: ['docs'] });
   });
 
   it('the registry refuses a stored definition with a bad ai config', () => {

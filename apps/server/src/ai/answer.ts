@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AiLocation, DocsAiConfig } from '@sextant/definition';
-import type { DocsSite } from '@sextant/docs';
+import type { DocsSite } from '@sextant/docs-site';
 import { boundConversation, retrievalQuery } from './conversation.js';
 import { AiError, AiProviderError } from './errors.js';
 import type { Passage } from './passages.js';

@@ -9,7 +9,7 @@
  * URLs are relative to the site's base path: `/guides/authentication#h-oauth-client-credentials`.
  */
 import { pageTitle, pathTemplate, plainTitle } from '@sextant/definition';
-import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs';
+import { type DocsSite, renderDocsPageMarkdown } from '@sextant/docs-site';
 import { type SearchKind, type StoredDocument, splitMarkdownSections } from '@sextant/search';
 
 export type PassageKind = SearchKind;

@@ -4,9 +4,9 @@
  * must stay at least 90%). Also hostile queries: empty, punctuation only, huge.
  */
 import { fileURLToPath } from 'node:url';
-import { createDocsSite, type DocsSite } from '@sextant/docs';
+import { loadDocsProject } from '@sextant/docs-project';
+import { createDocsSite, type DocsSite } from '@sextant/docs-site';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDocsProject } from '../docs-host/project/load-docs-project.js';
 import { retrievePassages } from './retrieve.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../../../examples/', import.meta.url));

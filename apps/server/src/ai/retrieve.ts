@@ -1,11 +1,11 @@
 /**
  * `retrievePassages(site, query, limit)`: the passages of a docs site that best answer a
- * question, from the site's one search index (`siteSearch` of @sextant/docs, the one the search
+ * question, from the site's one search index (`siteSearch` of @sextant/docs-site, the one the search
  * box and MCP use), built once per loaded site (a new version is a new `DocsSite`, so a publish
  * or a local edit re-indexes); `warmPassageIndex` builds it early (the chat's status call).
  * When the reader asks about the page they are on, that page comes first, always.
  */
-import { type DocsSite, siteSearch } from '@sextant/docs';
+import { type DocsSite, siteSearch } from '@sextant/docs-site';
 import { type Passage, pagePassage, passageOf } from './passages.js';
 
 /** At most this many passages (sections) of one page in one answer, so sources vary. */

@@ -5,11 +5,11 @@
  * oversized, opted-out, forged and cross-origin beacons change nothing.
  */
 import type { AddressInfo } from 'node:net';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
-import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
 import { openTestDatabase, TEST_DATABASES } from '../registry/testing/servers.js';
 
 describe.each(TEST_DATABASES)('playground analytics on $name', (database) => {

@@ -1,6 +1,6 @@
 /**
  * `POST {base}/_sextant/analytics` on every docs site: the playground's beacons (see
- * apps/docs/src/client/analytics-beacon.ts). Only the site's own pages may send them
+ * packages/docs-site/src/client/analytics-beacon.ts). Only the site's own pages may send them
  * (`beacon-origin.ts`: Sec-Fetch-Site / Origin; otherwise 403 `CrossOriginBeaconError`). Events
  * are checked against the site's own endpoints and stored for the site's owner in the registry's
  * database; the answer is always 204 for a well-formed beacon (a beacon's sender never reads

@@ -4,11 +4,11 @@
  * dashboard's analytics call; forged slugs, malformed bodies and other origins change nothing.
  */
 import type { AddressInfo } from 'node:net';
+import { writeStructureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
-import { writeStructureProject } from '../docs-host/testing/structure-project.js';
 
 let app: FastifyInstance;
 let baseUrl: string;

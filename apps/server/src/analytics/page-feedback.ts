@@ -1,6 +1,6 @@
 /**
  * "Was this page helpful?" (issue #26): `POST {base}/_sextant/feedback` `{ slug, helpful }` from
- * the pages of a docs site (apps/docs/src/components/page-feedback.tsx). Like the playground's
+ * the pages of a docs site (packages/docs-site/src/components/page-feedback.tsx). Like the playground's
  * beacons, only the site's own pages may send it (403 `CrossOriginBeaconError` otherwise), a
  * client gets `FEEDBACK_PER_CLIENT_AND_SITE` answers a minute per site, a slug the site does not
  * have is dropped, and answers are counted per page and hour for the site's owner

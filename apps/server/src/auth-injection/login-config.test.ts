@@ -6,9 +6,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { docsDefinitionProblems } from '@sextant/definition';
+import { DocsProjectError, loadDocsProject } from '@sextant/docs-project';
 import { describe, expect, it } from 'vitest';
-import { DocsProjectError } from '../docs-host/project/docs-project-error.js';
-import { loadDocsProject } from '../docs-host/project/load-docs-project.js';
 
 const NAV = 'navigation:\n  - link: A\n    href: /a\n';
 

@@ -7,11 +7,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
-import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
 
 const SECRET_ENV = 'SEXTANT_LOGIN_SITE_TEST';
 const SECRET = 'the-shared-secret-of-the-site-login-test';

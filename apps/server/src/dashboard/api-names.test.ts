@@ -4,9 +4,9 @@
  * 014) is read once and filled in.
  */
 import { importDefinition } from '@sextant/definition';
+import { petsSpec } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { petsSpec } from '../docs-host/testing/structure-project.js';
 import { startRegistryServer, type TestServer } from '../registry/testing/servers.js';
 
 let server: TestServer;

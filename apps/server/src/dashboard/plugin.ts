@@ -14,7 +14,7 @@ import {
   type Session,
   signInBodySchema,
   versionsQuerySchema,
-} from '@sextant/dashboard';
+} from '@sextant/registry-client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ZodError, type z } from 'zod';

@@ -5,7 +5,7 @@
  * snippet templates. Each pages with
  * `page`/`pageSize` and answers `hasMore`; the caller must be a member of the organization.
  */
-import type { ApiRow, TemplateRow, TokenRow, VersionRow } from '@sextant/dashboard';
+import type { ApiRow, TemplateRow, TokenRow, VersionRow } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
 import { namesOf } from '../registry/api-definitions.js';
 import { unpackJson } from '../registry/compression.js';

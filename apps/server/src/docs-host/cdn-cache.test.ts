@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultDocsConfig } from '@sextant/definition';
-import * as docs from '@sextant/docs';
+import * as docs from '@sextant/docs-site';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,8 +17,8 @@ import { buildServer } from '../app.js';
 import { purgeKeys, surrogateKeys } from './cache-policy.js';
 import { hostRequest } from './testing/host-request.js';
 
-vi.mock('@sextant/docs', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@sextant/docs')>();
+vi.mock('@sextant/docs-site', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@sextant/docs-site')>();
   return { ...original, renderDocsPage: vi.fn(original.renderDocsPage) };
 });
 

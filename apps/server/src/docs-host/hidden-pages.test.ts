@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { type DocsDefinition, defaultDocsConfig } from '@sextant/definition';
-import { createDocsSite } from '@sextant/docs';
+import { createDocsSite } from '@sextant/docs-site';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { writeFixtureProject, XSS_CORPUS } from '@sextant/docs-project/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTrustProxy } from '../trust-proxy/index.js';
 import { docsHost } from './plugin.js';
-import { writeFixtureProject, XSS_CORPUS } from './testing/fixture-project.js';
 
 let app: FastifyInstance;
 let dir: string;

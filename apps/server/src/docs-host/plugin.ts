@@ -21,6 +21,15 @@ import {
   isSafeAssetUrl,
 } from '@sextant/definition';
 import {
+  collectProjectFiles,
+  contentTypeOf,
+  DocsProjectError,
+  type HeadDefinitions,
+  type LoadedDocsProject,
+  loadDocsProject,
+  unreleasedApiChangelog,
+} from '@sextant/docs-project';
+import {
   ASSET_BASE,
   type ClientBuild,
   createDocsSite,
@@ -37,7 +46,7 @@ import {
   renderDocsPage,
   renderDocsPageMarkdown,
   versionedSite,
-} from '@sextant/docs';
+} from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requirePart } from '../lifecycle/part-dependency.js';
@@ -52,11 +61,6 @@ import {
 import { type CachedPage, prepareCachedPage } from './cached-page.js';
 import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } from './csp.js';
 import { createNegativeCache } from './negative-cache.js';
-import { contentTypeOf } from './project/content-types.js';
-import { DocsProjectError } from './project/docs-project-error.js';
-import { type LoadedDocsProject, loadDocsProject } from './project/load-docs-project.js';
-import { collectProjectFiles } from './project/project-files.js';
-import { type HeadDefinitions, unreleasedApiChangelog } from './project/unreleased-changes.js';
 import { matchRedirect } from './redirects.js';
 import type { SiteSource } from './registry-source/site-source.js';
 import { requestHost } from './request-host.js';

@@ -4,12 +4,12 @@
  * leading to each product's home.
  */
 import type { AddressInfo } from 'node:net';
+import { loadDocsProject } from '@sextant/docs-project';
+import { writeProductsProject } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
-import { loadDocsProject } from './project/load-docs-project.js';
-import { writeProductsProject } from './testing/products-project.js';
 
 let app: FastifyInstance;
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'docs.acme.test' } });

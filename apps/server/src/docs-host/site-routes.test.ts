@@ -3,11 +3,12 @@
  * before pages, POST/DELETE bodies arrive as the exact bytes sent, unknown paths are 404, a
  * known path with another method is 405, and a broken project answers its error page.
  */
+
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from './plugin.js';
 import type { SiteRequestContext } from './site-routes.js';
-import { writeFixtureProject } from './testing/fixture-project.js';
 
 let app: FastifyInstance;
 const seen: { body?: unknown; context?: SiteRequestContext } = {};

@@ -10,7 +10,7 @@
  * `SITE_ROUTE_BODY_LIMIT`): signature checks (Slack, Discord) need the exact bytes, and each
  * handler parses what it accepts with its own schema.
  */
-import type { DocsSite } from '@sextant/docs';
+import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const SITE_ROUTE_BODY_LIMIT = 1024 * 1024;

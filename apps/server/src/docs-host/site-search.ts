@@ -4,7 +4,7 @@
  * loaded site and shared with Ask AI and MCP). Large sites' search boxes use it instead of
  * downloading the index; `searchUrl` tells a page which of the two its box uses.
  */
-import { type DocsSite, searchesOnServer, searchResult, siteSearch } from '@sextant/docs';
+import { type DocsSite, searchesOnServer, searchResult, siteSearch } from '@sextant/docs-site';
 
 /** The route's path under a site's base path, and the whole index's. */
 export const SEARCH_PATH = '/_sextant/search';

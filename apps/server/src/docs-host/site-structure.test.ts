@@ -7,14 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createDocsSite } from '@sextant/docs';
+import { writeStructureProject } from '@sextant/docs-project/testing';
+import { createDocsSite } from '@sextant/docs-site';
 import type { FastifyInstance } from 'fastify';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemPrompt } from '../ai/prompt.js';
 import { retrievePassages } from '../ai/retrieve.js';
 import { buildServer } from '../app.js';
-import { writeStructureProject } from './testing/structure-project.js';
 
 let app: FastifyInstance;
 let baseUrl: string;

@@ -14,7 +14,7 @@ import {
   siteRootOf,
   versionBase,
   viewNoun,
-} from '@sextant/docs';
+} from '@sextant/docs-site';
 import type { SearchDocument } from '@sextant/search';
 
 const DESCRIPTION_CHARS = 160;

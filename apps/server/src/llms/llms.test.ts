@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultDocsConfig } from '@sextant/definition';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
-import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
 import { LLMS_TYPE_LINKS_MAX } from './llms-text.js';
 
 let local: FastifyInstance;

@@ -9,7 +9,7 @@
 
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { DocsSite } from '@sextant/docs';
+import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import {

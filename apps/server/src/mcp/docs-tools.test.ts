@@ -3,7 +3,7 @@
  * absolute URL), and what it refuses (other hosts, outside the base path, broken encoding).
  */
 import { defaultDocsConfig } from '@sextant/definition';
-import { createDocsSite } from '@sextant/docs';
+import { createDocsSite } from '@sextant/docs-site';
 import { describe, expect, it } from 'vitest';
 import { slugOf } from './docs-tools.js';
 

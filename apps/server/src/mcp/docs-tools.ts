@@ -9,7 +9,7 @@
  * names an endpoint by its method and path first.
  */
 import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
-import { type DocsSite, renderDocsPageMarkdown, siteRootOf, versionBase, viewNoun } from '@sextant/docs';
+import { type DocsSite, renderDocsPageMarkdown, siteRootOf, versionBase, viewNoun } from '@sextant/docs-site';
 import type { Passage } from '../ai/passages.js';
 import { retrievePassages } from '../ai/retrieve.js';
 import { markdownUrl } from '../llms/index.js';

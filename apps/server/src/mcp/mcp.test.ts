@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
-import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
 
 let app: FastifyInstance;
 let baseUrl: string;

@@ -9,12 +9,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { buildServer } from '../app.js';
-import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
 import { publishFiles } from '../registry/testing/publish-files.js';
 import { createPostgresDatabase } from '../registry/testing/servers.js';
 

@@ -9,10 +9,10 @@ import {
   defaultDocsConfig,
   importDefinition,
 } from '@sextant/definition';
-import { createDocsSite, renderDocsPageMarkdown } from '@sextant/docs';
+import { petsSpec } from '@sextant/docs-project/testing';
+import { createDocsSite, renderDocsPageMarkdown } from '@sextant/docs-site';
 import { createRegistryClient, type RegistryClient } from '@sextant/registry-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { petsSpec } from '../docs-host/testing/structure-project.js';
 import { startRegistryServer, type TestServer } from './testing/servers.js';
 
 let server: TestServer;

@@ -3,9 +3,9 @@
  * fixtures), and each hostile form the CLI would refuse is named with its field.
  */
 import type { DocsDefinition } from '@sextant/definition';
+import { loadDocsProject } from '@sextant/docs-project';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { describe, expect, it } from 'vitest';
-import { loadDocsProject } from '../docs-host/project/load-docs-project.js';
-import { writeFixtureProject } from '../docs-host/testing/fixture-project.js';
 import { RegistryError } from './errors.js';
 import { docsDefinition, endpoint, petStore } from './testing/fixtures.js';
 import {

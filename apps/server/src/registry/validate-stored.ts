@@ -6,8 +6,8 @@
  * allowlisted one of the file's extension). Each check throws the named error of the contract.
  */
 import { apiDefinitionProblems, docsDefinitionProblems } from '@sextant/definition';
+import { contentTypeOf } from '@sextant/docs-project';
 import type { DocsFileDeclaration } from '@sextant/registry-client';
-import { contentTypeOf } from '../docs-host/project/content-types.js';
 import { fail } from './errors.js';
 
 /**

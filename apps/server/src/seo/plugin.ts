@@ -5,7 +5,7 @@
  * A site too large for one sitemap serves an index there and its parts at `sitemap.xml?part=N`.
  */
 import { gzipSync } from 'node:zlib';
-import type { DocsSite } from '@sextant/docs';
+import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { robotsTxt, SITEMAP_LIMITS, type SitemapLimits, sitemapFiles } from './sitemap.js';

@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDocsSite } from '@sextant/docs';
+import { writeStructureProject } from '@sextant/docs-project/testing';
+import { createDocsSite } from '@sextant/docs-site';
 // fast-xml-parser 3 (installed with s3rver): a strict parser, so the sitemap is checked as XML, not by regex.
 import { parse, validate } from 'fast-xml-parser';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagePassage } from '../ai/passages.js';
 import { buildServer } from '../app.js';
 import { docsHost } from '../docs-host/index.js';
-import { writeStructureProject } from '../docs-host/testing/structure-project.js';
 import { llmsPlugin } from '../llms/index.js';
 import { seoPlugin } from './plugin.js';
 import { robotsTxt, SITEMAP_LIMITS, sitemapFiles, w3cDatetime } from './sitemap.js';

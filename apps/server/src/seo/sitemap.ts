@@ -8,7 +8,7 @@
  * `sitemap.xml` naming its parts, `sitemap.xml?part=1`, `?part=2`, … each within both limits.
  */
 import { type DocsDefinition, isHiddenNavItem, walkNavigation } from '@sextant/definition';
-import type { DocsSite } from '@sextant/docs';
+import type { DocsSite } from '@sextant/docs-site';
 
 /** The protocol's limits of one sitemap file: URLs, and bytes uncompressed. */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };

@@ -1,7 +1,7 @@
 /** The docs fixture project with an `ai` section in its docs.yml (tests). */
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFixtureProject } from '../../docs-host/testing/fixture-project.js';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 
 export async function writeAiProject(ai: string): Promise<string> {
   const dir = await writeFixtureProject();

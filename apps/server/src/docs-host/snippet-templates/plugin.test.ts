@@ -7,14 +7,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ApiDefinition } from '@sextant/definition';
+import { loadDocsProject, projectSnippetTemplates } from '@sextant/docs-project';
+import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.js';
-import { loadDocsProject } from '../project/load-docs-project.js';
-import { writeFixtureProject } from '../testing/fixture-project.js';
 import { SNIPPET_TEMPLATES_PATH } from './plugin.js';
-import { projectSnippetTemplates } from './project-templates.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../../../../../examples');
 const apps: FastifyInstance[] = [];

@@ -11,16 +11,16 @@
  * Answers `{ templates: [...] }`, one template per SDK that has one for the endpoint.
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
-import { RegistryNamedError } from '@sextant/registry-client';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { requirePart } from '../../lifecycle/part-dependency.js';
 import {
   endpointPathTemplate as pathTemplate,
   projectSnippetTemplates,
   type SnippetTemplate,
   templatesForEndpoint,
-} from './project-templates.js';
+} from '@sextant/docs-project';
+import { RegistryNamedError } from '@sextant/registry-client';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { requirePart } from '../../lifecycle/part-dependency.js';
 
 export const SNIPPET_TEMPLATES_PATH = '/_sextant/snippet-templates';
 

@@ -5,7 +5,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { XSS_CORPUS } from '../../../../server/src/docs-host/testing/fixture-project.js';
+import { XSS_CORPUS } from '../../testing/xss-corpus.js';
 import { AnswerMarkdown, parseBlocks } from './answer-markdown.js';
 import { siteLink } from './citation-url.js';
 

@@ -1,5 +1,5 @@
 /**
- * @sextant/docs — the docs site: React pages rendered on the server and hydrated in the browser.
+ * @sextant/docs-site — the docs site: React pages rendered on the server and hydrated in the browser.
  * The docs host (apps/server/src/docs-host) serves it through this surface.
  */
 export {

@@ -67,7 +67,7 @@ describe('authored pages', () => {
   });
 
   it('every page of examples/ loads without a problem', async () => {
-    const { pageProblems } = await loadDocsProject(join(import.meta.dirname, '../../../../../examples'), {
+    const { pageProblems } = await loadDocsProject(join(import.meta.dirname, '../../../examples'), {
       tolerateApiErrors: true,
       fetchText: async () => '{"openapi":"3.1.0","info":{"title":"x","version":"1"},"paths":{}}',
     });

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitIn } from '../testing/git-repo.js';
 import { lastUpdated } from './last-updated.js';
+import { gitIn } from './testing/git-repo.js';
 
 const MTIME = new Date('2025-06-01T12:00:00Z');
 

@@ -35,7 +35,7 @@ import {
   leadingHeading,
   type PageProblem,
   pageFormat,
-} from '@sextant/docs';
+} from '@sextant/docs-site';
 import { z } from 'zod';
 import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';

@@ -7,12 +7,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { type HeadDefinitions, loadDocsProject, unreleasedApiChangelog } from '@sextant/docs-project';
+import { gitIn, petsSpec } from '@sextant/docs-project/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.js';
-import { gitIn } from '../testing/git-repo.js';
-import { petsSpec } from '../testing/structure-project.js';
-import { loadDocsProject } from './load-docs-project.js';
-import { type HeadDefinitions, unreleasedApiChangelog } from './unreleased-changes.js';
+import { buildServer } from '../app.js';
 
 const DOCS_YML = `title: Pets Docs
 navigation:

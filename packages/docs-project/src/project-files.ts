@@ -7,7 +7,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { findMarkdownFileReferences, resolveProjectPath } from '@sextant/docs';
+import { findMarkdownFileReferences, resolveProjectPath } from '@sextant/docs-site';
 import { contentTypeOf } from './content-types.js';
 import { DocsProjectError } from './docs-project-error.js';
 import { resolvesInside } from './inside-project.js';

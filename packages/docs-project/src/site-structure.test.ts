@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { indexNavigation } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
-import { writeProductsProject } from '../testing/products-project.js';
 import { DocsProjectError } from './docs-project-error.js';
 import { loadDocsProject } from './load-docs-project.js';
+import { writeProductsProject } from './testing/products-project.js';
 
 async function project(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sextant-structure-'));

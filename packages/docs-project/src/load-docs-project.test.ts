@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexNavigation } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
-import { writeFixtureProject } from '../testing/fixture-project.js';
 import { DocsProjectError } from './docs-project-error.js';
 import { loadDocsProject } from './load-docs-project.js';
+import { writeFixtureProject } from './testing/fixture-project.js';
 
 async function project(docsYml: string, files: Record<string, string> = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sextant-docs-yml-'));

@@ -3,7 +3,7 @@
  * the chunks to preload and the stylesheets to inline. Nothing is built or written at run time.
  *
  * Where the build lives: bundled (the installed package, dist/sextant/lib/*.js) it is the
- * `client/` folder beside `lib/`; run from the TypeScript sources (vitest) it is apps/docs/dist/client.
+ * `client/` folder beside `lib/`; run from the TypeScript sources (vitest) it is packages/docs-site/dist/client.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -13,7 +13,7 @@ import type { ClientAssets } from '../server/document.js';
 export const ASSET_BASE = '/_sextant/assets/';
 /** The chunk the entry imports (dynamically, so the entry stays small) to hydrate the page. */
 const HYDRATION_CHUNK = 'src/client/hydrate.tsx';
-/** The manifest key of the entry (the `input` of apps/docs/vite.config.ts). */
+/** The manifest key of the entry (the `input` of packages/docs-site/vite.config.ts). */
 const ENTRY = 'src/client/main.tsx';
 const MANIFEST = '.vite/manifest.json';
 /** The stylesheet of markdown page bodies (code blocks, components): inlined by markdown pages only. */
@@ -49,7 +49,7 @@ export class ClientBuildMissingError extends Error {
 /** The folder of the built client, for the way this module runs (bundled or from source). */
 export function defaultClientDir(): string {
   const here = fileURLToPath(import.meta.url);
-  // From source this file is apps/docs/src/build/client-build.ts; bundled it is a chunk in lib/.
+  // From source this file is packages/docs-site/src/build/client-build.ts; bundled it is a chunk in lib/.
   return here.endsWith('.ts')
     ? resolve(dirname(here), '../../dist/client')
     : resolve(dirname(here), '../client');

@@ -5,6 +5,7 @@
  * else the dashboard shows comes from the registry's own routes through `@sextant/registry-client`.
  */
 import { z } from 'zod';
+import { orgRoleSchema } from './tenancy-entities.js';
 
 export const DASHBOARD_PATH = '/_sextant/dashboard';
 export const DASHBOARD_API = `${DASHBOARD_PATH}/api`;
@@ -16,7 +17,6 @@ const page = z.coerce.number<number>().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number<number>().int().min(1).max(200).default(25);
 
 export const signInBodySchema = z.strictObject({ token: z.string().min(1).max(500) });
-export const orgRoleSchema = z.enum(['admin', 'member']);
 export const sessionSchema = z.strictObject({
   userId: z.string(),
   tokenId: z.string(),
