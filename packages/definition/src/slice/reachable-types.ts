@@ -57,6 +57,7 @@ export class TypeCollector {
     for (const callback of endpoint.callbacks ?? []) this.exchange(callback);
   }
 
+    this.parameters(endpoint.cookieParameters);
   /** The headers, request bodies, responses and errors of an endpoint or a callback. */
   private exchange(endpoint: Pick<Endpoint, 'requestHeaders' | 'requests' | 'responses' | 'errors'>): void {
     this.parameters(endpoint.requestHeaders);
