@@ -5,21 +5,35 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invalidationFrame } from '../../registry/docs-cache-events.js';
 import { parseInvalidationEvent, subscribeToInvalidations } from './invalidation-stream.js';
 import type { InvalidatedSites } from './site-source.js';
 
+/** The invalidations of a piece of stream, framed by eventsource-parser as the subscriber frames it. */
+function invalidationsOf(stream: string): InvalidatedSites[] {
+  const found: InvalidatedSites[] = [];
+  const parser = createParser({
+    onEvent: (message) => {
+      const urls = parseInvalidationEvent(message);
+      if (urls) found.push(urls);
+    },
+  });
+  parser.feed(stream);
+  return found;
+}
+
 describe('parseInvalidationEvent', () => {
   it('reads the registry frames and refuses to guess at anything else', () => {
-    expect(parseInvalidationEvent(invalidationFrame(['a.test/docs']).trim())).toEqual(['a.test/docs']);
-    expect(parseInvalidationEvent(invalidationFrame('all').trim())).toBe('all');
-    expect(parseInvalidationEvent(': keep-alive')).toBeUndefined();
-    expect(parseInvalidationEvent('event: other\ndata: {}')).toBeUndefined();
+    expect(invalidationsOf(invalidationFrame(['a.test/docs']))).toEqual([['a.test/docs']]);
+    expect(invalidationsOf(invalidationFrame('all'))).toEqual(['all']);
+    expect(invalidationsOf(': keep-alive\n\nevent: other\ndata: {}\n\nevent: invalidate\n\n')).toEqual([]);
     // A frame it cannot read says something changed: everything is dropped.
-    expect(parseInvalidationEvent('event: invalidate\ndata: {not json')).toBe('all');
-    expect(parseInvalidationEvent('event: invalidate\ndata: {"urls":[1,{}]}')).toBe('all');
-    expect(parseInvalidationEvent('event: invalidate\ndata: {"urls":"some"}')).toBe('all');
+    expect(invalidationsOf('event: invalidate\ndata: {not json\n\n')).toEqual(['all']);
+    expect(invalidationsOf('event: invalidate\ndata: {"urls":[1,{}]}\r\n\r\n')).toEqual(['all']);
+    expect(invalidationsOf('event: invalidate\ndata: {"urls":"some"}\r\r\n')).toEqual(['all']);
+    expect(invalidationsOf('event: invalidate\ndata: {"urls":\ndata: ["x"]}\n\n')).toEqual([['x']]);
   });
 });
 
