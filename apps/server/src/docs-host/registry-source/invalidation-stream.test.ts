@@ -5,6 +5,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invalidationFrame } from '../../registry/docs-cache-events.js';
@@ -63,22 +64,18 @@ describe('subscribeToInvalidations', () => {
         onDisconnected: () => drops++,
       }),
     );
-    const until = async (done: () => boolean) => {
-      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(done()).toBe(true);
-    };
     try {
-      await until(() => connections === 1);
+      await waitFor(() => connections === 1);
       const frame = invalidationFrame(['a.test']);
       streams[0]?.write(frame.slice(0, 7));
       streams[0]?.write(`${frame.slice(7)}${invalidationFrame('all')}`);
-      await until(() => heard.length === 2);
+      await waitFor(() => heard.length === 2);
       expect(heard).toEqual([['a.test'], 'all']);
       streams[0]?.end();
-      await until(() => connections === 2);
+      await waitFor(() => connections === 2);
       expect(drops).toBe(1);
       streams[1]?.write(invalidationFrame(['b.test']));
-      await until(() => heard.length === 3);
+      await waitFor(() => heard.length === 3);
       expect(heard[2]).toEqual(['b.test']);
     } finally {
       for (const stream of streams) stream.end();
