@@ -6,9 +6,11 @@
  * synthetic OAuth token endpoint when the spec has none), and servers into environments. Bad input throws `DefinitionImportError`; what is
  * not supported is skipped with an `ImportWarning`.
  */
+
 import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
 import { WarningSink } from '../document/warnings.js';
 import { NavigationGroups } from '../import/navigation-groups.js';
+import { dropOrphanedTypes } from '../import/orphaned-types.js';
 import type { ApiDefinition } from '../ir/definition.js';
 import { IR_VERSION } from '../ir/definition.js';
 import type { Endpoint, Environment, Webhook } from '../ir/endpoint.js';
@@ -158,6 +160,7 @@ export function importOpenApiDocuments(docs: DocumentSet, options: ImportOptions
     rootPackage: groups.rootPackage,
     subpackages: groups.subpackages,
   };
+  dropOrphanedTypes(definition, context.schemas.orphanCandidates());
   const apiVersion = str(info.version);
   if (apiVersion) definition.version = apiVersion;
   const description = str(info.description);
