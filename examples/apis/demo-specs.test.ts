@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
+import { waitFor } from '@sextant/definition/testing';
 import { buildServer } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -357,10 +358,6 @@ describe('demo WebSocket API (AsyncAPI)', () => {
     const closed = new Promise<{ code: number; reason: string }>((resolve) =>
       socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
     );
-    const waitFor = async (check: () => boolean) => {
-      for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(check()).toBe(true);
-    };
     socket.on('message', (data, isBinary) => {
       if (isBinary) binaryFrame = data as Buffer;
       else {

@@ -44,6 +44,13 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             {
+              // The island attribute names, shared by the entry and the lazy chunks: in a chunk of
+              // their own, or the lazy chunks import the entry chunk and with it list the entry's
+              // stylesheet (which every page inlines) as a dependency Vite links again at run time.
+              name: 'island-attributes',
+              test: /\/packages\/docs-site\/src\/shared\/island-attributes\.ts$/,
+            },
+            {
               // React, and the small modules the lazy chunks (page-body islands, Ask AI, the explorer,
               // the expansion body) share with the hydration chunk (island plumbing, Copy, the
               // full-page store, the type reader's wrappers, @sextant/ui's tabs and copy button):

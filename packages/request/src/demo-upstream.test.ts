@@ -68,7 +68,8 @@ describe('Send Request against the demo upstream', () => {
 
   it('OAuth client credentials: login, then the token opens the protected endpoint', async () => {
     const scheme = Object.values(definition.auths).find((s) => s.type === 'oAuth');
-    if (scheme?.type !== 'oAuth') throw new Error('the demo definition has no OAuth scheme');
+    if (scheme?.type !== 'oAuth' || scheme.value.type !== 'clientCredentials')
+      throw new Error('the demo definition has no OAuth client-credentials scheme');
     const tokenEndpoint = definition.endpoints[scheme.value.tokenEndpoint.endpointId];
     if (!tokenEndpoint) throw new Error('token endpoint missing');
     const refused = await send(

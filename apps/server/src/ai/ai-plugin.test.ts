@@ -7,6 +7,7 @@
  * per-visitor rate; and a site without a key says it is not configured.
  */
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,7 +236,7 @@ describe.each(TEST_DATABASES)('Ask AI on $name', (database) => {
     let seen = '';
     while (!seen.includes('event: delta')) seen += new TextDecoder().decode((await reader?.read())?.value);
     controller.abort();
-    for (let i = 0; i < 50 && anthropic.aborted === before; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => anthropic.aborted !== before, { message: 'the provider to see the abort' });
     expect(anthropic.aborted).toBe(before + 1);
   });
 

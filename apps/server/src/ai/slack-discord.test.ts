@@ -6,6 +6,7 @@
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from '../docs-host/index.js';
@@ -103,9 +104,11 @@ function signedDiscord(payload: unknown, timestamp = now(), privateKey = keys.pr
   };
 }
 
-async function waitFor(server: LoopbackServer, count: number): Promise<RecordedRequest[]> {
-  for (let i = 0; i < 100 && server.requests.length < count; i++) await new Promise((r) => setTimeout(r, 20));
-  return server.requests;
+/** The requests the server has heard, once it has heard `count`. */
+function requestsOf(server: LoopbackServer, count: number): Promise<RecordedRequest[]> {
+  return waitFor(() => server.requests.length >= count && server.requests, {
+    message: () => `request ${count} to the loopback API (heard ${server.requests.length})`,
+  });
 }
 
 describe('Slack', () => {
@@ -176,7 +179,7 @@ describe('Slack', () => {
     const headers = { 'x-slack-request-timestamp': String(t), 'x-slack-signature': slackSignature(body, t) };
     expect((await postSlack(body, headers)).status).toBe(200);
     expect((await postSlack(body, headers)).status).toBe(401);
-    await waitFor(slackApi, before + 1);
+    await requestsOf(slackApi, before + 1);
     await new Promise((r) => setTimeout(r, 100));
     // Only the one valid delivery was answered.
     expect(slackApi.requests.length).toBe(before + 1);
@@ -193,7 +196,7 @@ describe('Slack', () => {
       now() + 1,
     );
     expect(retry.status).toBe(200);
-    const requests = await waitFor(slackApi, before + 1);
+    const requests = await requestsOf(slackApi, before + 1);
     await new Promise((r) => setTimeout(r, 100));
     expect(slackApi.requests.length).toBe(before + 1);
     const posted = requests[before];
@@ -264,7 +267,7 @@ describe('Discord', () => {
     }).send();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ type: 5 });
-    const requests = await waitFor(discordApi, before + 1);
+    const requests = await requestsOf(discordApi, before + 1);
     const followUp = requests[before];
     expect(followUp?.method).toBe('PATCH');
     expect(followUp?.path).toBe('/webhooks/4242/interaction-token/messages/@original');

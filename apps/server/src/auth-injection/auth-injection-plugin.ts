@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ProxyOptions, resolveProxyOptions } from '../proxy/index.js';
+import { readCookie } from '../request-cookie.js';
 import { guardedKeyFetch } from './guarded-key-fetch.js';
 import {
   CodeExchangeError,
@@ -20,7 +21,7 @@ import {
   OAuthIdentityProvider,
 } from './identity-provider.js';
 import { AUTH_PATHS, type AuthInjectionOptions, SESSION_COOKIE } from './options.js';
-import { readCookie, SessionStore, safeReturnPath, withParams } from './sessions.js';
+import { SessionStore, safeReturnPath, withParams } from './sessions.js';
 import { siteLoginRoutes } from './site-login.js';
 
 const DEFAULT_TTL_SECONDS = 8 * 60 * 60;

@@ -38,17 +38,6 @@ export class SessionStore {
   }
 }
 
-/** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return undefined;
-}
-
 /**
  * Keeps a return address on this site: a path starting with one `/` (no scheme, no `//host`,
  * no backslash tricks); anything else becomes `/`.

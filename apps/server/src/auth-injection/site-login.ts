@@ -18,10 +18,11 @@ import type { DocsLoginConfig } from '@sextant/definition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchImplementation } from 'jose';
 import type { SiteRequestContext, SiteRoute } from '../docs-host/index.js';
+import { readCookie } from '../request-cookie.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
 import { KeySetCache, LoginCredentialError, verifyLoginCredential } from './login-credential.js';
 import { AUTH_PATHS } from './options.js';
-import { readCookie, safeReturnPath, withParams } from './sessions.js';
+import { safeReturnPath, withParams } from './sessions.js';
 
 /** Cookie holding the verified login JWT (HttpOnly, this host, the auth paths only). */
 export const SITE_LOGIN_COOKIE = 'sextant_login';

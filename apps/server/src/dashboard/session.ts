@@ -10,6 +10,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
 import { CALLER_COLUMNS, type Caller, callerOfTokenRow } from '../registry/caller.js';
+import { readCookie } from '../request-cookie.js';
 import type { Database } from '../storage/index.js';
 
 /** Cookie names: `__Host-` (Secure, Path=/, no Domain) over https; plain over http (local use). */
@@ -53,12 +54,7 @@ export function sessionCookie(value: string, maxAgeSeconds: number, https: boole
  * sibling host for the whole domain (a planted session), which `__Host-` rules out.
  */
 export function sessionIdOf(headers: IncomingHttpHeaders, https: boolean): string | undefined {
-  const name = sessionCookieName(https);
-  let value: string | undefined;
-  for (const part of String(headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) value ??= part.slice(at + 1).trim();
-  }
+  const value = readCookie(headers.cookie, sessionCookieName(https));
   return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
 }
 

@@ -9,6 +9,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
@@ -125,14 +126,11 @@ describe('/metrics', () => {
     expect(await new Promise((resolve) => socket.once('close', resolve))).toBe(1000);
 
     let after = await scrape();
-    for (
-      let tries = 0;
-      tries < 50 && moved(before, after, 'sextant_ws_sessions_closed_total')['code_class=normal'] !== 1;
-      tries++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // The proxy counts a closed session after the close reaches the client: scrape until it has.
+    await waitFor(async () => {
       after = await scrape();
-    }
+      return moved(before, after, 'sextant_ws_sessions_closed_total')['code_class=normal'] === 1;
+    });
     expect(moved(before, after, 'sextant_http_requests_total')).toEqual({
       'method=GET,part=docs,route=/*,status_class=2xx': 7,
       'method=GET,part=proxy,route=/proxy/*,status_class=2xx': 2,

@@ -1,65 +1,48 @@
 /**
- * Per-client caps of the proxy: requests in flight and requests per minute (a token bucket
- * refilled continuously), keyed by the client address. Buckets of idle clients are swept so
- * the map cannot grow without bound.
+ * Per-client caps of the proxy: requests in flight and requests per minute, keyed by the client
+ * address. The rate is the server's one token bucket (`rate-limit/token-buckets.ts`); the
+ * in-flight count of a client is dropped when it returns to zero, so neither map grows without
+ * bound.
  */
+import { TokenBuckets } from '../rate-limit/token-buckets.js';
 import { ProxyError } from './errors.js';
-
-interface ClientState {
-  inFlight: number;
-  tokens: number;
-  refilledAt: number;
-}
 
 /** Admits or refuses a client's request; `release` must be called once per admitted request. */
 export class ClientLimiter {
-  readonly #clients = new Map<string, ClientState>();
+  readonly #inFlight = new Map<string, number>();
   readonly #concurrency: number;
-  readonly #perMinute: number;
-  readonly #now: () => number;
+  readonly #rate: TokenBuckets | undefined;
 
   constructor(concurrency: number, perMinute: number, now: () => number = Date.now) {
     this.#concurrency = concurrency;
-    this.#perMinute = perMinute;
-    this.#now = now;
+    this.#rate = Number.isFinite(perMinute) ? new TokenBuckets(perMinute, { now }) : undefined;
   }
 
   /** True when neither cap is finite (local mode): the limiter does nothing. */
   get unlimited(): boolean {
-    return this.#concurrency === Number.POSITIVE_INFINITY && this.#perMinute === Number.POSITIVE_INFINITY;
+    return this.#concurrency === Number.POSITIVE_INFINITY && this.#rate === undefined;
   }
 
   /** Takes a slot for `client` or throws PROXY_TOO_MANY_CONCURRENT / PROXY_TOO_MANY_REQUESTS. */
   acquire(client: string): void {
     if (this.unlimited) return;
-    const now = this.#now();
-    let state = this.#clients.get(client);
-    if (!state) {
-      if (this.#clients.size > 10_000) this.#sweep(now);
-      state = { inFlight: 0, tokens: this.#perMinute, refilledAt: now };
-      this.#clients.set(client, state);
-    }
-    state.tokens = Math.min(
-      this.#perMinute,
-      state.tokens + ((now - state.refilledAt) / 60_000) * this.#perMinute,
-    );
-    state.refilledAt = now;
-    if (state.inFlight >= this.#concurrency) throw new ProxyError('PROXY_TOO_MANY_CONCURRENT');
-    if (state.tokens < 1) throw new ProxyError('PROXY_TOO_MANY_REQUESTS');
-    state.tokens -= 1;
-    state.inFlight += 1;
+    const inFlight = this.#inFlight.get(client) ?? 0;
+    // The concurrency check comes first so a refused request does not spend a token.
+    if (inFlight >= this.#concurrency) throw new ProxyError('PROXY_TOO_MANY_CONCURRENT');
+    if (this.#rate && !this.#rate.take(client)) throw new ProxyError('PROXY_TOO_MANY_REQUESTS');
+    this.#inFlight.set(client, inFlight + 1);
   }
 
   /** Gives back the in-flight slot taken by `acquire`. */
   release(client: string): void {
     if (this.unlimited) return;
-    const state = this.#clients.get(client);
-    if (state && state.inFlight > 0) state.inFlight -= 1;
+    const inFlight = this.#inFlight.get(client) ?? 0;
+    if (inFlight > 1) this.#inFlight.set(client, inFlight - 1);
+    else this.#inFlight.delete(client);
   }
 
-  #sweep(now: number): void {
-    for (const [client, state] of this.#clients) {
-      if (state.inFlight === 0 && now - state.refilledAt > 60_000) this.#clients.delete(client);
-    }
+  /** Clients with a request in flight (for tests and metrics). */
+  get clientsInFlight(): number {
+    return this.#inFlight.size;
   }
 }

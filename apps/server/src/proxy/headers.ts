@@ -1,7 +1,8 @@
 /**
  * Header rules of the HTTP proxy. Upstream gets only the headers the playground names in
  * `X-Sextant-Proxy-Request-Headers` (plus the body's own Content-Type / Content-Length),
- * never cookies, hop-by-hop or forwarding headers. The reader gets the upstream headers minus
+ * never the reader's cookies, hop-by-hop or forwarding headers; the playground's cookie parameters
+ * arrive as `X-Sextant-Proxy-Cookie` and go upstream as `Cookie`. The reader gets the upstream headers minus
  * hop-by-hop, cookies and CORS/CSP ones, plus the proxy's own: the list of upstream header
  * names, the exposed-headers list and the origin latency.
  */
@@ -10,6 +11,12 @@ import { REQUEST_ID_HEADER } from '../request-id.js';
 
 /** Request header naming the user headers to forward (comma-separated). */
 export const PROXY_REQUEST_HEADERS = 'x-sextant-proxy-request-headers';
+/**
+ * The `Cookie` value the playground built from the endpoint's cookie parameters (a browser
+ * cannot set `Cookie`, and the docs origin's own cookies must never go upstream): sent upstream
+ * as `Cookie`, never under this name.
+ */
+export const PROXY_COOKIE = 'x-sextant-proxy-cookie';
 /** Response header listing the upstream response header names (comma-separated). */
 export const PROXY_RESPONSE_HEADERS = 'x-sextant-proxy-response-headers';
 /** Response header with the time from sending upstream to its response headers, in ms. */
@@ -102,6 +109,7 @@ export function isForwardableRequestHeader(name: string): boolean {
  * Picks the upstream request headers from the incoming ones.
  * @example upstreamRequestHeaders({ 'x-sextant-proxy-request-headers': 'X-Api-Key', 'x-api-key': 'k', cookie: 'c' })
  * // { 'x-api-key': 'k' }
+ * @example upstreamRequestHeaders({ 'x-sextant-proxy-cookie': 'a=1', cookie: 'docs=1' }) // { cookie: 'a=1' }
  */
 export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -112,6 +120,8 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders): Record<st
       if (name && isForwardableRequestHeader(name)) copyHeader(incoming, name, out);
     }
   }
+  const cookie = incoming[PROXY_COOKIE];
+  if (typeof cookie === 'string' && cookie !== '') out.cookie = cookie;
   copyHeader(incoming, 'content-type', out);
   copyHeader(incoming, 'content-encoding', out);
   // The request's id (request-id.ts settles one on every request): the API's logs match ours.

@@ -9,6 +9,7 @@ export { type ForwardRecord, forwardRequest, toProxyError, writeProxyError } fro
 export { installFrontDoor } from './front-door.js';
 export {
   isForwardableRequestHeader,
+  PROXY_COOKIE,
   PROXY_FINAL_URL,
   PROXY_LOCATION,
   PROXY_ORIGIN_LATENCY,

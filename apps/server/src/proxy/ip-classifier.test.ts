@@ -97,6 +97,36 @@ describe('classification', () => {
     if (via) expect(verdict?.via).toBe(via);
   });
 
+  it('drops a zone id of any spelling and classifies the address', () => {
+    expect(classifyAddress('fe80::1%eth0')?.kind).toBe('link-local');
+    expect(classifyAddress('[fe80::1%25eth0]')?.kind).toBe('link-local');
+    expect(classifyAddress('::ffff:127.0.0.1%lo')).toEqual({ kind: 'loopback', via: 'ipv4-mapped' });
+    expect(classifyAddress('2606:4700::1%eth0.100')?.kind).toBe('public');
+    expect(classifyAddress('2606:4700::1%')?.kind).toBe('public');
+  });
+
+  it('reads IPv4-mapped IPv6 in every spelling, and only strict dotted quads inside it', () => {
+    for (const mapped of ['::ffff:127.0.0.1', '::FFFF:7F00:1', '0:0:0:0:0:ffff:7f00:1', '[::ffff:127.0.0.1]'])
+      expect(classifyAddress(mapped), mapped).toEqual({ kind: 'loopback', via: 'ipv4-mapped' });
+    // `::a.b.c.d` is IPv4-compatible, not mapped (ipaddr.js alone would read it as mapped).
+    expect(classifyAddress('::8.8.8.8')).toEqual({ kind: 'reserved', via: 'ipv4-compatible' });
+    for (const bad of ['::ffff:0x7f.0.0.1', '::ffff:0177.0.0.1', '::ffff:127.1', '::ffff:1.2.3.4.5'])
+      expect(classifyAddress(bad), bad).toBeUndefined();
+  });
+
+  it('does not take hex, octal, short or leading-zero IPv4 forms for literals', () => {
+    for (const form of [
+      '0x7f.0.0.1',
+      '0177.0.0.1',
+      '127.1',
+      '2130706433',
+      '0x7f000001',
+      '010.0.0.1',
+      '1.2.3.04',
+    ])
+      expect(classifyAddress(form), form).toBeUndefined();
+  });
+
   it('returns undefined for names', () => {
     expect(classifyAddress('example.com')).toBeUndefined();
     expect(classifyAddress('localhost')).toBeUndefined();

@@ -6,8 +6,10 @@
  * unwrapped and the embedded IPv4 address is classified too, so `[::ffff:7f00:1]` is loopback
  * like `127.0.0.1`. The local-use NAT64 prefix `64:ff9b:1::/48` (RFC 8215) may embed IPv4 at any
  * of RFC 6052's prefix lengths, so it is never public.
- * No I/O: the proxy's target guard calls these after resolving a name.
+ * No I/O: the proxy's target guard calls these after resolving a name. Text is parsed by
+ * ipaddr.js; the special-use table and the unwrapping are this module's policy.
  */
+import ipaddr from 'ipaddr.js';
 
 /** The special-use class of an address; `public` means a proxy may connect to it. */
 export type AddressClass =
@@ -35,61 +37,37 @@ export interface AddressVerdict {
   via?: string;
 }
 
-/** Parses dotted-quad IPv4 (strict: four decimal parts 0–255) into 4 bytes, or undefined. */
+/**
+ * Parses dotted-quad IPv4 into 4 bytes, or undefined. Strict: four decimal parts 0–255 without
+ * leading zeros. The hex, octal and short forms `inet_aton` reads (`0x7f.1`, `0177.0.0.1`,
+ * `2130706433`) are not literals here; a URL's host arrives already normalised by the WHATWG
+ * parser, and a resolver answer that is not canonical is refused as unresolved.
+ */
 export function parseIpv4(text: string): Uint8Array | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  const bytes = new Uint8Array(4);
-  for (let i = 0; i < 4; i++) {
-    const part = parts[i]!;
-    if (!/^\d{1,3}$/.test(part)) return undefined;
-    const value = Number(part);
-    if (value > 255) return undefined;
-    bytes[i] = value;
-  }
-  return bytes;
+  return ipaddr.IPv4.isValidFourPartDecimal(text)
+    ? Uint8Array.from(ipaddr.IPv4.parse(text).toByteArray())
+    : undefined;
 }
 
-/** Parses IPv6 text (with `::`, an optional trailing dotted quad, no zone) into 16 bytes, or undefined. */
+/**
+ * Parses IPv6 text into 16 bytes, or undefined: `::`, brackets, a zone id (`%eth0`, any text,
+ * dropped) and a trailing dotted quad, which must itself be a strict one (`::ffff:0x7f.1` is not
+ * an address).
+ */
 export function parseIpv6(input: string): Uint8Array | undefined {
   let text = input.startsWith('[') && input.endsWith(']') ? input.slice(1, -1) : input;
   if (text.includes('%')) text = text.slice(0, text.indexOf('%'));
-  const groups: number[] = [];
   const lastColon = text.lastIndexOf(':');
   const tail = text.slice(lastColon + 1);
   if (tail.includes('.')) {
+    // Written out as two groups here: ipaddr.js reads `::a.b.c.d` (IPv4-compatible, RFC 4291's
+    // deprecated form) as IPv4-mapped `::ffff:a.b.c.d`, which would change its class.
     const v4 = parseIpv4(tail);
     if (!v4) return undefined;
-    text = `${text.slice(0, lastColon + 1)}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
+    const group = (high: number, low: number) => ((high << 8) | low).toString(16);
+    text = `${text.slice(0, lastColon + 1)}${group(v4[0]!, v4[1]!)}:${group(v4[2]!, v4[3]!)}`;
   }
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const parse = (part: string): number[] | undefined => {
-    if (part === '') return [];
-    const out: number[] = [];
-    for (const group of part.split(':')) {
-      if (!/^[0-9a-fA-F]{1,4}$/.test(group)) return undefined;
-      out.push(Number.parseInt(group, 16));
-    }
-    return out;
-  };
-  const head = parse(halves[0]!);
-  const rest = halves.length === 2 ? parse(halves[1]!) : [];
-  if (!head || !rest) return undefined;
-  if (halves.length === 2) {
-    const missing = 8 - head.length - rest.length;
-    if (missing < 1) return undefined;
-    groups.push(...head, ...new Array<number>(missing).fill(0), ...rest);
-  } else {
-    if (head.length !== 8) return undefined;
-    groups.push(...head);
-  }
-  const bytes = new Uint8Array(16);
-  groups.forEach((group, i) => {
-    bytes[i * 2] = group >> 8;
-    bytes[i * 2 + 1] = group & 0xff;
-  });
-  return bytes;
+  return ipaddr.IPv6.isValid(text) ? Uint8Array.from(ipaddr.IPv6.parse(text).toByteArray()) : undefined;
 }
 
 function inV4(bytes: Uint8Array, a: number, b: number, c: number, d: number, prefix: number): boolean {

@@ -228,6 +228,53 @@ describe('headers', () => {
     expect(response.headers.get('content-security-policy')).toContain('sandbox');
   });
 
+  it('sends the playground cookie parameters upstream as Cookie, never the docs cookies nor the control header', async () => {
+    const seen: IncomingMessage['headers'][] = [];
+    handlers.set('/cookies', (req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    const base = await proxy();
+    const cookie = 'session=a%20b%3Bc; theme=dark';
+    const response = await fetch(`${base}${origin}/cookies`, {
+      headers: {
+        'x-sextant-proxy-request-headers': 'X-Sextant-Proxy-Cookie, Cookie, X-Trace',
+        'x-sextant-proxy-cookie': cookie,
+        cookie: 'docs_session=private',
+        'x-trace': 't',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(seen[0]?.cookie).toBe(cookie);
+    expect(seen[0]?.['x-sextant-proxy-cookie']).toBeUndefined();
+    expect(seen[0]?.['x-trace']).toBe('t');
+    expect(JSON.stringify(seen[0])).not.toContain('docs_session');
+    // Without the control header, nothing cookie-like reaches the upstream.
+    await fetch(`${base}${origin}/cookies`, { headers: { cookie: 'docs_session=private' } });
+    expect(seen[1]?.cookie).toBeUndefined();
+  });
+
+  it('drops the cookie parameters on a cross-origin redirect, and a refused target gets nothing', async () => {
+    const seen: IncomingMessage['headers'][] = [];
+    handlers.set('/cookie-landing', (req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200).end();
+    });
+    handlers.set('/cookie-hop', (req, res) => {
+      seen.push(req.headers);
+      res.writeHead(302, { location: `${otherOrigin}/cookie-landing` }).end();
+    });
+    const local = await proxy();
+    await fetch(`${local}${origin}/cookie-hop`, { headers: { 'x-sextant-proxy-cookie': 'a=1' } });
+    expect(seen.map((headers) => headers.cookie)).toEqual(['a=1', undefined]);
+    const hosted = await proxy('hosted');
+    const refused = await fetch(`${hosted}${origin}/cookie-landing`, {
+      headers: { 'x-sextant-proxy-cookie': 'a=2' },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(seen).toHaveLength(2);
+  });
+
   it('answers a CORS preflight without calling upstream', async () => {
     const base = await proxy();
     const response = await fetch(`${base}${origin}/never`, {

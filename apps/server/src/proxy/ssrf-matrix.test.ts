@@ -20,6 +20,14 @@ const DNS: Record<string, string[]> = {
   'mapped.example': ['::ffff:192.168.0.1'],
   'siit.example': ['::ffff:0:169.254.169.254'],
   'isatap.example': ['2a00:1450:4001::5efe:192.168.0.1'],
+  'mapped-hex.example': ['::ffff:7f00:1'],
+  'zone.example': ['fe80::1%eth0'],
+  'mapped-zone.example': ['::ffff:127.0.0.1%lo'],
+  'octal-answer.example': ['0177.0.0.1'],
+  'hex-answer.example': ['0x7f.0.0.1'],
+  'short-answer.example': ['127.1'],
+  'leading-zero.example': ['010.0.0.1'],
+  'mapped-hex-tail.example': ['::ffff:0x7f.0.0.1'],
   'api.example.com': ['93.184.216.34'],
 };
 const resolver: Resolver = async (name) => {
@@ -122,6 +130,16 @@ const REFUSED: [string, keyof typeof PROXY_ERRORS][] = [
   ['http://mapped.example/', 'PROXY_TARGET_PRIVATE'],
   ['http://siit.example/', 'PROXY_TARGET_PRIVATE'],
   ['http://isatap.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://mapped-hex.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://zone.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://mapped-zone.example/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::ffff:7f00:1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[0:0:0:0:0:ffff:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://[::FFFF:A9FE:A9FE]/', 'PROXY_TARGET_PRIVATE'],
+  ['http://017700000001/', 'PROXY_TARGET_PRIVATE'],
+  ['http://0x7f.0x0.0x0.0x1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://0300.0250.0.1/', 'PROXY_TARGET_PRIVATE'],
+  ['http://012.1/', 'PROXY_TARGET_PRIVATE'],
   ['http://user:pass@api.example.com/', 'PROXY_TARGET_USERINFO'],
   ['http://127.0.0.1@api.example.com/', 'PROXY_TARGET_USERINFO'],
   ['http://api.example.com@127.0.0.1/', 'PROXY_TARGET_USERINFO'],
@@ -172,6 +190,19 @@ describe('hosted mode refuses', () => {
     });
     expect(other.json().code).toBe('PROXY_TARGET_NOT_ALLOWED');
     await perSite.close();
+  });
+
+  // A resolver answer is checked as written: a form that is not a canonical address is not read
+  // the way inet_aton would (octal, hex, short): it counts as no answer.
+  it.each([
+    'octal-answer.example',
+    'hex-answer.example',
+    'short-answer.example',
+    'leading-zero.example',
+    'mapped-hex-tail.example',
+  ])('refuses a non-canonical resolver answer (%s) as unresolved', async (name) => {
+    const response = await app.inject({ method: 'GET', url: `/proxy/http://${name}/` });
+    expect(response.headers['x-sextant-proxy-error']).toBe('PROXY_TARGET_UNRESOLVED');
   });
 
   it('reports an unresolvable name as 502, not a refusal', async () => {

@@ -4,6 +4,8 @@
  * within a second through LISTEN/NOTIFY, with no restart. Skipped (reason printed) only when no
  * PostgreSQL answers and CI is not set; with CI=true an unreachable PostgreSQL fails the run.
  */
+
+import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +15,11 @@ import { type ChildServer, createPostgresDatabase, startChildServer } from './te
 const database = await createPostgresDatabase();
 if ('skipped' in database) console.warn(`registry scale-out skipped: ${database.skipped}`);
 
-/** Polls `check` every 20 ms until it is true; returns the time it took, or fails after `limitMs`. */
+/** Polls `check` until it is true; returns the time it took, or fails after `limitMs`. */
 async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    if (await check()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`not within ${limitMs} ms`);
+  await waitFor(check, { timeout: limitMs, interval: 20 });
+  return Date.now() - started;
 }
 
 describe.skipIf('skipped' in database)('registry scale-out on PostgreSQL', () => {

@@ -3,6 +3,8 @@
  * other; when the listening connection is cut (pg_terminate_backend) it reconnects, tells its
  * subscribers NOTIFIER_RECONNECTED (messages sent meanwhile are lost) and hears messages again.
  */
+
+import { waitFor } from '@sextant/definition/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../registry/testing/servers.js';
@@ -29,12 +31,6 @@ async function notifier(url: string, hooks = {}): Promise<Notifier> {
   return created;
 }
 
-async function until(done: () => boolean, ms = 3000): Promise<void> {
-  const started = Date.now();
-  while (!done() && Date.now() - started < ms) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(done()).toBe(true);
-}
-
 describe('PostgreSQL notifier', () => {
   it('delivers across replicas, and says so when its listening connection comes back', async (context) => {
     if (!('url' in database)) return context.skip(database.skipped);
@@ -47,7 +43,7 @@ describe('PostgreSQL notifier', () => {
     listener.subscribe((message) => heard.push(message));
     const sender = await notifier(database.url);
     await sender.publish('one');
-    await until(() => heard.includes('one'));
+    await waitFor(() => heard.includes('one'));
 
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
@@ -55,9 +51,9 @@ describe('PostgreSQL notifier', () => {
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
     );
     await admin.end();
-    await until(() => heard.includes(NOTIFIER_RECONNECTED));
+    await waitFor(() => heard.includes(NOTIFIER_RECONNECTED));
     expect(events).toEqual(['down', 'up']);
     await sender.publish('two');
-    await until(() => heard.includes('two'));
+    await waitFor(() => heard.includes('two'));
   });
 });

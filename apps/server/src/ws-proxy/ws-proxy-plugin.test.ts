@@ -7,6 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -249,11 +250,11 @@ describe('close reasons carry no internal error text', () => {
       const closed = await session.closed;
       expect(closed).toEqual({ code: 4502, reason: PROXY_ERRORS.PROXY_UPSTREAM_UNREACHABLE.reason });
       expect(closed.reason).not.toMatch(/ECONN|127\.0\.0\.1|HTTP|500|Error/);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const lines = log.map(
-        (line) => JSON.parse(line) as { msg: string; closeCode?: number; detail?: string },
+      const logged = await waitFor(() =>
+        log
+          .map((line) => JSON.parse(line) as { msg: string; closeCode?: number; detail?: string })
+          .find((line) => line.msg === 'ws proxy: session closed'),
       );
-      const logged = lines.find((line) => line.msg === 'ws proxy: session closed');
       expect(logged?.closeCode).toBe(4502);
       expect(logged?.detail).toMatch(detail);
     },

@@ -14,9 +14,11 @@
  * those servers and of their operations, and messages with their payload, name and examples.
  * The first tag of a channel (3.0) or of its operations names its group.
  */
+
 import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
 import { WarningSink } from '../document/warnings.js';
 import { NavigationGroups } from '../import/navigation-groups.js';
+import { dropOrphanedTypes } from '../import/orphaned-types.js';
 import { type ApiDefinition, IR_VERSION } from '../ir/definition.js';
 import type { ImportOptions, ImportResult, ImportSource } from '../ir/import-result.js';
 import { IdAllocator, slugify } from '../openapi/paths.js';
@@ -91,6 +93,7 @@ export function importAsyncApiDocuments(docs: DocumentSet, options: ImportOption
     rootPackage: groups.rootPackage,
     subpackages: groups.subpackages,
   };
+  dropOrphanedTypes(definition, context.schemas.orphanCandidates());
   const apiVersion = text(info.version);
   if (apiVersion) definition.version = apiVersion;
   const description = text(info.description);

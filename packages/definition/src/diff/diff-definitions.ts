@@ -4,7 +4,15 @@
  * template (parameter names ignored, so renaming `{id}` to `{petId}` keeps the endpoint),
  * OpenRPC methods by method name, channels by path, webhooks by method and event name.
  */
-import type { ApiDefinition, AuthScheme, Endpoint, Webhook, WebSocketChannel } from '../ir/index.js';
+import type {
+  ApiDefinition,
+  AuthScheme,
+  Endpoint,
+  OAuthFlow,
+  Webhook,
+  WebSocketChannel,
+} from '../ir/index.js';
+import { oauthFlows } from '../ir/oauth-flows.js';
 import { compareMembers } from './compare-members.js';
 import { compareChannels, compareEndpoints, compareWebhooks } from './compare-operations.js';
 import { compareReferences, compareUnusedType } from './compare-shapes.js';
@@ -217,15 +225,16 @@ function compareAuthSchemes(ctx: DiffContext): void {
         `auth scheme \`${id}\` changed from ${wireBefore} to ${wireAfter}`,
       );
     } else if (old.type === 'oAuth' && next.type === 'oAuth') {
-      const scopes = new Set(next.value.scopes.map((scope) => scope.name));
-      for (const scope of old.value.scopes) {
-        if (!scopes.has(scope.name)) {
+      const scopes = new Set(oauthFlows(next).flatMap((flow) => flow.scopes.map((scope) => scope.name)));
+      const oldScopes = new Set(oauthFlows(old).flatMap((flow) => flow.scopes.map((scope) => scope.name)));
+      for (const scope of oldScopes) {
+        if (!scopes.has(scope)) {
           ctx.emit(
             site,
             'auth-changed',
             'removed',
             ALWAYS,
-            `auth scheme \`${id}\` no longer offers scope ${scope.name}`,
+            `auth scheme \`${id}\` no longer offers scope ${scope}`,
           );
         }
       }
@@ -253,8 +262,18 @@ function authWire(scheme: AuthScheme): string {
     case 'queryParameter':
       return `query parameter ${scheme.queryParameterName}`;
     case 'oAuth':
-      return `OAuth client credentials (token ${scheme.value.tokenPrefix ?? 'Bearer'} at ${scheme.value.tokenEndpoint.accessTokenLocator})`;
+      return `OAuth ${oauthFlows(scheme).map(flowWire).join(', ')}`;
   }
+}
+
+function flowWire(flow: OAuthFlow): string {
+  if (flow.type === 'implicit') return 'implicit';
+  const name = {
+    clientCredentials: 'client credentials',
+    authorizationCode: 'authorization code',
+    password: 'password',
+  }[flow.type];
+  return `${name} (token ${flow.tokenPrefix ?? 'Bearer'} at ${flow.tokenEndpoint.accessTokenLocator})`;
 }
 
 /**

@@ -11,6 +11,7 @@ const PART_NAMES: Record<ExampleProblem['part'], string> = {
   pathParameters: 'path parameter',
   queryParameters: 'query parameter',
   headers: 'header',
+  cookies: 'cookie',
   requestBody: 'request body',
   responseBody: 'response body',
   payload: 'payload',

@@ -89,6 +89,7 @@ export function endpointExample(endpoint: Endpoint, builder: ExampleValueBuilder
     responseStatusCode: endpoint.responses[0]?.statusCode ?? 200,
     synthesized: true,
   };
+  if (endpoint.cookieParameters) example.cookies = parameterValues(endpoint.cookieParameters, builder, false);
   const problems: ExampleProblem[] = [];
   const request = endpoint.requests[0];
   if (request) {
@@ -131,6 +132,8 @@ export function completeExample(
     queryParameters: mergedParameters(example, 'queryParameters', endpoint.queryParameters, builder, parts),
     headers: mergedParameters(example, 'headers', endpoint.requestHeaders, builder, parts),
   };
+  if (endpoint.cookieParameters)
+    out.cookies = mergedParameters(example, 'cookies', endpoint.cookieParameters, builder, parts);
   const request = endpoint.requests[0];
   if (request) {
     if (example.requestBody !== undefined) {
@@ -169,7 +172,7 @@ export function completeExample(
   return out;
 }
 
-type ParameterPart = 'pathParameters' | 'queryParameters' | 'headers';
+type ParameterPart = 'pathParameters' | 'queryParameters' | 'headers' | 'cookies';
 
 /**
  * The spec's parameter values as written (those breaking their schema named in `problems`), and
@@ -182,7 +185,7 @@ function mergedParameters(
   builder: ExampleValueBuilder,
   parts: { problems: ExampleProblem[]; filled: string[] },
 ): Record<string, unknown> {
-  const given = example[part];
+  const given = example[part] ?? {};
   const out: Record<string, unknown> = { ...given };
   for (const parameter of parameters) {
     if (Object.hasOwn(given, parameter.key)) {

@@ -45,6 +45,20 @@ export interface QueryParameterAuthScheme {
   description?: string;
 }
 
+/** Where a flow's tokens come from: an endpoint of the definition (the spec's own, or a synthetic one). */
+export interface OAuthTokenEndpoint {
+  endpointId: EndpointId;
+  /** JSONPath-like locator of the access token in the token response (`$.access_token`). */
+  accessTokenLocator: string;
+  /** Locator of the lifetime in seconds, when the response carries one. */
+  expiresInLocator?: string;
+}
+
+export interface OAuthScope {
+  name: string;
+  description?: string;
+}
+
 export interface OAuthClientCredentials {
   type: 'clientCredentials';
   /**
@@ -52,22 +66,56 @@ export interface OAuthClientCredentials {
    * that endpoint is referenced; otherwise the importer adds a synthetic token endpoint so the
    * reference always resolves.
    */
-  tokenEndpoint: {
-    endpointId: EndpointId;
-    /** JSONPath-like locator of the access token in the token response (`$.access_token`). */
-    accessTokenLocator: string;
-    /** Locator of the lifetime in seconds, when the response carries one. */
-    expiresInLocator?: string;
-  };
-  scopes: { name: string; description?: string }[];
+  tokenEndpoint: OAuthTokenEndpoint;
+  scopes: OAuthScope[];
   /** Prefix of the Authorization header value. Defaults to `Bearer`. */
   tokenPrefix?: string;
 }
 
+/**
+ * The authorization-code flow (RFC 6749 §4.1). A browser is a public client, so the playground
+ * always adds PKCE with S256 (RFC 7636); `pkce` records that.
+ */
+export interface OAuthAuthorizationCode {
+  type: 'authorizationCode';
+  /** Where the reader is sent to log in and consent. */
+  authorizationUrl: string;
+  tokenEndpoint: OAuthTokenEndpoint;
+  refreshUrl?: string;
+  scopes: OAuthScope[];
+  pkce: 'S256';
+  tokenPrefix?: string;
+}
+
+/** The resource-owner password flow (RFC 6749 §4.3): username and password traded for a token. */
+export interface OAuthPassword {
+  type: 'password';
+  tokenEndpoint: OAuthTokenEndpoint;
+  refreshUrl?: string;
+  scopes: OAuthScope[];
+  tokenPrefix?: string;
+}
+
+/** The implicit flow: read from the spec, not offered (`unsupported` says why). */
+export interface OAuthImplicit {
+  type: 'implicit';
+  authorizationUrl: string;
+  scopes: OAuthScope[];
+  unsupported: string;
+}
+
+export type OAuthFlow = OAuthClientCredentials | OAuthAuthorizationCode | OAuthPassword | OAuthImplicit;
+
+/** The flows that fetch tokens from a token endpoint. */
+export type OAuthTokenFlow = Exclude<OAuthFlow, OAuthImplicit>;
+
 export interface OAuthScheme {
   type: 'oAuth';
   id: AuthSchemeId;
-  value: OAuthClientCredentials;
+  /** The flow shown first: client credentials when declared, else authorization code, password, implicit. */
+  value: OAuthFlow;
+  /** Every flow the spec declares, `value` first; absent when `value` is the only one. */
+  flows?: OAuthFlow[];
   description?: string;
 }
 

@@ -133,6 +133,8 @@ export interface EndpointExample {
   pathParameters: Record<string, unknown>;
   queryParameters: Record<string, unknown>;
   headers: Record<string, unknown>;
+  /** Cookie values by name; omitted when the endpoint has no cookie parameter. */
+  cookies?: Record<string, unknown>;
   /** Omitted when the request has no body. */
   requestBody?: unknown;
   responseStatusCode: number;
@@ -152,7 +154,14 @@ export interface EndpointExample {
 
 /** Where a spec example breaks its schema: the part, the path inside its value, and why. */
 export interface ExampleProblem {
-  part: 'pathParameters' | 'queryParameters' | 'headers' | 'requestBody' | 'responseBody' | 'payload';
+  part:
+    | 'pathParameters'
+    | 'queryParameters'
+    | 'headers'
+    | 'cookies'
+    | 'requestBody'
+    | 'responseBody'
+    | 'payload';
   /** The parameter's key, for parameter parts. */
   key?: string;
   /** Object keys and list indexes from the part's value. */
@@ -172,6 +181,11 @@ export interface Endpoint {
   pathParameters: Parameter[];
   queryParameters: Parameter[];
   requestHeaders: Parameter[];
+  /**
+   * OpenAPI `in: cookie` parameters (form style), sent together in one `Cookie` header. Absent
+   * when the operation declares none; read it with `cookieParametersOf`.
+   */
+  cookieParameters?: Parameter[];
   /** Alternatives by content type; the first is the default. Empty when there is no body. */
   requests: HttpRequest[];
   /** Success responses; the first is the one the playground expects. */

@@ -31,10 +31,13 @@ function keyProblems(definition: Record<(typeof ROOT_RECORDS)[number], Json>, pr
   }
   for (const auth of Object.values(definition.auths)) {
     if (!isObject(auth) || auth.type !== 'oAuth') continue;
-    const tokenEndpoint =
-      isObject(auth.value) && isObject(auth.value.tokenEndpoint) ? auth.value.tokenEndpoint : {};
-    if (!has(definition.endpoints, tokenEndpoint.endpointId))
-      problems.push(`auth ${String(auth.id)}: token endpoint ${String(tokenEndpoint.endpointId)} missing`);
+    const flows = Array.isArray(auth.flows) ? auth.flows : [auth.value];
+    for (const flow of flows) {
+      if (isObject(flow) && flow.type === 'implicit') continue;
+      const tokenEndpoint = isObject(flow) && isObject(flow.tokenEndpoint) ? flow.tokenEndpoint : {};
+      if (!has(definition.endpoints, tokenEndpoint.endpointId))
+        problems.push(`auth ${String(auth.id)}: token endpoint ${String(tokenEndpoint.endpointId)} missing`);
+    }
   }
   for (const [key, type] of Object.entries(definition.types))
     if (!isObject(type) || type.id !== key)

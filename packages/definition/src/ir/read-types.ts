@@ -8,6 +8,7 @@
  */
 export { followAliases, resolvedType, type TypeTable } from './read-types/aliases.js';
 export { intersectShapes, type Merged, type MergeOptions, mergeProperty } from './read-types/merge-shapes.js';
+export { cookieParametersOf } from './read-types/parameters.js';
 export {
   escapePointerToken,
   jsonPointer,

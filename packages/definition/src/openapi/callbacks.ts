@@ -10,7 +10,7 @@ import { pascalCase } from '../schema/index.js';
 import { convertRequestBody, convertResponses } from './bodies.js';
 import { type ImportContext, isObject, type Json, objectAt, pointerAt, str } from './context.js';
 import { HTTP_METHODS } from './operations.js';
-import { collectParameters } from './parameters.js';
+import { collectParameters, warnIgnoredCookies } from './parameters.js';
 
 /** The callbacks of an operation (`callbacks` at `at`); `nameHint` names the operation's inline types. */
 export function convertCallbacks(
@@ -101,6 +101,7 @@ function callbackOperation(
     pointerAt(operationAt, 'parameters'),
     nameHint,
   );
+  warnIgnoredCookies(context, parameters, pointerAt(operationAt, 'parameters'), 'callback');
   const { requests } = convertRequestBody(
     context,
     operation.requestBody,

@@ -63,7 +63,13 @@ describe('OpenAPI 3.0 fixture', () => {
       ids: ['pipeDelimited', undefined],
       words: ['spaceDelimited', undefined],
     });
-    expect(result.warnings.some((w) => w.message.includes('cookie parameter "session"'))).toBe(true);
+    expect(getPet.cookieParameters).toEqual([
+      {
+        key: 'session',
+        valueShape: { type: 'optional', shape: { type: 'primitive', value: { type: 'string' } } },
+      },
+    ]);
+    expect(result.warnings.some((w) => w.message.includes('cookie'))).toBe(false);
   });
 
   it('de-duplicates operation ids and falls back to method + path', () => {
@@ -145,7 +151,11 @@ describe('OpenAPI 3.0 fixture', () => {
       oauth: 'oAuth',
     });
     const oauth = auths.oauth;
-    expect(oauth?.type === 'oAuth' && oauth.value.tokenEndpoint.endpointId).toBe('issueToken');
+    expect(
+      oauth?.type === 'oAuth' &&
+        oauth.value.type === 'clientCredentials' &&
+        oauth.value.tokenEndpoint.endpointId,
+    ).toBe('issueToken');
     expect(endpoint(result, 'getPet').auth).toEqual(['bearer']);
     expect(endpoint(result, 'deletePet').auth).toEqual(['apiKeyHeader', 'apiKeyQuery']);
     expect(endpoint(result, 'issueToken').auth).toEqual([]);
@@ -202,7 +212,8 @@ describe('OpenAPI 3.1 fixture', () => {
 
   it('adds a synthetic token endpoint when the spec has none', () => {
     const oauth = result.definition.auths.clientCredentials;
-    if (oauth?.type !== 'oAuth') throw new Error('expected an oAuth scheme');
+    if (oauth?.type !== 'oAuth' || oauth.value.type !== 'clientCredentials')
+      throw new Error('expected an oAuth client-credentials scheme');
     const token = endpoint(result, oauth.value.tokenEndpoint.endpointId);
     expect(token.synthetic).toBe(true);
     expect(token.method).toBe('POST');
@@ -332,7 +343,7 @@ describe('Swagger 2.0 fixture', () => {
     expect(auths.basic?.type).toBe('basicAuth');
     expect(auths.key).toEqual({ type: 'header', id: 'key', headerWireValue: 'X-Key' });
     const app = auths.app;
-    if (app?.type !== 'oAuth') throw new Error('expected oAuth');
+    if (app?.type !== 'oAuth' || app.value.type !== 'clientCredentials') throw new Error('expected oAuth');
     expect(endpoint(result, app.value.tokenEndpoint.endpointId).synthetic).toBe(true);
     expect(endpoint(result, 'createItem').auth).toEqual(['basic']);
     expect(endpoint(result, 'listItems').auth).toEqual(['key']);

@@ -1,14 +1,16 @@
 /**
  * `importOpenApi`: OpenAPI 3.0 / 3.1 and Swagger 2.0 → the IR. Reads the entry document and the
  * files its `$ref`s reach through the caller's `ImportSource`, converts component schemas into
- * named types, every operation into an endpoint (grouped by its first tag), 3.1 webhooks into
- * webhooks, security schemes into auths (adding a synthetic OAuth token endpoint when the spec
- * has none), and servers into environments. Bad input throws `DefinitionImportError`; what is
+ * named types, every operation into an endpoint (grouped by its first tag), 3.1 `webhooks` and
+ * Redoc's `x-webhooks` into webhooks (`webhook-entries.ts`), security schemes into auths (adding a
+ * synthetic OAuth token endpoint when the spec has none), and servers into environments. Bad input throws `DefinitionImportError`; what is
  * not supported is skipped with an `ImportWarning`.
  */
+
 import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
 import { WarningSink } from '../document/warnings.js';
 import { NavigationGroups } from '../import/navigation-groups.js';
+import { dropOrphanedTypes } from '../import/orphaned-types.js';
 import type { ApiDefinition } from '../ir/definition.js';
 import { IR_VERSION } from '../ir/definition.js';
 import type { Endpoint, Environment, Webhook } from '../ir/endpoint.js';
@@ -30,6 +32,7 @@ import { convertOperation, convertWebhooks, HTTP_METHODS, type OperationScope } 
 import { IdAllocator, slugify } from './paths.js';
 import { convertSecuritySchemes, resolveTokenEndpoints } from './security.js';
 import { serversToEnvironments, swaggerEnvironments } from './servers.js';
+import { webhookEntries } from './webhook-entries.js';
 
 /**
  * Imports an OpenAPI 3.0 / 3.1 or Swagger 2.0 document.
@@ -130,21 +133,12 @@ export function importOpenApiDocuments(docs: DocumentSet, options: ImportOptions
   }
 
   const webhooks: Record<string, Webhook> = {};
-  if (root.webhooks !== undefined) {
-    const webhooksAt = pointerAt(rootAt, 'webhooks');
-    const map = objectAt(context, root.webhooks, webhooksAt, '`webhooks`').value;
-    for (const name of Object.keys(map)) {
-      const { value: pathItem, at } = objectAt(
-        context,
-        map[name],
-        pointerAt(webhooksAt, name),
-        'a webhook path item',
-      );
-      for (const webhook of convertWebhooks(context, scope.ids, name, pathItem, at)) {
-        webhooks[webhook.id] = webhook;
-        const operation = pathItem[webhook.method.toLowerCase()];
-        groups.add(isObject(operation) ? stringList(operation.tags)[0] : undefined, 'webhooks', webhook.id);
-      }
+  for (const { name, value, at: entryAt } of webhookEntries(context, root, rootAt)) {
+    const { value: pathItem, at } = objectAt(context, value, entryAt, 'a webhook path item');
+    for (const webhook of convertWebhooks(context, scope.ids, name, pathItem, at)) {
+      webhooks[webhook.id] = webhook;
+      const operation = pathItem[webhook.method.toLowerCase()];
+      groups.add(isObject(operation) ? stringList(operation.tags)[0] : undefined, 'webhooks', webhook.id);
     }
   }
 
@@ -166,6 +160,7 @@ export function importOpenApiDocuments(docs: DocumentSet, options: ImportOptions
     rootPackage: groups.rootPackage,
     subpackages: groups.subpackages,
   };
+  dropOrphanedTypes(definition, context.schemas.orphanCandidates());
   const apiVersion = str(info.version);
   if (apiVersion) definition.version = apiVersion;
   const description = str(info.description);

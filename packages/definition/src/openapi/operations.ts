@@ -28,7 +28,12 @@ import {
 import { convertCallbacks } from './callbacks.js';
 import { type ImportContext, isObject, type Json, objectAt, pointerAt, str, stringList } from './context.js';
 import { preferredMediaType } from './media.js';
-import { addMissingPathParameters, collectParameters, type SortedParameters } from './parameters.js';
+import {
+  addMissingPathParameters,
+  collectParameters,
+  type SortedParameters,
+  warnIgnoredCookies,
+} from './parameters.js';
 import { endpointIdBase, type IdAllocator, parsePath } from './paths.js';
 import { combinedRequirements, securityRequirements } from './security.js';
 import { serversToEnvironments } from './servers.js';
@@ -102,6 +107,7 @@ export function convertOperation(
     auth: securityRequirements(context, security, securityAt, scope.auths),
     environments,
   };
+  if (parameters.cookie.length > 0) endpoint.cookieParameters = parameters.cookie;
   const combined = combinedRequirements(security, scope.auths);
   if (combined) endpoint.authRequirements = combined;
   if (operationId) endpoint.operationId = operationId;
@@ -180,8 +186,8 @@ function specExamples(
   endpoint: Endpoint,
   codeSamples: CodeSample[],
 ): EndpointExample[] {
-  const { path, query, header } = parameters.examples;
-  const hasParameters = Object.keys(path).length + Object.keys(query).length + Object.keys(header).length > 0;
+  const { path, query, header, cookie } = parameters.examples;
+  const hasParameters = [path, query, header, cookie].some((values) => Object.keys(values).length > 0);
   const count = Math.max(requestExamples.length, responseExamples.length, hasParameters ? 1 : 0);
   const status = endpoint.responses[0]?.statusCode ?? 200;
   const examples: EndpointExample[] = [];
@@ -192,6 +198,7 @@ function specExamples(
       pathParameters: { ...path },
       queryParameters: { ...query },
       headers: { ...header },
+      ...(parameters.cookie.length > 0 ? { cookies: { ...cookie } } : {}),
       responseStatusCode: status,
       synthesized: false,
     };
@@ -211,6 +218,7 @@ function specExamples(
       ['pathParameters', 'path'],
       ['queryParameters', 'query'],
       ['headers', 'header'],
+      ['cookies', 'cookie'],
     ] as const)
       for (const [key, at] of Object.entries(parameters.exampleAt[location]))
         recordExampleSource(example, exampleSourceKey(part, key), at);
@@ -247,6 +255,7 @@ export function convertWebhooks(
       pointerAt(operationAt, 'parameters'),
       nameHint,
     );
+    warnIgnoredCookies(context, parameters, pointerAt(operationAt, 'parameters'), 'webhook');
     const payload = webhookPayload(
       context,
       operation.requestBody,

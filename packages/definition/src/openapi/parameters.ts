@@ -1,9 +1,9 @@
 /**
  * Operation parameters: path-level and operation-level lists merged (the operation wins by
  * name + location), `$ref`s followed, schemas converted (3.x `schema` / `content`, Swagger 2.0
- * inline type fields with `collectionFormat`), style and explode kept. Cookie parameters are
- * skipped with a warning; Swagger 2.0 `body` and `formData` parameters are returned apart for
- * the request step.
+ * inline type fields with `collectionFormat`), style and explode kept. Cookie parameters (3.x
+ * `in: cookie`, form style) are kept apart, sent in one `Cookie` header; Swagger 2.0 `body` and
+ * `formData` parameters are returned apart for the request step.
  */
 import type { Location } from '../document/document-set.js';
 import type { Parameter, ParameterStyle } from '../ir/endpoint.js';
@@ -21,6 +21,7 @@ export interface SortedParameters {
   path: Parameter[];
   query: Parameter[];
   header: Parameter[];
+  cookie: Parameter[];
   /** Swagger 2.0 `in: body` (at most one). */
   body?: RawParameter;
   /** Swagger 2.0 `in: formData`. */
@@ -30,12 +31,14 @@ export interface SortedParameters {
     path: Record<string, unknown>;
     query: Record<string, unknown>;
     header: Record<string, unknown>;
+    cookie: Record<string, unknown>;
   };
   /** Where each of those examples' parameters is declared. */
   exampleAt: {
     path: Record<string, Location>;
     query: Record<string, Location>;
     header: Record<string, Location>;
+    cookie: Record<string, Location>;
   };
 }
 
@@ -68,23 +71,22 @@ export function collectParameters(
     path: [],
     query: [],
     header: [],
+    cookie: [],
     formData: [],
-    examples: { path: {}, query: {}, header: {} },
-    exampleAt: { path: {}, query: {}, header: {} },
+    examples: { path: {}, query: {}, header: {}, cookie: {} },
+    exampleAt: { path: {}, query: {}, header: {}, cookie: {} },
   };
   for (const raw of merged.values()) {
     const location = raw.value.in as string;
     if (location === 'body') sorted.body = raw;
     else if (location === 'formData') sorted.formData.push(raw);
-    else if (location === 'path' || location === 'query' || location === 'header') {
+    else if (location === 'path' || location === 'query' || location === 'header' || location === 'cookie') {
       sorted[location].push(convertParameter(context, raw, location, nameHint));
       const example = parameterExample(context, raw);
       if (example !== undefined) {
         sorted.examples[location][raw.value.name as string] = example;
         sorted.exampleAt[location][raw.value.name as string] = raw.at;
       }
-    } else if (location === 'cookie') {
-      context.sink.warn(raw.at, `cookie parameter "${String(raw.value.name)}" is not supported; ignored`);
     } else {
       context.sink.warn(raw.at, `parameter location "${location}" is not supported; ignored`);
     }
@@ -95,7 +97,7 @@ export function collectParameters(
 function convertParameter(
   context: ImportContext,
   raw: RawParameter,
-  location: 'path' | 'query' | 'header',
+  location: 'path' | 'query' | 'header' | 'cookie',
   nameHint: string,
 ): Parameter {
   const { value, at } = raw;
@@ -109,7 +111,12 @@ function convertParameter(
   const availability = availabilityOf(value);
   if (availability) parameter.availability = availability;
   const style = str(value.style);
-  if (style && STYLES.has(style)) parameter.style = style as ParameterStyle;
+  if (style && location === 'cookie' && style !== 'form')
+    context.sink.warn(
+      pointerAt(at, 'style'),
+      `cookie parameter style "${style}" is not supported; sent as form`,
+    );
+  else if (style && STYLES.has(style)) parameter.style = style as ParameterStyle;
   if (typeof value.explode === 'boolean') parameter.explode = value.explode;
   if (value.allowReserved === true) parameter.allowReserved = true;
   const examples = parameterExamples(context, raw);
@@ -208,6 +215,18 @@ function declaredParameterExample(context: ImportContext, raw: RawParameter): un
     return value.schema.example;
   }
   return undefined;
+}
+
+/** Warns that the cookie parameters of an exchange with nowhere to put them (a webhook, a callback) are left out. */
+export function warnIgnoredCookies(
+  context: ImportContext,
+  sorted: SortedParameters,
+  at: Location,
+  what: string,
+): void {
+  if (sorted.cookie.length === 0) return;
+  const names = sorted.cookie.map((parameter) => `"${parameter.key}"`).join(', ');
+  context.sink.warn(at, `cookie parameters of a ${what} are not supported; ${names} ignored`);
 }
 
 /** Adds a string path parameter for each `{name}` of the template the spec forgot to declare. */

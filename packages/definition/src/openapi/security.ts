@@ -1,12 +1,14 @@
 /**
  * Security schemes → IR auth schemes, and security requirements → the auth ids of an endpoint.
  * http bearer → bearerAuth, http basic → basicAuth, apiKey header/query → header/queryParameter,
- * OAuth2 client credentials → oAuth with a token endpoint: the spec's own endpoint when one
- * matches the tokenUrl, else a synthetic `POST tokenUrl` endpoint the importer adds. Other
- * OAuth2 flows and OpenID Connect become a bearer token input (the reader pastes a token).
+ * OAuth2 → oAuth with every declared flow (client credentials, authorization code, password, and
+ * implicit read but marked unsupported); each token URL becomes a token endpoint: the spec's own
+ * endpoint when one matches it, else a synthetic `POST tokenUrl` endpoint the importer adds (one
+ * per URL: a second flow with the same URL finds the first one's). OpenID Connect, and an OAuth2
+ * scheme without a usable flow, become a bearer token input (the reader pastes a token).
  */
 import type { Location } from '../document/document-set.js';
-import type { AuthScheme, AuthSchemeId, OAuthScheme } from '../ir/auth.js';
+import type { AuthScheme, AuthSchemeId, OAuthFlow, OAuthScheme, OAuthTokenFlow } from '../ir/auth.js';
 import type { Endpoint, Environment, HttpMethod } from '../ir/endpoint.js';
 import { pathTemplate } from '../ir/read-types.js';
 import { arrayAt, type ImportContext, isObject, type Json, pointerAt, str } from './context.js';
@@ -16,6 +18,7 @@ import { parsePath } from './paths.js';
 /** An OAuth scheme whose token endpoint is found once all endpoints exist. */
 export interface PendingTokenEndpoint {
   scheme: OAuthScheme;
+  flow: OAuthTokenFlow;
   tokenUrl: string;
   at: Location;
 }
@@ -90,6 +93,17 @@ function convertScheme(
   return undefined;
 }
 
+/** OpenAPI 3.x flow names with their Swagger 2.0 `flow` values, in the order the card offers them. */
+const FLOW_NAMES = [
+  ['clientCredentials', 'application'],
+  ['authorizationCode', 'accessCode'],
+  ['password', 'password'],
+  ['implicit', 'implicit'],
+] as const;
+
+const IMPLICIT_UNSUPPORTED =
+  'The implicit flow is not offered: it returns the token in the address bar, which OAuth 2.0 Security Best Current Practice forbids; use the authorization code flow with PKCE.';
+
 function oauthScheme(
   id: string,
   scheme: Json,
@@ -97,33 +111,73 @@ function oauthScheme(
   pending: PendingTokenEndpoint[],
   withDescription: <T extends AuthScheme>(auth: T) => T,
 ): AuthScheme {
-  // 3.x: flows.clientCredentials; 2.0: flow "application".
+  // 3.x: `flows.<name>`; 2.0: one `flow` with its URLs on the scheme itself.
   const flows = isObject(scheme.flows) ? scheme.flows : undefined;
-  const flow = flows?.clientCredentials ?? (scheme.flow === 'application' ? scheme : undefined);
-  const tokenUrl = isObject(flow) ? str(flow.tokenUrl) : undefined;
-  if (!isObject(flow) || !tokenUrl) {
-    return withDescription({ type: 'bearerAuth', id, tokenName: 'Access token' });
+  const converted: { flow: OAuthFlow; tokenUrl: string | undefined; at: Location }[] = [];
+  for (const [name, swaggerName] of FLOW_NAMES) {
+    const raw = flows ? flows[name] : scheme.flow === swaggerName ? scheme : undefined;
+    if (!isObject(raw)) continue;
+    const flow = oauthFlow(name, raw);
+    if (flow) converted.push({ ...flow, at: flows ? pointerAt(at, 'flows', name) : at });
   }
+  const first = converted[0];
+  if (!first) return withDescription({ type: 'bearerAuth', id, tokenName: 'Access token' });
+  const auth: OAuthScheme = withDescription({ type: 'oAuth', id, value: first.flow });
+  if (converted.length > 1) auth.flows = converted.map((item) => item.flow);
+  for (const item of converted)
+    if (item.tokenUrl && item.flow.type !== 'implicit')
+      pending.push({ scheme: auth, flow: item.flow, tokenUrl: item.tokenUrl, at: item.at });
+  return auth;
+}
+
+/** One flow object; undefined when a URL it cannot work without is missing. */
+function oauthFlow(
+  name: (typeof FLOW_NAMES)[number][0],
+  flow: Json,
+): { flow: OAuthFlow; tokenUrl: string | undefined } | undefined {
   const scopes = isObject(flow.scopes)
-    ? Object.entries(flow.scopes).map(([name, text]) =>
-        typeof text === 'string' && text !== '' ? { name, description: text } : { name },
+    ? Object.entries(flow.scopes).map(([scope, text]) =>
+        typeof text === 'string' && text !== '' ? { name: scope, description: text } : { name: scope },
       )
     : [];
-  const auth: OAuthScheme = withDescription({
-    type: 'oAuth',
-    id,
-    value: {
-      type: 'clientCredentials',
-      tokenEndpoint: {
-        endpointId: '',
-        accessTokenLocator: '$.access_token',
-        expiresInLocator: '$.expires_in',
-      },
-      scopes,
-    },
-  });
-  pending.push({ scheme: auth, tokenUrl, at: flows ? pointerAt(at, 'flows', 'clientCredentials') : at });
-  return auth;
+  const tokenUrl = str(flow.tokenUrl);
+  const authorizationUrl = str(flow.authorizationUrl);
+  const refreshUrl = str(flow.refreshUrl);
+  const tokenEndpoint = {
+    endpointId: '',
+    accessTokenLocator: '$.access_token',
+    expiresInLocator: '$.expires_in',
+  };
+  const refresh = refreshUrl ? { refreshUrl } : {};
+  switch (name) {
+    case 'clientCredentials':
+      return tokenUrl ? { flow: { type: 'clientCredentials', tokenEndpoint, scopes }, tokenUrl } : undefined;
+    case 'authorizationCode':
+      return tokenUrl && authorizationUrl
+        ? {
+            flow: {
+              type: 'authorizationCode',
+              authorizationUrl,
+              tokenEndpoint,
+              ...refresh,
+              scopes,
+              pkce: 'S256',
+            },
+            tokenUrl,
+          }
+        : undefined;
+    case 'password':
+      return tokenUrl
+        ? { flow: { type: 'password', tokenEndpoint, ...refresh, scopes }, tokenUrl }
+        : undefined;
+    case 'implicit':
+      return authorizationUrl
+        ? {
+            flow: { type: 'implicit', authorizationUrl, scopes, unsupported: IMPLICIT_UNSUPPORTED },
+            tokenUrl: undefined,
+          }
+        : undefined;
+  }
 }
 
 /**
@@ -142,12 +196,17 @@ export function resolveTokenEndpoints(
       (endpoint) => endpoint.method === 'POST' && endpointMatchesPath(endpoint, tokenPath),
     );
     if (match) {
-      item.scheme.value.tokenEndpoint.endpointId = match.id;
+      item.flow.tokenEndpoint.endpointId = match.id;
       continue;
     }
-    const endpoint = syntheticTokenEndpoint(ids.take(`${item.scheme.id}_token`), item.tokenUrl, environments);
+    const endpoint = syntheticTokenEndpoint(
+      ids.take(`${item.scheme.id}_token`),
+      item.tokenUrl,
+      environments,
+      GRANT_TYPES[item.flow.type],
+    );
     endpoints[endpoint.id] = endpoint;
-    item.scheme.value.tokenEndpoint.endpointId = endpoint.id;
+    item.flow.tokenEndpoint.endpointId = endpoint.id;
   }
 }
 
@@ -171,15 +230,32 @@ function urlOrigin(url: string): string | undefined {
 
 const STRING = { type: 'primitive', value: { type: 'string' } } as const;
 
-/** The token endpoint of an OAuth2 client-credentials flow, as RFC 6749 §4.4 describes it. */
-function syntheticTokenEndpoint(id: string, tokenUrl: string, environments: Environment[]): Endpoint {
+const GRANT_TYPES = {
+  clientCredentials: 'client_credentials',
+  authorizationCode: 'authorization_code',
+  password: 'password',
+} as const;
+
+const GRANT_NAMES = {
+  client_credentials: 'client-credentials',
+  authorization_code: 'authorization-code',
+  password: 'password',
+} as const;
+
+/** The token endpoint of an OAuth2 flow, as RFC 6749 §4 describes it (the grant of the flow that added it). */
+function syntheticTokenEndpoint(
+  id: string,
+  tokenUrl: string,
+  environments: Environment[],
+  grantType: (typeof GRANT_TYPES)[keyof typeof GRANT_TYPES],
+): Endpoint {
   const origin = urlOrigin(tokenUrl);
   const method: HttpMethod = 'POST';
   return {
     id,
     method,
     title: 'Get an access token',
-    description: `OAuth 2.0 client-credentials token request to ${tokenUrl}.`,
+    description: `OAuth 2.0 ${GRANT_NAMES[grantType]} token request to ${tokenUrl}.`,
     path: parsePath(origin ? urlPath(tokenUrl) : tokenUrl),
     pathParameters: [],
     queryParameters: [],
@@ -193,7 +269,7 @@ function syntheticTokenEndpoint(id: string, tokenUrl: string, environments: Envi
             {
               type: 'property',
               key: 'grant_type',
-              valueShape: { type: 'literal', value: 'client_credentials' },
+              valueShape: { type: 'literal', value: grantType },
             },
             { type: 'property', key: 'client_id', valueShape: STRING },
             { type: 'property', key: 'client_secret', valueShape: STRING },

@@ -5,7 +5,8 @@
  * inherited one. Once every type is defined, `mergeAll` intersects each pair with the type
  * reader's `mergeProperty` (the one rule; the reader applies it again, idempotently, when it
  * reads), names the enum intersections it needs, and reports what cannot hold together as
- * warnings at the overriding declaration.
+ * warnings at the overriding declaration. The types the replaced declarations referenced are
+ * kept in `superseded`, so the importer can drop the ones nothing references any more.
  */
 import type { Location } from '../document/document-set.js';
 import type { WarningSink } from '../document/warnings.js';
@@ -18,6 +19,7 @@ import type {
   TypeId,
   TypeReference,
 } from '../ir/types.js';
+import { TypeCollector } from '../slice/reachable-types.js';
 import { pascalCase } from './naming.js';
 
 interface InlineMerge {
@@ -32,6 +34,8 @@ export class DeclarationMerger {
   private readonly overriding: { shape: ObjectShape; nameHint: string }[] = [];
   private readonly locations = new WeakMap<ObjectProperty, Location>();
   private readonly objectIntersections = new Map<string, TypeReference>();
+  /** Types a declaration referenced before a merge replaced it with another (maybe orphaned now). */
+  readonly superseded = new Set<TypeId>();
 
   constructor(
     private readonly sink: WarningSink,
@@ -109,6 +113,11 @@ export class DeclarationMerger {
       defineObject: (parents) => this.defineObject(parents, definitions),
     };
     const { value, conflicts } = mergeProperty(earlier, later, definitions, options);
+    const before = new TypeCollector(definitions);
+    before.properties([earlier, later]);
+    const after = new TypeCollector(definitions);
+    after.properties([value]);
+    for (const id of before.ids) if (!after.ids.has(id)) this.superseded.add(id);
     const at = this.locations.get(later);
     if (at) for (const conflict of conflicts) this.sink.warn(at, `allOf declarations conflict: ${conflict}`);
     if (at) this.locations.set(value, at);

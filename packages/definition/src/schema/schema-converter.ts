@@ -129,6 +129,14 @@ export class SchemaConverter {
   }
 
   /**
+   * Types an allOf merge stopped referencing (`superseded`) and the component schemas (which
+   * stay, used or not), for `dropOrphanedTypes`. Call after `types()`.
+   */
+  orphanCandidates(): { superseded: Set<TypeId>; components: Set<TypeId> } {
+    return { superseded: this.merger.superseded, components: new Set(this.reserved.values()) };
+  }
+
+  /**
    * The `TypeReference` of `schema`, which sits at `at`. `nameHint` names inline schemas that
    * must become named types (PascalCase, e.g. `CreatePetRequest`).
    */

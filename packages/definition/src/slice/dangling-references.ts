@@ -4,6 +4,7 @@
  * receives a definition it did not build.
  */
 import type { ApiDefinition } from '../ir/definition.js';
+import { oauthTokenFlows } from '../ir/oauth-flows.js';
 import { TypeCollector } from './reachable-types.js';
 
 /**
@@ -32,10 +33,10 @@ export function danglingReferences(definition: ApiDefinition): string[] {
     if (!definition.types[id]) problems.push(`type "${id}" is referenced but not defined`);
   }
   for (const scheme of Object.values(definition.auths)) {
-    if (scheme.type === 'oAuth' && !definition.endpoints[scheme.value.tokenEndpoint.endpointId]) {
-      problems.push(
-        `auth ${scheme.id}: token endpoint "${scheme.value.tokenEndpoint.endpointId}" is not defined`,
-      );
+    if (scheme.type !== 'oAuth') continue;
+    for (const flow of oauthTokenFlows(scheme)) {
+      if (!definition.endpoints[flow.tokenEndpoint.endpointId])
+        problems.push(`auth ${scheme.id}: token endpoint "${flow.tokenEndpoint.endpointId}" is not defined`);
     }
   }
   const packages = [definition.rootPackage, ...Object.values(definition.subpackages)];

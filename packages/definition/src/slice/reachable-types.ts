@@ -1,7 +1,9 @@
 /**
  * The named types a piece of the definition reaches, transitively: through references,
- * `extends`, union variants, base properties, extra properties and aliases.
+ * `extends`, union variants, base properties, extra and pattern properties, if/then/else,
+ * tuple (`prefixItems`) and `contains` shapes, and aliases.
  */
+import type { ApiDefinition } from '../ir/definition.js';
 import type { Endpoint, Parameter, Webhook, WebSocketChannel } from '../ir/endpoint.js';
 import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
 
@@ -28,6 +30,8 @@ export class TypeCollector {
       case 'list':
       case 'set':
         this.reference(ref.itemShape);
+        for (const item of ref.prefixItems ?? []) this.reference(item);
+        this.reference(ref.contains);
         return;
       case 'map':
         this.reference(ref.keyShape);
@@ -53,6 +57,7 @@ export class TypeCollector {
   endpoint(endpoint: Endpoint): void {
     this.parameters(endpoint.pathParameters);
     this.parameters(endpoint.queryParameters);
+    this.parameters(endpoint.cookieParameters);
     this.exchange(endpoint);
     for (const callback of endpoint.callbacks ?? []) this.exchange(callback);
   }
@@ -88,6 +93,14 @@ export class TypeCollector {
     for (const message of channel.messages) this.reference(message.body);
   }
 
+  /** Everything outside `types` that shows types: endpoints, channels, webhooks, global headers. */
+  api(definition: Pick<ApiDefinition, 'endpoints' | 'websockets' | 'webhooks' | 'globalHeaders'>): void {
+    for (const endpoint of Object.values(definition.endpoints)) this.endpoint(endpoint);
+    for (const channel of Object.values(definition.websockets)) this.channel(channel);
+    for (const webhook of Object.values(definition.webhooks)) this.webhook(webhook);
+    this.parameters(definition.globalHeaders);
+  }
+
   webhook(webhook: Webhook): void {
     this.parameters(webhook.headers);
     this.reference(webhook.payload.shape);
@@ -106,6 +119,10 @@ export class TypeCollector {
           for (const parent of shape.extends) this.typeId(parent);
           this.properties(shape.properties);
           this.reference(shape.extraProperties);
+          for (const entry of shape.patternProperties ?? []) this.reference(entry.shape);
+          this.reference(shape.conditional?.condition);
+          this.reference(shape.conditional?.whenTrue);
+          this.reference(shape.conditional?.whenFalse);
           break;
         case 'discriminatedUnion':
           for (const variant of shape.variants) this.typeId(variant.typeId);

@@ -8,6 +8,7 @@
 import type { AuthSchemeId } from '../ir/auth.js';
 import type { ApiDefinition, Subpackage, SubpackageId } from '../ir/definition.js';
 import type { ChannelId, EndpointId, WebhookId } from '../ir/endpoint.js';
+import { oauthTokenFlows } from '../ir/oauth-flows.js';
 import type { TypeDefinition, TypeId } from '../ir/types.js';
 import { TypeCollector } from './reachable-types.js';
 
@@ -69,11 +70,13 @@ export function sliceDefinition(definition: ApiDefinition, target: SliceTarget):
     if (!scheme || auths[id]) continue;
     auths[id] = scheme;
     if (scheme.type !== 'oAuth') continue;
-    const tokenEndpoint = definition.endpoints[scheme.value.tokenEndpoint.endpointId];
-    if (tokenEndpoint && !endpoints[tokenEndpoint.id]) {
-      endpoints[tokenEndpoint.id] = tokenEndpoint;
-      collector.endpoint(tokenEndpoint);
-      authIds.push(...tokenEndpoint.auth);
+    for (const flow of oauthTokenFlows(scheme)) {
+      const tokenEndpoint = definition.endpoints[flow.tokenEndpoint.endpointId];
+      if (tokenEndpoint && !endpoints[tokenEndpoint.id]) {
+        endpoints[tokenEndpoint.id] = tokenEndpoint;
+        collector.endpoint(tokenEndpoint);
+        authIds.push(...tokenEndpoint.auth);
+      }
     }
   }
   collector.parameters(definition.globalHeaders);

@@ -71,6 +71,22 @@ describe('browser bundle', () => {
     expect(gzip).toBeLessThanOrEqual(REFERENCE_FIRST_LOAD_BUDGET);
   });
 
+  it('never links a stylesheet every page inlines again at run time', async () => {
+    const dir = defaultClientDir();
+    const manifest = JSON.parse(await readFile(join(dir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { css?: string[] }
+    >;
+    // The entry's stylesheets are inlined into every page (`loadClientBuild`): a chunk naming one
+    // as a dependency makes Vite's preload helper link it into <head> again when the chunk loads,
+    // a second download placed after the site's and the project's own sheets.
+    const inlined = (manifest['src/client/main.tsx']?.css ?? []).map((file) => file.split('/').pop() ?? '');
+    expect(inlined.length).toBeGreaterThan(0);
+    for (const [name, text] of await builtScripts(dir)) {
+      for (const sheet of inlined) expect(text.includes(sheet), `${name} names ${sheet}`).toBe(false);
+    }
+  });
+
   it('holds the icon sprite every icon of a page points into', async () => {
     const sprite = await readFile(join(defaultClientDir(), ICON_SPRITE_FILE), 'utf8');
     expect(sprite).toBe(iconSprite());

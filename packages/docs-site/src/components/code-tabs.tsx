@@ -4,6 +4,7 @@ import { CopyButton, TabList, TabPanel, tabIds } from '@sextant/ui';
 import { useId, useState } from 'react';
 import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
+import { ExampleNote } from './example-note.js';
 import { defineIsland } from './island.js';
 
 export interface CodeTab {
@@ -14,6 +15,8 @@ export interface CodeTab {
   html: SafeHtml;
   /** The code shown is the first lines only: a control shows the rest. */
   more?: { label: string; onShow: () => void; busy: boolean };
+  /** Shown above the code while this tab is selected (a spec example that breaks its schema). */
+  note?: string;
 }
 
 export interface CodeTabsProps {
@@ -49,6 +52,7 @@ export function CodeTabs({ tabs, title }: CodeTabsProps) {
           label={`Copy ${current.label}`}
         />
       </div>
+      {current.note ? <ExampleNote note={current.note} /> : null}
       {tabs.map((tab, i) => (
         <TabPanel
           key={tab.id}

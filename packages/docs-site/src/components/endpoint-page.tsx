@@ -2,7 +2,7 @@
  * The endpoint reference page: method, path with highlighted parameters, description,
  * parameter lists, request body, responses, errors, callbacks, code snippets and examples, and "Try it".
  */
-import type { AuthScheme } from '@sextant/definition';
+import { type AuthScheme, cookieParametersOf } from '@sextant/definition';
 import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
 import { CallbacksSection } from './callbacks-section.js';
 import { CodeTabsIsland } from './code-tabs.js';
@@ -64,6 +64,7 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
         <ParameterSection title="Path parameters" parameters={endpoint.pathParameters} ctx={ctx} />
         <ParameterSection title="Query parameters" parameters={endpoint.queryParameters} ctx={ctx} />
         <ParameterSection title="Headers" parameters={endpoint.requestHeaders} ctx={ctx} />
+        <ParameterSection title="Cookies" parameters={cookieParametersOf(endpoint)} ctx={ctx} />
         {request ? <RequestBodySection request={request} ctx={ctx} /> : null}
         {endpoint.responses.map((response, r) => (
           <ResponseSection

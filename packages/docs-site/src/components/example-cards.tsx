@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { prettyJson } from '../shared/format.js';
 import type { ExampleView, PageView } from '../shared/page-data.js';
 import { type CodeTab, CodeTabs } from './code-tabs.js';
+import { ExampleNote } from './example-note.js';
 import { useFullPage } from './full-page.js';
 import { defineIsland } from './island.js';
 import { useWholeOnDemand } from './whole-on-demand.js';
@@ -58,9 +59,7 @@ function ExampleCardsView({ example, fullPageUrl }: ExampleCardsProps) {
   if (!example.note) return cards;
   return (
     <>
-      <p className="sx-example-note" role="note">
-        {example.note}
-      </p>
+      <ExampleNote note={example.note} />
       {cards}
     </>
   );

@@ -27,7 +27,7 @@ export function ParameterSection({
   level = 2,
 }: {
   title: string;
-  parameters: Parameter[];
+  parameters: readonly Parameter[];
   ctx: SchemaContext;
   level?: PartLevel;
 }) {

@@ -206,7 +206,7 @@ export function PropertyRows({
   ctx,
   seen = [],
 }: {
-  rows: Row[];
+  rows: readonly Row[];
   ctx: SchemaContext;
   seen?: readonly TypeId[];
 }) {

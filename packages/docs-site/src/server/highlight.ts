@@ -164,11 +164,46 @@ export function highlightLines(
   const loaded = resolved !== undefined && ready.has(resolved);
   if (resolved && !loaded) missing?.add(resolved);
   if (!loaded) return { lang: langAttr, lines: code.split('\n').map(escapeHtml) };
+  const cacheKey = `${resolved}\n${code}`;
+  const known = highlighted.get(cacheKey);
+  if (known) {
+    highlighted.delete(cacheKey);
+    highlighted.set(cacheKey, known);
+    return { lang: langAttr, lines: [...known] };
+  }
+  const lines = tokenLines(instance, code, resolved);
+  remember(cacheKey, lines);
+  return { lang: langAttr, lines: [...lines] };
+}
+
+/**
+ * Highlighted lines by language and code, least recently used first, at most
+ * HIGHLIGHT_CACHE_CHARS characters of code and HTML: the same code is highlighted once per
+ * process (the error bodies and shared types' examples of hundreds of endpoint pages). Shiki's
+ * output depends on nothing else (themes and grammars are fixed), so sites can share it.
+ */
+const highlighted = new Map<string, readonly string[]>();
+const HIGHLIGHT_CACHE_CHARS = 8_000_000;
+let highlightedChars = 0;
+const entryChars = (key: string, lines: readonly string[]) =>
+  lines.reduce((sum, line) => sum + line.length, key.length);
+
+function remember(key: string, lines: readonly string[]): void {
+  highlighted.set(key, lines);
+  highlightedChars += entryChars(key, lines);
+  for (const [oldKey, oldLines] of highlighted) {
+    if (highlightedChars <= HIGHLIGHT_CACHE_CHARS) break;
+    highlighted.delete(oldKey);
+    highlightedChars -= entryChars(oldKey, oldLines);
+  }
+}
+
+function tokenLines(instance: HighlighterCore, code: string, resolved: keyof typeof LANGS): string[] {
   const lines = instance.codeToTokensWithThemes(code, {
     lang: resolved,
     themes: { light: 'github-light', dark: 'github-dark' },
   });
-  const html = lines.map((line) =>
+  return lines.map((line) =>
     line
       .map((token) => {
         const light = token.variants.light?.color?.toLowerCase();
@@ -187,7 +222,6 @@ export function highlightLines(
       })
       .join(''),
   );
-  return { lang: langAttr, lines: html };
 }
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2). */

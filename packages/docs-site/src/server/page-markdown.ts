@@ -6,6 +6,7 @@
 import {
   type ApiDefinition,
   type Callback,
+  cookieParametersOf,
   type Endpoint,
   inlineObjectProperties,
   isRequired,
@@ -32,7 +33,7 @@ const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').re
 
 function parameterTable(
   title: string,
-  parameters: (Parameter | ObjectProperty)[],
+  parameters: readonly (Parameter | ObjectProperty)[],
   definition: ApiDefinition,
   level = '##',
 ): string {
@@ -170,6 +171,7 @@ export function pageMarkdown(
       let md = `${title}\`${endpoint.method} ${pathText(endpoint.path)}\`\n\n${endpoint.description ? `${endpoint.description}\n\n` : ''}`;
       md += parameterTable('Path parameters', endpoint.pathParameters, d);
       md += parameterTable('Query parameters', endpoint.queryParameters, d);
+      md += parameterTable('Cookies', cookieParametersOf(endpoint), d);
       md += exchangeMarkdown(endpoint, d, '##');
       md += callbacksMarkdown(endpoint.callbacks ?? [], d);
       const curl = view.snippets.find((s) => s.id === 'curl');

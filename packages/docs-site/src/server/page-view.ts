@@ -77,12 +77,14 @@ export function responseTabs(
     const code = prettyJson(example.value);
     // A long body shows its first lines (the card offers the whole); Copy copies it whole.
     const { html, lines } = exampleHtml(highlighter, example.value, limit);
+    const note = exampleProblemNote(example.problems);
     return {
       id: `response-${i}`,
       label: shared && example.contentType ? `${status} ${example.contentType}` : status,
       code,
       html,
       ...(lines === undefined ? {} : { lines }),
+      ...(note ? { note } : {}),
     };
   });
 }

@@ -4,17 +4,36 @@
  * carries the current group's items, not the whole API.
  */
 import type { DocsDefinition, NavItem } from '@sextant/definition';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { InlineTitle } from '../components/inline-title.js';
 import { TabIcon } from './nav-icon.js';
 import { NavbarLinks } from './site-chrome.js';
 
+/**
+ * True when `item` or an item under it is the page at `currentSlug`, or a path prefix of it
+ * (`rest/repos` of `rest/repos/get`: `changelog/page/2` has no item of its own).
+ */
 function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   if (item.type === 'link') return false;
-  return (
-    item.slug === currentSlug ||
-    currentSlug.startsWith(`${item.slug}/`) ||
-    ('children' in item && item.children.some((c) => isCurrentOrAncestor(c, currentSlug)))
-  );
+  const slugs = subtreeSlugs(item);
+  if (slugs.has(currentSlug)) return true;
+  for (let at = currentSlug.indexOf('/'); at !== -1; at = currentSlug.indexOf('/', at + 1))
+    if (slugs.has(currentSlug.slice(0, at))) return true;
+  return false;
+}
+
+/** The slugs of an item and of every item under it (links have none), once per navigation. */
+const subtreeSlugsOf = new WeakMap<NavItem, ReadonlySet<string>>();
+
+function subtreeSlugs(item: NavItem): ReadonlySet<string> {
+  const known = subtreeSlugsOf.get(item);
+  if (known) return known;
+  const slugs = new Set<string>();
+  if (item.type !== 'link') slugs.add(item.slug);
+  if ('children' in item)
+    for (const child of item.children) for (const slug of subtreeSlugs(child)) slugs.add(slug);
+  subtreeSlugsOf.set(item, slugs);
+  return slugs;
 }
 
 /** The short method label of a sidebar link, shown by CSS (`data-method`): no element per link. */
@@ -103,68 +122,93 @@ function NavList({
   );
 }
 
-function NavListChunk({
-  items,
-  currentSlug,
-  basePath,
-  deferred = false,
-}: {
+/**
+ * The inner HTML of the chunks that hold neither the current page nor one of its ancestors: by
+ * the chunk's first item (an object of the site version's navigation, so a new version starts
+ * empty and an old one is collected with it), then its length and base path. Such a chunk renders
+ * the same on every page, so an API's sidebar is rendered once per site version, not per page.
+ */
+const settledChunks = new WeakMap<NavItem, Map<string, string>>();
+
+function NavListChunk(props: {
   items: NavItem[];
   currentSlug: string;
   basePath: string;
   deferred?: boolean;
 }) {
-  return (
-    <ul className={deferred ? 'sx-nav-list sx-nav-chunk' : 'sx-nav-list'}>
-      {items.map((item) => {
-        if (item.type === 'link') {
-          return (
-            <li key={`link:${item.href}`}>
-              <a
-                className="sx-nav-link"
-                href={item.href}
-                rel={/^https?:/.test(item.href) ? 'noopener noreferrer' : undefined}
-              >
-                {item.title} {/^https?:/.test(item.href) ? <span aria-hidden="true">↗</span> : null}
-              </a>
-            </li>
-          );
-        }
-        if (item.hidden) return null;
-        const href = `${basePath}/${item.slug}`;
-        const current = item.slug === currentSlug ? 'page' : undefined;
-        // A changelog is one link: its entries are listed on its page, not in the sidebar.
-        if ('children' in item && item.type !== 'changelog') {
-          const expanded =
-            item.type === 'section' && !item.collapsed ? true : isCurrentOrAncestor(item, currentSlug);
-          return (
-            <li key={item.slug} className="sx-nav-group" data-expanded={expanded}>
-              <a className="sx-nav-link sx-nav-group-link" href={href} aria-current={current}>
-                <span className="sx-nav-chevron" aria-hidden="true" />
-                <InlineTitle text={item.title} />
-              </a>
-              {expanded ? (
-                <NavList
-                  items={item.children}
-                  currentSlug={currentSlug}
-                  basePath={basePath}
-                  parent={{ slug: item.slug, count: item.children.length }}
-                />
-              ) : null}
-            </li>
-          );
-        }
-        // A group can list hundreds of endpoints: one element per link keeps the page light.
-        return (
-          <li key={item.slug}>
-            <a className="sx-nav-link" href={href} aria-current={current} data-method={methodLabel(item)}>
-              <InlineTitle text={item.title} />
-            </a>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const { items, currentSlug, basePath, deferred = false } = props;
+  const className = deferred ? 'sx-nav-list sx-nav-chunk' : 'sx-nav-list';
+  const first = items[0];
+  if (!first || items.some((item) => isCurrentOrAncestor(item, currentSlug)))
+    return <ul className={className}>{navListItems(props)}</ul>;
+  const byShape = settledChunks.get(first) ?? new Map<string, string>();
+  settledChunks.set(first, byShape);
+  const key = `${items.length}:${basePath}`;
+  let html = byShape.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(<>{navListItems(props)}</>);
+    byShape.set(key, html);
+  }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the same elements, cached
+  return <ul className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function navListItems({
+  items,
+  currentSlug,
+  basePath,
+}: {
+  items: NavItem[];
+  currentSlug: string;
+  basePath: string;
+}) {
+  return items.map((item) => {
+    if (item.type === 'link') {
+      return (
+        <li key={`link:${item.href}`}>
+          <a
+            className="sx-nav-link"
+            href={item.href}
+            rel={/^https?:/.test(item.href) ? 'noopener noreferrer' : undefined}
+          >
+            {item.title} {/^https?:/.test(item.href) ? <span aria-hidden="true">↗</span> : null}
+          </a>
+        </li>
+      );
+    }
+    if (item.hidden) return null;
+    const href = `${basePath}/${item.slug}`;
+    const current = item.slug === currentSlug ? 'page' : undefined;
+    // A changelog is one link: its entries are listed on its page, not in the sidebar.
+    if ('children' in item && item.type !== 'changelog') {
+      const expanded =
+        item.type === 'section' && !item.collapsed ? true : isCurrentOrAncestor(item, currentSlug);
+      return (
+        <li key={item.slug} className="sx-nav-group" data-expanded={expanded}>
+          <a className="sx-nav-link sx-nav-group-link" href={href} aria-current={current}>
+            <span className="sx-nav-chevron" aria-hidden="true" />
+            <InlineTitle text={item.title} />
+          </a>
+          {expanded ? (
+            <NavList
+              items={item.children}
+              currentSlug={currentSlug}
+              basePath={basePath}
+              parent={{ slug: item.slug, count: item.children.length }}
+            />
+          ) : null}
+        </li>
+      );
+    }
+    // A group can list hundreds of endpoints: one element per link keeps the page light.
+    return (
+      <li key={item.slug}>
+        <a className="sx-nav-link" href={href} aria-current={current} data-method={methodLabel(item)}>
+          <InlineTitle text={item.title} />
+        </a>
+      </li>
+    );
+  });
 }
 
 /**

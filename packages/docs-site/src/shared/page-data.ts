@@ -20,6 +20,8 @@ export interface SnippetView {
   html: SafeHtml;
   /** Set when `html` shows only the first lines of a longer body: its whole line count. */
   lines?: number;
+  /** A spec example that breaks its schema: what is wrong (`exampleProblemNote`). */
+  note?: string;
 }
 
 export interface ExampleView {

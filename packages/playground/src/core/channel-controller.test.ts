@@ -4,6 +4,7 @@
  * message type is sent from its form; switching the channel closes the socket and resets the form.
  */
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { fixtureDefinition } from '../testing/fixture-definition.js';
@@ -26,11 +27,6 @@ afterAll(
       wss.close(() => resolve());
     }),
 );
-
-async function eventually(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-}
 
 function twoChannels() {
   const definition = fixtureDefinition('https://api.example.com', 'wss://ws.example.com/v1');
@@ -71,7 +67,7 @@ describe('ChannelController', () => {
     expect(await c.send('say')).toBe(true);
     c.setMessage('ping', { n: 1 });
     expect(await c.send('ping')).toBe(true);
-    await eventually(() => frames.length >= 3);
+    await waitFor(() => frames.length >= 3);
     expect(JSON.parse(frames.at(-3) ?? '{}')).toEqual({
       type: 'handshake',
       url: 'wss://ws.example.com/v1/chat/lobby?lang=en',

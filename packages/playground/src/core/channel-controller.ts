@@ -8,7 +8,7 @@ import type { ApiDefinition, WebSocketChannel } from '@sextant/definition';
 import { type BuiltRequest, buildRequest, initialWebSocketFormState } from '@sextant/request';
 import type { AnalyticsSink } from './analytics.js';
 import { AuthStore, toRequestAuth } from './auth-store.js';
-import type { ParameterSection } from './form-state.js';
+import type { ChannelParameterSection } from './form-state.js';
 import { sendDisabledReason } from './localhost.js';
 import { sendBlocker } from './send-gate.js';
 import type { TypeMap } from './type-shapes.js';
@@ -109,7 +109,7 @@ export class ChannelController {
     this.view.set({ channelId: channel.id, baseUrl: channel.environments[0]?.baseUrl ?? '' });
   }
 
-  setParameter(section: ParameterSection, key: string, value: unknown): void {
+  setParameter(section: ChannelParameterSection, key: string, value: unknown): void {
     const current = this.form.getState()[section];
     const next = { ...current };
     if (value === undefined || value === '') delete next[key];

@@ -87,6 +87,7 @@ function isFormState(value: unknown): value is PlaygroundFormState {
   if (!isRecord(value)) return false;
   if (!isRecord(value.pathParameters) || !isRecord(value.queryParameters) || !isRecord(value.headers))
     return false;
+  if (value.cookies !== undefined && !isRecord(value.cookies)) return false;
   if (value.type !== undefined && value.type !== 'endpoint') return false;
   value.type = 'endpoint';
   const body = value.body;

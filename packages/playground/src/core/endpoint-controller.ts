@@ -5,7 +5,14 @@
  * and applies the docs site's injected token. React creates one per mounted playground and
  * only renders and dispatches.
  */
-import type { ApiDefinition, AuthScheme, Endpoint, OAuthScheme } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  type AuthScheme,
+  type Endpoint,
+  type OAuthClientCredentials,
+  type OAuthTokenFlow,
+  oauthFlows,
+} from '@sextant/definition';
 import { authRequirementsOf, extractAccessToken, requirementKey } from '@sextant/request';
 import type { AnalyticsSink } from './analytics.js';
 import type { ApiKeyInjectionStore } from './api-key-injection.js';
@@ -378,8 +385,8 @@ export class EndpointController {
    * the endpoint is missing, fails to load, or is not an endpoint of this API (the importer's
    * stand-in for a token URL elsewhere, which the docs cannot vouch for).
    */
-  async oauthTokenEndpoint(scheme: OAuthScheme): Promise<Endpoint | undefined> {
-    const id = scheme.value.tokenEndpoint.endpointId;
+  async oauthTokenEndpoint(flow: OAuthTokenFlow): Promise<Endpoint | undefined> {
+    const id = flow.tokenEndpoint.endpointId;
     let endpoint = this.definition.endpoints[id];
     if (!endpoint && this.#resolveEndpoint) {
       try {
@@ -405,8 +412,8 @@ export class EndpointController {
 
   /** True when the OAuth token endpoint is known to be missing (checked once at start). */
   async checkOAuthFallback(): Promise<void> {
-    const scheme = this.authScheme;
-    if (scheme?.type === 'oAuth') await this.oauthTokenEndpoint(scheme);
+    const flow = clientCredentialsOf(this.authScheme);
+    if (flow) await this.oauthTokenEndpoint(flow);
   }
 
   /**
@@ -415,17 +422,17 @@ export class EndpointController {
    * address and switches the card to the bearer input.
    */
   async oauthLogin(): Promise<boolean> {
-    const scheme = this.authScheme;
-    if (scheme?.type !== 'oAuth') return false;
+    const flow = clientCredentialsOf(this.authScheme);
+    if (!flow) return false;
     let failure: OAuthLoginError | undefined;
     const ok = await this.auth.loginWithClientCredentials(async (credentials) => {
-      const tokenEndpoint = await this.oauthTokenEndpoint(scheme);
+      const tokenEndpoint = await this.oauthTokenEndpoint(flow);
       if (!tokenEndpoint) throw new Error('The token endpoint is not available');
       const built = buildTokenRequest(
         tokenEndpoint,
         credentials.clientId,
         credentials.clientSecret,
-        this.auth.getState().oauth.scopes ?? scheme.value.scopes.map((scope) => scope.name),
+        this.auth.getState().oauth.scopes ?? flow.scopes.map((scope) => scope.name),
         this.#tokenTarget(tokenEndpoint),
       );
       const { url, init } = fetchArguments(built, {
@@ -438,7 +445,7 @@ export class EndpointController {
         });
         const problem = await tokenResponseError(response, built.url);
         if (problem) throw problem;
-        const locator = scheme.value.tokenEndpoint.accessTokenLocator;
+        const locator = flow.tokenEndpoint.accessTokenLocator;
         const token = extractAccessToken(await response.json().catch(() => undefined), locator);
         if (!token) throw noTokenIn(locator);
         return token;
@@ -485,6 +492,12 @@ export class EndpointController {
   injectionServesScheme(): boolean {
     return tokenServesScheme(this.authScheme);
   }
+}
+
+/** The client-credentials flow of an OAuth scheme, when it declares one. */
+function clientCredentialsOf(scheme: AuthScheme | undefined): OAuthClientCredentials | undefined {
+  if (scheme?.type !== 'oAuth') return undefined;
+  return oauthFlows(scheme).find((flow): flow is OAuthClientCredentials => flow.type === 'clientCredentials');
 }
 
 /** The key of an endpoint's first security requirement: what the auth card starts on. */

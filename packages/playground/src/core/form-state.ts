@@ -3,7 +3,7 @@
  * and every edit come from `@sextant/request` (engineer C); this module adds only what the view
  * needs on top: the body section's title (SPEC §2) and the section parameter lists.
  */
-import type { Endpoint, Parameter } from '@sextant/definition';
+import { cookieParametersOf, type Endpoint, type Parameter } from '@sextant/definition';
 import type { EndpointFormState } from '@sextant/request';
 
 /** The endpoint form state (SPEC §3), as `@sextant/request` defines it. */
@@ -11,7 +11,9 @@ export type PlaygroundFormState = EndpointFormState;
 export type { BodyState, FormDataFieldValue, FormSection } from '@sextant/request';
 
 /** The form's parameter sections. */
-export type ParameterSection = 'pathParameters' | 'queryParameters' | 'headers';
+export type ParameterSection = 'pathParameters' | 'queryParameters' | 'headers' | 'cookies';
+/** A WebSocket channel's parameter sections (a handshake carries no cookie parameters). */
+export type ChannelParameterSection = Exclude<ParameterSection, 'cookies'>;
 
 /**
  * The body section's title (SPEC §2): Parameters for OpenRPC, Multipart Form for multipart form
@@ -40,10 +42,11 @@ export function isUrlEncoded(contentType: string): boolean {
 
 /** Parameters of a section of the endpoint (or channel). */
 export function sectionParameters(
-  operation: Pick<Endpoint, 'pathParameters' | 'queryParameters' | 'requestHeaders'>,
+  operation: Pick<Endpoint, 'pathParameters' | 'queryParameters' | 'requestHeaders' | 'cookieParameters'>,
   section: ParameterSection,
-): Parameter[] {
+): readonly Parameter[] {
   if (section === 'pathParameters') return operation.pathParameters;
   if (section === 'queryParameters') return operation.queryParameters;
+  if (section === 'cookies') return cookieParametersOf(operation);
   return operation.requestHeaders;
 }

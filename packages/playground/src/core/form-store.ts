@@ -5,7 +5,7 @@
  * The rules are `@sextant/request`'s pure form operations; this store holds the current state,
  * tells subscribers, and keeps the state's inline validation (computed once per state).
  */
-import type { Endpoint } from '@sextant/definition';
+import { type Endpoint, type ExampleProblem, exampleProblemNote } from '@sextant/definition';
 import {
   editValueIn,
   emptyFormState,
@@ -36,6 +36,15 @@ export interface BodyTextState {
   revision: number;
 }
 
+/** The parts of an example the form sends (a response body's problems are not the reader's). */
+const REQUEST_PARTS: ReadonlySet<ExampleProblem['part']> = new Set([
+  'pathParameters',
+  'queryParameters',
+  'headers',
+  'cookies',
+  'requestBody',
+]);
+
 /**
  * @example
  * const form = new FormStore(endpoint, definition.types);
@@ -46,6 +55,8 @@ export class FormStore extends Store<PlaygroundFormState> {
   readonly #types: TypeMap;
   #validated: { state: PlaygroundFormState; validation: FormValidation } | undefined;
   #fromText = false;
+  /** The spec example the form was filled from (opened with, Use example) until Clear form or a restore. */
+  #heldExample: number | undefined;
   /** The JSON editor's side of the body (see `BodyTextState`). */
   readonly bodyText = new ValueStore<BodyTextState>({ jsonError: undefined, revision: 0 });
 
@@ -54,6 +65,18 @@ export class FormStore extends Store<PlaygroundFormState> {
     super(initial ?? initialFormState(endpoint, { types }));
     this.#endpoint = endpoint;
     this.#types = types;
+    this.#heldExample = initial ? undefined : 0;
+  }
+
+  /**
+   * What is wrong with the spec example the form was filled from, in the reference page's words
+   * (`exampleProblemNote`), for the parts a request sends; undefined for a valid or no example.
+   */
+  exampleNote(): string | undefined {
+    if (this.#heldExample === undefined) return undefined;
+    const example = this.#endpoint.examples[this.#heldExample] ?? this.#endpoint.examples[0];
+    if (!example || example.synthesized) return undefined;
+    return exampleProblemNote(example.problems?.filter((problem) => REQUEST_PARTS.has(problem.part)));
   }
 
   /** Every change not typed in the JSON editor drops its invalid text: the form is what is shown. */
@@ -154,11 +177,13 @@ export class FormStore extends Store<PlaygroundFormState> {
 
   /** Use example: fill the whole form with the values of the picked example (the first by default). */
   applyExample(exampleIndex = 0): void {
+    this.#heldExample = exampleIndex;
     this.setState(initialFormState(this.#endpoint, { types: this.#types, exampleIndex }));
   }
 
   /** Clear form: required values blank, optional values gone. */
   clear(): void {
+    this.#heldExample = undefined;
     this.setState(emptyFormState(this.#endpoint, this.#types));
   }
 
@@ -169,6 +194,7 @@ export class FormStore extends Store<PlaygroundFormState> {
 
   /** Replaces the state (deep link, history entry). */
   replace(state: PlaygroundFormState): void {
+    this.#heldExample = undefined;
     this.setState(state);
   }
 }

@@ -5,6 +5,7 @@
  * only tells the reader what the API is likely to refuse.
  */
 import {
+  cookieParametersOf,
   type Endpoint,
   type Parameter,
   type TypeReference,
@@ -90,6 +91,7 @@ export function validateEndpointForm(
     ...parameterIssues('pathParameters', endpoint.pathParameters, state.pathParameters, types),
     ...parameterIssues('queryParameters', endpoint.queryParameters, state.queryParameters, types),
     ...parameterIssues('headers', endpoint.requestHeaders, state.headers, types),
+    ...parameterIssues('cookies', cookieParametersOf(endpoint), state.cookies ?? {}, types),
     ...bodyIssues(endpoint, state, types),
   ];
   return collect(parts);
@@ -121,7 +123,7 @@ export function validateChannelForm(
 
 function parameterIssues(
   section: ParameterSection,
-  parameters: Parameter[],
+  parameters: readonly Parameter[],
   values: Record<string, unknown>,
   types: TypeMap,
 ): { prefix: StatePath; issues: ValueIssue[] }[] {

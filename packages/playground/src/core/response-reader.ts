@@ -174,7 +174,7 @@ export async function readResponse(
     return final;
   }
   if (mode.kind === 'json') {
-    const { text, size } = await readText(response.body);
+    const { text, size } = await readText(response.body, contentType);
     const final: PlaygroundResponse = {
       type: 'json',
       body: size > PARSE_LIMIT_BYTES ? text : parseJsonOrText(text),
@@ -196,9 +196,27 @@ export async function readResponse(
   return final;
 }
 
+/**
+ * The decoder for a body of `contentType`: its `charset` when the browser knows it, else UTF-8.
+ * Bytes that are not valid in it become U+FFFD, never an error: a body is always shown.
+ *
+ * @example textDecoderFor('text/plain; charset=ISO-8859-1').encoding // 'windows-1252'
+ */
+export function textDecoderFor(contentType: string): TextDecoder {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8');
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
 /** The body as text, decoded chunk by chunk as it arrives (no single long decode of a 10 MB body at the end). */
-async function readText(body: ReadableStream<Uint8Array>): Promise<{ text: string; size: number }> {
-  const decoder = new TextDecoder();
+async function readText(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+): Promise<{ text: string; size: number }> {
+  const decoder = textDecoderFor(contentType);
   const reader = body.getReader();
   const parts: string[] = [];
   let size = 0;

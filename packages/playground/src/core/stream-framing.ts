@@ -5,6 +5,7 @@
  * stay text otherwise.
  */
 import type { StreamFraming } from '@sextant/definition';
+import { createParser } from 'eventsource-parser';
 
 /** One decoded event of a stream. */
 export interface StreamEvent {
@@ -62,36 +63,30 @@ function createNdjsonDecoder(isEnd: (payload: string) => boolean): StreamDecoder
   };
 }
 
+/** SSE framing is eventsource-parser's (the WHATWG rules: CR/LF/CRLF, comments, BOM, `id`, `retry`). */
 function createSseDecoder(isEnd: (payload: string) => boolean): StreamDecoder {
-  let buffer = '';
-  const parseBlock = (block: string): StreamEvent | undefined => {
-    const data: string[] = [];
-    let event: string | undefined;
-    for (const line of block.split(/\r?\n/)) {
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'data') data.push(value);
-      else if (field === 'event') event = value;
-    }
-    if (data.length === 0) return undefined;
-    const payload = data.join('\n');
-    if (isEnd(payload)) return undefined;
-    return event ? { data: parseJsonOrText(payload), event } : { data: parseJsonOrText(payload) };
-  };
-  const drain = (final: boolean): StreamEvent[] => {
-    const blocks = buffer.split(/\r?\n\r?\n/);
-    buffer = final ? '' : (blocks.pop() ?? '');
-    return blocks.map(parseBlock).filter((e): e is StreamEvent => e !== undefined);
+  let events: StreamEvent[] = [];
+  const parser = createParser({
+    onEvent({ event, data }) {
+      if (isEnd(data)) return;
+      events.push(event ? { data: parseJsonOrText(data), event } : { data: parseJsonOrText(data) });
+    },
+  });
+  const take = (): StreamEvent[] => {
+    const done = events;
+    events = [];
+    return done;
   };
   return {
     push(text) {
-      buffer += text;
-      return drain(false);
+      parser.feed(text);
+      return take();
     },
     end() {
-      return drain(true);
+      // A stream may stop without the closing blank line: the last block still counts.
+      parser.feed('\n\n');
+      parser.reset();
+      return take();
     },
   };
 }

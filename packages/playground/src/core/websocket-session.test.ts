@@ -5,6 +5,7 @@
  * the channel-switch reset. Node's global WebSocket is the client, as a browser's would be.
  */
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket as WsSocket } from 'ws';
 import { type ConnectionState, WebSocketSession } from './websocket-session.js';
@@ -45,11 +46,6 @@ afterAll(
     }),
 );
 
-async function eventually(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-}
-
 const target = { url: 'ws://upstream.example/chat?room=1', headers: { 'X-Client': 'test' } };
 
 function until(session: WebSocketSession, predicate: () => boolean): Promise<void> {
@@ -80,7 +76,7 @@ describe('WebSocketSession', () => {
     expect(session.getState().connection).toBe('closed');
     const before = handshakes.length;
     await session.toggle(target);
-    await eventually(() => handshakes.length > before);
+    await waitFor(() => handshakes.length > before);
     expect(handshakes.at(-1)).toEqual({
       type: 'handshake',
       url: target.url,
@@ -128,7 +124,7 @@ describe('WebSocketSession', () => {
     const before = handshakes.length;
     const sent = await session.send({ type: 'say', data: { cmd: 'noop', id: 'while-closed' } }, target);
     expect(sent).toBe(true);
-    await eventually(() => received.at(-1) === '{"cmd":"noop","id":"while-closed"}');
+    await waitFor(() => received.at(-1) === '{"cmd":"noop","id":"while-closed"}');
     expect(handshakes.length).toBe(before + 1);
     expect(received.at(-1)).toBe('{"cmd":"noop","id":"while-closed"}');
     expect(session.getState().connection).toBe('opened');

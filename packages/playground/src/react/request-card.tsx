@@ -2,13 +2,14 @@
  * The Request card: language switcher, copy button, and the snippet of the request exactly as
  * Send would build it, updated live as the form and auth change, coloured by the snippet
  * tokenizer; long lines scroll sideways (a visible scrollbar) or wrap with the Wrap toggle; plus
- * the endpoint's history below the snippet.
+ * the endpoint's history below the snippet (its own component: an answer recorded re-renders the
+ * list, not the snippet).
  */
 
 import { CopyButton } from '@sextant/ui';
 import { useState } from 'react';
 import type { EndpointController } from '../core/endpoint-controller.js';
-import { historyStatusText } from '../core/request-history.js';
+import { historyEntryText } from '../core/request-history.js';
 import { tokenizeSnippet } from '../core/snippet-tokens.js';
 import { useStore } from './use-store.js';
 
@@ -16,7 +17,6 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
   useStore(controller.form);
   useStore(controller.auth);
   const view = useStore(controller.view);
-  const history = useStore(controller.history);
   const snippet = controller.snippet(view.language);
   const [wrap, setWrap] = useState(false);
   return (
@@ -75,28 +75,34 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
         ) : (
           <p className="sx-pg-muted">No request preview for HEAD endpoints.</p>
         )}
-        {history.length > 0 && (
-          <details className="sx-pg-history">
-            <summary>History ({history.length})</summary>
-            <ul>
-              {history.map((entry) => (
-                <li key={entry.id}>
-                  <button
-                    type="button"
-                    className="sx-pg-link-button"
-                    onClick={() => controller.form.replace(entry.form)}
-                  >
-                    {new Date(entry.sentAt).toLocaleTimeString()} · {historyStatusText(entry.status)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <button type="button" className="sx-pg-link-button" onClick={() => controller.history.clear()}>
-              Clear history
-            </button>
-          </details>
-        )}
+        <HistoryList controller={controller} />
       </div>
     </section>
+  );
+}
+
+function HistoryList({ controller }: { controller: EndpointController }) {
+  const history = useStore(controller.history);
+  if (history.length === 0) return null;
+  return (
+    <details className="sx-pg-history">
+      <summary>History ({history.length})</summary>
+      <ul>
+        {history.map((entry) => (
+          <li key={entry.id}>
+            <button
+              type="button"
+              className="sx-pg-link-button"
+              onClick={() => controller.form.replace(entry.form)}
+            >
+              {historyEntryText(entry)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="sx-pg-link-button" onClick={() => controller.history.clear()}>
+        Clear history
+      </button>
+    </details>
   );
 }

@@ -4,7 +4,7 @@
  * is titled per SPEC §2 and renders objects, aliases, multipart fields (single and multiple
  * files) and raw bytes; object and alias bodies can be edited as JSON.
  */
-import type { Endpoint, FormDataField, Parameter } from '@sextant/definition';
+import { cookieParametersOf, type Endpoint, type FormDataField, type Parameter } from '@sextant/definition';
 import { exampleChoices } from '@sextant/request';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -12,6 +12,7 @@ import {
   type FormSection,
   type ParameterSection,
   type PlaygroundFormState,
+  sectionParameters,
 } from '../core/form-state.js';
 import type { FormStore } from '../core/form-store.js';
 import { describeShape, inlineObjectProperties, type TypeMap } from '../core/type-shapes.js';
@@ -24,6 +25,7 @@ import {
   typeCaption,
 } from '../core/value-editing.js';
 import { ErrorBoundary } from './error-boundary.js';
+import { ExampleNote } from './example-note.js';
 import { useStore } from './use-store.js';
 import {
   FieldErrorText,
@@ -43,6 +45,7 @@ const SECTIONS: { section: ParameterSection; title: string }[] = [
   { section: 'headers', title: 'Headers' },
   { section: 'pathParameters', title: 'Path Parameters' },
   { section: 'queryParameters', title: 'Query Parameters' },
+  { section: 'cookies', title: 'Cookies' },
 ];
 
 export function RequestForm({ form, types }: { form: FormStore; types: TypeMap }) {
@@ -80,8 +83,9 @@ export function RequestForm({ form, types }: { form: FormStore; types: TypeMap }
             Clear form
           </button>
         </div>
+        <ExampleNote note={form.exampleNote()} />
         {SECTIONS.map(({ section, title }) => {
-          const parameters = parametersOf(endpoint, section);
+          const parameters = sectionParameters(endpoint, section);
           if (parameters.length === 0) return null;
           return (
             <FormSectionBox key={section} title={title} section={section} form={form}>
@@ -90,7 +94,7 @@ export function RequestForm({ form, types }: { form: FormStore; types: TypeMap }
                   key={parameter.key}
                   parameter={parameter}
                   types={types}
-                  value={state[section][parameter.key]}
+                  value={state[section]?.[parameter.key]}
                   path={[section, parameter.key]}
                   form={form}
                 />
@@ -399,12 +403,7 @@ function hasInputs(endpoint: Endpoint): boolean {
     endpoint.requests.length > 0 ||
     endpoint.pathParameters.length > 0 ||
     endpoint.queryParameters.length > 0 ||
-    endpoint.requestHeaders.length > 0
+    endpoint.requestHeaders.length > 0 ||
+    cookieParametersOf(endpoint).length > 0
   );
-}
-
-function parametersOf(endpoint: Endpoint, section: ParameterSection): Parameter[] {
-  if (section === 'pathParameters') return endpoint.pathParameters;
-  if (section === 'queryParameters') return endpoint.queryParameters;
-  return endpoint.requestHeaders;
 }

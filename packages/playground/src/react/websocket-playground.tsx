@@ -13,7 +13,7 @@ import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../
 import { ChannelController } from '../core/channel-controller.js';
 import { escapeClosesExplorer } from '../core/editable-focus.js';
 import type { PlaygroundFeatures } from '../core/endpoint-controller.js';
-import type { ParameterSection } from '../core/form-state.js';
+import type { ChannelParameterSection } from '../core/form-state.js';
 import { MediaQueryStore, NARROW_QUERY } from '../core/media-query.js';
 import { withoutExplorerParams } from '../core/url-params.js';
 import type { SessionMessage } from '../core/websocket-session.js';
@@ -38,7 +38,7 @@ export interface WebSocketPlaygroundProps {
 }
 
 const SECTIONS: {
-  section: ParameterSection;
+  section: ChannelParameterSection;
   title: string;
   key: 'requestHeaders' | 'pathParameters' | 'queryParameters';
 }[] = [

@@ -4,7 +4,7 @@
  * key and an app token required together both go out), skipping an OAuth client-credentials
  * scheme whose token endpoint is the very endpoint being built (SPEC §5).
  */
-import type { AuthScheme, AuthSchemeId, Endpoint } from '@sextant/definition';
+import { type AuthScheme, type AuthSchemeId, type Endpoint, oauthTokenFlows } from '@sextant/definition';
 import type { AppliedAuth } from '../build/built-request.js';
 import { type AuthState, oauthAccessToken } from './auth-state.js';
 import { AUTH_PLACEHOLDERS, isAuthPlaceholder } from './placeholders.js';
@@ -82,9 +82,12 @@ export function selectAuth(
   return selectAuths(endpoint, auth, schemes, only).applied[0];
 }
 
-/** SPEC §5: an OAuth client-credentials scheme is not applied to its own token endpoint. */
+/** SPEC §5: an OAuth scheme is not applied to its own token endpoint (that of any of its flows). */
 export function isSelfReferencingOAuth(scheme: AuthScheme | undefined, endpointId: string): boolean {
-  return scheme?.type === 'oAuth' && scheme.value.tokenEndpoint.endpointId === endpointId;
+  return (
+    scheme?.type === 'oAuth' &&
+    oauthTokenFlows(scheme).some((flow) => flow.tokenEndpoint.endpointId === endpointId)
+  );
 }
 
 function applyScheme(scheme: AuthScheme, auth: AuthState, isFirstScheme: boolean): AppliedAuth | undefined {
@@ -136,7 +139,7 @@ function applyScheme(scheme: AuthScheme, auth: AuthState, isFirstScheme: boolean
             ...base,
             type: 'oAuth',
             header: 'Authorization',
-            prefix: scheme.value.tokenPrefix ?? 'Bearer',
+            prefix: oauthTokenFlows(scheme).find((flow) => flow.tokenPrefix)?.tokenPrefix ?? 'Bearer',
             secret: token.trim(),
           }
         : undefined;

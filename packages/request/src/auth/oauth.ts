@@ -1,5 +1,5 @@
 /**
- * The OAuth client-credentials login of the auth card: the request to the scheme's token endpoint
+ * The OAuth token requests of the auth card: the request to a flow's token endpoint
  * (built with `buildRequest`, so it honours the endpoint's content type) and reading the access
  * token out of the JSON response with the scheme's locator (`$.access_token`).
  */
@@ -28,6 +28,19 @@ export function buildTokenRequest(
     client_secret: clientSecret,
   };
   if (scopes.length) fields.scope = scopes.join(' ');
+  return buildGrantRequest(tokenEndpoint, fields, environment);
+}
+
+/**
+ * A token request of any grant (RFC 6749 §4.1.3, §4.3.2, §4.4.2): `fields` as form fields (a JSON
+ * object when the spec's own token endpoint takes JSON).
+ * @example buildGrantRequest(tokenEndpoint, { grant_type: 'password', username: 'ada', password: 'pw' }).body.type // 'urlencoded'
+ */
+export function buildGrantRequest(
+  tokenEndpoint: Endpoint,
+  fields: Readonly<Record<string, string>>,
+  environment?: { baseUrl: string },
+): BuiltRequest {
   const requestBody = tokenEndpoint.requests[0]?.body;
   const endpoint: Endpoint = requestBody
     ? tokenEndpoint
@@ -50,7 +63,7 @@ export function buildTokenRequest(
               Object.entries(fields).map(([k, v]) => [k, { type: 'json', value: v }]),
             ),
           }
-        : { type: 'json', value: fields },
+        : { type: 'json', value: { ...fields } },
   };
   return buildRequest(endpoint, state, undefined, environment);
 }

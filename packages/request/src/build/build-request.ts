@@ -2,13 +2,21 @@
  * `buildRequest`: endpoint + form state + credentials + environment → the concrete HTTP request
  * (SPEC §5, §7). Pure: the snippet renderers and Send Request both read its result.
  */
-import type { AuthScheme, AuthSchemeId, Endpoint, Environment, Parameter } from '@sextant/definition';
+import {
+  type AuthScheme,
+  type AuthSchemeId,
+  cookieParametersOf,
+  type Endpoint,
+  type Environment,
+  type Parameter,
+} from '@sextant/definition';
 import { authHeaderValue, selectAuths } from '../auth/apply-auth.js';
 import type { AuthState } from '../auth/auth-state.js';
 import { isAuthPlaceholder } from '../auth/placeholders.js';
 import type { EndpointFormState } from '../form-state/form-state.js';
 import { isOptionalShape, type TypeTable } from '../form-state/shapes.js';
 import type { BuiltRequest, ResponseKind } from './built-request.js';
+import { type CookiePair, cookiePair } from './cookie.js';
 import { encodeComponent } from './encode.js';
 import { serializeHeaderValue, serializePathParameter } from './path.js';
 import { serializeQueryParameter } from './query.js';
@@ -86,6 +94,10 @@ export function buildRequest(
     const text = serializeHeaderValue(value, param.explode ?? false);
     if (text !== '') setHeader(headers, param.key, text);
   }
+  // Like a header, a cookie whose value is empty text is not sent.
+  const cookies: CookiePair[] = parameterEntries(cookieParametersOf(endpoint), formState.cookies ?? {}, types)
+    .map(([param, value]) => cookiePair(param.key, value))
+    .filter(([, text]) => text !== '');
   const declared = endpoint.requests[0];
   // A wildcard (`*/*`) is what the API accepts, never what a request is: a concrete type goes out.
   const contentType =
@@ -102,6 +114,7 @@ export function buildRequest(
     method: endpoint.method,
     url,
     headers,
+    cookies,
     body,
     auths: applied,
     missingPathParameters,
@@ -114,7 +127,7 @@ export function buildRequest(
  * Null is omitted; an optional parameter left empty is omitted.
  */
 function parameterEntries(
-  declared: Parameter[],
+  declared: readonly Parameter[],
   values: Record<string, unknown>,
   types: TypeTable,
 ): [Pick<Parameter, 'key' | 'style' | 'explode'>, unknown][] {

@@ -4,6 +4,7 @@
  * wire forms; files are web-standard `Blob`/`File`s.
  */
 import type { AuthSchemeId, EndpointId, HttpMethod } from '@sextant/definition';
+import type { CookiePair } from './cookie.js';
 
 /** One part of a multipart body, in order. */
 export type FormPart =
@@ -58,6 +59,11 @@ export interface BuiltRequest {
   url: string;
   /** Header name → value, in the order they are sent. */
   headers: Record<string, string>;
+  /**
+   * Cookie parameters, encoded, in declaration order: sent as one `Cookie` header (`cookieHeader`),
+   * which a browser cannot set, so Send Request hands it to the proxy (`X-Sextant-Proxy-Cookie`).
+   */
+  cookies: CookiePair[];
   body: BuiltBody;
   /** The credentials put on the request, in requirement order (two when two schemes go together). */
   auths: AppliedAuth[];

@@ -2,12 +2,16 @@
  * Turning a built request into the `fetch` call Send Request makes: through the proxy at
  * `${proxyUrl}/proxy/${targetUrl}` with the reader's header names listed in
  * `X-Sextant-Proxy-Request-Headers`, in cors mode; for form data the Content-Type header is removed
- * so `FormData` sets it with its boundary (SPEC §7).
+ * so `FormData` sets it with its boundary (SPEC §7). A browser cannot set `Cookie`, so cookie
+ * parameters travel to the proxy as `X-Sextant-Proxy-Cookie`, which it sends upstream as `Cookie`.
  */
 import type { BuiltBody, BuiltRequest } from './built-request.js';
+import { cookieHeader } from './cookie.js';
 
 /** The header that tells the proxy which request headers are the reader's own. */
 export const PROXY_REQUEST_HEADERS = 'X-Sextant-Proxy-Request-Headers';
+/** The header carrying the request's `Cookie` value to the proxy, which sends it upstream as `Cookie`. */
+export const PROXY_COOKIE = 'X-Sextant-Proxy-Cookie';
 
 export interface FetchInitOptions {
   /** Base URL of the Sextant server hosting `/proxy/…`; omit to call the target directly (the proxy-skip flag). */
@@ -33,6 +37,9 @@ export function toFetchInit(
   }
   const url = options.proxyUrl ? `${options.proxyUrl.replace(/\/+$/, '')}/proxy/${request.url}` : request.url;
   if (options.proxyUrl) headers.set(PROXY_REQUEST_HEADERS, names.join(','));
+  const cookie = cookieHeader(request.cookies);
+  // Without the proxy only a non-browser fetch (Node) sends it: browsers drop a `Cookie` header.
+  if (cookie !== undefined) headers.set(options.proxyUrl ? PROXY_COOKIE : 'Cookie', cookie);
   const body = fetchBody(request.body);
   return {
     url,

@@ -29,6 +29,8 @@ export interface EndpointFormState {
   pathParameters: Record<string, unknown>;
   queryParameters: Record<string, unknown>;
   headers: Record<string, unknown>;
+  /** Cookie parameter values by name; absent (like `{}`) when the endpoint has none. */
+  cookies?: Record<string, unknown>;
   body: BodyState;
 }
 

@@ -42,6 +42,9 @@ export function initialFormState(endpoint: Endpoint, options: InitialStateOption
     pathParameters: parameterValues(endpoint.pathParameters, given?.('pathParameters'), types, fromSpec),
     queryParameters: parameterValues(endpoint.queryParameters, given?.('queryParameters'), types, fromSpec),
     headers: parameterValues(endpoint.requestHeaders, given?.('headers'), types, fromSpec),
+    ...(endpoint.cookieParameters
+      ? { cookies: parameterValues(endpoint.cookieParameters, given?.('cookies'), types, fromSpec) }
+      : {}),
     body: initialBody(endpoint.requests[0]?.body, example, types),
   };
 }
@@ -53,8 +56,8 @@ export function initialFormState(endpoint: Endpoint, options: InitialStateOption
 function specPart(example: EndpointExample) {
   if (example.synthesized) return undefined;
   const filled = new Set(example.filled ?? []);
-  return (part: 'pathParameters' | 'queryParameters' | 'headers'): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(example[part]).filter(([key]) => !filled.has(`${part}.${key}`)));
+  return (part: 'pathParameters' | 'queryParameters' | 'headers' | 'cookies'): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(example[part] ?? {}).filter(([key]) => !filled.has(`${part}.${key}`)));
 }
 
 /**

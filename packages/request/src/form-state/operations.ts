@@ -43,7 +43,7 @@ export function getValueAtPath(state: unknown, path: StatePath): unknown {
   return current;
 }
 
-export type FormSection = 'pathParameters' | 'queryParameters' | 'headers' | 'body';
+export type FormSection = 'pathParameters' | 'queryParameters' | 'headers' | 'cookies' | 'body';
 
 /**
  * Reset with example / Reset without example of one section of the form.

@@ -19,6 +19,7 @@ import { type AuthState, emptyOAuthState } from '../auth/auth-state.js';
 import { buildTokenRequest } from '../auth/oauth.js';
 import { buildRequest } from '../build/build-request.js';
 import type { BuiltRequest } from '../build/built-request.js';
+import { cookieHeader } from '../build/cookie.js';
 import type { BodyState, EndpointFormState, FormDataFieldValue } from '../form-state/form-state.js';
 import { blankFormState, initialFormState } from '../form-state/initial-state.js';
 import { setBodyFile, setFormFiles } from '../form-state/operations.js';
@@ -27,6 +28,7 @@ import {
   buildOptions,
   createPet,
   deletePet,
+  getCart,
   getPet,
   headPets,
   listOrders,
@@ -123,6 +125,12 @@ const CASES: Case[] = [
       queryParameters: { q: 'a' },
       headers: { 'X-Client': 'docs', 'X-Request-Id': 'r-1', 'X-Extra': 42 },
     }),
+  ),
+  c('GET with cookie parameters', getCart, state({ cookies: { session: 's1', theme: 'dark', ids: [1, 2] } })),
+  c(
+    'GET with hostile cookie values (; , space quote backslash newline non-ASCII %)',
+    getCart,
+    state({ cookies: { session: 'a; admin=1, "b" \\ c\r\nX: 1 café ☕ 100%', 'we;ird name': 'x' } }),
   ),
   c(
     'GET a path parameter with reserved and unicode characters',
@@ -554,6 +562,8 @@ describe.each(CASES.map((testCase, index) => ({ index, name: testCase.name })))(
       if (request.body.type === 'form-data' && name.toLowerCase() === 'content-type') continue;
       expect(got.headers[name.toLowerCase()], name).toBe(value);
     }
+    // One Cookie header exactly as built, or none.
+    expect(got.headers.cookie).toBe(cookieHeader(request.cookies));
     if (request.body.type === 'form-data') {
       const contentType = String(got.headers['content-type']);
       expect(contentType).toMatch(/^multipart\/form-data; ?boundary=/);

@@ -112,6 +112,19 @@ export const getPet = endpoint({
   ],
 });
 
+/** Cookie parameters (OpenAPI `in: cookie`): a required session, an optional theme and a list. */
+export const getCart = endpoint({
+  id: 'getCart',
+  method: 'GET',
+  path: [lit('/cart')],
+  cookieParameters: [
+    param('session', str),
+    param('theme', opt(str), { examples: ['dark'] }),
+    param('ids', opt(list(int)), { style: 'form', explode: false }),
+  ],
+  queryParameters: [param('page', opt(int))],
+});
+
 export const uploadPhoto = endpoint({
   id: 'uploadPhoto',
   method: 'POST',
@@ -266,6 +279,7 @@ export const definition: ApiDefinition = {
       listPets,
       createPet,
       getPet,
+      getCart,
       uploadPhoto,
       putFile,
       login,

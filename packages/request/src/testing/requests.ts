@@ -6,7 +6,16 @@ import { buildRequest } from '../build/build-request.js';
 import type { BuiltRequest } from '../build/built-request.js';
 import type { BodyState } from '../form-state/form-state.js';
 import { blankFormState } from '../form-state/initial-state.js';
-import { buildOptions, createPet, getPet, listPets, login, putFile, uploadPhoto } from './fixtures.js';
+import {
+  buildOptions,
+  createPet,
+  getCart,
+  getPet,
+  listPets,
+  login,
+  putFile,
+  uploadPhoto,
+} from './fixtures.js';
 
 const state = blankFormState;
 const multipart: BodyState = {
@@ -23,6 +32,14 @@ export const sample = {
       listPets,
       state({ queryParameters: { q: 'rex', tags: ['a', 'b'] } }),
       auth,
+      undefined,
+      buildOptions,
+    ),
+  cookies: (): BuiltRequest =>
+    buildRequest(
+      getCart,
+      state({ cookies: { session: 'a b;c', theme: 'dark' }, queryParameters: { page: 2 } }),
+      undefined,
       undefined,
       buildOptions,
     ),

@@ -5,21 +5,36 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
+import { createParser } from 'eventsource-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { invalidationFrame } from '../../registry/docs-cache-events.js';
 import { parseInvalidationEvent, subscribeToInvalidations } from './invalidation-stream.js';
 import type { InvalidatedSites } from './site-source.js';
 
+/** The invalidations of a piece of stream, framed by eventsource-parser as the subscriber frames it. */
+function invalidationsOf(stream: string): InvalidatedSites[] {
+  const found: InvalidatedSites[] = [];
+  const parser = createParser({
+    onEvent: (message) => {
+      const urls = parseInvalidationEvent(message);
+      if (urls) found.push(urls);
+    },
+  });
+  parser.feed(stream);
+  return found;
+}
+
 describe('parseInvalidationEvent', () => {
   it('reads the registry frames and refuses to guess at anything else', () => {
-    expect(parseInvalidationEvent(invalidationFrame(['a.test/docs']).trim())).toEqual(['a.test/docs']);
-    expect(parseInvalidationEvent(invalidationFrame('all').trim())).toBe('all');
-    expect(parseInvalidationEvent(': keep-alive')).toBeUndefined();
-    expect(parseInvalidationEvent('event: other\ndata: {}')).toBeUndefined();
+    expect(invalidationsOf(invalidationFrame(['a.test/docs']))).toEqual([['a.test/docs']]);
+    expect(invalidationsOf(invalidationFrame('all'))).toEqual(['all']);
+    expect(invalidationsOf(': keep-alive\n\nevent: other\ndata: {}\n\nevent: invalidate\n\n')).toEqual([]);
     // A frame it cannot read says something changed: everything is dropped.
-    expect(parseInvalidationEvent('event: invalidate\ndata: {not json')).toBe('all');
-    expect(parseInvalidationEvent('event: invalidate\ndata: {"urls":[1,{}]}')).toBe('all');
-    expect(parseInvalidationEvent('event: invalidate\ndata: {"urls":"some"}')).toBe('all');
+    expect(invalidationsOf('event: invalidate\ndata: {not json\n\n')).toEqual(['all']);
+    expect(invalidationsOf('event: invalidate\ndata: {"urls":[1,{}]}\r\n\r\n')).toEqual(['all']);
+    expect(invalidationsOf('event: invalidate\ndata: {"urls":"some"}\r\r\n')).toEqual(['all']);
+    expect(invalidationsOf('event: invalidate\ndata: {"urls":\ndata: ["x"]}\n\n')).toEqual([['x']]);
   });
 });
 
@@ -49,22 +64,18 @@ describe('subscribeToInvalidations', () => {
         onDisconnected: () => drops++,
       }),
     );
-    const until = async (done: () => boolean) => {
-      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(done()).toBe(true);
-    };
     try {
-      await until(() => connections === 1);
+      await waitFor(() => connections === 1);
       const frame = invalidationFrame(['a.test']);
       streams[0]?.write(frame.slice(0, 7));
       streams[0]?.write(`${frame.slice(7)}${invalidationFrame('all')}`);
-      await until(() => heard.length === 2);
+      await waitFor(() => heard.length === 2);
       expect(heard).toEqual([['a.test'], 'all']);
       streams[0]?.end();
-      await until(() => connections === 2);
+      await waitFor(() => connections === 2);
       expect(drops).toBe(1);
       streams[1]?.write(invalidationFrame(['b.test']));
-      await until(() => heard.length === 3);
+      await waitFor(() => heard.length === 3);
       expect(heard[2]).toEqual(['b.test']);
     } finally {
       for (const stream of streams) stream.end();

@@ -4,6 +4,7 @@
  * each (re)connection, when the subscriber should forget what it cached, since events may have
  * been missed while it was away; `onDisconnected` when a stream ends.
  */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { InvalidatedSites } from './site-source.js';
 
 export interface InvalidationStreamOptions {
@@ -15,17 +16,13 @@ export interface InvalidationStreamOptions {
   fetch?: typeof fetch;
 }
 
-/** Parses one SSE block into its invalidation, or undefined (comments, other events, bad data). */
-export function parseInvalidationEvent(block: string): InvalidatedSites | undefined {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith('event:')) event = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-  }
-  if (event !== 'invalidate' || data.length === 0) return undefined;
+/** One SSE message as its invalidation, or undefined (other events). */
+export function parseInvalidationEvent(
+  message: Pick<EventSourceMessage, 'event' | 'data'>,
+): InvalidatedSites | undefined {
+  if (message.event !== 'invalidate') return undefined;
   try {
-    const parsed = JSON.parse(data.join('\n')) as { urls?: unknown };
+    const parsed = JSON.parse(message.data) as { urls?: unknown };
     if (parsed.urls === 'all') return 'all';
     if (Array.isArray(parsed.urls) && parsed.urls.every((url) => typeof url === 'string'))
       return parsed.urls as string[];
@@ -55,25 +52,26 @@ export function subscribeToInvalidations(options: InvalidationStreamOptions): ()
     });
     if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
     let connected = false;
+    // The registry opens with a comment (`: connected`); any first frame means the stream is up.
+    const heard = () => {
+      if (connected) return;
+      connected = true;
+      delay = 250;
+      options.onConnected();
+    };
+    const parser = createParser({
+      onComment: heard,
+      onEvent(message) {
+        heard();
+        const urls = parseInvalidationEvent(message);
+        if (urls) options.onInvalidated(urls);
+      },
+    });
     for (;;) {
       const { value, done } = await reader.read();
       if (done) throw new Error('the registry closed the event stream');
-      buffer += value.replace(/\r\n/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-        if (!connected) {
-          connected = true;
-          delay = 250;
-          options.onConnected();
-        }
-        const urls = parseInvalidationEvent(block);
-        if (urls) options.onInvalidated(urls);
-      }
+      parser.feed(value);
     }
   };
   const loop = () => {

@@ -83,12 +83,26 @@ describe('rawRows', () => {
   });
 });
 
-describe('RowIndex.rowAt', () => {
+describe('RowIndex', () => {
   it('finds the row holding a text offset', () => {
     const text = 'ab\ncd\n\nef';
     const rows = new RowIndex();
     rawRows(text).step(rows, 1e6);
     expect([0, 1, 3, 4, 6, 7, 8].map((offset) => rows.rowAt(offset))).toEqual([0, 0, 1, 1, 2, 3, 3]);
+  });
+
+  it('keeps every row of a body with hundreds of thousands of lines (across its blocks)', () => {
+    const count = 200_003;
+    const text = Array.from({ length: count }, (_, i) => String(i)).join('\n');
+    const rows = new RowIndex();
+    const producer = rawRows(text);
+    while (!producer.step(rows, 4096));
+    expect(rows.count).toBe(count);
+    for (const row of [0, 65_535, 65_536, 131_072, count - 1]) {
+      expect(rowText(text, rows, row)).toBe(String(row));
+      expect(rows.rowAt(rows.start(row))).toBe(row);
+    }
+    expect(rows.depth(count)).toBe(-1);
   });
 });
 

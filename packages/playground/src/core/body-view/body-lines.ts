@@ -25,12 +25,27 @@ export class NotJsonError extends Error {
 /** Depth of a row shown as it is in the text (raw rows, and the rest of a cut pretty line). */
 const VERBATIM = -1;
 
-/** The rows found so far: offsets into the text and the indentation depth of each. */
+/**
+ * Deeper rows are indented as this depth: 100,000 nested arrays would otherwise make every row
+ * 200 KB of spaces.
+ */
+export const MAX_INDENT_DEPTH = 64;
+
+/** Rows per block of the row index (a power of two: a row's block is `row >> BLOCK_BITS`). */
+const BLOCK_BITS = 16;
+const BLOCK_ROWS = 1 << BLOCK_BITS;
+const BLOCK_MASK = BLOCK_ROWS - 1;
+
+/**
+ * The rows found so far: offsets into the text and the indentation depth of each, in blocks of
+ * `BLOCK_ROWS` rows. Blocks are added, never grown: a doubling array copied 24 MB in one task
+ * once a 10 MB body passed a million rows.
+ */
 export class RowIndex {
   count = 0;
-  #starts = new Int32Array(1024);
-  #ends = new Int32Array(1024);
-  #depths = new Int32Array(1024);
+  readonly #starts: Int32Array[] = [];
+  readonly #ends: Int32Array[] = [];
+  readonly #depths: Int32Array[] = [];
 
   push(start: number, end: number, depth: number): void {
     if (end - start <= MAX_LINE_CHARS) {
@@ -43,13 +58,13 @@ export class RowIndex {
   }
 
   start(row: number): number {
-    return this.#starts[row] ?? 0;
+    return this.#starts[row >> BLOCK_BITS]?.[row & BLOCK_MASK] ?? 0;
   }
   end(row: number): number {
-    return this.#ends[row] ?? 0;
+    return this.#ends[row >> BLOCK_BITS]?.[row & BLOCK_MASK] ?? 0;
   }
   depth(row: number): number {
-    return this.#depths[row] ?? VERBATIM;
+    return row < this.count ? (this.#depths[row >> BLOCK_BITS]?.[row & BLOCK_MASK] ?? VERBATIM) : VERBATIM;
   }
 
   /** The row holding text offset `offset` (the last row starting at or before it). */
@@ -58,26 +73,23 @@ export class RowIndex {
     let high = this.count - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if ((this.#starts[middle] ?? 0) <= offset) low = middle;
+      if (this.start(middle) <= offset) low = middle;
       else high = middle - 1;
     }
     return low;
   }
 
   #add(start: number, end: number, depth: number): void {
-    if (this.count === this.#starts.length) {
-      const grow = (array: Int32Array) => {
-        const bigger = new Int32Array(array.length * 2);
-        bigger.set(array);
-        return bigger;
-      };
-      this.#starts = grow(this.#starts);
-      this.#ends = grow(this.#ends);
-      this.#depths = grow(this.#depths);
+    const block = this.count >> BLOCK_BITS;
+    if (block === this.#starts.length) {
+      this.#starts.push(new Int32Array(BLOCK_ROWS));
+      this.#ends.push(new Int32Array(BLOCK_ROWS));
+      this.#depths.push(new Int32Array(BLOCK_ROWS));
     }
-    this.#starts[this.count] = start;
-    this.#ends[this.count] = end;
-    this.#depths[this.count] = depth;
+    const at = this.count & BLOCK_MASK;
+    (this.#starts[block] as Int32Array)[at] = start;
+    (this.#ends[block] as Int32Array)[at] = end;
+    (this.#depths[block] as Int32Array)[at] = depth;
     this.count++;
   }
 }
@@ -126,12 +138,15 @@ const isScalarChar = (code: number) =>
   code === 43 ||
   code === 46;
 
-/** The index after the JSON string that opens at `start` (a `"`), or -1 when it never closes. */
-function stringEnd(text: string, start: number): number {
+/**
+ * The index after the JSON string that opens at `start` (a `"`), or -1 when it does not close
+ * before `limit` (a row's text never reads past the row: a 5 MB string is not read per row).
+ */
+function stringEnd(text: string, start: number, limit = text.length): number {
   let index = start + 1;
   for (;;) {
     const quote = text.indexOf('"', index);
-    if (quote === -1) return -1;
+    if (quote === -1 || quote >= limit) return -1;
     let backslashes = 0;
     for (let k = quote - 1; k > start && text.charCodeAt(k) === 92; k--) backslashes++;
     if (backslashes % 2 === 0) return quote + 1;
@@ -240,13 +255,13 @@ export function rowText(text: string, rows: RowIndex, row: number): string {
   const end = rows.end(row);
   const depth = rows.depth(row);
   if (depth === VERBATIM) return text.slice(start, end);
-  let out = '  '.repeat(depth);
+  let out = '  '.repeat(Math.min(depth, MAX_INDENT_DEPTH));
   let position = start;
   while (position < end) {
     const code = text.charCodeAt(position);
     if (code === 34) {
-      const close = stringEnd(text, position);
-      const stringStop = close === -1 || close > end ? end : close;
+      const close = stringEnd(text, position, end);
+      const stringStop = close === -1 ? end : close;
       out += text.slice(position, stringStop);
       position = stringStop;
     } else if (isWhitespace(code)) position++;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_INDENT_DEPTH, MAX_LINE_CHARS } from './body-lines.js';
 import { BodyView, type Scheduler } from './body-view.js';
 
 /** A scheduler the test drives: tasks wait in a queue until `runAll`. */
@@ -133,5 +134,72 @@ describe('BodyView', () => {
     expect(scheduler.pending()).toBe(1);
     view.dispose();
     expect(scheduler.pending()).toBe(0);
+  });
+});
+
+/** Lays `text` out with a slice of a bounded amount of work per task; returns the view and the tasks it took. */
+function layOut(text: string, contentType = 'application/json') {
+  const scheduler = manualScheduler();
+  const view = new BodyView(text, {
+    contentType,
+    schedule: scheduler.schedule,
+    now: tickingClock(),
+    sliceMs: 2,
+  });
+  view.start();
+  const firstRows = view.getState().rowCount;
+  const tasks = scheduler.runAll();
+  return { view, tasks, firstRows };
+}
+
+describe('BodyView, hostile bodies', () => {
+  it('lays out 100,000 nested arrays a slice at a time, indenting no deeper than MAX_INDENT_DEPTH', () => {
+    const levels = 100_000;
+    const { view, tasks, firstRows } = layOut(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+    expect(firstRows).toBeGreaterThan(0);
+    expect(tasks).toBeGreaterThan(4);
+    const state = view.getState();
+    expect(state).toMatchObject({ mode: 'pretty', complete: true });
+    expect(state.rowCount).toBe(2 * levels - 1);
+    expect(view.row(0)).toBe('[');
+    expect(view.row(3)).toBe('      [');
+    expect(view.row(levels - 1)).toBe(`${'  '.repeat(MAX_INDENT_DEPTH)}[]`);
+    expect(view.row(2 * levels - 2)).toBe(']');
+    const widest = Math.max(...[levels / 2, levels, levels + 10].map((row) => view.row(row).length));
+    expect(widest).toBeLessThanOrEqual(2 * MAX_INDENT_DEPTH + 2);
+  });
+
+  it('cuts one 5 MB string into rows of at most MAX_LINE_CHARS, nothing lost, and finds text at its end', () => {
+    const value = `${'ab\\"c'.repeat(1_000_000)}needle-end`;
+    const text = JSON.stringify({ s: value });
+    expect(text.length).toBeGreaterThan(5_000_000);
+    const { view } = layOut(text);
+    const state = view.getState();
+    expect(state.mode).toBe('pretty');
+    const rows = Array.from({ length: state.rowCount }, (_, row) => view.row(row));
+    expect(rows[0]).toBe('{');
+    expect(rows.at(-1)).toBe('}');
+    expect(rows.slice(1, -1).join('')).toBe(`  "s": ${JSON.stringify(value)}`);
+    expect(Math.max(...rows.map((row) => row.length))).toBeLessThanOrEqual(MAX_LINE_CHARS + 3);
+    const scheduler = manualScheduler();
+    const searched = new BodyView(text, { contentType: 'application/json', schedule: scheduler.schedule });
+    searched.start();
+    searched.search('NEEDLE-END');
+    scheduler.runAll();
+    expect(searched.getState().search).toMatchObject({ matches: [state.rowCount - 2], complete: true });
+  });
+
+  it('falls back to raw, naming the place, when the text stops being JSON after 2 MB', () => {
+    const valid = JSON.stringify(Array.from({ length: 120_000 }, (_, i) => ({ id: i, name: `n${i}` })));
+    const text = `${valid.slice(0, -1)},{"id": <oops>}]`;
+    const broken = text.indexOf('<oops>');
+    expect(broken).toBeGreaterThan(2_000_000);
+    const { view, tasks } = layOut(text);
+    expect(tasks).toBeGreaterThan(10);
+    const state = view.getState();
+    expect(state).toMatchObject({ mode: 'raw', canPretty: false, complete: true });
+    expect(state.notice).toBe(`The body is not valid JSON at character ${broken}: it is shown raw.`);
+    expect(state.rowCount).toBe(Math.ceil(text.length / MAX_LINE_CHARS));
+    expect(Array.from({ length: state.rowCount }, (_, row) => view.row(row)).join('')).toBe(text);
   });
 });

@@ -3,6 +3,14 @@ import { sample } from '../../../../testing/requests.js';
 import { fetchTarget } from './fetch.js';
 
 describe('TypeScript fetch target', () => {
+  it('cookie parameters as a Cookie header, with a note that browsers do not send it', () => {
+    expect(fetchTarget.generate(sample.cookies())).toContain(
+      `headers: {
+    // Browsers never send a Cookie header set by script: run this in Node, Deno or Bun.
+    "Cookie": "session=a%20b%3Bc; theme=dark",
+  },`,
+    );
+  });
   it('GET with headers', () => {
     expect(fetchTarget.generate(sample.get({ bearer: { token: 't1' } }))).toBe(
       `const response = await fetch("https://api.example.com/v1/pets?tags=a&tags=b&q=rex", {

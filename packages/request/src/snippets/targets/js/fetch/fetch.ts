@@ -1,9 +1,11 @@
 /**
  * TypeScript / JavaScript `fetch` target (runs as-is in Node 24 as an ES module). Multipart drops
  * the Content-Type header so `FormData` sets it with the boundary (SPEC §5); files are read with
- * `openAsBlob` by their name.
+ * `openAsBlob` by their name. Cookie parameters are a `Cookie` header, which only a server-side
+ * runtime sends (a comment says so).
  */
 import type { BuiltRequest, FormPart } from '../../../../build/built-request.js';
+import { cookieHeader } from '../../../../build/cookie.js';
 import { INDENT, tsLiteral } from '../../../literals.js';
 import { redactAuth } from '../../../redact.js';
 import type { SnippetOptions, SnippetTarget } from '../../../target.js';
@@ -21,11 +23,15 @@ function generate(source: BuiltRequest, options: SnippetOptions = {}): string {
     ([name]) => !(body.type === 'form-data' && name.toLowerCase() === 'content-type'),
   );
   const init: string[] = [`method: ${str(request.method)},`];
-  if (headers.length) {
-    init.push(
-      `headers: {\n${headers.map(([k, v]) => `${INDENT.repeat(2)}${str(k)}: ${str(v)},\n`).join('')}${INDENT}},`,
+  const lines = headers.map(([k, v]) => `${INDENT.repeat(2)}${str(k)}: ${str(v)},\n`);
+  const cookie = cookieHeader(request.cookies);
+  if (cookie !== undefined) {
+    lines.push(
+      `${INDENT.repeat(2)}// Browsers never send a Cookie header set by script: run this in Node, Deno or Bun.\n`,
+      `${INDENT.repeat(2)}${str('Cookie')}: ${str(cookie)},\n`,
     );
   }
+  if (lines.length) init.push(`headers: {\n${lines.join('')}${INDENT}},`);
   switch (body.type) {
     case 'json':
       blocks.push(`const body = ${tsLiteral(body.value)};`);

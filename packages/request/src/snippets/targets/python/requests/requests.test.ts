@@ -3,6 +3,11 @@ import { sample } from '../../../../testing/requests.js';
 import { pythonRequests } from './requests.js';
 
 describe('Python requests target', () => {
+  it('cookie parameters through cookies=, encoded', () => {
+    const code = pythonRequests.generate(sample.cookies());
+    expect(code).toContain('cookies = {\n  "session": "a%20b%3Bc",\n  "theme": "dark",\n}');
+    expect(code).toContain('response = requests.request("GET", url, cookies=cookies)');
+  });
   it('GET with headers', () => {
     expect(pythonRequests.generate(sample.get({ bearer: { token: 't1' } }))).toBe(
       `import requests

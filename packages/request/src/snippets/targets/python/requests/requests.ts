@@ -2,6 +2,7 @@
  * Python `requests` target. JSON is sent as the exact text the playground sends
  * (`json.dumps(payload, indent=2, ensure_ascii=False)`), multipart parts go through `files=` in
  * order (text parts as `(None, value)`), and Content-Type is left to requests for multipart.
+ * Cookie parameters go through `cookies=`.
  */
 import type { BuiltRequest, FormPart } from '../../../../build/built-request.js';
 import { INDENT, pyLiteral } from '../../../literals.js';
@@ -22,6 +23,11 @@ function generate(source: BuiltRequest, options: SnippetOptions = {}): string {
   if (headers.length) {
     declarations.push(`headers = ${pyLiteral(Object.fromEntries(headers))}`);
     args.push('headers=headers');
+  }
+  if (request.cookies.length) {
+    // Already encoded (RFC 6265): requests sends each `name=value` as it is, in this order.
+    declarations.push(`cookies = ${pyLiteral(Object.fromEntries(request.cookies))}`);
+    args.push('cookies=cookies');
   }
   switch (body.type) {
     case 'json':

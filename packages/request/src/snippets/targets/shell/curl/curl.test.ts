@@ -3,6 +3,11 @@ import { sample } from '../../../../testing/requests.js';
 import { curl } from './curl.js';
 
 describe('curl target', () => {
+  it('cookie parameters in one --cookie, encoded', () => {
+    expect(curl.generate(sample.cookies())).toBe(
+      "curl 'https://api.example.com/v1/cart?page=2' \\\n  --cookie 'session=a%20b%3Bc; theme=dark'",
+    );
+  });
   it('GET with query and a bearer header', () => {
     expect(curl.generate(sample.get({ bearer: { token: 't1' } }))).toBe(
       "curl 'https://api.example.com/v1/pets?tags=a&tags=b&q=rex' \\\n  -H 'Authorization: Bearer t1'",

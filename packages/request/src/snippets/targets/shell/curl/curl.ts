@@ -2,8 +2,10 @@
  * cURL target. Basic auth becomes `-u user:password` only when basic is the endpoint's first
  * scheme (SPEC §5); any other credential stays the header it is on the wire. Multipart leaves
  * Content-Type to curl, which adds the boundary; file parts and raw bodies read the file by its name.
+ * Cookie parameters go in one `--cookie 'name=value; …'`.
  */
 import type { BuiltRequest, FormPart } from '../../../../build/built-request.js';
+import { cookieHeader } from '../../../../build/cookie.js';
 import { INDENT, shellQuote } from '../../../literals.js';
 import { redactAuth } from '../../../redact.js';
 import type { SnippetOptions, SnippetTarget } from '../../../target.js';
@@ -22,6 +24,9 @@ function generate(source: BuiltRequest, options: SnippetOptions = {}): string {
     lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
   if (useUserFlag) lines.push(`-u ${shellQuote(`${auth.username}:${auth.password}`)}`);
+  // The value holds `=`, so curl reads it as cookies, never as a cookie file's name.
+  const cookie = cookieHeader(request.cookies);
+  if (cookie !== undefined) lines.push(`--cookie ${shellQuote(cookie)}`);
   switch (body.type) {
     case 'json':
     case 'urlencoded':

@@ -1,0 +1,283 @@
+/**
+ * bench:serve-cold — cold endpoint pages of GitHub's REST spec (1,223 operations) published as a
+ * hosted site (issue #30 item 3, target ≥ 500 cold pages per second per core):
+ *
+ * 1. walk: every endpoint page once, caches cold (the site itself loaded first by its home page),
+ *    4 at a time; pages per second per core = pages / the server process's CPU seconds
+ *    (`process.cpuUsage` in the child), so the machine's other load does not count;
+ * 2. stampede, on a restarted server (nothing rendered, the site not loaded): 100 concurrent
+ *    requests of one page (the site's load and the page's render), then 100 of another page with
+ *    the site loaded (the render alone), then every endpoint page once at c=100 (a cold mixed set);
+ *    p50/p99/max of each.
+ *
+ *   npm run bench:serve-cold      BENCH_COLD_PAGES=N walks the first N endpoints only
+ * The server runs in a child process (BENCH_COLD_CPU_PROF=dir profiles it with --cpu-prof).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gunzipSync } from 'node:zlib';
+import { type NavItem, walkNavigation } from '@sextant/definition';
+import { collectProjectFiles, loadDocsProject } from '@sextant/docs-project';
+import { createRegistryClient } from '@sextant/registry-client';
+import { buildServer } from '@sextant/server';
+import { publishProject } from '../../apps/cli/src/support/publish-project.js';
+
+const HOST = 'github.docs.test';
+const TARGET_PAGES_PER_CORE = 500;
+const SERVE_FLAGS = ['--max-semi-space-size=2', '--liftoff-only'];
+const GITHUB_SPEC = resolve(
+  import.meta.dirname,
+  '../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
+);
+
+type ToChild = { type: 'cpu' } | { type: 'stop' };
+type FromChild =
+  | { type: 'ready'; port: number; slugs: string[]; rssMb: number }
+  | { type: 'cpu'; micros: number; rssMb: number };
+
+/** The child: a hosted server; on the first start it publishes GitHub's spec. */
+async function serve(dataDir: string, publish: boolean): Promise<void> {
+  const app = await buildServer({
+    mode: 'hosted',
+    dataDir,
+    logger: false,
+    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
+    registry: { allowDomains: [HOST] },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  let slugs: string[] = [];
+  if (publish) {
+    const project = await mkdtemp(join(tmpdir(), 'sextant-bench-cold-project-'));
+    await copyFile(GITHUB_SPEC, join(project, 'github.json'));
+    await writeFile(
+      join(project, 'docs.yml'),
+      'title: GitHub REST API\nnavigation:\n  - api: REST API\n    spec: github.json\n    slug: rest\n',
+    );
+    const loaded = await loadDocsProject(project, { inlineImages: false });
+    const { token } = await app.registry.createOrganization('bench');
+    const client = createRegistryClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token,
+      timeoutInSeconds: 300,
+    });
+    await publishProject({
+      client,
+      orgId: 'bench',
+      domain: HOST,
+      definition: loaded.definition,
+      apis: loaded.project.apis,
+      files: (await collectProjectFiles(loaded)).files,
+    });
+    walkNavigation(loaded.definition.navigation, (item: NavItem) => {
+      if ('endpointId' in item && 'slug' in item) slugs.push(item.slug);
+    });
+    await rm(project, { recursive: true, force: true });
+  }
+  const rssMb = () => process.memoryUsage().rss / 2 ** 20;
+  process.send?.({ type: 'ready', port, slugs, rssMb: rssMb() } satisfies FromChild);
+  slugs = [];
+  process.on('message', async (message: ToChild) => {
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ type: 'cpu', micros: user + system, rssMb: rssMb() } satisfies FromChild);
+    } else {
+      await app.close();
+      process.exit(0);
+    }
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  slugs: string[];
+  cpuSeconds: () => Promise<{ seconds: number; rssMb: number }>;
+  stop: () => Promise<void>;
+}
+
+async function startServer(dataDir: string, publish: boolean): Promise<Server> {
+  const profile = process.env.BENCH_COLD_CPU_PROF;
+  const child = fork(import.meta.filename, [dataDir, publish ? 'publish' : 'open'], {
+    // As `sextant serve` runs (apps/cli/bin/sextant.js): React's production build, its V8 flags.
+    env: { NODE_ENV: 'production', ...process.env, BENCH_COLD_CHILD: '1' },
+    execArgv: [
+      ...process.execArgv,
+      ...SERVE_FLAGS,
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ],
+  });
+  const ready = await new Promise<Extract<FromChild, { type: 'ready' }>>((done, fail) => {
+    child.once('message', (message) => done(message as Extract<FromChild, { type: 'ready' }>));
+    child.once('exit', (code) => fail(new Error(`the server exited (${code})`)));
+  });
+  return {
+    child,
+    port: ready.port,
+    slugs: ready.slugs,
+    cpuSeconds: () =>
+      new Promise((done) => {
+        child.once('message', (message) => {
+          const cpu = message as Extract<FromChild, { type: 'cpu' }>;
+          done({ seconds: cpu.micros / 1e6, rssMb: cpu.rssMb });
+        });
+        child.send({ type: 'cpu' } satisfies ToChild);
+      }),
+    stop: () =>
+      new Promise((done) => {
+        child.once('exit', () => done());
+        child.send({ type: 'stop' } satisfies ToChild);
+      }),
+  };
+}
+
+/** BENCH_COLD_DUMP=dir: every page's HTML written there (to compare the bytes of two versions). */
+const DUMP = process.env.BENCH_COLD_DUMP;
+async function dump(slug: string, body: Buffer, encoding: string | undefined): Promise<void> {
+  const html = encoding === 'gzip' ? gunzipSync(body) : body;
+  await mkdir(DUMP as string, { recursive: true });
+  await writeFile(join(DUMP as string, `${slug.replaceAll('/', '__') || 'index'}.html`), html);
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 200 });
+
+/** GETs a page of the site; resolves its status and milliseconds. */
+function get(port: number, slug: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((done, fail) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/${slug}`,
+        agent,
+        headers: { host: HOST, 'accept-encoding': 'gzip' },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        if (DUMP) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else response.resume();
+        response.on('end', async () => {
+          const ms = performance.now() - started;
+          if (DUMP) await dump(slug, Buffer.concat(chunks), response.headers['content-encoding']);
+          done({ status: response.statusCode ?? 0, ms });
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+interface Run {
+  pages: number;
+  errors: number;
+  wallSeconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Every slug once, `concurrency` at a time. */
+async function walk(port: number, slugs: readonly string[], concurrency: number): Promise<Run> {
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < slugs.length) {
+        const { status, ms } = await get(port, slugs[next++] as string);
+        times.push(ms);
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return {
+    pages: times.length,
+    errors,
+    wallSeconds: (performance.now() - started) / 1000,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: times.at(-1) ?? 0,
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const row = (name: string, run: Run) =>
+  `${name.padEnd(44)} ${String(run.pages).padStart(5)} pages  p50 ${ms(run.p50).padStart(8)}  p99 ${ms(run.p99).padStart(8)}  max ${ms(run.max).padStart(8)}${run.errors ? `  ${run.errors} errors` : ''}`;
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sextant-bench-cold-'));
+  try {
+    let server = await startServer(dataDir, true);
+    const limit = Number(process.env.BENCH_COLD_PAGES ?? 0);
+    const slugs = limit > 0 ? server.slugs.slice(0, limit) : server.slugs;
+    console.log(`bench:serve-cold — GitHub's REST spec, ${server.slugs.length} endpoint pages, hosted`);
+
+    // 1. The cold walk: the site loaded by its home page first, then every endpoint page once.
+    const home = await get(server.port, '');
+    const before = await server.cpuSeconds();
+    const cold = await walk(server.port, slugs, 4);
+    const after = await server.cpuSeconds();
+    const cpu = after.seconds - before.seconds;
+    const perCore = cold.pages / cpu;
+    console.log(`site load (home page, first request): ${ms(home.ms)}, status ${home.status}`);
+    console.log(row('cold walk, c=4', cold));
+    console.log(
+      `cold endpoint pages per second per core: ${perCore.toFixed(0)} (${cpu.toFixed(2)} CPU s for ${cold.pages} pages; wall ${(cold.pages / cold.wallSeconds).toFixed(0)}/s) — ${(perCore / TARGET_PAGES_PER_CORE).toFixed(2)} × the target of ${TARGET_PAGES_PER_CORE}; rss after ${after.rssMb.toFixed(0)} MB`,
+    );
+    const warm = await walk(server.port, slugs, 4);
+    console.log(row('the same pages again (cached), c=4', warm));
+    await server.stop();
+    if (process.env.BENCH_COLD_WALK_ONLY) return;
+
+    // 2. Stampedes on a restarted server: nothing rendered, the site not loaded.
+    server = await startServer(dataDir, false);
+    const [first, second] = [slugs[0] as string, slugs[Math.floor(slugs.length / 2)] as string];
+    const restart = await walk(server.port, Array(100).fill(first), 100);
+    const loaded = await walk(server.port, Array(100).fill(second), 100);
+    const rest = slugs.filter((slug) => slug !== first && slug !== second);
+    const mixed = await walk(server.port, rest, 100);
+    console.log(row(`stampede after a restart, c=100, /${first}`, restart));
+    console.log(row(`stampede of a cold page, c=100, /${second}`, loaded));
+    console.log(row('every other endpoint page once, c=100', mixed));
+    await server.stop();
+
+    const out = resolve(import.meta.dirname, '../results');
+    await mkdir(out, { recursive: true });
+    const file = join(out, `serve-cold-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    await writeFile(
+      file,
+      JSON.stringify(
+        {
+          endpoints: server.slugs.length,
+          siteLoadMs: home.ms,
+          cold,
+          cpuSeconds: cpu,
+          pagesPerCoreSecond: perCore,
+          target: TARGET_PAGES_PER_CORE,
+          ratio: perCore / TARGET_PAGES_PER_CORE,
+          warm,
+          stampede: { restart, cold: loaded, mixed },
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`written ${file}`);
+  } finally {
+    agent.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_COLD_CHILD) await serve(process.argv[2] as string, process.argv[3] === 'publish');
+else await main();

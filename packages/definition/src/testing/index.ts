@@ -1,0 +1,2 @@
+/** `@sextant/definition/testing`: helpers for the tests of every package and app (never shipped code). */
+export { type WaitForOptions, WaitForTimeoutError, waitFor } from './wait-for.js';
