@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { siteClientKey } from '../rate-limit/site-client-key.js';
 import { TokenBuckets } from '../rate-limit/token-buckets.js';
-import type { Database } from '../storage/tables.js';
+import type { Database } from '../storage/index.js';
 import { beaconOriginProblem } from './beacon-origin.js';
 
 export const FEEDBACK_PATH = '/_sextant/feedback';

@@ -10,8 +10,7 @@
  */
 import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown, siteRootOf, versionBase, viewNoun } from '@sextant/docs-site';
-import type { Passage } from '../ai/passages.js';
-import { retrievePassages } from '../ai/retrieve.js';
+import { type Passage, retrievePassages } from '../ai/index.js';
 import { markdownUrl } from '../llms/index.js';
 import { bodyFieldsMarkdown } from './body-fields.js';
 

@@ -29,6 +29,7 @@ export {
   parseIpv6,
 } from './ip-classifier.js';
 export {
+  optionsForRequest,
   type ProxyLimits,
   type ProxyOptions,
   type ResolvedProxyOptions,

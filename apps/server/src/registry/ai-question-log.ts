@@ -1,5 +1,5 @@
 /** `POST /ai/get-question-log`: an organization's Ask AI question log, for its members. */
-import { listQuestions } from '../ai/question-log.js';
+import { listQuestions } from '../ai/index.js';
 import { type Handlers, pageNumber } from './context.js';
 import { requireMember, requireOrg } from './identity.js';
 

@@ -1,5 +1,5 @@
 /** The registry's playground analytics call: an organization's Try-it requests, for its members. */
-import { createAnalyticsStore } from '../analytics/analytics-store.js';
+import { createAnalyticsStore } from '../analytics/index.js';
 import type { Handlers } from './context.js';
 import { requireMember, requireOrg } from './identity.js';
 

@@ -5,7 +5,7 @@
  */
 import type { ApiChangelogEntry } from '@sextant/definition';
 import type { Kysely } from 'kysely';
-import type { Database } from '../storage/tables.js';
+import type { Database } from '../storage/index.js';
 
 /** Most entries of one API a site carries. */
 export const MAX_API_CHANGELOG_ENTRIES = 50;

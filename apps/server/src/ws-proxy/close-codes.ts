@@ -5,7 +5,7 @@
  * own carries the fixed sentence of its code, never the error's detail (an address, a system
  * error, an upstream status): the browser learns what happened, the server log learns why.
  */
-import { PROXY_ERRORS, type ProxyError } from '../proxy/errors.js';
+import { PROXY_ERRORS, type ProxyError } from '../proxy/index.js';
 
 /** Close reason when the per-connection message limit ends a session; the playground shows END OF SAMPLE SESSION. */
 export const WS_LIMIT_CLOSE_REASON = 'END OF SAMPLE SESSION';

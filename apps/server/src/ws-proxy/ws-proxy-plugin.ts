@@ -8,10 +8,13 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { ServerMode } from '../options.js';
-import { ProxyError } from '../proxy/errors.js';
-import { optionsForRequest, type ProxyOptions } from '../proxy/options.js';
-import { resolvePluginProxyOptions } from '../proxy/registry-allowlist.js';
-import { guardedLookup } from '../proxy/upstream-agent.js';
+import {
+  guardedLookup,
+  optionsForRequest,
+  ProxyError,
+  type ProxyOptions,
+  resolvePluginProxyOptions,
+} from '../proxy/index.js';
 import { clientAddressOf } from '../trust-proxy/index.js';
 import { closeCodeFor, closeReason } from './close-codes.js';
 import { runWsSession } from './ws-session.js';

@@ -10,11 +10,14 @@
 import type { LookupFunction } from 'node:net';
 import WebSocket, { type RawData } from 'ws';
 import { z } from 'zod';
-import { ProxyError } from '../proxy/errors.js';
-import { toProxyError } from '../proxy/forward.js';
-import { isForwardableRequestHeader } from '../proxy/headers.js';
-import type { ResolvedProxyOptions } from '../proxy/options.js';
-import { checkTarget, parseProxyTarget } from '../proxy/target-guard.js';
+import {
+  checkTarget,
+  isForwardableRequestHeader,
+  ProxyError,
+  parseProxyTarget,
+  type ResolvedProxyOptions,
+  toProxyError,
+} from '../proxy/index.js';
 import {
   closeCodeFor,
   closeReason,
