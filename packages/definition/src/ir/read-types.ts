@@ -12,6 +12,7 @@ export { cookieParametersOf } from './read-types/parameters.js';
 export {
   escapePointerToken,
   jsonPointer,
+  pathMatches,
   pathTemplate,
   unescapePointerToken,
 } from './read-types/pointers.js';
