@@ -1,8 +1,10 @@
 /**
  * The authorization card above the form: open or closed, one set of inputs per scheme kind,
- * the OAuth client-credentials flow (Fetch / Refresh / Loading..., the no-longer-valid warning,
- * the plain bearer fallback), the docs site's Login / Logout when API-key injection is enabled,
- * and the opt-in to remember credentials in this browser. Rules live in the auth store and the
+ * the OAuth flows (a flow selector when the scheme declares several; client credentials and
+ * password with Fetch / Refresh / Loading..., authorization code with Authorize and the redirect
+ * URI to register; the no-longer-valid warning, the plain bearer fallback), the docs site's
+ * Login / Logout when API-key injection is enabled, and the opt-in to remember credentials in
+ * this browser. Rules live in the auth store and the
  * controller; this only renders and dispatches.
  */
 import type { AuthScheme } from '@sextant/definition';
@@ -271,13 +273,51 @@ function SchemeInputs({
   }
 }
 
+const FLOW_LABELS = {
+  clientCredentials: 'Client credentials',
+  authorizationCode: 'Authorization code',
+  password: 'Password',
+  implicit: 'Implicit',
+} as const;
+
 function OAuthInputs({ auth, controller }: { auth: AuthState; controller: EndpointController }) {
   const store = controller.auth;
   const oauth = auth.oauth;
+  const flows = controller.oauthFlows;
+  const flow = controller.oauthFlow;
+  const implicit = flows.find((f) => f.type === 'implicit');
+  const label = FLOW_LABELS[flow?.type ?? 'clientCredentials'];
+  const secretLabel = flow?.type === 'clientCredentials' ? 'Client Secret' : 'Client Secret (optional)';
   return (
     <div className="sx-pg-oauth">
+      {flows.length > 1 && (
+        <label className="sx-pg-label">
+          <span>Flow</span>
+          <select
+            className="sx-pg-input"
+            data-testid="oauth-flow"
+            value={flow?.type}
+            onChange={(event) => {
+              const picked = flows.find((f) => f.type === event.target.value);
+              if (picked && picked.type !== 'implicit') store.selectOAuthFlow(picked.type);
+            }}
+          >
+            {flows.map((f) => (
+              <option key={f.type} value={f.type} disabled={f.type === 'implicit'}>
+                {FLOW_LABELS[f.type]}
+                {f.type === 'implicit' ? ' (not supported)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {implicit && flows.length > 1 && (
+        <p className="sx-pg-muted" data-testid="oauth-implicit">
+          {implicit.unsupported}
+        </p>
+      )}
       <fieldset className="sx-pg-radios">
-        <legend>OAuth 2.0 client credentials</legend>
+        <legend>OAuth 2.0 {label.toLowerCase()}</legend>
         <label className="sx-pg-inline">
           <input
             type="radio"
@@ -285,7 +325,7 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             checked={oauth.selectedInputMethod === 'credentials'}
             onChange={() => store.setOAuthInputMethod('credentials')}
           />
-          <span>Client credentials</span>
+          <span>{label}</span>
         </label>
         <label className="sx-pg-inline">
           <input
@@ -299,6 +339,24 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
       </fieldset>
       {oauth.selectedInputMethod === 'credentials' ? (
         <>
+          {flow?.type === 'password' && (
+            <>
+              <label className="sx-pg-label">
+                <span>Username</span>
+                <input
+                  className="sx-pg-input"
+                  autoComplete="off"
+                  value={oauth.username}
+                  onChange={(e) => store.setOAuthField('username', e.target.value)}
+                />
+              </label>
+              <SecretInput
+                label="Password"
+                value={oauth.password}
+                onChange={(v) => store.setOAuthField('password', v)}
+              />
+            </>
+          )}
           <label className="sx-pg-label">
             <span>Client ID</span>
             <input
@@ -309,11 +367,12 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             />
           </label>
           <SecretInput
-            label="Client Secret"
+            label={secretLabel}
             value={oauth.clientSecret}
             onChange={(v) => store.setOAuthField('clientSecret', v)}
           />
           <OAuthScopes auth={auth} controller={controller} />
+          {flow?.type === 'authorizationCode' && <RedirectUri controller={controller} />}
           {oauth.isLoggedIn && (
             <SecretInput
               label="Bearer token"
@@ -327,7 +386,7 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             </p>
           )}
           {oauth.error && (
-            <p className="sx-pg-alert sx-pg-error" role="alert">
+            <p className="sx-pg-alert sx-pg-error" role="alert" data-testid="oauth-error">
               {oauth.error}
             </p>
           )}
@@ -335,9 +394,10 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             type="button"
             className="sx-pg-button"
             disabled={oauth.isLoggingIn}
+            data-testid="oauth-login"
             onClick={() => void controller.oauthLogin()}
           >
-            {oauthButtonLabel(oauth)}
+            {flow?.type === 'authorizationCode' && !oauth.isLoggingIn ? 'Authorize' : oauthButtonLabel(oauth)}
           </button>
         </>
       ) : (
@@ -348,6 +408,17 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
         />
       )}
     </div>
+  );
+}
+
+/** The redirect URI the provider must know: this page, so the explorer reopens here. */
+function RedirectUri({ controller }: { controller: EndpointController }) {
+  const uri = controller.authorizationRedirectUri();
+  return (
+    <label className="sx-pg-label">
+      <span>Redirect URI (register it with the provider)</span>
+      <input className="sx-pg-input" readOnly value={uri} data-testid="oauth-redirect-uri" />
+    </label>
   );
 }
 
@@ -368,8 +439,7 @@ function schemeLabel(scheme: AuthScheme): string {
 
 /** The scheme's scopes as checkboxes: the login asks for the ticked ones (all until the reader unticks one). */
 function OAuthScopes({ auth, controller }: { auth: AuthState; controller: EndpointController }) {
-  const scheme = controller.authScheme;
-  const scopes = scheme?.type === 'oAuth' ? scheme.value.scopes : [];
+  const scopes = controller.oauthFlow?.scopes ?? [];
   if (scopes.length === 0) return null;
   const all = scopes.map((scope) => scope.name);
   const ticked = auth.oauth.scopes ?? all;
