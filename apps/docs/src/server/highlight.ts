@@ -5,6 +5,7 @@
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { themedLines } from './line-tokens.js';
 
 const LANGS = {
   bash: () => import('@shikijs/langs/shellscript'),
@@ -199,23 +200,14 @@ function remember(key: string, lines: readonly string[]): void {
 }
 
 function tokenLines(instance: HighlighterCore, code: string, resolved: keyof typeof LANGS): string[] {
-  const lines = instance.codeToTokensWithThemes(code, {
-    lang: resolved,
-    themes: { light: 'github-light', dark: 'github-dark' },
-  });
-  return lines.map((line) =>
+  return themedLines(instance, code, resolved).map((line) =>
     line
       .map((token) => {
-        const light = token.variants.light?.color?.toLowerCase();
-        const dark = token.variants.dark?.color?.toLowerCase();
+        const light = token.light?.toLowerCase();
+        const dark = token.dark?.toLowerCase();
         if ((!light || light === defaults.light) && (!dark || dark === defaults.dark))
           return escapeHtml(token.content);
-        const classes = [
-          colorClass('l', token.variants.light?.color),
-          colorClass('d', token.variants.dark?.color),
-        ]
-          .filter(Boolean)
-          .join(' ');
+        const classes = [colorClass('l', token.light), colorClass('d', token.dark)].filter(Boolean).join(' ');
         return classes
           ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
           : escapeHtml(token.content);
