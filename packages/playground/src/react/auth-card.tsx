@@ -325,7 +325,7 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             checked={oauth.selectedInputMethod === 'credentials'}
             onChange={() => store.setOAuthInputMethod('credentials')}
           />
-          <span>{label}</span>
+          <span>{flow?.type === 'password' ? 'Password grant' : label}</span>
         </label>
         <label className="sx-pg-inline">
           <input
