@@ -229,9 +229,11 @@ export class AuthStore extends Store<AuthState> {
     this.#update((s) => ({ ...s, headerValues: { ...s.headerValues, [schemeId]: value } }));
   }
 
-  /** Picks the OAuth flow (client credentials, authorization code, password). */
+  /** Picks the OAuth flow (client credentials, authorization code, password); its scopes start all ticked. */
   selectOAuthFlow(flow: OAuthFlowType): void {
-    this.#update((s) => ({ ...s, oauth: { ...s.oauth, flow, error: undefined } }));
+    this.#update((s) =>
+      s.oauth.flow === flow ? s : { ...s, oauth: { ...s.oauth, flow, scopes: undefined, error: undefined } },
+    );
   }
 
   /** An OAuth failure to show under the form (the provider's or the token endpoint's own words). */
