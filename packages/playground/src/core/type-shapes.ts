@@ -8,6 +8,7 @@ import {
   type EnumValue,
   inlineObjectProperties as inlineProperties,
   type LiteralValue,
+  literalEquals,
   type ObjectProperty,
   type PrimitiveType,
   objectProperties as readProperties,
@@ -212,7 +213,7 @@ function fits(ref: TypeReference, value: unknown, types: TypeMap): boolean {
     case 'enum':
       return shape.values.some((v) => v.value === value);
     case 'literal':
-      return shape.value === value;
+      return literalEquals(shape.value, value);
     case 'list':
       return Array.isArray(value);
     case 'object':
