@@ -1,11 +1,15 @@
 /**
  * The dashboard's tests run the page in happy-dom against a real registry server in a process of
- * its own (this file's globals are happy-dom's: its URL class is not Node's, which the server's
- * file paths need). The page's fetch behaves as Chromium's does for the console.
+ * its own, reached over HTTP only, as the built dashboard reaches it (an app does not import
+ * another app; and this file's globals are happy-dom's, whose URL class the server's file paths
+ * cannot use). The page's fetch behaves as Chromium's does for the console.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fetch as nodeFetch } from 'undici';
 import { z } from 'zod';
-import { type ChildServer, startChildServer } from '../../../server/src/registry/testing/servers.js';
 import { dashboardCall } from '../api.js';
 import { type Session, sessionSchema } from '../contract.js';
 
@@ -53,9 +57,28 @@ function browserLikeFetch(pageOrigin: string, requests: Map<string, number>): ty
   }) as typeof fetch;
 }
 
+/** The server's test entry: a local-mode registry that prints `{ baseUrl, token, orgId }` once ready. */
+const SERVER_SCRIPT = resolve(import.meta.dirname, '../../../server/src/registry/testing/serve-child.ts');
+
+/** Starts the registry server process; resolves with what it printed once listening. */
+async function startServerProcess() {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const lines = createInterface({ input: child.stdout });
+  const ready = new Promise<{ baseUrl: string; token: string; orgId: string }>((done, fail) => {
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) done(JSON.parse(line) as { baseUrl: string; token: string; orgId: string });
+    });
+    void exited.then(([code]) => fail(new Error(`the registry server exited with ${String(code)}`)));
+  });
+  return { child, exited, ...(await ready) };
+}
+
 /** Starts a local-mode registry server and points the page's fetch at it. */
 export async function startConsoleServer(): Promise<ConsoleServer> {
-  const server: ChildServer = await startChildServer({});
+  const server = await startServerProcess();
   const requests = new Map<string, number>();
   // The page runs on the console's origin: the registry client's calls go there.
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
