@@ -24,8 +24,12 @@ export interface ThemedToken {
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 /** Shiki's default: a line that takes longer is cut short (and then not remembered). */
 const TOKENIZE_TIME_LIMIT_MS = 500;
-/** Most characters of lines remembered (key and tokens); least recently used go first. */
-const LINE_CACHE_CHARS = 6_000_000;
+/**
+ * Most bytes of remembered lines, roughly (a key's UTF-16 text, 8 bytes a token field, an entry's
+ * overhead); least recently used go first.
+ */
+const LINE_CACHE_BYTES = 8 * 1024 * 1024;
+const entryBytes = (key: string, result: LineResult) => 2 * key.length + 8 * result.tokens.length + 96;
 /** Most distinct grammar states per language and theme that lines are remembered under. */
 const MAX_STATES = 20_000;
 
@@ -36,7 +40,7 @@ interface LineResult {
 }
 
 const lines = new Map<string, LineResult>();
-let lineChars = 0;
+let lineBytes = 0;
 /** Distinct states by language and theme; a state's number is its index. */
 const states = new Map<string, StateStack[]>();
 const stateNumbers = new WeakMap<StateStack, number>();
@@ -64,11 +68,11 @@ function canonical(scope: string, state: StateStack): StateStack {
 
 function remember(key: string, result: LineResult): void {
   lines.set(key, result);
-  lineChars += key.length + result.tokens.length;
+  lineBytes += entryBytes(key, result);
   for (const [oldKey, old] of lines) {
-    if (lineChars <= LINE_CACHE_CHARS) break;
+    if (lineBytes <= LINE_CACHE_BYTES) break;
     lines.delete(oldKey);
-    lineChars -= oldKey.length + old.tokens.length;
+    lineBytes -= entryBytes(oldKey, old);
   }
 }
 
