@@ -78,21 +78,16 @@ export function AuthCard({
             />
           )}
           {requirements.length > 1 && (
-            <label className="sx-pg-label">
-              <span>Scheme</span>
-              <select
-                className="sx-pg-input"
-                data-testid="auth-scheme"
-                value={requirementKey(selected.map((s) => s.id))}
-                onChange={(event) => controller.auth.selectScheme(event.target.value)}
-              >
-                {requirements.map((requirement) => (
-                  <option key={requirement.key} value={requirement.key}>
-                    {requirement.schemes.map(schemeLabel).join(' + ')}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label="Scheme"
+              testId="auth-scheme"
+              value={requirementKey(selected.map((s) => s.id))}
+              options={requirements.map((requirement) => ({
+                value: requirement.key,
+                label: requirement.schemes.map(schemeLabel).join(' + '),
+              }))}
+              onChange={(value) => controller.auth.selectScheme(value)}
+            />
           )}
           {selected.length > 1 && (
             <p className="sx-pg-muted" data-testid="auth-together">
@@ -172,21 +167,59 @@ function InjectionLogin({
   );
 }
 
-function SecretInput({
+function LabelledSelect({
+  label,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  options: { value: string; label: string; disabled?: boolean }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="sx-pg-label">
+      <span>{label}</span>
+      <select
+        className="sx-pg-input"
+        data-testid={testId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled === true}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SecretInput(props: { label: string; value: string; onChange: (value: string) => void }) {
+  return <TextInput {...props} type="password" />;
+}
+
+function TextInput({
   label,
   value,
   onChange,
+  type = 'text',
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  type?: 'text' | 'password';
 }) {
   return (
     <label className="sx-pg-label">
       <span>{label}</span>
       <input
         className="sx-pg-input"
-        type="password"
+        type={type}
         autoComplete="off"
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -291,25 +324,20 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
   return (
     <div className="sx-pg-oauth">
       {flows.length > 1 && (
-        <label className="sx-pg-label">
-          <span>Flow</span>
-          <select
-            className="sx-pg-input"
-            data-testid="oauth-flow"
-            value={flow?.type}
-            onChange={(event) => {
-              const picked = flows.find((f) => f.type === event.target.value);
-              if (picked && picked.type !== 'implicit') store.selectOAuthFlow(picked.type);
-            }}
-          >
-            {flows.map((f) => (
-              <option key={f.type} value={f.type} disabled={f.type === 'implicit'}>
-                {FLOW_LABELS[f.type]}
-                {f.type === 'implicit' ? ' (not supported)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label="Flow"
+          testId="oauth-flow"
+          value={flow?.type ?? ''}
+          options={flows.map((f) => ({
+            value: f.type,
+            label: `${FLOW_LABELS[f.type]}${f.type === 'implicit' ? ' (not supported)' : ''}`,
+            disabled: f.type === 'implicit',
+          }))}
+          onChange={(value) => {
+            const picked = flows.find((f) => f.type === value);
+            if (picked && picked.type !== 'implicit') store.selectOAuthFlow(picked.type);
+          }}
+        />
       )}
       {implicit && flows.length > 1 && (
         <p className="sx-pg-muted" data-testid="oauth-implicit">
@@ -341,15 +369,11 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
         <>
           {flow?.type === 'password' && (
             <>
-              <label className="sx-pg-label">
-                <span>Username</span>
-                <input
-                  className="sx-pg-input"
-                  autoComplete="off"
-                  value={oauth.username}
-                  onChange={(e) => store.setOAuthField('username', e.target.value)}
-                />
-              </label>
+              <TextInput
+                label="Username"
+                value={oauth.username}
+                onChange={(v) => store.setOAuthField('username', v)}
+              />
               <SecretInput
                 label="Password"
                 value={oauth.password}
@@ -357,15 +381,11 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
               />
             </>
           )}
-          <label className="sx-pg-label">
-            <span>Client ID</span>
-            <input
-              className="sx-pg-input"
-              autoComplete="off"
-              value={oauth.clientId}
-              onChange={(e) => store.setOAuthField('clientId', e.target.value)}
-            />
-          </label>
+          <TextInput
+            label="Client ID"
+            value={oauth.clientId}
+            onChange={(v) => store.setOAuthField('clientId', v)}
+          />
           <SecretInput
             label={secretLabel}
             value={oauth.clientSecret}
