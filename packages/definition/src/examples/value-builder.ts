@@ -21,6 +21,7 @@ import {
   followAliases,
   inlineObjectProperties,
   isPropertyVisible,
+  isRequired,
   objectProperties,
 } from '../ir/read-types.js';
 import type { ObjectProperty, ObjectShape, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
@@ -401,7 +402,7 @@ export class ExampleValueBuilder {
       maxOptional,
     );
     for (const property of visible) {
-      const optional = property.valueShape.type === 'optional';
+      const optional = !isRequired(property.valueShape);
       // A property example the spec gives is always shown (optional or not) when it is valid.
       const given = this.fitting(property.examples, property.valueShape, direction);
       if (given && (!optional || budget > 0 || maxOptional === Number.POSITIVE_INFINITY)) {
