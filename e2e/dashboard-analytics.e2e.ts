@@ -7,6 +7,7 @@
  * Do-Not-Track on adds nothing, where the same steps without it add one.
  */
 import { resolve } from 'node:path';
+import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import { buildServer } from '@sextant/server';
 import type { FastifyInstance } from 'fastify';
@@ -92,9 +93,10 @@ describe.each(TEST_DATABASES)('Try-it analytics in the dashboard on $name', (dat
   }
 
   async function waitForTotal(expected: number): Promise<void> {
-    const deadline = Date.now() + 15_000;
-    while ((await totalRequests()) < expected && Date.now() < deadline)
-      await new Promise((done) => setTimeout(done, 200));
+    // Analytics events are written after the answer: wait until they are counted, then no more.
+    await waitFor(async () => (await totalRequests()) >= expected, { timeout: 15_000, interval: 200 }).catch(
+      () => undefined,
+    );
     expect(await totalRequests()).toBe(expected);
   }
 

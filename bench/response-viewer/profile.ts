@@ -3,6 +3,9 @@
  * Protocol) from Send until the body is laid out, printed as the functions with the most self time
  * and the most inclusive time, so the long tasks bench:response reports can be traced to their code.
  *
+ * With TRACE=1, a Chromium trace instead: each main-thread task over 50 ms with the events inside
+ * it (style, layout, paint, script, GC), which the CPU profile only calls "(program)".
+ *
  *   node scripts/build.mjs --if-stale && npx tsx bench/response-viewer/profile.ts      SIZE=1mb for the small answer
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +22,46 @@ import {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SIZE = (process.env.SIZE ?? '10mb') as LargeSize;
+const TRACE = process.env.TRACE === '1';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { functionName?: string; url?: string } };
+}
+
+/** Main-thread tasks over 50 ms, each with the time of the events inside it by name. */
+function longTasksOf(events: TraceEvent[]): string {
+  const main = events.find(
+    (event) => event.name === 'thread_name' && (event.args as { name?: string })?.name === 'CrRendererMain',
+  );
+  const onMain = events.filter(
+    (event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X',
+  );
+  const tasks = onMain.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > 50_000);
+  return tasks
+    .map((task) => {
+      const inside = new Map<string, number>();
+      for (const event of onMain) {
+        if (event === task || event.ts < task.ts || event.ts + (event.dur ?? 0) > task.ts + (task.dur ?? 0))
+          continue;
+        const name =
+          event.name === 'FunctionCall' ? `FunctionCall ${event.args?.data?.functionName ?? ''}` : event.name;
+        inside.set(name, (inside.get(name) ?? 0) + (event.dur ?? 0) / 1000);
+      }
+      const top = [...inside.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([name, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${name}`)
+        .join('\n');
+      return `task ${((task.dur ?? 0) / 1000).toFixed(0)} ms:\n${top}`;
+    })
+    .join('\n\n');
+}
 
 interface ProfileNode {
   id: number;
@@ -105,7 +148,9 @@ function busyPeriods(profile: CpuProfile, byId: Map<number, ProfileNode>, parent
     .map(
       (period) =>
         `busy ${period.ms.toFixed(0)} ms:\n${[...period.total.entries()]
-          .filter(([name]) => name !== '(root) :0:0')
+          .filter(
+            ([name]) => name !== '(root) :0:0' && (!process.env.ONLY || name.includes(process.env.ONLY)),
+          )
           .sort((a, b) => b[1] - a[1])
           .slice(0, 14)
           .map(([name, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${name}`)
@@ -145,6 +190,17 @@ async function main() {
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Try it' }).click();
     await page.getByTestId('send').waitFor();
+    if (TRACE) {
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink'],
+      });
+      await page.getByTestId('send').click();
+      await page.waitForSelector('.sx-pg-body-viewer[data-complete="true"]', { timeout: 120_000 });
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      console.log(`${SIZE} trace:\n${longTasksOf(trace.traceEvents)}`);
+      await context.close();
+      return;
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

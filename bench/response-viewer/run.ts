@@ -6,11 +6,12 @@
  * Per run, in a fresh context on the endpoint's reference page: Try it, then Send (clicked inside
  * the page, the clock's zero). Measured in the page:
  * - visible: the first frame (requestAnimationFrame loop) with a body row in the Response card,
- *   ms after Send, and ms after the answer's last byte arrived (its resource timing `responseEnd`);
+ *   ms after Send, after the answer's first byte (its resource timing `responseStart`: the answer
+ *   started, the limit's measure) and after its last byte (`responseEnd`);
  * - longest task: the longest main-thread task (PerformanceObserver 'longtask', ≥ 50 ms) from Send
  *   until the viewer has laid out the whole body (`data-complete`), and their count;
  * - complete: ms after Send until the whole body is laid out (the scrollbar's full length).
- * Limits: 1 MB visible ≤ 300 ms after arrival; 10 MB with no task over 200 ms. Ratios are figure /
+ * Limits: 1 MB visible ≤ 300 ms after the answer's first byte; 10 MB with no task over 200 ms. Ratios are figure /
  * limit (≤ 1 passes). Also the reference page's first-load JS (scripts before Try it, gzip as sent):
  * the viewer is in the playground chunk, loaded only by Try it.
  *
@@ -38,6 +39,7 @@ const LONG_TASK_LIMIT_MS = 200;
 
 interface Run {
   visibleAfterSendMs: number;
+  visibleAfterFirstByteMs: number;
   visibleAfterArrivalMs: number;
   completeMs: number;
   longestTaskMs: number;
@@ -47,6 +49,7 @@ interface Run {
 interface PageProbe {
   zero: number;
   visible?: number;
+  firstByte?: number;
   arrival?: number;
   complete?: number;
   tasks: { start: number; duration: number }[];
@@ -85,6 +88,7 @@ function sendAndWatch(): Promise<void> {
               (b as PerformanceResourceTiming).encodedBodySize -
               (a as PerformanceResourceTiming).encodedBodySize,
           )[0] as PerformanceResourceTiming | undefined;
+        probe.firstByte = answer?.responseStart;
         probe.arrival = answer?.responseEnd;
         done();
         return;
@@ -138,6 +142,7 @@ async function measure(browser: Browser, url: string): Promise<{ run: Run; first
       firstLoadJs: js,
       run: {
         visibleAfterSendMs: visible - probe.zero,
+        visibleAfterFirstByteMs: visible - (probe.firstByte ?? Number.NaN),
         visibleAfterArrivalMs: visible - (probe.arrival ?? Number.NaN),
         completeMs: (probe.complete ?? Number.NaN) - probe.zero,
         longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
@@ -155,6 +160,7 @@ const median = (values: number[]) => {
 };
 
 async function main() {
+  const loadAtStart = loadavg()[0] ?? 0;
   const upstream = await startLargeAnswersUpstream();
   const project = await writeLargeAnswersProject(upstream.url);
   const clientDir = await mkdtemp(join(tmpdir(), 'sextant-bench-response-'));
@@ -196,36 +202,42 @@ async function main() {
 
   const rows = Object.entries(results).map(([size, { runs }]) => ({
     size,
+    visibleAfterFirstByteMs: median(runs.map((r) => r.visibleAfterFirstByteMs)),
     visibleAfterArrivalMs: median(runs.map((r) => r.visibleAfterArrivalMs)),
+    bestVisibleAfterFirstByteMs: Math.min(...runs.map((r) => r.visibleAfterFirstByteMs)),
+    bestLongestTaskMs: Math.min(...runs.map((r) => r.longestTaskMs)),
+    medianLongestTaskMs: median(runs.map((r) => r.longestTaskMs)),
     visibleAfterSendMs: median(runs.map((r) => r.visibleAfterSendMs)),
     completeMs: median(runs.map((r) => r.completeMs)),
     longestTaskMs: Math.max(...runs.map((r) => r.longestTaskMs)),
     longTasks: median(runs.map((r) => r.longTasks)),
   }));
   console.log(
-    `\nbench:response — median of ${RUNS} runs (longest task: worst run); load ${loadavg()[0]?.toFixed(1)} on 2 cores`,
+    `\nbench:response — median of ${RUNS} runs (longest task: worst run, and the median run's); load ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]?.toFixed(1)} at end, on 2 cores`,
   );
   console.table(
     rows.map((r) => ({
       size: r.size,
-      'visible after arrival (ms)': r.visibleAfterArrivalMs.toFixed(0),
+      'visible after first byte (ms)': r.visibleAfterFirstByteMs.toFixed(0),
+      'visible after last byte (ms)': r.visibleAfterArrivalMs.toFixed(0),
       'visible after Send (ms)': r.visibleAfterSendMs.toFixed(0),
       'all laid out (ms)': r.completeMs.toFixed(0),
       'longest task (ms)': r.longestTaskMs.toFixed(0),
+      'longest task, median run (ms)': r.medianLongestTaskMs.toFixed(0),
       'long tasks': r.longTasks,
-      [`visible / ${VISIBLE_LIMIT_MS} ms`]: (r.visibleAfterArrivalMs / VISIBLE_LIMIT_MS).toFixed(2),
+      [`visible / ${VISIBLE_LIMIT_MS} ms`]: (r.visibleAfterFirstByteMs / VISIBLE_LIMIT_MS).toFixed(2),
       [`longest / ${LONG_TASK_LIMIT_MS} ms`]: (r.longestTaskMs / LONG_TASK_LIMIT_MS).toFixed(2),
     })),
   );
   const oneMb = rows.find((r) => r.size === '1mb');
   const tenMb = rows.find((r) => r.size === '10mb');
   const verdicts = {
-    oneMbVisible: oneMb !== undefined && oneMb.visibleAfterArrivalMs <= VISIBLE_LIMIT_MS,
+    oneMbVisible: oneMb !== undefined && oneMb.visibleAfterFirstByteMs <= VISIBLE_LIMIT_MS,
     tenMbLongestTask: tenMb !== undefined && tenMb.longestTaskMs <= LONG_TASK_LIMIT_MS,
   };
   const firstLoadJs = results['1mb']?.firstLoadJs ?? 0;
   console.log(
-    `1 MB visible ≤ ${VISIBLE_LIMIT_MS} ms after arrival: ${verdicts.oneMbVisible ? 'PASS' : 'FAIL'}`,
+    `1 MB visible ≤ ${VISIBLE_LIMIT_MS} ms after the answer's first byte: ${verdicts.oneMbVisible ? 'PASS' : 'FAIL'}`,
   );
   console.log(`10 MB no task over ${LONG_TASK_LIMIT_MS} ms: ${verdicts.tenMbLongestTask ? 'PASS' : 'FAIL'}`);
   console.log(`reference page first-load JS (as sent): ${(firstLoadJs / 1024).toFixed(1)} KB`);

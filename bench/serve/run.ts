@@ -36,7 +36,17 @@ async function serve(): Promise<void> {
   const app = await buildServer({
     mode: 'hosted',
     dataDir,
-    logger: false,
+    // What `sextant serve` runs with unless told otherwise: JSON log at info, one line per request
+    // (BENCH_REQUEST_LOG_CACHEABLE samples the cacheable ones, as --request-log-cacheable), metrics on.
+    logger: true,
+    logLevel: 'info',
+    requestLog: {
+      requests: 'all',
+      ...(process.env.BENCH_REQUEST_LOG_CACHEABLE
+        ? { cacheableShare: Number(process.env.BENCH_REQUEST_LOG_CACHEABLE) }
+        : {}),
+    },
+    metrics: { enabled: true },
     parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
     registry: { allowDomains: [HOST] },
   });
@@ -81,6 +91,13 @@ async function serve(): Promise<void> {
     bytes: body.length,
   };
   process.send?.(ports);
+  // The servers' CPU time so far (µs): the parent reads it around each half to cost a request.
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpu: user + system });
+    }
+  });
   process.on('disconnect', async () => {
     await app.close();
     bare.close();
@@ -103,21 +120,33 @@ interface Side {
   seconds: number;
   p99: number;
   errors: number;
+  /** CPU time of the servers' process during this side's halves (µs). */
+  cpuMicros: number;
 }
 
+/** The servers' process CPU time (µs), asked over IPC. */
+const cpuOf = (child: ChildProcess) =>
+  new Promise<number>((done) => {
+    child.once('message', (message) => done((message as { cpu: number }).cpu));
+    child.send('cpu');
+  });
+
 async function measure(
+  child: ChildProcess,
   ports: Ports,
   headers: Record<string, string>,
 ): Promise<{ sextant: Side; bare: Side }> {
   const sides = {
-    sextant: { requests: 0, seconds: 0, p99: 0, errors: 0 },
-    bare: { requests: 0, seconds: 0, p99: 0, errors: 0 },
+    sextant: { requests: 0, seconds: 0, p99: 0, errors: 0, cpuMicros: 0 },
+    bare: { requests: 0, seconds: 0, p99: 0, errors: 0, cpuMicros: 0 },
   };
   await cannon(ports.sextant, headers, 1);
   await cannon(ports.bare, headers, 1);
   for (const name of ['sextant', 'bare', 'bare', 'sextant'] as const) {
+    const cpuBefore = await cpuOf(child);
     const result = await cannon(ports[name], headers, seconds / 2);
     const side = sides[name];
+    side.cpuMicros += (await cpuOf(child)) - cpuBefore;
     side.requests += result.requests.total;
     side.seconds += result.duration;
     side.p99 += result.latency.p99 / 2;
@@ -130,25 +159,36 @@ async function main(): Promise<void> {
   const child: ChildProcess = fork(import.meta.filename, [], {
     env: { ...process.env, BENCH_SERVE_CHILD: '1' },
     execArgv: process.execArgv,
+    // The server's JSON log goes where an operator's would (a pipe or a file): here, nowhere.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const ports = await new Promise<Ports>((done, fail) => {
     child.once('message', (message) => done(message as Ports));
     child.once('exit', (code) => fail(new Error(`the servers exited (${code})`)));
   });
   const rows: Record<string, { sextant: Side; bare: Side }> = {
-    'page 200 (gzip)': await measure(ports, {}),
-    'page 304 (If-None-Match)': await measure(ports, { 'if-none-match': ports.etag }),
+    'page 200 (gzip)': await measure(child, ports, {}),
+    'page 304 (If-None-Match)': await measure(child, ports, { 'if-none-match': ports.etag }),
   };
   child.disconnect();
   const rps = (side: Side) => side.requests / side.seconds;
   console.log(`bench:serve — c=${connections}, ${seconds} s per route, page ${ports.bytes} bytes gzip`);
-  console.log('route                      Sextant rps   bare Node rps   ratio   p99 Sextant / bare');
+  console.log(
+    'route                      Sextant rps   bare Node rps   ratio   CPU µs/req Sextant / bare (ratio)   p99 Sextant / bare',
+  );
+  // CPU per request (the servers' process time over requests answered) is the figure the machine's
+  // load distorts least: the rps ratio is what a client sees, the CPU ratio what a core can carry.
+  const cpuPerRequest = (side: Side) => side.cpuMicros / Math.max(1, side.requests);
   const results = Object.entries(rows).map(([route, { sextant, bare }]) => {
     const ratio = rps(sextant) / rps(bare);
+    const cpuRatio = cpuPerRequest(bare) / cpuPerRequest(sextant);
     console.log(
-      `${route.padEnd(26)} ${rps(sextant).toFixed(0).padStart(11)} ${rps(bare).toFixed(0).padStart(15)} ${ratio.toFixed(2).padStart(7)}   ${sextant.p99.toFixed(1)} / ${bare.p99.toFixed(1)} ms${sextant.errors + bare.errors ? `  (${sextant.errors + bare.errors} errors)` : ''}`,
+      `${route.padEnd(26)} ${rps(sextant).toFixed(0).padStart(11)} ${rps(bare).toFixed(0).padStart(15)} ${ratio.toFixed(2).padStart(7)}   ${cpuPerRequest(sextant).toFixed(0).padStart(10)} / ${cpuPerRequest(bare).toFixed(0)} (${cpuRatio.toFixed(2)})`.padEnd(
+        96,
+      ) +
+        `   ${sextant.p99.toFixed(1)} / ${bare.p99.toFixed(1)} ms${sextant.errors + bare.errors ? `  (${sextant.errors + bare.errors} errors)` : ''}`,
     );
-    return { route, sextantRps: rps(sextant), bareRps: rps(bare), ratio, sextant, bare };
+    return { route, sextantRps: rps(sextant), bareRps: rps(bare), ratio, cpuRatio, sextant, bare };
   });
   const out = resolve(import.meta.dirname, '../results');
   await mkdir(out, { recursive: true });

@@ -4,7 +4,7 @@
  * registry has the project and 20 endpoint pages were viewed (steady, after a settle), and its
  * peak (VmHWM). Issue #30 item 4: steady ≤ 400 MB (was ~0.73 GB, 1.29 GB peaks).
  *
- *   npm run bench:dev-memory      DEV_MEMORY_PAGES=20
+ *   npm run bench:dev-memory      DEV_MEMORY_PAGES=20, DEV_MEMORY_ARGS='--data-dir /tmp/x' (more flags)
  */
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,9 +25,12 @@ async function main(): Promise<void> {
   await copyFile(SPEC, join(dir, 'stripe.json'));
   const port = await freePort();
   const since = performance.now();
-  const started = start(process.execPath, [SEXTANT_BIN, 'dev', 'stripe.json', '--port', String(port)], {
-    cwd: dir,
-  });
+  const extra = process.env.DEV_MEMORY_ARGS?.split(' ').filter(Boolean) ?? [];
+  const started = start(
+    process.execPath,
+    [SEXTANT_BIN, 'dev', 'stripe.json', '--port', String(port), ...extra],
+    { cwd: dir },
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     const firstPageMs = await untilOk(`${base}/`, since, started);

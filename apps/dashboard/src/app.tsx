@@ -17,6 +17,7 @@ import { SitesPage } from './pages/sites.js';
 import { TemplatesPage } from './pages/templates.js';
 import { TokensPage } from './pages/tokens.js';
 import { type DashboardContext, SessionContext } from './session-context.js';
+import { SessionQueries } from './ui/queries.js';
 import { href, useRoute } from './ui/router.js';
 import { useTheme } from './ui/theme.js';
 
@@ -150,77 +151,79 @@ export function App() {
 
   const section = route[0] ?? 'sites';
   return (
-    <SessionContext.Provider value={context}>
-      {/* A button, not a #main link: the hash is the route. */}
-      <button type="button" className="skip" onClick={() => mainRef.current?.focus()}>
-        Skip to content
-      </button>
-      <header className="bar">
-        <span className="brand">Sextant</span>
-        <button
-          type="button"
-          className="menu"
-          aria-expanded={menuOpen}
-          aria-controls="nav"
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          Menu
+    <SessionQueries key={context.session.csrfToken}>
+      <SessionContext.Provider value={context}>
+        {/* A button, not a #main link: the hash is the route. */}
+        <button type="button" className="skip" onClick={() => mainRef.current?.focus()}>
+          Skip to content
         </button>
-        <div className="bar-tools">
-          {context.session.orgs.length > 1 ? (
-            <label className="org">
-              <span className="sr-only">Organization</span>
-              <select value={activeOrg} onChange={(event) => setOrgId(event.target.value)}>
-                {context.session.orgs.map((org) => (
-                  <option key={org.orgId} value={org.orgId}>
-                    {org.orgId}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : (
-            <span className="org">
-              <span className="sr-only">Organization: </span>
-              {activeOrg || 'No organization'}
-            </span>
-          )}
-          {themeSwitch}
+        <header className="bar">
+          <span className="brand">Sextant</span>
           <button
             type="button"
-            onClick={async () => {
-              await dashboardCall(z.object({}), '/session', {
-                method: 'DELETE',
-                csrf: context.session.csrfToken,
-              }).catch((error: unknown) => {
-                if (!isSignedOut(error)) throw error;
-              });
-              setPhase({ state: 'signed-out', notice: 'You signed out.' });
-            }}
+            className="menu"
+            aria-expanded={menuOpen}
+            aria-controls="nav"
+            onClick={() => setMenuOpen(!menuOpen)}
           >
-            Sign out
+            Menu
           </button>
+          <div className="bar-tools">
+            {context.session.orgs.length > 1 ? (
+              <label className="org">
+                <span className="sr-only">Organization</span>
+                <select value={activeOrg} onChange={(event) => setOrgId(event.target.value)}>
+                  {context.session.orgs.map((org) => (
+                    <option key={org.orgId} value={org.orgId}>
+                      {org.orgId}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <span className="org">
+                <span className="sr-only">Organization: </span>
+                {activeOrg || 'No organization'}
+              </span>
+            )}
+            {themeSwitch}
+            <button
+              type="button"
+              onClick={async () => {
+                await dashboardCall(z.object({}), '/session', {
+                  method: 'DELETE',
+                  csrf: context.session.csrfToken,
+                }).catch((error: unknown) => {
+                  if (!isSignedOut(error)) throw error;
+                });
+                setPhase({ state: 'signed-out', notice: 'You signed out.' });
+              }}
+            >
+              Sign out
+            </button>
+          </div>
+        </header>
+        <div className="layout">
+          <nav id="nav" aria-label="Dashboard" className={menuOpen ? 'open' : undefined}>
+            <ul>
+              {NAV.map((entry) => (
+                <li key={entry.id}>
+                  <a href={href(entry.id)} aria-current={section === entry.id ? 'page' : undefined}>
+                    {entry.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main id="main" ref={mainRef} tabIndex={-1}>
+            {activeOrg ? (
+              <Page route={route} />
+            ) : (
+              <p>This token's user belongs to no organization: sign in with an org member's token.</p>
+            )}
+          </main>
         </div>
-      </header>
-      <div className="layout">
-        <nav id="nav" aria-label="Dashboard" className={menuOpen ? 'open' : undefined}>
-          <ul>
-            {NAV.map((entry) => (
-              <li key={entry.id}>
-                <a href={href(entry.id)} aria-current={section === entry.id ? 'page' : undefined}>
-                  {entry.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main id="main" ref={mainRef} tabIndex={-1}>
-          {activeOrg ? (
-            <Page route={route} />
-          ) : (
-            <p>This token's user belongs to no organization: sign in with an org member's token.</p>
-          )}
-        </main>
-      </div>
-    </SessionContext.Provider>
+      </SessionContext.Provider>
+    </SessionQueries>
   );
 }

@@ -4,6 +4,7 @@ import './zod-jitless.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import '@sextant/ui/styles.css';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -48,6 +48,10 @@ export interface ServerOptions {
     unreleasedChanges?: boolean;
     proxyBaseUrl?: string;
     clientDir?: string;
+    /** Hosted pages' shared-cache lifetimes (`--cache-s-maxage`; unset: `SEXTANT_CACHE_S_MAXAGE`, …). */
+    cache?: Partial<import('./docs-host/cache-policy.js').CachePolicy>;
+    /** Byte budgets of single caches (pages, sites, responses), instead of their share of `memoryMiB`. */
+    cacheBudgets?: Partial<import('./memory-budget.js').CacheBudgets>;
   };
   /**
    * `--trust-proxy`: the proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (CIDRs,
@@ -73,6 +77,11 @@ export interface ServerOptions {
   /** Client timeouts of the HTTP server (headers, whole request, idle keep-alive); see http-timeouts.ts. */
   timeouts?: Partial<import('./http-timeouts.js').ServerTimeouts>;
   bodyLimitBytes?: number;
+  /**
+   * `--memory` (`SEXTANT_MEMORY`, MiB): what the process may use; every cache's byte budget comes
+   * from it (memory-budget.ts). Default: the cgroup's limit, else the machine's memory, at most 2 GiB.
+   */
+  memoryMiB?: number;
   /** Prometheus `/metrics` and request metrics (off unless enabled; `sextant serve` enables them). */
   metrics?: import('./metrics/index.js').MetricsOptions;
 }

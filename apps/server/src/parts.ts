@@ -28,6 +28,8 @@ export async function mountParts(app: FastifyInstance, options: ServerOptions): 
     await app.register((await import('./docs-host/index.js')).docsHost, {
       mode: options.mode,
       ...options.docs,
+      ...(options.memoryMiB ? { memoryMiB: options.memoryMiB } : {}),
+      ...(options.requestLog ? { requestLog: options.requestLog } : {}),
     });
   if (options.parts?.docsHost !== false)
     await app.register((await import('./docs-host/snippet-templates/plugin.js')).snippetTemplates, options);

@@ -17,6 +17,19 @@ export interface RequestLogOptions {
   cacheableShare?: number;
 }
 
+/**
+ * Marks a raw request already drawn into the cacheable share (the docs host's page fast lane draws
+ * before handing it to Fastify), so its line is written without a second draw.
+ */
+export const SAMPLED_IN: unique symbol = Symbol('sextant.request-log.sampled-in');
+
+/** Whether `share` (0–1) of cacheable answers says to log this one (a draw). */
+export function drawsCacheableLine(options: RequestLogOptions): boolean {
+  if (options.requests === 'off') return false;
+  const share = Math.min(1, Math.max(0, options.cacheableShare ?? 1));
+  return share >= 1 || Math.random() < share;
+}
+
 /** True for an answer a shared cache may keep: a GET/HEAD 304, or a 200 marked public or immutable. */
 export function isCacheableAnswer(method: string, status: number, cacheControl: unknown): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
@@ -51,7 +64,8 @@ export class RequestLog extends LogController {
     const status = reply.statusCode;
     const cacheable =
       this.share < 1 && !error && isCacheableAnswer(request.method, status, reply.getHeader('cache-control'));
-    if (cacheable && Math.random() >= this.share) return;
+    const drawn = (request.raw as { [SAMPLED_IN]?: boolean })[SAMPLED_IN] === true;
+    if (cacheable && !drawn && Math.random() >= this.share) return;
     const line = {
       req: request,
       res: { statusCode: status },

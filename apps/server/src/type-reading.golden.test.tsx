@@ -17,13 +17,17 @@ import {
   isRequired,
   type ObjectProperty,
   objectProperties,
+  pathMatches,
+  pathTemplate,
   resolvedType,
   type TypeReference,
   unionSharedProperties,
   unionVariants,
   unwrapOptional,
+  unwrapType,
 } from '@sextant/definition';
 import { createDocsSite, renderDocsPageMarkdown } from '@sextant/docs-site';
+import { constraintLabels } from '@sextant/docs-site/constraints';
 import { ExpansionView, expansionOf, ShapeBlock } from '@sextant/docs-site/type-view';
 import { describeShape } from '@sextant/playground/type-shapes';
 import { emptyValueFor } from '@sextant/request';
@@ -31,6 +35,7 @@ import { Window } from 'happy-dom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyFieldsMarkdown } from './mcp/body-fields.js';
+import { describeEndpoint } from './mcp/docs-tools.js';
 
 const spec = {
   openapi: '3.1.0',
@@ -424,5 +429,88 @@ describe('every consumer agrees with the reader', () => {
     expect(added.every((c) => c.category === 'added')).toBe(true);
     // The diff reads the merged state: an enum narrowed by allOf is compared, not the base's string.
     expect(changes.filter((c) => c.location.pointer === '/state')).toEqual([]);
+  });
+});
+
+describe('wrappers and aliases are unwrapped by the reader alone (issue #29 item 1)', () => {
+  /**
+   * A nullable alias of an optional list with a default, behind another alias: every wrapper and
+   * alias in one reference. A consumer with its own unwrapping (one layer, optional but not
+   * nullable, no aliases, the wrong name) reads something else than `unwrapType`.
+   */
+  const str: TypeReference = { type: 'primitive', value: { type: 'string', minLength: 2 } };
+  const tags: TypeReference = { type: 'nullable', shape: { type: 'id', id: 'Labels' } };
+  const withTags = (shape: TypeReference): ApiDefinition => ({
+    ...api,
+    types: {
+      ...api.types,
+      Labels: {
+        id: 'Labels',
+        name: 'Labels',
+        shape: { type: 'alias', value: { type: 'id', id: 'TagList' } },
+      },
+      TagList: {
+        id: 'TagList',
+        name: 'TagList',
+        shape: {
+          type: 'alias',
+          value: { type: 'optional', shape: { type: 'set', itemShape: str, maxItems: 5 }, default: ['aa'] },
+        },
+      },
+      Holder: {
+        id: 'Holder',
+        name: 'Holder',
+        shape: { type: 'object', extends: [], properties: [{ key: 'tags', valueShape: shape }] },
+      },
+    },
+  });
+
+  it('the reader: the set, optional and nullable, named by the outer alias, with its default', () => {
+    const read = unwrapType(tags, withTags(tags).types);
+    expect(read).toEqual({
+      shape: { type: 'set', itemShape: str, maxItems: 5 },
+      optional: true,
+      nullable: true,
+      typeName: 'Labels',
+      defaults: [['aa']],
+    });
+  });
+
+  it('playground shapes, reference constraints and the diff read it the same', () => {
+    const types = withTags(tags).types;
+    const read = unwrapType(tags, types);
+    const described = describeShape(tags, types);
+    expect(described).toEqual({
+      shape: { kind: 'list', item: str, unique: true },
+      optional: read.optional,
+      nullable: read.nullable,
+      typeName: read.typeName,
+    });
+    expect(constraintLabels(tags, { types })).toEqual([
+      '≤ 5 items',
+      'unique items',
+      `default: ${JSON.stringify(read.defaults[0])}`,
+    ]);
+    // Dropping the nullable wrapper is one change (null no longer allowed); a wrapper repeated is none.
+    const narrowed = diffDefinitions(withTags(tags), withTags({ type: 'id', id: 'Labels' })).changes;
+    expect(narrowed.map((c) => [c.kind, c.location.pointer])).toEqual([['nullable-changed', '/tags']]);
+    const doubled = diffDefinitions(withTags(tags), withTags({ type: 'nullable', shape: tags })).changes;
+    expect(doubled).toEqual([]);
+  });
+
+  it("MCP and the docs find and name an endpoint by the reader's path template", async () => {
+    const put = endpoint('replacePet');
+    expect(pathTemplate(put.path)).toBe('/pets/{petId}');
+    expect(pathMatches(put.path, '/pets/42')).toBe(true);
+    const docs = buildDocsDefinition({
+      config: defaultDocsConfig('Golden'),
+      apis: { golden: api },
+      navigation: [{ type: 'api', title: 'API', apiId: 'golden' }],
+    });
+    const tool = { site: createDocsSite(docs, { golden: api }, 'v1'), siteUrl: 'https://golden.test' };
+    for (const path of [pathTemplate(put.path), '/pets/42']) {
+      const answer = await describeEndpoint(tool, { method: 'PUT', path });
+      expect(answer.ok && answer.text, path).toContain(`PUT ${pathTemplate(put.path)}`);
+    }
   });
 });

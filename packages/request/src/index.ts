@@ -14,7 +14,12 @@ export {
 } from './auth/apply-auth.js';
 export type { AuthState, OAuthState } from './auth/auth-state.js';
 export { emptyOAuthState, isAuthenticated, isOAuthTokenStale, oauthAccessToken } from './auth/auth-state.js';
-export { buildGrantRequest, buildTokenRequest, extractAccessToken } from './auth/oauth.js';
+export {
+  buildGrantRequest,
+  buildTokenRequest,
+  clientCredentialsGrant,
+  extractAccessToken,
+} from './auth/oauth.js';
 export * from './auth/pkce.js';
 export { authWithPlaceholders } from './auth/placeholder-auth.js';
 export { AUTH_PLACEHOLDERS, isAuthPlaceholder } from './auth/placeholders.js';

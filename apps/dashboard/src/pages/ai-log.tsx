@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
-import { useLoad } from '../ui/use-load.js';
+import { useDashboardQuery, useDocsSites } from '../ui/queries.js';
 
 const PAGE_SIZE = 20;
 const FEEDBACK = { up: 'Helpful', down: 'Not helpful' } as const;
@@ -85,12 +85,12 @@ export function AiLogPage() {
   const [filters, setFilters] = useState<Filters>({ url: '', feedback: '', location: '', failed: '' });
   const headingId = useId();
   const siteId = useId();
-  const sites = useLoad(() => client.getDocsSitesForOrg({ body: { orgId } }), [client, orgId]);
-  const siteUrls =
-    sites.state === 'ok' ? sites.data.docsSites.map((entry) => docsUrlText(entry.mainUrl)) : [];
-  const loaded = useLoad(
+  const sites = useDocsSites();
+  const siteUrls = sites.data?.docsSites.map((entry) => docsUrlText(entry.mainUrl)) ?? [];
+  const questions = useDashboardQuery(
+    ['ai-questions', orgId, page, filters],
     () => client.getAiQuestionLog({ body: { orgId, page, limit: PAGE_SIZE, ...filterBody(filters) } }),
-    [client, orgId, page, filters],
+    { paged: true },
   );
   const filter = (next: Filters) => {
     setFilters(next);
@@ -119,7 +119,7 @@ export function AiLogPage() {
         <FilterSelect name="location" label="Asked in" filters={filters} onChange={filter} />
         <FilterSelect name="failed" label="Outcome" filters={filters} onChange={filter} />
       </div>
-      <LoadView loaded={loaded} what="the question log">
+      <LoadView query={questions} what="the question log">
         {({ questions, hasMore }) =>
           questions.length === 0 ? (
             <Empty>

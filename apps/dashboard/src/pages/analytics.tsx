@@ -21,7 +21,7 @@ import {
 import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
 import { Empty, LoadView, PageTitle } from '../ui/parts.js';
-import { useLoad } from '../ui/use-load.js';
+import { useDashboardQuery, useDocsSites } from '../ui/queries.js';
 
 const CLASSES = [
   '2xx',
@@ -241,11 +241,10 @@ export function AnalyticsPage() {
   const [site, setSite] = useState('');
   const rangeId = useId();
   const siteId = useId();
-  const sites = useLoad(() => client.getDocsSitesForOrg({ body: { orgId } }), [client, orgId]);
-  const siteUrls =
-    sites.state === 'ok' ? sites.data.docsSites.map((entry) => docsUrlText(entry.mainUrl)) : [];
+  const sites = useDocsSites();
+  const siteUrls = sites.data?.docsSites.map((entry) => docsUrlText(entry.mainUrl)) ?? [];
   const hours = RANGES.find((entry) => entry.id === range)?.hours ?? 24 * 7;
-  const loaded = useLoad(() => {
+  const analytics = useDashboardQuery(['analytics', orgId, hours, site], () => {
     const to = new Date();
     // The current hour is included whole: events stamped a moment from now count too.
     to.setUTCMinutes(59, 59, 999);
@@ -253,7 +252,7 @@ export function AnalyticsPage() {
     return client.getPlaygroundAnalytics({
       body: { orgId, from: from.toISOString(), to: to.toISOString(), ...(site ? { url: site } : {}) },
     });
-  }, [client, orgId, hours, site]);
+  });
   return (
     <>
       <PageTitle intro="What readers try in the docs' playgrounds (requests, answers, latency) and how they rate the pages.">
@@ -277,11 +276,11 @@ export function AnalyticsPage() {
             </option>
           ))}
         </select>
-        <button type="button" onClick={loaded.reload}>
+        <button type="button" onClick={() => void analytics.refetch()}>
           Refresh
         </button>
       </div>
-      <LoadView loaded={loaded} what="the analytics">
+      <LoadView query={analytics} what="the analytics">
         {(data) => <Charts data={data} />}
       </LoadView>
     </>

@@ -9,20 +9,21 @@ import { z } from 'zod';
 import { dashboardCall } from '../api.js';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { useDashboardQuery } from '../ui/queries.js';
 import { href } from '../ui/router.js';
-import { useLoad } from '../ui/use-load.js';
 
 export function ApisPage() {
   const { orgId, session } = useDashboard();
   const [page, setPage] = useState(1);
-  const loaded = useLoad(
+  const apis = useDashboardQuery(
+    ['apis', orgId, page],
     () => dashboardCall(apiListSchema, '/apis', { query: { orgId, page }, csrf: session.csrfToken }),
-    [orgId, page, session.csrfToken],
+    { paged: true },
   );
   return (
     <>
       <PageTitle intro="Each API this organization registered, with its versions.">API definitions</PageTitle>
-      <LoadView loaded={loaded} what="the API definitions">
+      <LoadView query={apis} what="the API definitions">
         {({ apis, hasMore }) =>
           apis.length === 0 ? (
             <Empty>No API definition yet: sextant publish registers them.</Empty>
@@ -80,17 +81,15 @@ const diffChangesSchema = z.object({
 
 function Diff({ previous, current }: { previous: string; current: string }) {
   const { client } = useDashboard();
-  const loaded = useLoad(
-    () =>
-      client.diffApiDefinitions({
-        query: { previousApiDefinitionId: previous, currentApiDefinitionId: current },
-      }),
-    [client, previous, current],
+  const diff = useDashboardQuery(['api-diff', previous, current], () =>
+    client.diffApiDefinitions({
+      query: { previousApiDefinitionId: previous, currentApiDefinitionId: current },
+    }),
   );
   return (
     <section aria-labelledby="diff-heading" className="card">
       <h2 id="diff-heading">Changes</h2>
-      <LoadView loaded={loaded} what="the diff">
+      <LoadView query={diff} what="the diff">
         {({ diff, bump }) => {
           const parsed = diffChangesSchema.safeParse(diff);
           const changes = parsed.success ? parsed.data.changes : [];
@@ -163,13 +162,14 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
   const [compared, setCompared] = useState<{ previous: string; current: string }>();
   const fromId = useId();
   const toId = useId();
-  const loaded = useLoad(
+  const versions = useDashboardQuery(
+    ['api-versions', orgId, apiId, page],
     () =>
       dashboardCall(versionListSchema, '/apis/versions', {
         query: { orgId, apiId, page },
         csrf: session.csrfToken,
       }),
-    [orgId, apiId, page, session.csrfToken],
+    { paged: true },
   );
   return (
     <>
@@ -177,9 +177,9 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
         <a href={href('apis')}>← All API definitions</a>
       </p>
       <PageTitle intro="Every registered version, newest first. Pick two to see what changed.">
-        {(loaded.state === 'ok' ? loaded.data.versions[0]?.title : undefined) ?? apiId}: version history
+        {versions.data?.versions[0]?.title ?? apiId}: version history
       </PageTitle>
-      <LoadView loaded={loaded} what="the versions">
+      <LoadView query={versions} what="the versions">
         {({ versions, hasMore }) => {
           // A version is named by its spec version (`info.version`); registration time tells apart
           // several publishes of one spec version.

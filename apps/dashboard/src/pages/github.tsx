@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
-import { useLoad } from '../ui/use-load.js';
+import { useDashboardQuery } from '../ui/queries.js';
 
 const PAGE_SIZE = 20;
 const STATES = ['open', 'merged', 'closed'] as const;
@@ -13,12 +13,13 @@ function PullRequests({ owner, repo }: { owner: string; repo: string }) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<PrState | 'all'>('all');
   const filterId = useId();
-  const loaded = useLoad(
+  const pullRequests = useDashboardQuery(
+    ['pull-requests', owner, repo, page, state],
     () =>
       client.listPullRequests({
         body: { owner, repo, page, pageSize: PAGE_SIZE, ...(state === 'all' ? {} : { state: [state] }) },
       }),
-    [client, owner, repo, page, state],
+    { paged: true },
   );
   return (
     <section className="card" aria-labelledby="prs-heading">
@@ -43,7 +44,7 @@ function PullRequests({ owner, repo }: { owner: string; repo: string }) {
           ))}
         </select>
       </div>
-      <LoadView loaded={loaded} what="the pull requests">
+      <LoadView query={pullRequests} what="the pull requests">
         {({ pullRequests, hasMore }) =>
           pullRequests.length === 0 ? (
             <Empty>No pull request.</Empty>
@@ -83,16 +84,17 @@ export function GithubPage() {
   const { client, orgId } = useDashboard();
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<{ owner: string; repo: string }>();
-  const loaded = useLoad(
+  const repositories = useDashboardQuery(
+    ['repositories', orgId, page],
     () => client.listRepositories({ body: { orgId, page, pageSize: PAGE_SIZE } }),
-    [client, orgId, page],
+    { paged: true },
   );
   return (
     <>
       <PageTitle intro="Repositories the registry tracks for this organization, and their pull requests.">
         GitHub
       </PageTitle>
-      <LoadView loaded={loaded} what="the repositories">
+      <LoadView query={repositories} what="the repositories">
         {({ repositories, hasMore }) =>
           repositories.length === 0 ? (
             <Empty>No repository is tracked.</Empty>

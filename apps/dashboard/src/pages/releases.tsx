@@ -3,18 +3,18 @@ import { useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { Changelog } from '../ui/changelog.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { useDashboardQuery } from '../ui/queries.js';
 import { href } from '../ui/router.js';
-import { useLoad } from '../ui/use-load.js';
 
 const PAGE_SIZE = 20;
 
 export function GeneratorsPage() {
   const { client } = useDashboard();
-  const loaded = useLoad(() => client.listGenerators({}), [client]);
+  const generators = useDashboardQuery(['generators'], () => client.listGenerators({}));
   return (
     <>
       <PageTitle intro="Code generators registered with this registry.">Generators</PageTitle>
-      <LoadView loaded={loaded} what="the generators">
+      <LoadView query={generators} what="the generators">
         {({ generators }) =>
           generators.length === 0 ? (
             <Empty>No generator is registered.</Empty>
@@ -103,9 +103,10 @@ function ReleaseTable({
 export function GeneratorReleasesPage({ generatorId }: { generatorId: string }) {
   const { client } = useDashboard();
   const [page, setPage] = useState(1);
-  const loaded = useLoad(
+  const releases = useDashboardQuery(
+    ['generator-releases', generatorId, page],
     () => client.listGeneratorReleases({ params: { id: generatorId }, query: { page, pageSize: PAGE_SIZE } }),
-    [client, generatorId, page],
+    { paged: true },
   );
   return (
     <>
@@ -113,7 +114,7 @@ export function GeneratorReleasesPage({ generatorId }: { generatorId: string }) 
         <a href={href('generators')}>← All generators</a>
       </p>
       <PageTitle intro="Releases, newest first, with their changelogs.">{generatorId}: releases</PageTitle>
-      <LoadView loaded={loaded} what="the releases">
+      <LoadView query={releases} what="the releases">
         {({ releases, hasMore }) =>
           releases.length === 0 ? (
             <Empty>This generator has no release yet.</Empty>
@@ -132,14 +133,15 @@ export function GeneratorReleasesPage({ generatorId }: { generatorId: string }) 
 export function CliReleasesPage() {
   const { client } = useDashboard();
   const [page, setPage] = useState(1);
-  const loaded = useLoad(
+  const releases = useDashboardQuery(
+    ['cli-releases', page],
     () => client.listCliReleases({ query: { page, pageSize: PAGE_SIZE } }),
-    [client, page],
+    { paged: true },
   );
   return (
     <>
       <PageTitle intro="Releases of the sextant CLI, newest first.">CLI releases</PageTitle>
-      <LoadView loaded={loaded} what="the CLI releases">
+      <LoadView query={releases} what="the CLI releases">
         {({ releases, hasMore }) =>
           releases.length === 0 ? (
             <Empty>No CLI release is recorded.</Empty>

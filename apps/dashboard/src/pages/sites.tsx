@@ -3,19 +3,19 @@ import { useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
 import { Empty, LoadView, Pager, PageTitle, pageOf, When } from '../ui/parts.js';
-import { useLoad } from '../ui/use-load.js';
+import { useDocsSites } from '../ui/queries.js';
 
 const PAGE_SIZE = 20;
 
 export function SitesPage() {
-  const { client, orgId, session } = useDashboard();
+  const { orgId, session } = useDashboard();
   const scheme = session.mode === 'local' ? 'http' : 'https';
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => client.getDocsSitesForOrg({ body: { orgId } }), [client, orgId]);
+  const sites = useDocsSites();
   return (
     <>
       <PageTitle intro="Every docs site and preview this organization published.">Docs sites</PageTitle>
-      <LoadView loaded={loaded} what="the docs sites">
+      <LoadView query={sites} what="the docs sites">
         {({ docsSites }) => {
           if (docsSites.length === 0)
             return <Empty>No docs site yet: publish one with sextant publish.</Empty>;

@@ -5,25 +5,26 @@ import { useState } from 'react';
 import { dashboardCall } from '../api.js';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
-import { useLoad } from '../ui/use-load.js';
+import { useDashboardQuery } from '../ui/queries.js';
 
 export function TemplatesPage() {
   const { orgId, session } = useDashboard();
   const [page, setPage] = useState(1);
-  const loaded = useLoad(
+  const templates = useDashboardQuery(
+    ['snippet-templates', orgId, page],
     () =>
       dashboardCall(templateListSchema, '/snippet-templates', {
         query: { orgId, page },
         csrf: session.csrfToken,
       }),
-    [orgId, page, session.csrfToken],
+    { paged: true },
   );
   return (
     <>
       <PageTitle intro="SDK snippet templates the docs show beside each endpoint.">
         Snippet templates
       </PageTitle>
-      <LoadView loaded={loaded} what="the snippet templates">
+      <LoadView query={templates} what="the snippet templates">
         {({ templates, hasMore }) =>
           templates.length === 0 ? (
             <Empty>No snippet template yet: register them with the registry's snippet-template calls.</Empty>

@@ -3,16 +3,16 @@
  * shown once, with a copy button) and revoke. Revoking the token this session was opened with
  * ends the session.
  */
-
 import { type TokenRow, tokenListSchema } from '@sextant/registry-client';
+import { CopyButton } from '@sextant/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { dashboardCall, errorMessage, isSignedOut } from '../api.js';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
-import { useLoad } from '../ui/use-load.js';
+import { queryKeys, useDashboardQuery } from '../ui/queries.js';
 
 function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   const id = useId();
   return (
     <div className="card new-token" role="status">
@@ -23,18 +23,7 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
       </label>
       <input id={id} className="secret" readOnly value={token} onFocus={(event) => event.target.select()} />
       <div className="actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => {
-            void navigator.clipboard?.writeText(token).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            );
-          }}
-        >
-          {copied ? 'Copied' : 'Copy token'}
-        </button>
+        <CopyButton className="primary" label="Copy token" caption="Copy token" text={token} />
         <button type="button" onClick={onDone}>
           Done
         </button>
@@ -43,11 +32,19 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
   );
 }
 
-function RevokeButton({ row, onRevoked }: { row: TokenRow; onRevoked: (row: TokenRow) => void }) {
-  const { client, onSignedOut } = useDashboard();
+function RevokeButton({ row }: { row: TokenRow }) {
+  const { client, orgId, onSignedOut } = useDashboard();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const revoke = useMutation({
+    mutationFn: () => client.revokeToken({ body: { tokenId: row.tokenId } }),
+    // Revoking the token of this session ends it; otherwise the list shows the revocation.
+    onSuccess: () =>
+      row.current ? onSignedOut() : queryClient.invalidateQueries({ queryKey: queryKeys.tokens(orgId) }),
+    onError: (failure) => {
+      if (isSignedOut(failure)) onSignedOut();
+    },
+  });
   if (row.revokedAt) return <span className="muted">Revoked</span>;
   if (!confirming)
     return (
@@ -59,31 +56,15 @@ function RevokeButton({ row, onRevoked }: { row: TokenRow; onRevoked: (row: Toke
   return (
     <span className="confirm">
       <span>{row.current ? 'This ends your session. ' : ''}Revoke?</span>{' '}
-      <button
-        type="button"
-        className="danger"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await client.revokeToken({ body: { tokenId: row.tokenId } });
-            onRevoked(row);
-          } catch (failure) {
-            if (isSignedOut(failure)) onSignedOut();
-            setError(errorMessage(failure));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
         Confirm revoke
       </button>{' '}
       <button type="button" onClick={() => setConfirming(false)}>
         Cancel
       </button>
-      {error ? (
+      {revoke.isError ? (
         <span className="error-text" role="alert">
-          {error}
+          {errorMessage(revoke.error)}
         </span>
       ) : null}
     </span>
@@ -92,15 +73,28 @@ function RevokeButton({ row, onRevoked }: { row: TokenRow; onRevoked: (row: Toke
 
 export function TokensPage() {
   const { orgId, session, client, onSignedOut } = useDashboard();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<string>();
-  const [error, setError] = useState<string>();
   const descriptionId = useId();
-  const loaded = useLoad(
+  const tokens = useDashboardQuery(
+    [...queryKeys.tokens(orgId), page],
     () => dashboardCall(tokenListSchema, '/tokens', { query: { orgId, page }, csrf: session.csrfToken }),
-    [orgId, page, session.csrfToken],
+    { paged: true },
   );
+  const generate = useMutation({
+    mutationFn: (text: string) =>
+      client.generateToken({ body: { orgId, ...(text ? { description: text } : {}) } }),
+    onSuccess: (answer) => {
+      setCreated(answer.token);
+      setDescription('');
+      return queryClient.invalidateQueries({ queryKey: queryKeys.tokens(orgId) });
+    },
+    onError: (failure) => {
+      if (isSignedOut(failure)) onSignedOut();
+    },
+  });
   return (
     <>
       <PageTitle intro="Org tokens sign in here and authenticate the CLI. Admins see every member's.">
@@ -108,20 +102,9 @@ export function TokensPage() {
       </PageTitle>
       <form
         className="card generate"
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setError(undefined);
-          try {
-            const answer = await client.generateToken({
-              body: { orgId, ...(description.trim() ? { description: description.trim() } : {}) },
-            });
-            setCreated(answer.token);
-            setDescription('');
-            loaded.reload();
-          } catch (failure) {
-            if (isSignedOut(failure)) onSignedOut();
-            setError(errorMessage(failure));
-          }
+          generate.mutate(description.trim());
         }}
       >
         <div className="field">
@@ -134,17 +117,17 @@ export function TokensPage() {
             onChange={(event) => setDescription(event.target.value)}
           />
         </div>
-        <button type="submit" className="primary">
+        <button type="submit" className="primary" disabled={generate.isPending}>
           Generate token
         </button>
-        {error ? (
+        {generate.isError ? (
           <p className="error-text" role="alert">
-            {error}
+            {errorMessage(generate.error)}
           </p>
         ) : null}
       </form>
       {created ? <NewToken token={created} onDone={() => setCreated(undefined)} /> : null}
-      <LoadView loaded={loaded} what="the tokens">
+      <LoadView query={tokens} what="the tokens">
         {({ tokens, hasMore }) =>
           tokens.length === 0 ? (
             <Empty>No token.</Empty>
@@ -174,10 +157,7 @@ export function TokensPage() {
                           <When iso={row.createdAt} />
                         </td>
                         <td>
-                          <RevokeButton
-                            row={row}
-                            onRevoked={(revoked) => (revoked.current ? onSignedOut() : loaded.reload())}
-                          />
+                          <RevokeButton row={row} />
                         </td>
                       </tr>
                     ))}

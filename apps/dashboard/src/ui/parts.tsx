@@ -1,43 +1,44 @@
 /** Small shared views: a load's loading and error states, a pager, dates, a page heading. */
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { errorMessage, isSignedOut } from '../api.js';
 import { SessionContext } from '../session-context.js';
-import type { Loaded } from './use-load.js';
 
 /** Renders `children(data)` once loaded; a status line while loading; the error with a retry. */
 export function LoadView<T>({
-  loaded,
+  query,
   what,
   children,
 }: {
-  loaded: Loaded<T> & { reload(): void };
+  query: UseQueryResult<T>;
   what: string;
   children: (data: T) => ReactNode;
 }) {
   const context = useContext(SessionContext);
-  const signedOut = loaded.state === 'error' && isSignedOut(loaded.error);
+  const signedOut = query.isError && isSignedOut(query.error);
   // A 401 means the session is gone (token revoked, expired): back to sign-in.
   useEffect(() => {
     if (signedOut) context?.onSignedOut();
   }, [signedOut, context]);
-  if (loaded.state === 'loading')
+  if (query.isPending)
     return (
       <p className="muted" role="status">
         Loading {what}…
       </p>
     );
-  if (loaded.state === 'error')
+  if (query.isError)
     return (
       <div className="error" role="alert">
         <p>
-          Could not load {what}: {errorMessage(loaded.error)}
+          Could not load {what}: {errorMessage(query.error)}
         </p>
-        <button type="button" onClick={loaded.reload}>
+        <button type="button" onClick={() => void query.refetch()}>
           Try again
         </button>
       </div>
     );
-  return <>{children(loaded.data)}</>;
+  // While the next page of a paged list loads, the previous one stays (marked busy).
+  return <div aria-busy={query.isPlaceholderData || undefined}>{children(query.data)}</div>;
 }
 
 /** Previous / next page controls for a list that pages. */

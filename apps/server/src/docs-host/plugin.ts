@@ -50,6 +50,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requirePart } from '../lifecycle/part-dependency.js';
+import { type CacheBudgets, cacheBudgets } from '../memory-budget.js';
+import { REQUEST_ID_HEADER } from '../request-id.js';
+import { drawsCacheableLine, type RequestLogOptions } from '../request-log.js';
+import { type CacheObserver, createByteCache, jsonHeapBytes } from './byte-cache.js';
 import {
   type CachePolicy,
   cacheControl,
@@ -61,6 +65,8 @@ import {
 import { type CachedPage, prepareCachedPage } from './cached-page.js';
 import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } from './csp.js';
 import { createNegativeCache } from './negative-cache.js';
+import { installPageFastLane } from './page-fast-lane.js';
+import { createPageResponseCache, type PageVariant, sendPageResponse } from './page-responses.js';
 import { matchRedirect } from './redirects.js';
 import type { SiteSource } from './registry-source/site-source.js';
 import { requestHost } from './request-host.js';
@@ -86,6 +92,9 @@ function cachedPage(page: RenderedPage, version: string): CachedPage {
   return prepared;
 }
 
+/** Smaller text bodies are sent as they are. */
+const GZIP_MIN_BYTES = 1024;
+
 const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
@@ -109,6 +118,12 @@ export interface DocsHostOptions {
    * `SEXTANT_CACHE_S_MAXAGE` and its siblings, else `DEFAULT_CACHE_POLICY` (cache-policy.ts).
    */
   cache?: Partial<CachePolicy>;
+  /** `--memory` (MiB): the caches' byte budgets come from it (memory-budget.ts); default from the machine. */
+  memoryMiB?: number;
+  /** Byte budgets of single caches, instead of their share of `memoryMiB`. */
+  cacheBudgets?: Partial<CacheBudgets>;
+  /** The server's request log settings: the page fast lane leaves the requests it logs to Fastify. */
+  requestLog?: RequestLogOptions;
 }
 
 /** What `app.docsHost` offers the rest of the server (the CLI's `dev`). */
@@ -145,7 +160,6 @@ interface ResolvedSite {
   hostedOwner?: { orgId: string; docsUrl: string };
 }
 
-const MAX_HOSTED_SITES = 200;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A file linked to a hosted docs version (the registry's `files` entry). */
@@ -182,8 +196,26 @@ function errorPage(error: Error): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs project error</title></head><body><main><h1>The docs project cannot be loaded</h1><pre>${escapeHtml(error.message)}</pre><p>Fix the file and save: the page reloads the project.</p></main></body></html>`;
 }
 
+/** The headers a cached page shares across its 200s and 304s (not the request's id, not the representation's). */
+function sharedHeaders(reply: FastifyReply): Record<string, string> {
+  const shared: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined && !/^(x-request-id|etag|content-(encoding|length|type))$/.test(name))
+      shared[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  return shared;
+}
+
 async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): Promise<void> {
   const cachePolicy = cachePolicyFrom(options.cache);
+  const budgets = { ...cacheBudgets(options.memoryMiB), ...options.cacheBudgets };
+  const metrics = app.hasDecorator('metrics') ? app.metrics : undefined;
+  const observer: CacheObserver | undefined = metrics && { evicted: (name) => metrics.cacheEvicted(name) };
+  /** Hosted pages' whole answers, served before routing's handler runs (page-responses.ts). */
+  const pageResponses = createPageResponseCache({
+    maxBytes: budgets.pages,
+    ...(observer ? { observer } : {}),
+  });
+  metrics?.watchCache('pages', () => pageResponses.cache.calculatedSize);
   /** One render per page at a time: concurrent misses of a page await the same render. */
   const renderOnce = createSingleFlight<RenderedPage>();
   let clientBuild: Promise<ClientBuild> | undefined;
@@ -276,7 +308,13 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   }
 
   // ---- hosted mode: sites from the registry, by host and path ----
-  const hostedSites = new Map<string, DocsSite>();
+  const hostedSites = createByteCache<string, { site: DocsSite; bytes: number }>({
+    name: 'sites',
+    maxBytes: budgets.sites,
+    size: (entry) => entry.bytes,
+    ...(observer ? { observer } : {}),
+  });
+  metrics?.watchCache('sites', () => hostedSites.calculatedSize);
   // Addresses without a site, for 5 s (scanners): forgotten when their host's sites change.
   const misses = createNegativeCache();
   // Hosted sites come from the registry, in this process or over HTTP; without one there is
@@ -294,6 +332,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     app.addHook('onReady', async () => {
       const unsubscribe = registry()?.onDocsInvalidated((urls) => {
         misses.forget(urls);
+        pageResponses.forget(urls);
         if (urls === 'all') hostedSites.clear();
         else for (const url of urls) hostedSites.delete(url);
       });
@@ -320,7 +359,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     const version = `${loaded.docsConfigId}-${new Date(loaded.updatedAt).getTime()}`;
     const basePath = loaded.baseUrl.basePath.replace(/\/+$/, '');
     const hostedFiles = loaded.files ?? {};
-    let site = hostedSites.get(loaded.url);
+    let site = hostedSites.get(loaded.url)?.site;
     if (!site || site.version !== version) {
       site = createDocsSite(
         definition as DocsDefinition,
@@ -338,9 +377,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
             : {}),
         },
       );
-      hostedSites.delete(loaded.url);
-      hostedSites.set(loaded.url, site);
-      if (hostedSites.size > MAX_HOSTED_SITES) hostedSites.delete(hostedSites.keys().next().value as string);
+      hostedSites.set(loaded.url, { site, bytes: jsonHeapBytes(loaded.definition, loaded.apis) });
     }
     return {
       site,
@@ -383,7 +420,13 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   };
 
   // Compressed text responses, by content (assets and cached pages repeat; compress them once).
-  const gzipped = new Map<string, Buffer>();
+  const gzipped = createByteCache<string, Buffer>({
+    name: 'responses',
+    maxBytes: budgets.responses,
+    size: (body, key) => body.length + key.length,
+    ...(observer ? { observer } : {}),
+  });
+  metrics?.watchCache('responses', () => gzipped.calculatedSize);
   const send = (
     reply: FastifyReply,
     status: number,
@@ -400,7 +443,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       .header('cache-control', cache)
       .header('vary', 'accept-encoding');
     const accepts = acceptsGzip(reply.request);
-    if (!accepts || body.length < 1024 || !/^(text\/|application\/json|image\/svg)/.test(type))
+    if (!accepts || body.length < GZIP_MIN_BYTES || !/^(text\/|application\/json|image\/svg)/.test(type))
       return reply.send(body);
     if (precompressed) return reply.header('content-encoding', 'gzip').send(precompressed());
     const key = createHash('sha1').update(body).digest('base64');
@@ -408,7 +451,6 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     if (!compressed) {
       compressed = gzipSync(body, { level: 6 });
       gzipped.set(key, compressed);
-      if (gzipped.size > 2000) gzipped.delete(gzipped.keys().next().value as string);
     }
     return reply.header('content-encoding', 'gzip').send(compressed);
   };
@@ -535,6 +577,8 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Taken before the site is looked up: a page rendered from a site a publish has since replaced is not kept.
+    const since = pageResponses.generation();
     // Every response carries a CSP (files, favicon, redirects, errors); pages replace it with theirs.
     reply.headers(SECURITY_HEADERS).header('content-security-policy', FILE_CSP);
     const decoded = decodedPath(request, reply);
@@ -674,8 +718,39 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       contentSecurityPolicy(site.definition.config, page.styleHashes, prepared.nonce, page.scriptHashes),
     );
     if (page.status === 200) {
+      const key =
+        options.mode === 'hosted' && resolved.hostedUrl ? pageResponses.keyOf(request.raw) : undefined;
+      if (key && resolved.hostedUrl) {
+        // The next request for this origin and URL is answered from here (the onRequest hook below).
+        // What `send` adds below to both answers (page-cache.test.ts holds the two paths equal).
+        const shared = { ...sharedHeaders(reply), 'cache-control': pageCache, vary: 'accept-encoding' };
+        const variant = (etag: string, body: Buffer, encoding?: string): PageVariant => ({
+          headers: Object.freeze({
+            ...shared,
+            'content-type': 'text/html; charset=utf-8',
+            'content-length': String(body.length),
+            etag,
+            ...(encoding ? { 'content-encoding': encoding } : {}),
+          }),
+          notModified: Object.freeze({ ...shared, etag }),
+          etag,
+          body,
+        });
+        pageResponses.set(
+          key,
+          {
+            siteUrl: resolved.hostedUrl,
+            etags: [prepared.etag, prepared.gzipEtag],
+            identity: variant(prepared.etag, prepared.text),
+            ...(prepared.text.length >= GZIP_MIN_BYTES
+              ? { gzip: variant(prepared.gzipEtag, prepared.gzip(), 'gzip') }
+              : {}),
+          },
+          since,
+        );
+      }
       // The tag of the representation `send` picks (gzip bodies are another representation).
-      const gzip = acceptsGzip(request) && prepared.text.length >= 1024;
+      const gzip = acceptsGzip(request) && prepared.text.length >= GZIP_MIN_BYTES;
       reply.header('etag', gzip ? prepared.gzipEtag : prepared.etag);
       if (etagMatches(request.headers['if-none-match'], [prepared.etag, prepared.gzipEtag]))
         return reply.code(304).header('cache-control', pageCache).header('vary', 'accept-encoding').send();
@@ -685,6 +760,38 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     );
   };
 
+  if (options.mode === 'hosted') {
+    const leaving = () => app.hasDecorator('lifecycle') && app.lifecycle.draining;
+    // The request line is written at info: a quieter logger writes none, whatever the share.
+    const logs = () =>
+      ['info', 'debug', 'trace'].includes(app.log.level) && drawsCacheableLine(options.requestLog ?? {});
+    // A page served before is sent from Node's request event (page-fast-lane.ts), unless the
+    // request is to be logged or the server is leaving.
+    installPageFastLane(
+      app,
+      { pages: pageResponses, leaving, logs },
+      metrics &&
+        ((req, status, seconds) =>
+          metrics.httpRequest('docs', req.url === '/' ? '/' : '/*', req.method ?? 'GET', status, seconds)),
+    );
+    // What the lane hands on (a logged request, a request through inject) is answered here, before
+    // the router's handler: no site lookup, no render cache, no header assembly. Routes other than
+    // the docs host's never match a stored key: it was stored from this handler's own 200, and
+    // routing depends on the method, the host and the URL, all in the key.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        pageResponses.cache.size === 0 ||
+        leaving()
+      )
+        return done();
+      const key = pageResponses.keyOf(request.raw);
+      const page = key === undefined ? undefined : pageResponses.get(key);
+      if (!page) return done();
+      reply.header(REQUEST_ID_HEADER, request.id);
+      sendPageResponse(request, reply, page, acceptsGzip(request));
+    });
+  }
   app.get('/', handler);
   app.get('/*', handler);
   // Site routes' bodies are raw bytes (signatures are over them); a child context keeps this

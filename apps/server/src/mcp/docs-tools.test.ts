@@ -2,10 +2,10 @@
  * `slugOf`: which page of a site under a base path a reader's reference names (slug, path, `.md`,
  * absolute URL), and what it refuses (other hosts, outside the base path, broken encoding).
  */
-import { defaultDocsConfig } from '@sextant/definition';
+import { buildDocsDefinition, defaultDocsConfig, importDefinition } from '@sextant/definition';
 import { createDocsSite } from '@sextant/docs-site';
 import { describe, expect, it } from 'vitest';
-import { slugOf } from './docs-tools.js';
+import { describeEndpoint, slugOf } from './docs-tools.js';
 
 const site = createDocsSite(
   {
@@ -43,5 +43,52 @@ describe('slugOf', () => {
     expect(slugOf(tool, 'guides/nope')).toBeUndefined();
     expect(slugOf(tool, '%E0%A4%A')).toBeUndefined();
     expect(slugOf(tool, 'http://[bad')).toBeUndefined();
+  });
+});
+
+describe('describe_endpoint', () => {
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'Cart', version: '1' },
+    paths: {
+      '/carts/{cartId}.json': {
+        get: {
+          operationId: 'getCart',
+          summary: 'Get a cart',
+          parameters: [
+            { name: 'cartId', in: 'path', required: true, schema: { type: 'string' } },
+            {
+              name: 'session',
+              in: 'cookie',
+              required: true,
+              description: 'The session id.',
+              schema: { type: 'string' },
+            },
+          ],
+          responses: { '204': { description: 'None' } },
+        },
+      },
+    },
+  };
+  const { definition } = importDefinition({ entry: 'cart.json', read: () => JSON.stringify(spec) });
+  const docs = buildDocsDefinition({
+    config: defaultDocsConfig('Cart'),
+    apis: { api: definition },
+    navigation: [{ type: 'api', title: 'API', apiId: 'api' }],
+  });
+  const cartTool = { site: createDocsSite(docs, { api: definition }, '1'), siteUrl: 'https://cart.test' };
+
+  it('lists the cookie parameters with the others, found by template or by a concrete path', async () => {
+    for (const path of ['/carts/{cartId}.json', '/carts/42.json/', '/carts/a%20b.json?x=1']) {
+      const answer = await describeEndpoint(cartTool, { method: 'GET', path });
+      expect(answer.ok, path).toBe(true);
+      if (!answer.ok) continue;
+      expect(answer.text).toContain('## Cookies');
+      expect(answer.text).toContain('| `session` | string | yes | The session id. |');
+    }
+    // A parameter fills one segment, and the literal dot is not a wildcard.
+    for (const path of ['/carts/4/2.json', '/carts/42xjson', '/carts/.json']) {
+      expect((await describeEndpoint(cartTool, { method: 'GET', path })).ok, path).toBe(false);
+    }
   });
 });

@@ -8,7 +8,13 @@
  * with nested types expanded (`body-fields.ts`). `search_docs` ranks with the site's one index and
  * names an endpoint by its method and path first.
  */
-import type { ApiDefinition, AuthScheme, Endpoint, RoutableNavItem } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  type AuthScheme,
+  type Endpoint,
+  pathMatches,
+  type RoutableNavItem,
+} from '@sextant/definition';
 import { type DocsSite, renderDocsPageMarkdown, siteRootOf, versionBase, viewNoun } from '@sextant/docs-site';
 import { type Passage, retrievePassages } from '../ai/index.js';
 import { markdownUrl } from '../llms/index.js';
@@ -152,25 +158,6 @@ function endpointItems(site: DocsSite): FoundEndpoint[] {
   return found;
 }
 
-/** Whether `path` is the endpoint's path: its template, or a concrete path filling its parameters. */
-function pathMatches(endpoint: Endpoint, path: string): boolean {
-  const wanted = path.split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
-  let template = '';
-  let pattern = '';
-  for (const part of endpoint.path) {
-    if (part.type === 'literal') {
-      template += part.value;
-      pattern += part.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    } else {
-      template += `{${part.name}}`;
-      pattern += '[^/]+';
-    }
-  }
-  return (
-    template.replace(/\/+$/, '') === wanted || new RegExp(`^${pattern.replace(/\/+$/, '')}$`).test(wanted)
-  );
-}
-
 function selectEndpoints(tool: ToolSite, query: EndpointQuery): FoundEndpoint[] {
   const all = endpointItems(tool.site);
   if (query.endpoint) {
@@ -184,7 +171,7 @@ function selectEndpoints(tool: ToolSite, query: EndpointQuery): FoundEndpoint[] 
   const method = query.method?.toUpperCase();
   return all.filter(
     ({ endpoint }) =>
-      (!method || endpoint.method === method) && (!query.path || pathMatches(endpoint, query.path)),
+      (!method || endpoint.method === method) && (!query.path || pathMatches(endpoint.path, query.path)),
   );
 }
 

@@ -39,6 +39,10 @@ export interface ServerMetrics {
   docsCacheHit(): void;
   docsCacheMiss(): void;
   docsCacheInvalidation(scope: 'urls' | 'all'): void;
+  /** A byte-bounded cache evicted an entry to stay within its budget (`byte-cache.ts`). */
+  cacheEvicted(cache: string): void;
+  /** Reports `read()` (its bytes now) as `sextant_cache_bytes{cache}` at each scrape. */
+  watchCache(cache: string, read: () => number): void;
 }
 
 /** Close-code class of a WebSocket close: normal (1000/1001), client (4xxx), error (other 1xxx), none (1005/1006). */
@@ -140,6 +144,22 @@ export function createServerMetrics(): ServerMetrics {
     registers,
   });
   for (const result of ['hit', 'miss']) cache.inc({ result }, 0);
+  const evictions = new Counter({
+    name: 'sextant_cache_evictions_total',
+    help: 'Entries evicted from an in-memory cache to stay within its byte budget (--memory), by cache',
+    labelNames: ['cache'] as const,
+    registers,
+  });
+  const watched = new Map<string, () => number>();
+  new Gauge({
+    name: 'sextant_cache_bytes',
+    help: 'Bytes held by an in-memory cache (its entries’ estimated sizes), by cache',
+    labelNames: ['cache'] as const,
+    registers,
+    collect() {
+      for (const [name, read] of watched) this.set({ cache: name }, read());
+    },
+  });
   for (const direction of ['up', 'down']) proxyBytes.inc({ direction }, 0);
 
   return {
@@ -173,5 +193,10 @@ export function createServerMetrics(): ServerMetrics {
     docsCacheHit: () => cache.inc({ result: 'hit' }),
     docsCacheMiss: () => cache.inc({ result: 'miss' }),
     docsCacheInvalidation: (scope) => invalidations.inc({ scope }),
+    cacheEvicted: (name) => evictions.inc({ cache: name }),
+    watchCache(name, read) {
+      watched.set(name, read);
+      evictions.inc({ cache: name }, 0);
+    },
   };
 }

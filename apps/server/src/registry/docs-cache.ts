@@ -6,6 +6,7 @@
 import type { ApiDefinition } from '@sextant/definition';
 import type { DocsDefinitionJson, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
+import { type CacheObserver, createByteCache, jsonHeapBytes } from '../docs-host/byte-cache.js';
 import type { Database, Notifier } from '../storage/index.js';
 import { apiChangelogOf } from './api-changelog.js';
 import { unpackJson } from './compression.js';
@@ -28,6 +29,8 @@ export interface DocsCache {
   invalidate(urls: InvalidatedUrls, broadcast?: boolean): Promise<void>;
   /** Hears invalidations, local and remote. */
   onInvalidated(listener: (urls: InvalidatedUrls) => void): () => void;
+  /** The estimated bytes of the loaded sites kept (`sextant_cache_bytes{cache="registry-sites"}`). */
+  bytes(): number;
 }
 
 const RESOLUTION_LIMIT = 10_000;
@@ -39,6 +42,9 @@ export interface DocsCacheObserver {
   invalidated(scope: 'urls' | 'all'): void;
 }
 
+/** The host name of a stored docs URL or an address (`host[:port]/path`): what a publish can change the resolution of. */
+const hostOfUrl = (url: string) => (url.split('/')[0] ?? '').replace(/:\d+$/, '');
+
 /**
  * Creates the cache and subscribes it to the notifier. `onWrite` hears the invalidations this
  * replica makes (its own writes), not those it hears from others: the purge webhook.
@@ -49,8 +55,16 @@ export function createDocsCache(
   notifier: Notifier,
   observer?: DocsCacheObserver,
   onWrite?: (urls: InvalidatedUrls) => unknown,
+  budget: { maxBytes: number; observer?: CacheObserver } = { maxBytes: 64 * 1024 * 1024 },
 ): DocsCache {
-  const sites = new Map<string, Promise<LoadedDocs | undefined>>();
+  /** Loads in flight, one per URL; what they load is kept in `sites`, bounded by bytes. */
+  const loading = new Map<string, Promise<LoadedDocs | undefined>>();
+  const sites = createByteCache<string, { docs: LoadedDocs; bytes: number }>({
+    name: 'registry-sites',
+    maxBytes: budget.maxBytes,
+    size: (entry) => entry.bytes,
+    ...(budget.observer ? { observer: budget.observer } : {}),
+  });
   const resolutions = new Map<string, string>();
   const listeners = new Set<(urls: InvalidatedUrls) => void>();
   let generation = 0;
@@ -58,9 +72,21 @@ export function createDocsCache(
   const drop = (urls: InvalidatedUrls): void => {
     generation++;
     observer?.invalidated(urls === 'all' ? 'all' : 'urls');
-    resolutions.clear();
-    if (urls === 'all') sites.clear();
-    else for (const url of urls) sites.delete(url);
+    if (urls === 'all') {
+      resolutions.clear();
+      sites.clear();
+      loading.clear();
+    } else {
+      // Only the addresses on the published sites' hosts may now resolve elsewhere (a new base
+      // path under them); every other host's resolutions stay.
+      const hosts = new Set(urls.map(hostOfUrl));
+      for (const address of resolutions.keys())
+        if (hosts.has(hostOfUrl(address))) resolutions.delete(address);
+      for (const url of urls) {
+        sites.delete(url);
+        loading.delete(url);
+      }
+    }
     for (const listener of listeners) listener(urls);
   };
   notifier.subscribe((message) => {
@@ -124,7 +150,7 @@ export function createDocsCache(
     async load(address) {
       const url = await resolve(address);
       if (!url) return undefined;
-      const cached = sites.get(url);
+      const cached = sites.get(url)?.docs ?? loading.get(url);
       if (cached) {
         observer?.hit();
         return cached;
@@ -132,13 +158,12 @@ export function createDocsCache(
       observer?.miss();
       const before = generation;
       const pending = fetchSite(url);
-      sites.set(url, pending);
-      const forget = () => {
-        if (sites.get(url) === pending) sites.delete(url);
+      loading.set(url, pending);
+      const settle = (site: LoadedDocs | undefined) => {
+        if (loading.get(url) === pending) loading.delete(url);
+        if (site && before === generation) sites.set(url, { docs: site, bytes: jsonHeapBytes(site) });
       };
-      pending.then((site) => {
-        if (!site || before !== generation) forget();
-      }, forget);
+      pending.then(settle, () => settle(undefined));
       return pending;
     },
     async invalidate(urls, broadcast = true) {
@@ -151,5 +176,6 @@ export function createDocsCache(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    bytes: () => sites.calculatedSize,
   };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { LoadedDocs } from '@sextant/registry-client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { cacheBudgets } from '../memory-budget.js';
 import { queryTimer, type ServerMetrics } from '../metrics/index.js';
 import { type OpenDatabase, openBlobStores, openDatabase } from '../storage/index.js';
 import type { RegistryContext } from './context.js';
@@ -54,6 +55,8 @@ export interface RegistryPluginOptions {
   consoleHost?: string;
   /** The database opens once this settles (`sextant dev`: after its first page, so PGlite's start is not on its path). */
   openRegistryAfter?: Promise<unknown>;
+  /** `--memory` (MiB): the byte budgets of the definition and site caches (memory-budget.ts). */
+  memoryMiB?: number;
 }
 
 /** Tenancy options of the registry. */
@@ -134,7 +137,8 @@ async function open(
     // Query times and pool figures go to the metrics when they are on.
     const db = metrics ? database.db.withPlugin(queryTimer(metrics)) : database.db;
     metrics?.setPoolSource(database.poolStats);
-    const definitions = createDefinitionCache(db);
+    const budgets = cacheBudgets(options.memoryMiB);
+    const definitions = createDefinitionCache(db, budgets.definitions);
     const ctx: RegistryContext = {
       db,
       blobs: blobs.primary,
@@ -152,6 +156,10 @@ async function open(
         process.env.SEXTANT_PURGE_WEBHOOK
           ? createPurgeWebhook({ url: process.env.SEXTANT_PURGE_WEBHOOK, log })
           : undefined,
+        {
+          maxBytes: budgets['registry-sites'],
+          ...(metrics ? { observer: { evicted: (name) => metrics.cacheEvicted(name) } } : {}),
+        },
       ),
       previewDomain: options.previewDomain ?? 'preview.localhost',
       domains: {
@@ -164,6 +172,7 @@ async function open(
         reservedHosts: new Set(options.consoleHost ? [hostName(options.consoleHost)] : []),
       },
     };
+    metrics?.watchCache('registry-sites', () => ctx.docsCache.bytes());
     const localAdmin =
       options.mode === 'local' ? await bootstrapLocal(database.db, options.dataDir) : undefined;
     return { ctx, database, localAdmin };

@@ -18,6 +18,7 @@ import type {
   Webhook,
   WebSocketChannel,
 } from '../ir/index.js';
+import { cookieParametersOf } from '../ir/read-types.js';
 import { compareMembers, type Member } from './compare-members.js';
 import {
   compareProperties,
@@ -170,6 +171,14 @@ export function compareEndpoints(ctx: DiffContext, before: Endpoint, after: Endp
   const request: Site = { ...site, direction: 'request' };
   const response: Site = { ...site, direction: 'response' };
   compareCallable(ctx, before, after, site, 'endpoint');
+  // Cookie names are case-sensitive (RFC 6265), unlike header names.
+  compareParameters(
+    ctx,
+    [...cookieParametersOf(before)],
+    [...cookieParametersOf(after)],
+    child(request, 'cookieParameters'),
+    'cookie',
+  );
   compareRequests(ctx, before.requests, after.requests, child(request, 'request'));
   compareResponses(ctx, before.responses, after.responses, child(response, 'responses'));
   compareErrors(ctx, before, after, child(response, 'errors'));

@@ -8,6 +8,7 @@
 import type { EnumValue, ObjectProperty, PrimitiveType, TypeReference } from '../ir/index.js';
 import {
   inlineObjectProperties,
+  innerShape,
   objectProperties as readProperties,
   unescapePointerToken,
   unionSharedProperties,
@@ -44,15 +45,13 @@ export function compareReferences(
   current: TypeReference,
   site: Site,
 ): void {
-  if (previous.type === 'optional' || current.type === 'optional') {
+  const before = innerShape(previous);
+  const after = innerShape(current);
+  if (before.shape !== previous || after.shape !== current) {
     // Optionality is judged where it means something (properties, parameters); elsewhere the
-    // inner shapes are what matter.
-    compareReferences(ctx, stripOptional(previous), stripOptional(current), site);
-    return;
-  }
-  if (previous.type === 'nullable' || current.type === 'nullable') {
-    const wasNullable = previous.type === 'nullable';
-    const isNullable = current.type === 'nullable';
+    // inner shapes are what matter, and whether null is allowed.
+    const wasNullable = before.nullable;
+    const isNullable = after.nullable;
     if (wasNullable !== isNullable) {
       ctx.emit(
         site,
@@ -62,7 +61,7 @@ export function compareReferences(
         isNullable ? `${what(site)} may now be null` : `${what(site)} may no longer be null`,
       );
     }
-    compareReferences(ctx, stripNullable(previous), stripNullable(current), site);
+    compareReferences(ctx, before.shape, after.shape, site);
     return;
   }
   if (previous.type === 'id' && current.type === 'id') {
@@ -483,14 +482,6 @@ export function inlineObjectNode(
 
 function idRef(id: string): TypeReference {
   return { type: 'id', id };
-}
-
-function stripOptional(reference: TypeReference): TypeReference {
-  return reference.type === 'optional' ? stripOptional(reference.shape) : reference;
-}
-
-function stripNullable(reference: TypeReference): TypeReference {
-  return reference.type === 'nullable' ? stripNullable(reference.shape) : reference;
 }
 
 function formatOf(primitive: PrimitiveType): string | undefined {

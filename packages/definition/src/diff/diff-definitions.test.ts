@@ -114,6 +114,31 @@ describe('diffDefinitions', () => {
     expect(computeNextVersion('1.0.0', opt)).toEqual({ version: '1.1.0', bump: 'MINOR' });
   });
 
+  it('cookie parameters are compared like query ones: a new required cookie breaks, an optional one does not', () => {
+    const withCookie = (...cookieParameters: ReturnType<typeof param>[]) =>
+      variant({ endpoint: { ...listPets, cookieParameters } });
+    const required = diffDefinitions(base, withCookie(param('session')));
+    expect(only(required.changes)).toMatchObject({
+      kind: 'parameter-added',
+      breaking: true,
+      location: { pointer: '/cookieParameters/session', method: 'GET', path: '/pets' },
+      message: 'required cookie `session` was added',
+    });
+    expect(computeNextVersion('1.0.0', required).bump).toBe('MAJOR');
+    expect(only(diffDefinitions(base, withCookie(param('theme', optional(str)))).changes)).toMatchObject({
+      kind: 'parameter-added',
+      breaking: false,
+    });
+    expect(only(diffDefinitions(withCookie(param('session')), base).changes)).toMatchObject({
+      kind: 'parameter-removed',
+      breaking: true,
+    });
+    // Names are case-sensitive: `Session` is another cookie.
+    const renamed = diffDefinitions(withCookie(param('session')), withCookie(param('Session')));
+    expect(renamed.changes.map((change) => change.kind)).toEqual(['parameter-removed', 'parameter-added']);
+    expect(diffDefinitions(withCookie(param('session')), withCookie(param('session'))).changes).toEqual([]);
+  });
+
   it('parameters: removed, optional → required and type changes break; required → optional does not', () => {
     const removed = diffDefinitions(base, variant({ endpoint: { ...listPets, queryParameters: [] } }));
     expect(only(removed.changes)).toMatchObject({ kind: 'parameter-removed', breaking: true });

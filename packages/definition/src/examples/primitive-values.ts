@@ -1,6 +1,8 @@
 /**
- * Example values for primitive types: strings by format, pattern or the property's name, and
- * numbers inside their bounds (inclusive, exclusive, `multipleOf`, int32/int64 ranges). Every
+ * Example values for primitive types: strings by format, pattern or what the property's name
+ * says it holds (`email`, `createdAt`), else the neutral placeholder `"string"` (never the key
+ * itself: `{"env": "env"}` reads like data the spec gave), and numbers inside their bounds
+ * (inclusive, exclusive, `multipleOf`, int32/int64 ranges). Every
  * value respects the primitive's own constraints; when a constraint cannot be met the result
  * says why so the caller can warn.
  */
@@ -134,7 +136,7 @@ function stringValue(primitive: StringPrimitive, name: string, variant: number):
   }
   const named = variant === 0 ? sampleByName(name) : undefined;
   if (named !== undefined && fits(primitive, named)) return { ok: true, value: named };
-  const base = readableWord(name) + (variant > 0 ? String(variant) : '');
+  const base = STRING_PLACEHOLDER + (variant > 0 ? String(variant) : '');
   return { ok: true, value: fitLength(base, min, max) };
 }
 
@@ -239,7 +241,7 @@ function plainCandidates(name: string): string[] {
   const named = sampleByName(name);
   return [
     ...(named === undefined ? [] : [named]),
-    readableWord(name),
+    STRING_PLACEHOLDER,
     'example',
     'abc123',
     'a',
@@ -249,10 +251,8 @@ function plainCandidates(name: string): string[] {
   ];
 }
 
-/** A readable sample word from a property name (`user_name` → `user_name`), else `string`. */
-function readableWord(name: string): string {
-  return /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(name) ? name : 'string';
-}
+/** What a string field the spec says nothing about holds in a made-up example: its type, not its key. */
+export const STRING_PLACEHOLDER = 'string';
 
 function fitLength(text: string, min: number, max: number): string {
   let out = text;

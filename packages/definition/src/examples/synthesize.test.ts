@@ -191,16 +191,16 @@ describe('synthesizeExamples', () => {
     expect(request.id).toBeUndefined();
     expect(validationErrors(ajv, request, { type: 'id', id: 'Pet' }, source.types, 'request')).toBeNull();
     const response = example?.responseBody as Record<string, unknown>;
-    expect(response).toMatchObject({ id: expect.any(String), etag: 'etag' });
+    expect(response).toMatchObject({ id: expect.any(String), etag: 'string' });
     expect(String(response.name).length).toBeLessThanOrEqual(3);
   });
 
   it('gives a stream two events and leaves files without a JSON body', () => {
     expect(result.endpoints.stream?.examples[0]?.responseBody).toEqual({
-      events: [{ delta: 'delta' }, { delta: 'delta' }],
+      events: [{ delta: 'string' }, { delta: 'string' }],
     });
     const upload = result.endpoints.upload?.examples[0];
-    expect(upload?.requestBody).toEqual({ label: 'label' });
+    expect(upload?.requestBody).toEqual({ label: 'string' });
     expect(upload && 'responseBody' in upload).toBe(false);
   });
 
@@ -211,7 +211,7 @@ describe('synthesizeExamples', () => {
   it('adds a channel example for the messages no example shows, by direction', () => {
     const examples = result.websockets.chat?.examples ?? [];
     expect(examples).toHaveLength(2);
-    expect(examples[1]).toMatchObject({ synthesized: true, pathParameters: { room: 'room' } });
+    expect(examples[1]).toMatchObject({ synthesized: true, pathParameters: { room: 'string' } });
     expect(examples[1]?.messages).toEqual([
       { type: 'receive', origin: 'server', body: expect.objectContaining({ id: expect.any(String) }) },
     ]);

@@ -17,6 +17,7 @@ import type {
   Webhook,
   WebSocketChannel,
 } from '../ir/endpoint.js';
+import { isRequired } from '../ir/read-types.js';
 import { problemsOf } from './example-problems.js';
 import type { ValueIssue } from './validate-value.js';
 import { type BuiltValue, type Direction, ExampleValueBuilder, OPTIONAL_BUDGET } from './value-builder.js';
@@ -193,7 +194,7 @@ function mergedParameters(
       parts.problems.push(...problemsOf(issues, part, parameter.key));
       continue;
     }
-    if (part !== 'pathParameters' && parameter.valueShape.type === 'optional') continue;
+    if (part !== 'pathParameters' && !isRequired(parameter.valueShape)) continue;
     const built = builder.build(parameter.valueShape, 'request', parameter.key);
     if (!built) continue;
     out[parameter.key] = built.value;
@@ -314,7 +315,7 @@ function parameterValues(
   const out: Record<string, unknown> = {};
   let budget = includeAll ? Number.POSITIVE_INFINITY : Math.min(OPTIONAL_BUDGET, 2);
   for (const parameter of parameters) {
-    const optional = parameter.valueShape.type === 'optional';
+    const optional = !isRequired(parameter.valueShape);
     if (optional && budget <= 0) continue;
     const built = builder.build(parameter.valueShape, 'request', parameter.key);
     if (!built) continue;
@@ -334,7 +335,7 @@ function requestBodyValue(body: RequestBody, builder: ExampleValueBuilder): Buil
       const value: Record<string, unknown> = {};
       for (const field of body.fields) {
         if (field.type !== 'property') continue;
-        if (field.valueShape.type === 'optional') continue;
+        if (!isRequired(field.valueShape)) continue;
         const built = builder.build(field.valueShape, 'request', field.key);
         if (built) value[field.key] = built.value;
       }

@@ -5,6 +5,7 @@
  * walks objects, lists, maps and unions and collects every problem with where it sits. No
  * generated code (the docs CSP forbids eval), bounded depth and problem count, linear checks.
  */
+import { literalEquals, literalLabel } from '../ir/literal-values.js';
 import {
   type Direction,
   followAliases,
@@ -123,8 +124,8 @@ function check(
       return;
     }
     case 'literal':
-      if (value !== resolved.value)
-        add(walk, path, { code: 'const', message: `Must be ${JSON.stringify(resolved.value)}` });
+      if (!literalEquals(value, resolved.value))
+        add(walk, path, { code: 'const', message: `Must be ${literalLabel(resolved.value)}` });
       return;
     case 'unknown':
       return;

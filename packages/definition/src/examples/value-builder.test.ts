@@ -137,7 +137,8 @@ describe('ExampleValueBuilder: constructs', () => {
     for (let i = 0; i < 10; i++) properties.push({ key: `opt${i}`, valueShape: optional(str()) });
     properties.push({ key: 'req', valueShape: str() });
     const value = expectValid(ref('Big'), { Big: object('Big', properties) }) as Record<string, unknown>;
-    expect(value.req).toBe('req');
+    // A field the spec says nothing about gets its type's placeholder, never its key echoed.
+    expect(value.req).toBe('string');
     expect(Object.keys(value)).toHaveLength(4);
   });
 
@@ -197,7 +198,7 @@ describe('ExampleValueBuilder: constructs', () => {
       ]),
     };
     const value = expectValid(ref('Tree'), types);
-    expect(value).toMatchObject({ label: 'label', parent: null });
+    expect(value).toMatchObject({ label: 'string', parent: null });
   });
 
   it('on recursion that has no exit, leaves the field out (without looping) and warns', () => {
@@ -411,5 +412,38 @@ describe('ExampleValueBuilder: unanchored patterns with a format', () => {
   it('appends the pattern sample to the format sample when that satisfies both', () => {
     const value = expectValid(str({ format: 'uri', pattern: '.+/v[0-1](\\.[0-9]+)*/?$' }), {});
     expect(value).toMatch(/^https:\/\/example\.com/);
+  });
+});
+
+describe('no invented values (issue #28 item 4)', () => {
+  it('a string field gets a value by its format or what its name says, else "string": never its key', () => {
+    const field = (key: string, shape = str()) => ({ key, valueShape: shape });
+    const value = expectValid(
+      ref('Config'),
+      {
+        Config: object('Config', [
+          field('env'),
+          field('region'),
+          field('email'),
+          field('createdAt'),
+          field('when', { type: 'primitive', value: { type: 'string', format: 'date-time' } }),
+          field('ref', { type: 'primitive', value: { type: 'string', format: 'uuid' } }),
+          field('home', { type: 'primitive', value: { type: 'string', format: 'uri' } }),
+          field('code', { type: 'primitive', value: { type: 'string', minLength: 8 } }),
+        ]),
+      },
+      'request',
+    ) as Record<string, unknown>;
+    expect(value).toEqual({
+      env: 'string',
+      region: 'string',
+      email: 'user@example.com',
+      createdAt: '2024-01-15T09:30:00Z',
+      when: '2024-01-15T09:30:00Z',
+      ref: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      home: 'https://example.com',
+      code: 'stringst',
+    });
+    for (const [key, sample] of Object.entries(value)) expect(sample, key).not.toBe(key);
   });
 });

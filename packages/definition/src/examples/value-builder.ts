@@ -15,11 +15,13 @@
  *   generated is left out (a list left empty) and its siblings stay, with a warning.
  * - Results are memoised per (type id, direction, mode), so each named type is built once per import.
  */
+import { isScalarLiteral } from '../ir/literal-values.js';
 import {
   type Direction,
   followAliases,
   inlineObjectProperties,
   isPropertyVisible,
+  isRequired,
   objectProperties,
 } from '../ir/read-types.js';
 import type { ObjectProperty, ObjectShape, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
@@ -299,7 +301,8 @@ export class ExampleValueBuilder {
   /** The `index`-th key of a map: a literal, an enum value, a string of the key's format, else `property<n>`. */
   private mapKey(keyShape: TypeReference, index: number): string | undefined {
     const resolved = this.resolveAlias(keyShape);
-    if (resolved.type === 'literal') return index === 0 ? String(resolved.value) : undefined;
+    if (resolved.type === 'literal')
+      return index === 0 && isScalarLiteral(resolved.value) ? String(resolved.value) : undefined;
     if (resolved.type === 'primitive' && resolved.value.type === 'string') {
       const constrained = resolved.value.format !== undefined || resolved.value.pattern !== undefined;
       if (!constrained) return `property${index + 1}`;
@@ -399,7 +402,7 @@ export class ExampleValueBuilder {
       maxOptional,
     );
     for (const property of visible) {
-      const optional = property.valueShape.type === 'optional';
+      const optional = !isRequired(property.valueShape);
       // A property example the spec gives is always shown (optional or not) when it is valid.
       const given = this.fitting(property.examples, property.valueShape, direction);
       if (given && (!optional || budget > 0 || maxOptional === Number.POSITIVE_INFINITY)) {

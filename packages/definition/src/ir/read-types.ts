@@ -12,6 +12,7 @@ export { cookieParametersOf } from './read-types/parameters.js';
 export {
   escapePointerToken,
   jsonPointer,
+  pathMatches,
   pathTemplate,
   unescapePointerToken,
 } from './read-types/pointers.js';
@@ -25,4 +26,10 @@ export {
   type ReadOptions,
 } from './read-types/properties.js';
 export { type UnionVariant, unionSharedProperties, unionVariants } from './read-types/unions.js';
-export { innerShape, isRequired, unwrapOptional } from './read-types/wrappers.js';
+export {
+  innerShape,
+  isRequired,
+  type UnwrappedType,
+  unwrapOptional,
+  unwrapType,
+} from './read-types/wrappers.js';

@@ -15,7 +15,9 @@ export type Availability = 'stable' | 'beta' | 'preview' | 'deprecated' | 'in-de
 /** OpenAPI readOnly / writeOnly: READ_ONLY fields are left out of request forms, WRITE_ONLY out of responses. */
 export type PropertyAccess = 'READ_ONLY' | 'WRITE_ONLY';
 
-export type LiteralValue = string | number | boolean | null;
+export type ScalarLiteral = string | number | boolean | null;
+/** A `const`: any JSON value (objects and arrays too; compare with `literalEquals`). */
+export type LiteralValue = ScalarLiteral | LiteralValue[] | { [key: string]: LiteralValue };
 
 export interface StringPrimitive {
   type: 'string';

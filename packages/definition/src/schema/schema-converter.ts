@@ -10,9 +10,11 @@
  * the reference, never on the named type. What the IR cannot say degrades to `unknown` with a
  * warning.
  */
+
 import { type DocumentSet, type Location, locationKey, refOf } from '../document/document-set.js';
 import { childPointer } from '../document/pointer.js';
 import type { WarningSink } from '../document/warnings.js';
+import { isJsonValue, isScalarLiteral, literalLabel } from '../ir/literal-values.js';
 import type {
   Availability,
   DiscriminatedUnionVariant,
@@ -256,13 +258,14 @@ export class SchemaConverter {
   }
 
   private inlineShape(schema: SchemaObject, at: Location, hint: string, depth: number): TypeReference {
-    if ('const' in schema)
-      return literalOrUnknown(schema.const, () => this.sink.warn(at, 'non-scalar const shown as unknown'));
+    if ('const' in schema) return this.constShape(schema, at);
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((value) => value !== null);
       if (values.length === 0) return { type: 'literal', value: null };
       if (values.length === 1)
-        return literalOrUnknown(values[0], () => this.sink.warn(at, 'non-scalar enum shown as unknown'));
+        return literalOrUnknown(values[0], () =>
+          this.sink.warn(at, 'an enum value that is not JSON shown as unknown'),
+        );
       return { type: 'id', id: this.namedType(at, hint, schema) };
     }
     const variants = unionVariants(schema);
@@ -412,7 +415,7 @@ export class SchemaConverter {
     }
     if (Array.isArray(schema.enum) && !('const' in schema)) {
       const values = schema.enum.filter((value) => value !== null);
-      if (values.length > 1 && values.every(isScalar))
+      if (values.length > 1 && values.every(isScalarLiteral))
         return this.enumShape(schema, values as EnumValue['value'][]);
     }
     const variants = unionVariants(schema);
@@ -420,7 +423,7 @@ export class SchemaConverter {
     const documented = variants && constEnumValues(variants);
     if (documented) {
       const shape: TypeShape = { type: 'enum', values: documented };
-      if (isScalar(schema.default) && documented.some((v) => v.value === schema.default))
+      if (isScalarLiteral(schema.default) && documented.some((v) => v.value === schema.default))
         shape.default = schema.default;
       return shape;
     }
@@ -454,8 +457,8 @@ export class SchemaConverter {
 
   /** Inline shape of a named alias; never re-enters `namedType` for the same location. */
   private inlineShapeForAlias(schema: SchemaObject, at: Location, name: string): TypeReference {
-    const warn = () => this.sink.warn(at, 'non-scalar const or enum shown as unknown');
-    if ('const' in schema) return literalOrUnknown(schema.const, warn);
+    const warn = () => this.sink.warn(at, 'an enum value that is not JSON shown as unknown');
+    if ('const' in schema) return this.constShape(schema, at);
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((value) => value !== null);
       if (values.length === 0) return { type: 'literal', value: null };
@@ -472,6 +475,23 @@ export class SchemaConverter {
     return UNKNOWN;
   }
 
+  /**
+   * A `const` of any JSON value is a literal, kept exactly; one the declared `type` rules out (no
+   * value can be valid) is kept too, with a warning, since it is what the author wrote.
+   */
+  private constShape(schema: SchemaObject, at: Location): TypeReference {
+    const value = schema.const;
+    const shape = literalOrUnknown(value, () =>
+      this.sink.warn(at, 'a `const` that is not JSON shown as unknown'),
+    );
+    if (shape.type === 'literal' && !ofDeclaredType(shape.value, schema.type))
+      this.sink.warn(
+        at,
+        `\`const\` ${literalLabel(shape.value, 40)} is not of the declared type ${JSON.stringify(schema.type)}: no value can be valid; the const is shown`,
+      );
+    return shape;
+  }
+
   private enumShape(schema: SchemaObject, values: EnumValue['value'][]): TypeShape {
     const descriptions = enumDescriptions(schema);
     const shape: TypeShape = {
@@ -484,7 +504,7 @@ export class SchemaConverter {
         // `type: number, enum: ["", 0, 1]`: a value of another type can never be valid.
         .filter((entry) => ofDeclaredType(entry.value, schema.type)),
     };
-    if (isScalar(schema.default) && values.includes(schema.default)) shape.default = schema.default;
+    if (isScalarLiteral(schema.default) && values.includes(schema.default)) shape.default = schema.default;
     return shape;
   }
 
@@ -947,14 +967,8 @@ export function isObject(value: unknown): value is SchemaObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function isScalar(value: unknown): value is LiteralValue {
-  return (
-    value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-  );
-}
-
 function literalOrUnknown(value: unknown, warn: () => void): TypeReference {
-  if (isScalar(value)) return { type: 'literal', value };
+  if (isJsonValue(value)) return { type: 'literal', value };
   warn();
   return UNKNOWN;
 }
@@ -1172,7 +1186,12 @@ function constEnumValues(variants: unknown[]): EnumValue[] | undefined {
   const values: EnumValue[] = [];
   for (const variant of variants) {
     if (isNullSchema(variant)) continue;
-    if (!isObject(variant) || !('const' in variant) || !isScalar(variant.const) || variant.const === null)
+    if (
+      !isObject(variant) ||
+      !('const' in variant) ||
+      !isScalarLiteral(variant.const) ||
+      variant.const === null
+    )
       return undefined;
     if (Object.keys(variant).some((key) => !ANNOTATIONS.has(key))) return undefined;
     const description = typeof variant.description === 'string' ? variant.description : undefined;
@@ -1192,17 +1211,19 @@ export function availabilityOf(schema: SchemaObject): Availability | undefined {
 }
 
 /** True when `value` is of the schema's declared JSON `type` (or the schema declares none). */
-function ofDeclaredType(value: EnumValue['value'], type: unknown): boolean {
+function ofDeclaredType(value: LiteralValue, type: unknown): boolean {
   const types = Array.isArray(type) ? type : typeof type === 'string' ? [type] : [];
   if (types.length === 0) return true;
   const actual =
     value === null
       ? 'null'
-      : typeof value === 'number'
-        ? Number.isInteger(value)
-          ? 'integer'
-          : 'number'
-        : typeof value;
+      : Array.isArray(value)
+        ? 'array'
+        : typeof value === 'number'
+          ? Number.isInteger(value)
+            ? 'integer'
+            : 'number'
+          : typeof value;
   return types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
 }
 

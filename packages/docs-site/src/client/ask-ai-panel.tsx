@@ -5,8 +5,8 @@
  * with copy buttons on code, lists its sources as links to this site's pages, and takes a thumbs
  * up or down. Full screen on small screens. The conversation lives in `ChatStore`.
  */
-import { Dialog } from '@sextant/ui';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Dialog, useStore } from '@sextant/ui';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AnswerMarkdown, type SiteAddress } from '../components/ask-ai/answer-markdown.js';
 import { sessionChatStorage } from '../components/ask-ai/chat-memory.js';
 import { ChatStore, type ChatTurn, MAX_QUESTION_CHARS } from '../components/ask-ai/chat-store.js';
@@ -103,7 +103,7 @@ function Feedback({ turn, chat }: { turn: ChatTurn; chat: ChatStore }) {
 
 export default function AskAiPanel({ basePath, page, serial, onClose }: AskAiPanelProps) {
   const chat = chatStore(basePath);
-  const state = useSyncExternalStore(chat.subscribe, chat.getState, chat.getState);
+  const state = useStore(chat);
   const [draft, setDraft] = useState('');
   const [context, setContext] = useState(page);
   const input = useRef<HTMLTextAreaElement>(null);

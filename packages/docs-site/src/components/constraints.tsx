@@ -4,7 +4,7 @@
  * inline (with their descriptions when the spec gives them; past ENUM_INLINE_MAX the rest behind
  * "Show all", a native `<details>`, so no script is needed).
  */
-import type { ApiDefinition, EnumValue, TypeReference } from '@sextant/definition';
+import { type ApiDefinition, type EnumValue, type TypeReference, unwrapType } from '@sextant/definition';
 import { TextDescription } from './type-view.js';
 
 /** Enum values shown before "Show all". */
@@ -12,33 +12,16 @@ export const ENUM_INLINE_MAX = 10;
 
 const json = (value: unknown) => JSON.stringify(value) ?? String(value);
 
-/** The shape behind optional/nullable wrappers and aliases (stops on cycles). */
+/** The shape behind optional/nullable wrappers and aliases (the reader's `unwrapType`), with an enum's values. */
 function resolve(
   shape: TypeReference,
   definition: Pick<ApiDefinition, 'types'>,
 ): { shape: TypeReference; defaults: unknown[]; enumValues?: EnumValue[]; enumDefault?: unknown } {
-  const defaults: unknown[] = [];
-  const seen = new Set<string>();
-  let current = shape;
-  for (;;) {
-    if ((current.type === 'optional' || current.type === 'id') && current.default !== undefined)
-      defaults.push(current.default);
-    if (current.type === 'optional' || current.type === 'nullable') {
-      current = current.shape;
-      continue;
-    }
-    if (current.type === 'id' && !seen.has(current.id)) {
-      seen.add(current.id);
-      const type = definition.types[current.id];
-      if (type?.shape.type === 'alias') {
-        current = type.shape.value;
-        continue;
-      }
-      if (type?.shape.type === 'enum')
-        return { shape: current, defaults, enumValues: type.shape.values, enumDefault: type.shape.default };
-    }
-    return { shape: current, defaults };
-  }
+  const { shape: inner, defaults } = unwrapType(shape, definition.types);
+  const type = inner.type === 'id' ? definition.types[inner.id]?.shape : undefined;
+  if (type?.type === 'enum')
+    return { shape: inner, defaults, enumValues: type.values, enumDefault: type.default };
+  return { shape: inner, defaults };
 }
 
 /** The constraint labels of a value's shape, in reading order. */

@@ -13,6 +13,8 @@ export interface FullPage extends FullPageState {
 
 export function useFullPage(url: string): FullPage {
   const store = fullPageStore(url);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, () => NOT_LOADED);
-  return { ...state, load: store.load };
+  // Not `useStore`: a hydrating island must see what the server rendered (nothing loaded) even
+  // when another island of the page has loaded the store already.
+  const state = useSyncExternalStore(store.subscribe, store.getState, () => NOT_LOADED);
+  return { ...state, load: () => store.load() };
 }

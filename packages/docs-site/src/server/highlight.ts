@@ -5,6 +5,7 @@
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { themedLines } from './line-tokens.js';
 
 const LANGS = {
   bash: () => import('@shikijs/langs/shellscript'),
@@ -178,44 +179,35 @@ export function highlightLines(
 
 /**
  * Highlighted lines by language and code, least recently used first, at most
- * HIGHLIGHT_CACHE_CHARS characters of code and HTML: the same code is highlighted once per
+ * HIGHLIGHT_CACHE_BYTES of code and HTML (UTF-16): the same code is highlighted once per
  * process (the error bodies and shared types' examples of hundreds of endpoint pages). Shiki's
  * output depends on nothing else (themes and grammars are fixed), so sites can share it.
  */
 const highlighted = new Map<string, readonly string[]>();
-const HIGHLIGHT_CACHE_CHARS = 8_000_000;
-let highlightedChars = 0;
-const entryChars = (key: string, lines: readonly string[]) =>
-  lines.reduce((sum, line) => sum + line.length, key.length);
+const HIGHLIGHT_CACHE_BYTES = 8 * 1024 * 1024;
+let highlightedBytes = 0;
+const entryBytes = (key: string, lines: readonly string[]) =>
+  2 * lines.reduce((sum, line) => sum + line.length, key.length) + 64;
 
 function remember(key: string, lines: readonly string[]): void {
   highlighted.set(key, lines);
-  highlightedChars += entryChars(key, lines);
+  highlightedBytes += entryBytes(key, lines);
   for (const [oldKey, oldLines] of highlighted) {
-    if (highlightedChars <= HIGHLIGHT_CACHE_CHARS) break;
+    if (highlightedBytes <= HIGHLIGHT_CACHE_BYTES) break;
     highlighted.delete(oldKey);
-    highlightedChars -= entryChars(oldKey, oldLines);
+    highlightedBytes -= entryBytes(oldKey, oldLines);
   }
 }
 
 function tokenLines(instance: HighlighterCore, code: string, resolved: keyof typeof LANGS): string[] {
-  const lines = instance.codeToTokensWithThemes(code, {
-    lang: resolved,
-    themes: { light: 'github-light', dark: 'github-dark' },
-  });
-  return lines.map((line) =>
+  return themedLines(instance, code, resolved).map((line) =>
     line
       .map((token) => {
-        const light = token.variants.light?.color?.toLowerCase();
-        const dark = token.variants.dark?.color?.toLowerCase();
+        const light = token.light?.toLowerCase();
+        const dark = token.dark?.toLowerCase();
         if ((!light || light === defaults.light) && (!dark || dark === defaults.dark))
           return escapeHtml(token.content);
-        const classes = [
-          colorClass('l', token.variants.light?.color),
-          colorClass('d', token.variants.dark?.color),
-        ]
-          .filter(Boolean)
-          .join(' ');
+        const classes = [colorClass('l', token.light), colorClass('d', token.dark)].filter(Boolean).join(' ');
         return classes
           ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
           : escapeHtml(token.content);

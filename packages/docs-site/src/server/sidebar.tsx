@@ -15,6 +15,7 @@ import { NavbarLinks } from './site-chrome.js';
  */
 function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   if (item.type === 'link') return false;
+  if (!('children' in item)) return item.slug === currentSlug || currentSlug.startsWith(`${item.slug}/`);
   const slugs = subtreeSlugs(item);
   if (slugs.has(currentSlug)) return true;
   for (let at = currentSlug.indexOf('/'); at !== -1; at = currentSlug.indexOf('/', at + 1))
@@ -22,16 +23,17 @@ function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   return false;
 }
 
-/** The slugs of an item and of every item under it (links have none), once per navigation. */
+/** The slugs of a group and of every item under it (links have none), once per navigation. */
 const subtreeSlugsOf = new WeakMap<NavItem, ReadonlySet<string>>();
 
-function subtreeSlugs(item: NavItem): ReadonlySet<string> {
+function subtreeSlugs(item: Extract<NavItem, { children: NavItem[] }>): ReadonlySet<string> {
   const known = subtreeSlugsOf.get(item);
   if (known) return known;
-  const slugs = new Set<string>();
-  if (item.type !== 'link') slugs.add(item.slug);
-  if ('children' in item)
-    for (const child of item.children) for (const slug of subtreeSlugs(child)) slugs.add(slug);
+  const slugs = new Set<string>([item.slug]);
+  for (const child of item.children) {
+    if ('children' in child) for (const slug of subtreeSlugs(child)) slugs.add(slug);
+    else if (child.type !== 'link') slugs.add(child.slug);
+  }
   subtreeSlugsOf.set(item, slugs);
   return slugs;
 }

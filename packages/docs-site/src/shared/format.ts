@@ -6,6 +6,7 @@ import {
   type ApiDefinition,
   innerShape,
   jsonPointer,
+  literalLabel,
   type PathPart,
   pathTemplate,
   type TypeReference,
@@ -39,7 +40,7 @@ export function typeLabel(shape: TypeReference, definition: Pick<ApiDefinition, 
       case 'map':
         return `map<${typeLabel(inner.keyShape, definition)}, ${typeLabel(inner.valueShape, definition)}>`;
       case 'literal':
-        return JSON.stringify(inner.value);
+        return literalLabel(inner.value);
       case 'unknown':
         return 'any';
       default:

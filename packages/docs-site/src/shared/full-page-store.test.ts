@@ -10,7 +10,7 @@ describe('full page store', () => {
       urls.push(String(url));
       return Response.json(page);
     });
-    expect(store.getSnapshot()).toBe(NOT_LOADED);
+    expect(store.getState()).toBe(NOT_LOADED);
     let told = 0;
     store.subscribe(() => told++);
     const [a, b] = await Promise.all([store.load(), store.load()]);
@@ -18,7 +18,7 @@ describe('full page store', () => {
     expect(b).toBe(a);
     await store.load();
     expect(urls).toEqual(['/_sextant/page.json?slug=x']);
-    expect(store.getSnapshot()).toEqual({ page });
+    expect(store.getState()).toEqual({ page });
     expect(told).toBe(1);
   });
 
@@ -29,8 +29,8 @@ describe('full page store', () => {
       return calls === 1 ? new Response('nope', { status: 503 }) : Response.json(page);
     });
     await expect(store.load()).rejects.toThrow('the docs host answered 503');
-    expect(store.getSnapshot().error).toBe('the docs host answered 503');
+    expect(store.getState().error).toBe('the docs host answered 503');
     await expect(store.load()).resolves.toEqual(page);
-    expect(store.getSnapshot()).toEqual({ page });
+    expect(store.getState()).toEqual({ page });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The page's full view (`/_sextant/page.json`, see `fullPageUrl`), shared by every island of the
  * page: fetched once, when a reader first needs it (to expand a nested type, show or copy a whole
- * example, or open the playground). A framework-free store: `subscribe` / `getSnapshot` for
- * `useSyncExternalStore`, `load` to start (or share) the fetch.
+ * example, or open the playground). A headless `Store` (read with `useStore`), `load` to start
+ * (or share) the fetch.
  */
+import { Store } from '@sextant/ui/store';
 import type { PageView } from './page-data.js';
 
 export interface FullPageState {
@@ -13,53 +14,47 @@ export interface FullPageState {
   error?: string;
 }
 
-export interface FullPageStore {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): FullPageState;
-  /** Loads the full view (once; later calls share the first, or retry after a failure). */
-  load(): Promise<PageView>;
-}
-
 /** The state before anything is loaded (also what the server renders with). */
 export const NOT_LOADED: FullPageState = Object.freeze({});
 
+/** The full view at one URL: loaded once, shared by every island of the page. */
+export class FullPageStore extends Store<FullPageState> {
+  #pending: Promise<PageView> | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly fetchImpl: typeof fetch = (...a) => fetch(...a),
+  ) {
+    super(NOT_LOADED);
+  }
+
+  /** Loads the full view (once; later calls share the first, or retry after a failure). */
+  load(): Promise<PageView> {
+    this.#pending ??= (async () => {
+      const response = await this.fetchImpl(this.url, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`the docs host answered ${response.status}`);
+      return (await response.json()) as PageView;
+    })().then(
+      (page) => {
+        this.setState({ page });
+        return page;
+      },
+      (reason: unknown) => {
+        this.#pending = undefined;
+        this.setState((state) => ({
+          ...state,
+          error: reason instanceof Error ? reason.message : String(reason),
+        }));
+        throw reason;
+      },
+    );
+    return this.#pending;
+  }
+}
+
 /** A store for the full view at `url`. */
-export function createFullPageStore(
-  url: string,
-  fetchImpl: typeof fetch = (...a) => fetch(...a),
-): FullPageStore {
-  let state: FullPageState = NOT_LOADED;
-  let pending: Promise<PageView> | undefined;
-  const listeners = new Set<() => void>();
-  const set = (next: FullPageState) => {
-    state = next;
-    for (const listener of [...listeners]) listener();
-  };
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => state,
-    load() {
-      pending ??= (async () => {
-        const response = await fetchImpl(url, { headers: { accept: 'application/json' } });
-        if (!response.ok) throw new Error(`the docs host answered ${response.status}`);
-        return (await response.json()) as PageView;
-      })().then(
-        (page) => {
-          set({ page });
-          return page;
-        },
-        (reason: unknown) => {
-          pending = undefined;
-          set({ ...state, error: reason instanceof Error ? reason.message : String(reason) });
-          throw reason;
-        },
-      );
-      return pending;
-    },
-  };
+export function createFullPageStore(url: string, fetchImpl?: typeof fetch): FullPageStore {
+  return new FullPageStore(url, fetchImpl);
 }
 
 const stores = new Map<string, FullPageStore>();

@@ -25,6 +25,28 @@ function memoryStorage() {
 }
 
 describe('AuthStore', () => {
+  it('a flow picked starts with all its scopes ticked; the password flow credentials survive a reload when remembered', () => {
+    const storage = memoryStorage();
+    const auth = new AuthStore({ storage, storageKey: 'k' });
+    auth.setPersist(true);
+    auth.toggleOAuthScope('openid', ['openid', 'pets:read']);
+    expect(auth.getState().oauth.scopes).toEqual(['pets:read']);
+    auth.selectOAuthFlow('password');
+    expect(auth.getState().oauth.scopes).toBeUndefined();
+    auth.toggleOAuthScope('pets:read', ['pets:read']);
+    auth.selectOAuthFlow('password');
+    expect(auth.getState().oauth.scopes).toEqual([]);
+    auth.setOAuthField('username', 'ada');
+    auth.setOAuthField('password', 'pw');
+    const restored = new AuthStore({ storage, storageKey: 'k' }).getState().oauth;
+    expect(restored).toMatchObject({ flow: 'password', username: 'ada', password: 'pw', scopes: [] });
+    storage.setItem('k', JSON.stringify({ oauth: { flow: 'implicit', username: 7 } }));
+    expect(new AuthStore({ storage, storageKey: 'k' }).getState().oauth).toMatchObject({
+      flow: undefined,
+      username: '',
+    });
+  });
+
   it('opens and closes the card', () => {
     const auth = new AuthStore();
     expect(auth.getState().open).toBe(true);

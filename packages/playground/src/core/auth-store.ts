@@ -16,9 +16,17 @@ import {
 import { OAUTH_LOGIN_FAILED, OAuthLoginError } from './oauth-login-error.js';
 import { Store } from './store.js';
 
-/** OAuth client-credentials state. */
+/** The OAuth flows the card can run (implicit is shown, never run). */
+export type OAuthFlowType = 'clientCredentials' | 'authorizationCode' | 'password';
+
+/** OAuth state: the flow picked, its inputs, the token obtained. */
 export interface OAuthState {
   selectedInputMethod: 'credentials' | 'token';
+  /** The flow the reader picked; undefined runs the scheme's first. */
+  flow: OAuthFlowType | undefined;
+  /** Resource owner's credentials of the password flow. */
+  username: string;
+  password: string;
   clientId: string;
   clientSecret: string;
   /** The token sent with requests (obtained at login, or edited by the reader). */
@@ -77,6 +85,9 @@ export function emptyAuthState(selectedSchemeId?: string): AuthState {
     headerValues: {},
     oauth: {
       selectedInputMethod: 'credentials',
+      flow: undefined,
+      username: '',
+      password: '',
       clientId: '',
       clientSecret: '',
       accessToken: '',
@@ -122,7 +133,7 @@ export function toRequestAuth(state: AuthState, auths: ApiDefinition['auths']): 
     if (scheme?.type === 'header') headers[scheme.headerWireValue] = value;
     else if (scheme?.type === 'queryParameter') values[scheme.queryParameterName] = value;
   }
-  const { error: _error, scopes: _scopes, ...oauth } = state.oauth;
+  const { error: _error, scopes: _scopes, flow: _flow, username: _u, password: _p, ...oauth } = state.oauth;
   return {
     bearer: { token: state.bearerToken },
     basic: { ...state.basic },
@@ -218,7 +229,19 @@ export class AuthStore extends Store<AuthState> {
     this.#update((s) => ({ ...s, headerValues: { ...s.headerValues, [schemeId]: value } }));
   }
 
-  setOAuthField(field: 'clientId' | 'clientSecret', value: string): void {
+  /** Picks the OAuth flow (client credentials, authorization code, password); its scopes start all ticked. */
+  selectOAuthFlow(flow: OAuthFlowType): void {
+    this.#update((s) =>
+      s.oauth.flow === flow ? s : { ...s, oauth: { ...s.oauth, flow, scopes: undefined, error: undefined } },
+    );
+  }
+
+  /** An OAuth failure to show under the form (the provider's or the token endpoint's own words). */
+  setOAuthError(error: string | undefined): void {
+    this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: false, error } }));
+  }
+
+  setOAuthField(field: 'clientId' | 'clientSecret' | 'username' | 'password', value: string): void {
     this.#update((s) => ({ ...s, oauth: { ...s.oauth, [field]: value } }));
   }
 
@@ -255,9 +278,18 @@ export class AuthStore extends Store<AuthState> {
     fetchToken: (credentials: { clientId: string; clientSecret: string }) => Promise<string>,
   ): Promise<boolean> {
     const { clientId, clientSecret } = this.getState().oauth;
+    return this.obtainToken(() => fetchToken({ clientId, clientSecret }));
+  }
+
+  /**
+   * Runs any OAuth token request (`fetchToken` resolves the access token): Loading... while it
+   * runs, then the token stored as the starting token, or the error's message (an
+   * `OAuthLoginError`'s, else {@link OAUTH_LOGIN_FAILED}). Resolves true on success.
+   */
+  async obtainToken(fetchToken: () => Promise<string>): Promise<boolean> {
     this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: true, error: undefined } }));
     try {
-      const token = await fetchToken({ clientId, clientSecret });
+      const token = await fetchToken();
       if (!token) throw new Error('empty token');
       this.#update((s) => ({
         ...s,
@@ -267,6 +299,7 @@ export class AuthStore extends Store<AuthState> {
           loggedInStartingToken: token,
           isLoggedIn: true,
           isLoggingIn: false,
+          selectedInputMethod: 'credentials',
           error: undefined,
         },
       }));
@@ -362,8 +395,12 @@ function readStored(storage: AuthStorage | undefined, key: string): Partial<Auth
     );
   if (isRecord(value.oauth)) {
     const o = value.oauth;
+    const flows: unknown[] = ['clientCredentials', 'authorizationCode', 'password'];
     out.oauth = {
       selectedInputMethod: o.selectedInputMethod === 'token' ? 'token' : 'credentials',
+      flow: flows.includes(o.flow) ? (o.flow as OAuthFlowType) : undefined,
+      username: text(o.username),
+      password: text(o.password),
       clientId: text(o.clientId),
       clientSecret: text(o.clientSecret),
       accessToken: text(o.accessToken),

@@ -9,11 +9,20 @@ import {
   type ApiDefinition,
   type AuthScheme,
   type Endpoint,
-  type OAuthClientCredentials,
+  type OAuthAuthorizationCode,
+  type OAuthFlow,
   type OAuthTokenFlow,
   oauthFlows,
 } from '@sextant/definition';
-import { authRequirementsOf, extractAccessToken, requirementKey } from '@sextant/request';
+import {
+  authorizationCodeGrant,
+  authRequirementsOf,
+  buildGrantRequest,
+  clientCredentialsGrant,
+  extractAccessToken,
+  passwordGrant,
+  requirementKey,
+} from '@sextant/request';
 import type { AnalyticsSink } from './analytics.js';
 import type { ApiKeyInjectionStore } from './api-key-injection.js';
 import { type AuthStorage, AuthStore, selectedRequirement, tokenServesScheme } from './auth-store.js';
@@ -23,6 +32,12 @@ import { environmentBaseUrl, targetOf } from './environment.js';
 import type { PlaygroundFormState } from './form-state.js';
 import { FormStore } from './form-store.js';
 import { sendDisabledReason } from './localhost.js';
+import {
+  authorizationRedirectUri,
+  beginAuthorization,
+  readAuthorizationReturn,
+  type SessionStorage,
+} from './oauth-authorization.js';
 import {
   noTokenIn,
   OAuthLoginError,
@@ -102,6 +117,10 @@ export interface EndpointControllerOptions {
   snippetTemplates?: unknown;
   /** Origin a relative server URL (`/`) resolves against; defaults to the page's. */
   pageOrigin?: string | undefined;
+  /** Keeps the OAuth authorization in flight across the provider's pages (sessionStorage). */
+  sessionStorage?: SessionStorage | undefined;
+  /** Sends the page to the OAuth provider; defaults to `location.assign`. */
+  assignLocation?: ((href: string) => void) | undefined;
 }
 
 /** Raised when the endpoint id is not in the definition handed to the playground. */
@@ -127,6 +146,8 @@ export class EndpointController {
   readonly #proxyBaseUrl: string;
   readonly #resolveEndpoint: EndpointControllerOptions['resolveEndpoint'];
   readonly #pageOrigin: string | undefined;
+  readonly #sessionStorage: SessionStorage | undefined;
+  readonly #assignLocation: (href: string) => void;
   #sdk: SdkSnippets | undefined;
 
   constructor(options: EndpointControllerOptions) {
@@ -140,6 +161,8 @@ export class EndpointController {
     this.#proxyBaseUrl = options.proxyBaseUrl;
     this.#resolveEndpoint = options.resolveEndpoint;
     this.#pageOrigin = options.pageOrigin ?? globalThis.location?.origin;
+    this.#sessionStorage = options.sessionStorage;
+    this.#assignLocation = options.assignLocation ?? ((href) => globalThis.location.assign(href));
     const site = options.siteKey ?? options.definition.id;
     this.form = new FormStore(endpoint, options.definition.types, options.initialForm);
     this.auth = new AuthStore({
@@ -380,10 +403,24 @@ export class EndpointController {
     return this.request.cancel();
   }
 
+  /** The flows of the OAuth scheme in use (empty when it is not OAuth), the default first. */
+  get oauthFlows(): OAuthFlow[] {
+    const scheme = this.authScheme;
+    return scheme?.type === 'oAuth' ? oauthFlows(scheme) : [];
+  }
+
+  /** The flow the auth card runs: the one the reader picked, else the scheme's first runnable one. */
+  get oauthFlow(): OAuthTokenFlow | undefined {
+    const picked = this.auth.getState().oauth.flow;
+    const runnable = this.oauthFlows.filter((flow): flow is OAuthTokenFlow => flow.type !== 'implicit');
+    return runnable.find((flow) => flow.type === picked) ?? runnable[0];
+  }
+
   /**
    * Resolves the OAuth token endpoint, switching to the bearer fallback (SPEC §8) when it cannot:
-   * the endpoint is missing, fails to load, or is not an endpoint of this API (the importer's
-   * stand-in for a token URL elsewhere, which the docs cannot vouch for).
+   * the endpoint is missing, fails to load, or (client credentials) is not an endpoint of this API
+   * (the importer's stand-in for a token URL elsewhere, which the docs cannot vouch for). The
+   * authorization-code and password flows use such a stand-in: their token URL is the provider's.
    */
   async oauthTokenEndpoint(flow: OAuthTokenFlow): Promise<Endpoint | undefined> {
     const id = flow.tokenEndpoint.endpointId;
@@ -397,7 +434,7 @@ export class EndpointController {
     }
     if (!endpoint)
       this.#fallBackToBearer('The OAuth token endpoint is not available: paste an access token.');
-    else if (endpoint.synthetic) {
+    else if (endpoint.synthetic && flow.type === 'clientCredentials') {
       const url = buildTokenRequest(endpoint, '', '', [], this.#tokenTarget(endpoint)).url;
       this.#fallBackToBearer(`The token URL ${url} is not an endpoint of this API: paste an access token.`);
       return undefined;
@@ -412,43 +449,42 @@ export class EndpointController {
 
   /** True when the OAuth token endpoint is known to be missing (checked once at start). */
   async checkOAuthFallback(): Promise<void> {
-    const flow = clientCredentialsOf(this.authScheme);
-    if (flow) await this.oauthTokenEndpoint(flow);
+    const flow = this.oauthFlow;
+    if (flow?.type === 'clientCredentials') await this.oauthTokenEndpoint(flow);
+    const implicit = this.oauthFlows.find((f) => f.type === 'implicit');
+    if (!flow && implicit) this.#fallBackToBearer(`${implicit.unsupported} Paste an access token.`);
+  }
+
+  /** The scopes the next token request asks for: the ticked ones, else every scope of the flow. */
+  #scopes(flow: OAuthTokenFlow): string[] {
+    return this.auth.getState().oauth.scopes ?? flow.scopes.map((scope) => scope.name);
   }
 
   /**
-   * The OAuth client-credentials login through the proxy (Fetch / Refresh). Rejected credentials
-   * say so with the server's reason; a token endpoint that fails otherwise names its status and
-   * address and switches the card to the bearer input.
+   * The auth card's button for the selected flow: client credentials and password fetch a token
+   * through the proxy (Fetch / Refresh); authorization code sends the page to the provider.
+   * Rejected credentials say so with the server's reason; a client-credentials token endpoint
+   * that fails otherwise names its status and address and switches the card to the bearer input.
    */
   async oauthLogin(): Promise<boolean> {
-    const flow = clientCredentialsOf(this.authScheme);
+    const flow = this.oauthFlow;
     if (!flow) return false;
+    if (flow.type === 'authorizationCode') return this.authorize(flow);
+    const { clientId, clientSecret, username, password } = this.auth.getState().oauth;
+    if (flow.type === 'password')
+      return this.auth.obtainToken(() =>
+        this.#requestToken(
+          flow,
+          passwordGrant({ clientId, clientSecret }, username, password, this.#scopes(flow)),
+        ),
+      );
     let failure: OAuthLoginError | undefined;
     const ok = await this.auth.loginWithClientCredentials(async (credentials) => {
-      const tokenEndpoint = await this.oauthTokenEndpoint(flow);
-      if (!tokenEndpoint) throw new Error('The token endpoint is not available');
-      const built = buildTokenRequest(
-        tokenEndpoint,
-        credentials.clientId,
-        credentials.clientSecret,
-        this.auth.getState().oauth.scopes ?? flow.scopes.map((scope) => scope.name),
-        this.#tokenTarget(tokenEndpoint),
-      );
-      const { url, init } = fetchArguments(built, {
-        proxyBaseUrl: this.#proxyBaseUrl,
-        skipProxy: this.features.skipProxy === true,
-      });
       try {
-        const response = await this.#fetch(url, init).catch((error: unknown) => {
-          throw unreachableTokenEndpoint(built.url, error);
-        });
-        const problem = await tokenResponseError(response, built.url);
-        if (problem) throw problem;
-        const locator = flow.tokenEndpoint.accessTokenLocator;
-        const token = extractAccessToken(await response.json().catch(() => undefined), locator);
-        if (!token) throw noTokenIn(locator);
-        return token;
+        return await this.#requestToken(
+          flow,
+          clientCredentialsGrant(credentials.clientId, credentials.clientSecret, this.#scopes(flow)),
+        );
       } catch (error) {
         if (error instanceof OAuthLoginError) failure = error;
         throw error;
@@ -456,6 +492,100 @@ export class EndpointController {
     });
     if (failure?.needsFallback) this.#fallBackToBearer(failure.message);
     return ok;
+  }
+
+  /** The redirect URI of this page, shown so the reader can register it with the provider. */
+  authorizationRedirectUri(): string {
+    return authorizationRedirectUri(globalThis.location?.href ?? 'http://localhost/');
+  }
+
+  /**
+   * Authorize (authorization code with PKCE): keeps the pending authorization in sessionStorage
+   * and sends the page to the provider. Resolves false (with the reason shown) when it cannot.
+   */
+  async authorize(flow: OAuthAuthorizationCode): Promise<boolean> {
+    const scheme = this.authScheme;
+    const storage = this.#sessionStorage;
+    if (!scheme || !storage) {
+      this.auth.setOAuthError('This browser keeps no session storage: the authorization cannot be started.');
+      return false;
+    }
+    const { clientId, clientSecret } = this.auth.getState().oauth;
+    try {
+      const url = await beginAuthorization(
+        {
+          flow,
+          schemeId: scheme.id,
+          endpointId: this.endpoint.id,
+          clientId,
+          clientSecret,
+          scopes: this.#scopes(flow),
+          pageHref: globalThis.location.href,
+        },
+        storage,
+      );
+      this.#assignLocation(url);
+      return true;
+    } catch (error) {
+      this.auth.setOAuthError(error instanceof Error ? error.message : String(error));
+      return false;
+    }
+  }
+
+  /**
+   * Finishes an authorization that came back to this page: the address loses `code` and `state`
+   * at once; a state that does not match, or the provider's error, is shown and nothing is
+   * stored; otherwise the code is traded for a token through the proxy and stored like any other.
+   */
+  async completeAuthorization(): Promise<boolean> {
+    const storage = this.#sessionStorage;
+    const location = globalThis.location;
+    if (!storage || !location) return false;
+    const result = readAuthorizationReturn(location.href, this.endpoint.id, storage, (href) =>
+      globalThis.history.replaceState(globalThis.history.state, '', href),
+    );
+    if (result.type === 'none') return false;
+    if (result.type === 'refused') {
+      this.auth.setOAuthError(result.message);
+      return false;
+    }
+    const { pending, code } = result;
+    if (this.authScheme?.id !== pending.schemeId) this.auth.selectScheme(pending.schemeId);
+    this.auth.selectOAuthFlow('authorizationCode');
+    this.auth.setOAuthField('clientId', pending.clientId);
+    this.auth.setOAuthField('clientSecret', pending.clientSecret);
+    const flow = this.oauthFlow;
+    if (flow?.type !== 'authorizationCode') {
+      this.auth.setOAuthError(`The scheme ${pending.schemeId} has no authorization code flow any more.`);
+      return false;
+    }
+    const client = { clientId: pending.clientId, clientSecret: pending.clientSecret };
+    return this.auth.obtainToken(() =>
+      this.#requestToken(
+        flow,
+        authorizationCodeGrant(client, code, pending.redirectUri, pending.codeVerifier),
+      ),
+    );
+  }
+
+  /** One token request through the proxy; the access token, or an `OAuthLoginError` naming why not. */
+  async #requestToken(flow: OAuthTokenFlow, fields: Record<string, string>): Promise<string> {
+    const tokenEndpoint = await this.oauthTokenEndpoint(flow);
+    if (!tokenEndpoint) throw new Error('The token endpoint is not available');
+    const built = buildGrantRequest(tokenEndpoint, fields, this.#tokenTarget(tokenEndpoint));
+    const { url, init } = fetchArguments(built, {
+      proxyBaseUrl: this.#proxyBaseUrl,
+      skipProxy: this.features.skipProxy === true,
+    });
+    const response = await this.#fetch(url, init).catch((error: unknown) => {
+      throw unreachableTokenEndpoint(built.url, error);
+    });
+    const problem = await tokenResponseError(response, built.url);
+    if (problem) throw problem;
+    const locator = flow.tokenEndpoint.accessTokenLocator;
+    const token = extractAccessToken(await response.json().catch(() => undefined), locator);
+    if (!token) throw noTokenIn(locator);
+    return token;
   }
 
   /** The token endpoint's base URL: the edited one when it shares the selected environment. */
@@ -492,12 +622,6 @@ export class EndpointController {
   injectionServesScheme(): boolean {
     return tokenServesScheme(this.authScheme);
   }
-}
-
-/** The client-credentials flow of an OAuth scheme, when it declares one. */
-function clientCredentialsOf(scheme: AuthScheme | undefined): OAuthClientCredentials | undefined {
-  if (scheme?.type !== 'oAuth') return undefined;
-  return oauthFlows(scheme).find((flow): flow is OAuthClientCredentials => flow.type === 'clientCredentials');
 }
 
 /** The key of an endpoint's first security requirement: what the auth card starts on. */

@@ -30,7 +30,7 @@ export function historyStatusText(status: HistoryStatus): string {
 /**
  * An entry's line in the history list: the local time it was sent (24-hour `HH:MM:SS`) and how
  * it ended. Built from the clock fields, not `toLocaleTimeString`: that one's first call loads
- * the locale data, about 80 ms inside the task that shows a large answer.
+ * the locale data (about 80 ms, where the list rendered with the answer).
  *
  * @example historyEntryText({ sentAt: new Date(2026, 0, 1, 9, 5, 7).getTime(), status: 200 }) // '09:05:07 · 200'
  */

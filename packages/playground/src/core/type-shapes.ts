@@ -8,6 +8,7 @@ import {
   type EnumValue,
   inlineObjectProperties as inlineProperties,
   type LiteralValue,
+  literalEquals,
   type ObjectProperty,
   type PrimitiveType,
   objectProperties as readProperties,
@@ -15,6 +16,7 @@ import {
   type TypeReference,
   unionSharedProperties,
   unionVariants,
+  unwrapType,
 } from '@sextant/definition';
 import { emptyValueFor } from '@sextant/request';
 
@@ -48,8 +50,6 @@ export interface DescribedShape {
   typeName: string | undefined;
 }
 
-const MAX_DEPTH = 32;
-
 /**
  * Unwraps optional / nullable / alias layers and describes what is left.
  *
@@ -58,92 +58,53 @@ const MAX_DEPTH = 32;
  * // { shape: { kind: 'primitive', primitive: { type: 'string' } }, optional: true, nullable: false, typeName: undefined }
  */
 export function describeShape(ref: TypeReference, types: TypeMap): DescribedShape {
-  let optional = false;
-  let nullable = false;
-  let typeName: string | undefined;
-  let current: TypeReference = ref;
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    switch (current.type) {
-      case 'optional':
-        optional = true;
-        current = current.shape;
-        continue;
-      case 'nullable':
-        nullable = true;
-        current = current.shape;
-        continue;
-      case 'id': {
-        const definition = types[current.id];
-        if (!definition) return { shape: { kind: 'unknown' }, optional, nullable, typeName };
-        typeName ??= definition.name;
-        const shape = definition.shape;
-        if (shape.type === 'alias') {
-          current = shape.value;
-          continue;
-        }
-        if (shape.type === 'enum')
-          return { shape: { kind: 'enum', values: shape.values }, optional, nullable, typeName };
-        if (shape.type === 'object')
-          return {
-            shape: {
-              kind: 'object',
-              properties: objectProperties(current.id, types),
-              extraProperties: shape.extraProperties,
-            },
-            optional,
-            nullable,
-            typeName,
-          };
-        const variants = unionVariants(current.id, types, REQUEST) ?? [];
-        const shared = unionSharedProperties(current.id, types, REQUEST).length > 0;
-        if (shape.type === 'discriminatedUnion')
-          return {
-            shape: {
-              kind: 'discriminatedUnion',
-              discriminant: shape.discriminant,
-              variants: variants.map((variant) => ({
-                value: variant.discriminantValue ?? variant.label,
-                label: variant.label,
-                properties: variant.properties ?? [],
-              })),
-            },
-            optional,
-            nullable,
-            typeName,
-          };
-        return {
-          shape: {
-            kind: 'undiscriminatedUnion',
-            variants: variants.map((variant) => ({
-              label: variant.label,
-              shape: variant.shape,
-              ...(shared && variant.properties ? { properties: variant.properties } : {}),
-            })),
-          },
-          optional,
-          nullable,
-          typeName,
-        };
-      }
-      case 'primitive':
-        return { shape: { kind: 'primitive', primitive: current.value }, optional, nullable, typeName };
-      case 'literal':
-        return { shape: { kind: 'literal', value: current.value }, optional, nullable, typeName };
-      case 'list':
-      case 'set':
-        return {
-          shape: { kind: 'list', item: current.itemShape, unique: current.type === 'set' },
-          optional,
-          nullable,
-          typeName,
-        };
-      case 'map':
-        return { shape: { kind: 'map', value: current.valueShape }, optional, nullable, typeName };
-      default:
-        return { shape: { kind: 'unknown' }, optional, nullable, typeName };
+  const { shape: current, optional, nullable, typeName } = unwrapType(ref, types);
+  const described = (shape: FieldShape): DescribedShape => ({ shape, optional, nullable, typeName });
+  switch (current.type) {
+    case 'id': {
+      const definition = types[current.id];
+      if (!definition) return described({ kind: 'unknown' });
+      const shape = definition.shape;
+      if (shape.type === 'enum') return described({ kind: 'enum', values: shape.values });
+      if (shape.type === 'object')
+        return described({
+          kind: 'object',
+          properties: objectProperties(current.id, types),
+          extraProperties: shape.extraProperties,
+        });
+      const variants = unionVariants(current.id, types, REQUEST) ?? [];
+      const shared = unionSharedProperties(current.id, types, REQUEST).length > 0;
+      if (shape.type === 'discriminatedUnion')
+        return described({
+          kind: 'discriminatedUnion',
+          discriminant: shape.discriminant,
+          variants: variants.map((variant) => ({
+            value: variant.discriminantValue ?? variant.label,
+            label: variant.label,
+            properties: variant.properties ?? [],
+          })),
+        });
+      return described({
+        kind: 'undiscriminatedUnion',
+        variants: variants.map((variant) => ({
+          label: variant.label,
+          shape: variant.shape,
+          ...(shared && variant.properties ? { properties: variant.properties } : {}),
+        })),
+      });
     }
+    case 'primitive':
+      return described({ kind: 'primitive', primitive: current.value });
+    case 'literal':
+      return described({ kind: 'literal', value: current.value });
+    case 'list':
+    case 'set':
+      return described({ kind: 'list', item: current.itemShape, unique: current.type === 'set' });
+    case 'map':
+      return described({ kind: 'map', value: current.valueShape });
+    default:
+      return described({ kind: 'unknown' });
   }
-  return { shape: { kind: 'unknown' }, optional, nullable, typeName };
 }
 
 /** A form is a request: READ_ONLY properties never belong in it. */
@@ -212,7 +173,7 @@ function fits(ref: TypeReference, value: unknown, types: TypeMap): boolean {
     case 'enum':
       return shape.values.some((v) => v.value === value);
     case 'literal':
-      return shape.value === value;
+      return literalEquals(shape.value, value);
     case 'list':
       return Array.isArray(value);
     case 'object':

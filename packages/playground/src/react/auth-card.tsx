@@ -1,8 +1,10 @@
 /**
  * The authorization card above the form: open or closed, one set of inputs per scheme kind,
- * the OAuth client-credentials flow (Fetch / Refresh / Loading..., the no-longer-valid warning,
- * the plain bearer fallback), the docs site's Login / Logout when API-key injection is enabled,
- * and the opt-in to remember credentials in this browser. Rules live in the auth store and the
+ * the OAuth flows (a flow selector when the scheme declares several; client credentials and
+ * password with Fetch / Refresh / Loading..., authorization code with Authorize and the redirect
+ * URI to register; the no-longer-valid warning, the plain bearer fallback), the docs site's
+ * Login / Logout when API-key injection is enabled, and the opt-in to remember credentials in
+ * this browser. Rules live in the auth store and the
  * controller; this only renders and dispatches.
  */
 import type { AuthScheme } from '@sextant/definition';
@@ -76,21 +78,16 @@ export function AuthCard({
             />
           )}
           {requirements.length > 1 && (
-            <label className="sx-pg-label">
-              <span>Scheme</span>
-              <select
-                className="sx-pg-input"
-                data-testid="auth-scheme"
-                value={requirementKey(selected.map((s) => s.id))}
-                onChange={(event) => controller.auth.selectScheme(event.target.value)}
-              >
-                {requirements.map((requirement) => (
-                  <option key={requirement.key} value={requirement.key}>
-                    {requirement.schemes.map(schemeLabel).join(' + ')}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label="Scheme"
+              testId="auth-scheme"
+              value={requirementKey(selected.map((s) => s.id))}
+              options={requirements.map((requirement) => ({
+                value: requirement.key,
+                label: requirement.schemes.map(schemeLabel).join(' + '),
+              }))}
+              onChange={(value) => controller.auth.selectScheme(value)}
+            />
           )}
           {selected.length > 1 && (
             <p className="sx-pg-muted" data-testid="auth-together">
@@ -170,21 +167,59 @@ function InjectionLogin({
   );
 }
 
-function SecretInput({
+function LabelledSelect({
+  label,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  options: { value: string; label: string; disabled?: boolean }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="sx-pg-label">
+      <span>{label}</span>
+      <select
+        className="sx-pg-input"
+        data-testid={testId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled === true}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SecretInput(props: { label: string; value: string; onChange: (value: string) => void }) {
+  return <TextInput {...props} type="password" />;
+}
+
+function TextInput({
   label,
   value,
   onChange,
+  type = 'text',
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  type?: 'text' | 'password';
 }) {
   return (
     <label className="sx-pg-label">
       <span>{label}</span>
       <input
         className="sx-pg-input"
-        type="password"
+        type={type}
         autoComplete="off"
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -271,13 +306,46 @@ function SchemeInputs({
   }
 }
 
+const FLOW_LABELS = {
+  clientCredentials: 'Client credentials',
+  authorizationCode: 'Authorization code',
+  password: 'Password',
+  implicit: 'Implicit',
+} as const;
+
 function OAuthInputs({ auth, controller }: { auth: AuthState; controller: EndpointController }) {
   const store = controller.auth;
   const oauth = auth.oauth;
+  const flows = controller.oauthFlows;
+  const flow = controller.oauthFlow;
+  const implicit = flows.find((f) => f.type === 'implicit');
+  const label = FLOW_LABELS[flow?.type ?? 'clientCredentials'];
+  const secretLabel = flow?.type === 'clientCredentials' ? 'Client Secret' : 'Client Secret (optional)';
   return (
     <div className="sx-pg-oauth">
+      {flows.length > 1 && (
+        <LabelledSelect
+          label="Flow"
+          testId="oauth-flow"
+          value={flow?.type ?? ''}
+          options={flows.map((f) => ({
+            value: f.type,
+            label: `${FLOW_LABELS[f.type]}${f.type === 'implicit' ? ' (not supported)' : ''}`,
+            disabled: f.type === 'implicit',
+          }))}
+          onChange={(value) => {
+            const picked = flows.find((f) => f.type === value);
+            if (picked && picked.type !== 'implicit') store.selectOAuthFlow(picked.type);
+          }}
+        />
+      )}
+      {implicit && flows.length > 1 && (
+        <p className="sx-pg-muted" data-testid="oauth-implicit">
+          {implicit.unsupported}
+        </p>
+      )}
       <fieldset className="sx-pg-radios">
-        <legend>OAuth 2.0 client credentials</legend>
+        <legend>OAuth 2.0 {label.toLowerCase()}</legend>
         <label className="sx-pg-inline">
           <input
             type="radio"
@@ -285,7 +353,7 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             checked={oauth.selectedInputMethod === 'credentials'}
             onChange={() => store.setOAuthInputMethod('credentials')}
           />
-          <span>Client credentials</span>
+          <span>{flow?.type === 'password' ? 'Password grant' : label}</span>
         </label>
         <label className="sx-pg-inline">
           <input
@@ -299,21 +367,32 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
       </fieldset>
       {oauth.selectedInputMethod === 'credentials' ? (
         <>
-          <label className="sx-pg-label">
-            <span>Client ID</span>
-            <input
-              className="sx-pg-input"
-              autoComplete="off"
-              value={oauth.clientId}
-              onChange={(e) => store.setOAuthField('clientId', e.target.value)}
-            />
-          </label>
+          {flow?.type === 'password' && (
+            <>
+              <TextInput
+                label="Username"
+                value={oauth.username}
+                onChange={(v) => store.setOAuthField('username', v)}
+              />
+              <SecretInput
+                label="Password"
+                value={oauth.password}
+                onChange={(v) => store.setOAuthField('password', v)}
+              />
+            </>
+          )}
+          <TextInput
+            label="Client ID"
+            value={oauth.clientId}
+            onChange={(v) => store.setOAuthField('clientId', v)}
+          />
           <SecretInput
-            label="Client Secret"
+            label={secretLabel}
             value={oauth.clientSecret}
             onChange={(v) => store.setOAuthField('clientSecret', v)}
           />
           <OAuthScopes auth={auth} controller={controller} />
+          {flow?.type === 'authorizationCode' && <RedirectUri controller={controller} />}
           {oauth.isLoggedIn && (
             <SecretInput
               label="Bearer token"
@@ -327,7 +406,7 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             </p>
           )}
           {oauth.error && (
-            <p className="sx-pg-alert sx-pg-error" role="alert">
+            <p className="sx-pg-alert sx-pg-error" role="alert" data-testid="oauth-error">
               {oauth.error}
             </p>
           )}
@@ -335,9 +414,10 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
             type="button"
             className="sx-pg-button"
             disabled={oauth.isLoggingIn}
+            data-testid="oauth-login"
             onClick={() => void controller.oauthLogin()}
           >
-            {oauthButtonLabel(oauth)}
+            {flow?.type === 'authorizationCode' && !oauth.isLoggingIn ? 'Authorize' : oauthButtonLabel(oauth)}
           </button>
         </>
       ) : (
@@ -348,6 +428,17 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
         />
       )}
     </div>
+  );
+}
+
+/** The redirect URI the provider must know: this page, so the explorer reopens here. */
+function RedirectUri({ controller }: { controller: EndpointController }) {
+  const uri = controller.authorizationRedirectUri();
+  return (
+    <label className="sx-pg-label">
+      <span>Redirect URI (register it with the provider)</span>
+      <input className="sx-pg-input" readOnly value={uri} data-testid="oauth-redirect-uri" />
+    </label>
   );
 }
 
@@ -368,8 +459,7 @@ function schemeLabel(scheme: AuthScheme): string {
 
 /** The scheme's scopes as checkboxes: the login asks for the ticked ones (all until the reader unticks one). */
 function OAuthScopes({ auth, controller }: { auth: AuthState; controller: EndpointController }) {
-  const scheme = controller.authScheme;
-  const scopes = scheme?.type === 'oAuth' ? scheme.value.scopes : [];
+  const scopes = controller.oauthFlow?.scopes ?? [];
   if (scopes.length === 0) return null;
   const all = scopes.map((scope) => scope.name);
   const ticked = auth.oauth.scopes ?? all;

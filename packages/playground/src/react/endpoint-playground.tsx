@@ -101,6 +101,7 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
       features: props.features,
       analytics: props.analytics ?? (props.mode === 'local' ? consoleAnalyticsSink : noopAnalyticsSink),
       storage: browserStorage(),
+      sessionStorage: browserStorage('sessionStorage'),
       siteKey: props.siteKey,
       initialForm: initialFormFromUrl(),
       resolveEndpoint: props.resolveEndpoint,
@@ -134,6 +135,8 @@ function EndpointPlaygroundInner(props: EndpointPlaygroundProps) {
 
   useEffect(() => {
     void controller.checkOAuthFallback();
+    // Back from the OAuth provider: trade the code for a token (or show why not).
+    void controller.completeAuthorization();
     const error = loginErrorFromSearch(window.location.search);
     if (error) {
       setLoginError(error);
@@ -263,9 +266,9 @@ function useLatest<T>(value: T): { current: T } {
   return ref;
 }
 
-function browserStorage(): Storage | undefined {
+function browserStorage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage | undefined {
   try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
+    return typeof window === 'undefined' ? undefined : window[kind];
   } catch {
     return undefined;
   }

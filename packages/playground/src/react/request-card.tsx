@@ -81,28 +81,37 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
   );
 }
 
+/**
+ * The history, closed at first; its entries render once opened (their local time needs the time
+ * zone data, a first-use cost that would land in the task showing the answer).
+ */
 function HistoryList({ controller }: { controller: EndpointController }) {
   const history = useStore(controller.history);
+  const [open, setOpen] = useState(false);
   if (history.length === 0) return null;
   return (
-    <details className="sx-pg-history">
+    <details className="sx-pg-history" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>History ({history.length})</summary>
-      <ul>
-        {history.map((entry) => (
-          <li key={entry.id}>
-            <button
-              type="button"
-              className="sx-pg-link-button"
-              onClick={() => controller.form.replace(entry.form)}
-            >
-              {historyEntryText(entry)}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="sx-pg-link-button" onClick={() => controller.history.clear()}>
-        Clear history
-      </button>
+      {open && (
+        <>
+          <ul>
+            {history.map((entry) => (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  className="sx-pg-link-button"
+                  onClick={() => controller.form.replace(entry.form)}
+                >
+                  {historyEntryText(entry)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="sx-pg-link-button" onClick={() => controller.history.clear()}>
+            Clear history
+          </button>
+        </>
+      )}
     </details>
   );
 }

@@ -7,7 +7,7 @@
  */
 
 import { CopyButton, TabList, TabPanel, type TabSpec } from '@sextant/ui';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   type AnswerDetails,
   type AnswerView,
@@ -20,6 +20,7 @@ import { formatElapsed, formatSize, formatTime, statusStyle } from '../core/json
 import { proxyNotice } from '../core/proxy-notice.js';
 import type { RequestLifecycle } from '../core/request-lifecycle.js';
 import { filePreviewKind, type PlaygroundResponse } from '../core/response-reader.js';
+import type { StreamEvent } from '../core/stream-framing.js';
 import { BodyViewer } from './body-viewer.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { JsonView } from './json-view.js';
@@ -243,16 +244,29 @@ function ResponseBodyView({ response, stopped }: { response: PlaygroundResponse;
         <ol className="sx-pg-events">
           {response.events.map((event, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: events only ever append
-            <li key={index} data-testid="stream-event">
-              {event.event && <span className="sx-pg-event-name">{event.event}</span>}
-              <JsonView value={event.data} label={`Event ${index + 1}`} />
-            </li>
+            <StreamEventItem key={index} event={event} index={index} />
           ))}
         </ol>
       </div>
     );
   return <FileView blob={response.blob} fileName={response.fileName} contentType={response.contentType} />;
 }
+
+/** One event of a stream; memoised, so a chunk arriving renders only the events it added. */
+const StreamEventItem = memo(function StreamEventItem({
+  event,
+  index,
+}: {
+  event: StreamEvent;
+  index: number;
+}) {
+  return (
+    <li data-testid="stream-event">
+      {event.event && <span className="sx-pg-event-name">{event.event}</span>}
+      <JsonView value={event.data} label={`Event ${index + 1}`} />
+    </li>
+  );
+});
 
 function FileView({ blob, fileName, contentType }: { blob: Blob; fileName: string; contentType: string }) {
   // Created in an effect (not a memo) so StrictMode's re-run never leaves a revoked URL behind.

@@ -1,16 +1,2 @@
-/**
- * The thin React layer over the headless stores: read a store with `useSyncExternalStore` so a
- * component re-renders on change and server rendering sees the same snapshot.
- */
-import { useSyncExternalStore } from 'react';
-import type { Store } from '../core/store.js';
-
-/**
- * Reads a store's current state and re-renders when it changes.
- *
- * @example
- * const state = useStore(controller.request);
- */
-export function useStore<S>(store: Store<S>): S {
-  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
-}
+/** The playground's views read stores with the primitives layer's one `useStore`. */
+export { useStore } from '@sextant/ui';

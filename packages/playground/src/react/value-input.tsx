@@ -7,7 +7,7 @@
  * surrounding `FormErrors` (aria-invalid, aria-describedby pointing at the message).
  */
 
-import type { ObjectProperty, TypeReference } from '@sextant/definition';
+import { literalLabel, type ObjectProperty, type TypeReference } from '@sextant/definition';
 import type { StatePath } from '@sextant/request';
 import { createContext, type ReactNode, useContext, useId, useMemo } from 'react';
 import { errorAt, type FormValidation, VALID, validateAt } from '../core/form-validation.js';
@@ -197,7 +197,7 @@ function ShapeInput(props: ShapeInputProps) {
         <Leaf path={path}>
           {() => (
             <code className="sx-pg-literal" title={label}>
-              {JSON.stringify(shape.value)}
+              {literalLabel(shape.value, 200)}
             </code>
           )}
         </Leaf>

@@ -11,6 +11,7 @@ import { Dialog, TabList, TabPanel } from '@sextant/ui';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
 import { ChannelController } from '../core/channel-controller.js';
+import { expectedReplies, repliesTo } from '../core/channel-replies.js';
 import { escapeClosesExplorer } from '../core/editable-focus.js';
 import type { PlaygroundFeatures } from '../core/endpoint-controller.js';
 import type { ChannelParameterSection } from '../core/form-state.js';
@@ -169,6 +170,12 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
                 <InlineMarkdown text={message.description} />
               </div>
             )}
+            {expectedReplies(channel, message.type).map((reply) => (
+              <p className="sx-pg-muted sx-ws-expected-reply" key={reply.messages.join()}>
+                Reply: {reply.messages.join(' or ')}
+                {reply.channel ? ` (on ${reply.channel})` : ''}
+              </p>
+            ))}
             <StandaloneValueInput
               shape={message.body}
               types={types}
@@ -246,7 +253,11 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
       >
         {session.messages.length === 0 && <li className="sx-pg-muted">No messages yet.</li>}
         {session.messages.map((message) => (
-          <MessageRow key={message.id} message={message} />
+          <MessageRow
+            key={message.id}
+            message={message}
+            answers={message.origin === 'server' ? repliesTo(channel, message.type) : []}
+          />
         ))}
       </ol>
     </section>
@@ -332,7 +343,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
   );
 }
 
-function MessageRow({ message }: { message: SessionMessage }) {
+function MessageRow({ message, answers }: { message: SessionMessage; answers: string[] }) {
   if (message.origin === 'endSample')
     return (
       <li className="sx-ws-message sx-ws-end" data-origin="endSample" data-testid="ws-message">
@@ -351,6 +362,11 @@ function MessageRow({ message }: { message: SessionMessage }) {
           {message.origin === 'client' ? 'Sent' : 'Received'}
         </span>
         <span className="sx-ws-type">{message.displayName ?? message.type}</span>
+        {answers.length > 0 && (
+          <span className="sx-ws-reply-to" data-testid="ws-reply-to">
+            reply to {answers.join(' or ')}
+          </span>
+        )}
         <time className="sx-pg-meta" dateTime={new Date(message.time).toISOString()}>
           {new Date(message.time).toLocaleTimeString()}
         </time>

@@ -22,13 +22,26 @@ export function buildTokenRequest(
   scopes: readonly string[] = [],
   environment?: { baseUrl: string },
 ): BuiltRequest {
+  return buildGrantRequest(
+    tokenEndpoint,
+    clientCredentialsGrant(clientId, clientSecret, scopes),
+    environment,
+  );
+}
+
+/** The token request fields of the client-credentials grant (RFC 6749 §4.4.2). */
+export function clientCredentialsGrant(
+  clientId: string,
+  clientSecret: string,
+  scopes: readonly string[] = [],
+): Record<string, string> {
   const fields: Record<string, string> = {
     grant_type: 'client_credentials',
     client_id: clientId,
     client_secret: clientSecret,
   };
   if (scopes.length) fields.scope = scopes.join(' ');
-  return buildGrantRequest(tokenEndpoint, fields, environment);
+  return fields;
 }
 
 /**

@@ -98,10 +98,10 @@ describe('authorization request', () => {
     },
   );
 
-  it('the redirect URI is the page without query and fragment', () => {
-    expect(redirectUriOf('https://docs.example.com/api/pets?explorer=getPet&x=1#top')).toBe(
-      'https://docs.example.com/api/pets',
-    );
+  it('the redirect URI is the page without fragment, keeping only the named parameters', () => {
+    const page = 'https://docs.example.com/api/pets?x=1&explorer=get%20Pet&code=old#top';
+    expect(redirectUriOf(page)).toBe('https://docs.example.com/api/pets');
+    expect(redirectUriOf(page, ['explorer'])).toBe('https://docs.example.com/api/pets?explorer=get+Pet');
   });
 });
 

@@ -103,13 +103,20 @@ export function authorizationRequestUrl(request: AuthorizationRequest): string {
 }
 
 /**
- * The redirect URI of a docs page: its address without query and fragment (what the reader
- * registers with the provider; the provider appends `code` and `state`).
- * @example redirectUriOf('https://docs.example.com/api/pets?explorer=getPet#x') // 'https://docs.example.com/api/pets'
+ * The redirect URI of a docs page: its address without fragment and without query parameters
+ * other than `keep` (what the reader registers with the provider; the provider appends `code`
+ * and `state`).
+ * @example redirectUriOf('https://docs.example.com/api/pets?explorer=getPet&x=1#x', ['explorer']) // 'https://docs.example.com/api/pets?explorer=getPet'
  */
-export function redirectUriOf(pageHref: string): string {
+export function redirectUriOf(pageHref: string, keep: readonly string[] = []): string {
   const url = new URL(pageHref);
-  return `${url.origin}${url.pathname}`;
+  const query = new URLSearchParams();
+  for (const name of keep) {
+    const value = url.searchParams.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const search = query.toString();
+  return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
 }
 
 /** The authorization response parameters of a redirect, when the address carries one (`state` with `code` or `error`). */

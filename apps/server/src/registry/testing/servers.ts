@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildServer } from '../../app.js';
@@ -137,7 +137,8 @@ export interface ChildServer {
   exited: Promise<number | null>;
 }
 
-const SCRIPT = fileURLToPath(new URL('./serve-child.ts', import.meta.url));
+// A path, not a URL: the file is also imported by tests whose globals are happy-dom's.
+const SCRIPT = join(import.meta.dirname, 'serve-child.ts');
 
 /** Starts a registry server process; resolves once it prints its address. */
 export function startChildServer(env: Record<string, string>): Promise<ChildServer> {

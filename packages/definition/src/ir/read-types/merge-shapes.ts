@@ -6,6 +6,7 @@
  * or non-null when either declaration says so. What cannot hold together is returned as a
  * conflict (the importer reports it as a located warning); the later declaration then wins.
  */
+import { isScalarLiteral, literalEquals, literalLabel } from '../literal-values.js';
 import type {
   EnumValue,
   LiteralValue,
@@ -112,6 +113,7 @@ function intersectCore(
       followed === shape ? shape : unwrapped(followed).core;
     return intersectCore(inner(a, left), inner(b, right), types, options, conflicts, depth + 1);
   }
+  if (isCompoundLiteral(a) || isCompoundLiteral(b)) return intersectConstant(a, b, conflicts);
   const leftEnum = enumValues(a, types);
   const rightEnum = enumValues(b, types);
   if (leftEnum || rightEnum || a.type === 'literal' || b.type === 'literal')
@@ -201,6 +203,20 @@ function narrowUnion(
   );
 }
 
+function isCompoundLiteral(shape: TypeReference): boolean {
+  return shape.type === 'literal' && !isScalarLiteral(shape.value);
+}
+
+/** An object or array `const` meets another shape: the const (nothing narrower), or a conflict. */
+function intersectConstant(a: TypeReference, b: TypeReference, conflicts: string[]): TypeReference {
+  if (a.type === 'literal' && b.type === 'literal') {
+    if (!literalEquals(a.value, b.value))
+      conflicts.push(`the constants ${literalLabel(a.value, 40)} and ${literalLabel(b.value, 40)} differ`);
+    return b;
+  }
+  return a.type === 'literal' ? a : b;
+}
+
 /** An enum meets another enum, a literal or a primitive: the values both admit. */
 function intersectEnums(
   a: TypeReference,
@@ -242,7 +258,7 @@ function withinPrimitive(
 
 /** The values a literal or primitive admits, as enum entries: 'any' for an unbounded primitive. */
 function admitted(shape: TypeReference): EnumValue[] | 'any' {
-  if (shape.type === 'literal') return [{ value: shape.value }];
+  if (shape.type === 'literal' && isScalarLiteral(shape.value)) return [{ value: shape.value }];
   return 'any';
 }
 

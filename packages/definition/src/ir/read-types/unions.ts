@@ -4,6 +4,7 @@
  * properties) merged in: a variant that narrows a shared property (`status: completed`) or
  * requires it is one property, intersected.
  */
+import { literalLabel } from '../literal-values.js';
 import type { ObjectProperty, TypeId, TypeReference } from '../types.js';
 import { followAliases, resolvedType, type TypeTable } from './aliases.js';
 import { addMerged, inheritedProperties, type ReadOptions, visible } from './properties.js';
@@ -106,7 +107,7 @@ function labelOf(shape: TypeReference, types: TypeTable): string | undefined {
     case 'primitive':
       return inner.value.type;
     case 'literal':
-      return JSON.stringify(inner.value);
+      return literalLabel(inner.value);
     case 'unknown':
       return undefined;
     default:

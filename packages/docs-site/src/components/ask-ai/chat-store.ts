@@ -6,6 +6,7 @@
  * kept in `storage` (the tab's session storage in the browser, `chat-memory.ts`), so the
  * conversation survives navigation within the site.
  */
+import { Store } from '@sextant/ui/store';
 import { type ChatStorage, readChatMemory, writeChatMemory } from './chat-memory.js';
 import { type ChatMessage, type ChatSource, chatUrls, errorMessage, streamChat } from './chat-stream.js';
 
@@ -35,9 +36,7 @@ export interface ChatState {
 
 type Fetch = typeof fetch;
 
-export class ChatStore {
-  private state: ChatState = { availability: 'checking', turns: [], busy: false };
-  private readonly listeners = new Set<() => void>();
+export class ChatStore extends Store<ChatState> {
   private controller: AbortController | undefined;
   private nextId = 1;
   private readonly urls: ReturnType<typeof chatUrls>;
@@ -47,9 +46,9 @@ export class ChatStore {
     private readonly fetchImpl: Fetch = (...args) => fetch(...args),
     private readonly storage?: ChatStorage,
   ) {
-    this.urls = chatUrls(basePath);
     const turns = readChatMemory(storage, basePath);
-    this.state = { ...this.state, turns };
+    super({ availability: 'checking', turns, busy: false });
+    this.urls = chatUrls(basePath);
     this.nextId = turns.length + 1;
   }
 
@@ -58,16 +57,12 @@ export class ChatStore {
     writeChatMemory(this.storage, this.basePath, this.state.turns);
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getState = (): ChatState => this.state;
+  private get state(): ChatState {
+    return this.getState();
+  }
 
   private set(patch: Partial<ChatState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+    this.setState((state) => ({ ...state, ...patch }));
   }
 
   private updateTurn(id: number, patch: (turn: ChatTurn) => Partial<ChatTurn>): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_INDENT_DEPTH, MAX_LINE_CHARS } from './body-lines.js';
-import { BodyView, type Scheduler } from './body-view.js';
+import { BodyView, FIRST_SCREEN_ROWS, type Scheduler } from './body-view.js';
 
 /** A scheduler the test drives: tasks wait in a queue until `runAll`. */
 function manualScheduler() {
@@ -55,6 +55,24 @@ describe('BodyView', () => {
     const expected = JSON.stringify(JSON.parse(big), null, 2).split('\n');
     expect(view.getState().rowCount).toBe(expected.length);
     expect(Array.from({ length: expected.length }, (_, i) => view.row(i))).toEqual(expected);
+  });
+
+  it('ends the first slice once it holds a screenful of rows, however much time it had left', () => {
+    const scheduler = manualScheduler();
+    const view = new BodyView(big, {
+      contentType: 'application/json',
+      schedule: scheduler.schedule,
+      now: () => 0,
+    });
+    view.start();
+    const first = view.getState();
+    expect(first.rowCount).toBeGreaterThanOrEqual(FIRST_SCREEN_ROWS);
+    expect(first.complete).toBe(false);
+    // The clock never moves: only the screenful rule ended the slice (at the first step past it).
+    const total = JSON.stringify(JSON.parse(big), null, 2).split('\n').length;
+    expect(first.rowCount).toBeLessThan(total / 10);
+    scheduler.runAll();
+    expect(view.getState()).toMatchObject({ complete: true, rowCount: total });
   });
 
   it('finds every line holding the query, case-insensitively, and steps through the matches with wrap', () => {

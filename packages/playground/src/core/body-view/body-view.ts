@@ -50,8 +50,13 @@ export interface BodyViewOptions {
 
 /** While laying out, the view is told of new rows at most this often (each tells React to render). */
 const PUBLISH_EVERY_MS = 100;
-/** Characters laid out between two clock checks. */
-const LAYOUT_STEP_CHARS = 16 * 1024;
+/**
+ * Characters laid out between two clock checks: small enough that the first slice, run by code
+ * not yet optimised (several times slower), stays near its time.
+ */
+const LAYOUT_STEP_CHARS = 4 * 1024;
+/** The first slice ends once it has this many rows (a tall screenful): they are shown at once. */
+export const FIRST_SCREEN_ROWS = 120;
 /** Characters searched between two clock checks. */
 const SEARCH_STEP_CHARS = 128 * 1024;
 
@@ -202,7 +207,9 @@ export class BodyView extends Store<BodyViewState> {
     let notice: string | undefined;
     const previous = before.search.matches;
     const found: number[] = [];
+    const firstScreen = before.rowCount === 0;
     while (this.#now() - started < this.#sliceMs) {
+      if (firstScreen && this.#rows.count >= FIRST_SCREEN_ROWS) break;
       if (!complete) {
         try {
           complete = this.#producer.step(this.#rows, LAYOUT_STEP_CHARS);

@@ -1,0 +1,107 @@
+/**
+ * themedLines against Shiki's own codeToTokensWithThemes, the first time (lines tokenised) and
+ * again (lines from the cache, reached through other code first), on code whose lines carry state
+ * (heredocs, template literals, triple-quoted strings, nested JSON, unterminated strings), CRLF,
+ * empty lines and hostile text.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { HighlighterCore } from 'shiki/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { highlight, loadHighlighter, withLanguages } from './highlight.js';
+import { themedLines } from './line-tokens.js';
+
+let instance: HighlighterCore;
+
+const SAMPLES: [lang: string, code: string][] = [
+  [
+    'bash',
+    `curl -X POST 'https://api.example.com/v1/items?limit=10' \\\n  -H 'Authorization: Bearer <token>' \\\n  --data '{"name": "x"}'`,
+  ],
+  ['bash', `cat <<EOF > file.txt\nline "one" $HOME\n  -H 'not a flag'\nEOF\necho "done \${x}" # comment`],
+  ['bash', `echo 'unterminated\n  -H 'Accept: application/json' \\\n  done`],
+  [
+    'typescript',
+    'const a = `template ${x}\n  -H line inside\n${y}`;\nconst b = 1; // c\n/* block\n  still */ let c: string = "s";',
+  ],
+  [
+    'typescript',
+    "const response = await fetch('https://api.example.com/v1/items', {\n  method: 'POST',\n  headers: { 'Content-Type': 'application/json' },\n});",
+  ],
+  [
+    'python',
+    'import requests\n\ns = """triple\n  import requests\n"""\nresponse = requests.get(\n    "https://x",\n)\nprint(response.json())',
+  ],
+  ['json', '{\n  "a": [1, -2.5e3, "s\\n", true, false, null],\n  "b": {\n    "c": {}\n  }\n}'],
+  ['json', '{\r\n  "crlf": 1,\r\n\r\n  "x": "y"\r\n}'],
+  ['json', '{"unterminated: [1, 2\n  "a": 1\n}'],
+  ['yaml', 'a: |\n  block\n  text: not a key\nb: [1, 2]\n# c'],
+  ['python', '\n\n\u0000\u202e x = "\ud83d\ude00" \\\n   y'],
+  ['bash', ''],
+];
+
+/**
+ * Shiki's tokens. Called before themedLines on the same code: a grammar's patterns compile on
+ * first use, which on a busy machine can pass Shiki's 500 ms line limit and cut the line short.
+ */
+function shiki(code: string, lang: string) {
+  return instance
+    .codeToTokensWithThemes(code, { lang, themes: { light: 'github-light', dark: 'github-dark' } })
+    .map((line) =>
+      line.map((token) => ({
+        content: token.content,
+        ...(token.variants.light?.color ? { light: token.variants.light.color } : {}),
+        ...(token.variants.dark?.color ? { dark: token.variants.dark.color } : {}),
+      })),
+    );
+}
+
+beforeAll(async () => {
+  instance = await loadHighlighter();
+  // Highlighting once inside withLanguages loads the grammar.
+  for (const lang of ['bash', 'typescript', 'javascript', 'python', 'json', 'yaml', 'ruby'])
+    await withLanguages(instance, () => highlight(instance, 'x', lang));
+}, 60_000);
+
+describe('themedLines', () => {
+  it("gives Shiki's tokens, tokenised and then from the cache", () => {
+    for (const [lang, code] of SAMPLES) {
+      const expected = shiki(code, lang);
+      expect(themedLines(instance, code, lang), `${lang}: ${code}`).toEqual(expected);
+    }
+    // Again in reverse order: lines come from the cache, reached after other code's states.
+    for (const [lang, code] of [...SAMPLES].reverse())
+      expect(themedLines(instance, code, lang), `${lang}: ${code}`).toEqual(shiki(code, lang));
+  });
+
+  it("matches Shiki on GitHub's spec descriptions' code and its lines shuffled into new code", () => {
+    const spec = readFileSync(
+      resolve(
+        import.meta.dirname,
+        '../../../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
+      ),
+      'utf8',
+    );
+    const fenced = [...spec.matchAll(/```(\w+)\\n(.*?)```/g)]
+      .map((match) => [match[1] as string, JSON.parse(`"${match[2]}"`) as string] as const)
+      .filter(([lang]) => ['json', 'bash', 'shell', 'javascript', 'python', 'yaml', 'ruby'].includes(lang));
+    const examples = Object.values(
+      (JSON.parse(spec) as { components: { examples: Record<string, { value?: unknown }> } }).components
+        .examples,
+    )
+      .slice(0, 80)
+      .map((example) => ['json', JSON.stringify(example.value, null, 2)] as const);
+    const blocks = [...fenced, ...examples];
+    expect(blocks.length).toBeGreaterThan(80);
+    const lang = (name: string) => (name === 'shell' ? 'bash' : name);
+    for (const [name, code] of blocks) {
+      const expected = shiki(code, lang(name));
+      expect(themedLines(instance, code, lang(name))).toEqual(expected);
+    }
+    // The same lines in another order: each line's state differs from where it was remembered.
+    for (const [name, code] of blocks) {
+      const shuffled = code.split('\n').reverse().join('\n');
+      expect(themedLines(instance, shuffled, lang(name))).toEqual(shiki(shuffled, lang(name)));
+    }
+  });
+});
