@@ -226,6 +226,8 @@ describe('authorization code with PKCE against a loopback OpenID provider', () =
     await expect.poll(() => token.inputValue(), { timeout: 15_000 }).toMatch(/^[\w-]{20,}$/);
     const accessToken = await token.inputValue();
     expect(await page.getByTestId('auth-status').innerText()).toBe('Authenticated');
+    expect(await page.getByRole('checkbox', { name: /pets:read/ }).isChecked()).toBe(false);
+    expect(await page.getByLabel('Client ID').inputValue()).toBe(CLIENT_ID);
     // code and state are gone from the address; the explorer stays open on the endpoint.
     const back = new URL(page.url());
     expect([...back.searchParams.keys()]).toEqual(['explorer']);
@@ -236,6 +238,7 @@ describe('authorization code with PKCE against a loopback OpenID provider', () =
     await send(page);
     expect(upstreamSeen.slice(before)).toEqual([{ authorization: `Bearer ${accessToken}`, ok: true }]);
     expect(await page.locator('.sx-pg-response').innerText()).toContain('reader-9');
+    await page.screenshot({ path: `${SHOTS}/auth-code-authorized-1280.png` });
     // The provider's own pages load web fonts from the internet and a favicon it does not have.
     expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
     await page.context().close();
