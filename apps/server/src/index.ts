@@ -28,4 +28,5 @@ export {
   trustProjectLink,
 } from './docs-host/index.js';
 export type { LogLevel } from './logging.js';
+export { MemoryOptionError, parseMemoryMiB } from './memory-budget.js';
 export type { ServerMode, ServerOptions } from './options.js';
