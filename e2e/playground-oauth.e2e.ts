@@ -213,6 +213,19 @@ async function authorize(page: Page): Promise<URL> {
   return sent;
 }
 
+/** On the provider's pages: sign in as `login`, consent; resolves with the auth card's token field once it holds the token. */
+async function signInAndConsent(page: Page, login: string, origin: string) {
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.origin === origin, { timeout: 30_000 });
+  await page.getByRole('dialog').waitFor();
+  const token = page.getByLabel('Bearer token');
+  await expect.poll(() => token.inputValue(), { timeout: 15_000 }).toMatch(/^[\w-]{20,}$/);
+  return token;
+}
+
 async function send(page: Page) {
   await page.getByTestId('send').click();
   await page.locator('.sx-pg-response[data-state="loaded"], .sx-pg-response[data-state="failed"]').waitFor();
@@ -238,14 +251,7 @@ describe('authorization code with PKCE against a loopback OpenID provider', () =
     expect(sent.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(sent.searchParams.get('state')).toMatch(/^[\w-]{22}$/);
 
-    await page.locator('input[name="login"]').fill('reader-9');
-    await page.locator('input[name="password"]').fill('any password');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.origin === stack.baseUrl, { timeout: 30_000 });
-    await page.getByRole('dialog').waitFor();
-    const token = page.getByLabel('Bearer token');
-    await expect.poll(() => token.inputValue(), { timeout: 15_000 }).toMatch(/^[\w-]{20,}$/);
+    const token = await signInAndConsent(page, 'reader-9', stack.baseUrl);
     const accessToken = await token.inputValue();
     expect(await page.getByTestId('auth-status').innerText()).toBe('Authenticated');
     expect(await page.getByRole('checkbox', { name: /pets:read/ }).isChecked()).toBe(false);
@@ -310,14 +316,7 @@ describe('on a docs site (its CSP, its explorer parameter)', () => {
     await page.getByRole('dialog').waitFor();
     expect(await page.getByTestId('oauth-redirect-uri').inputValue()).toBe(docsRedirectUri);
     await authorize(page);
-    await page.locator('input[name="login"]').fill('reader-11');
-    await page.locator('input[name="password"]').fill('any password');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.origin === docs.url, { timeout: 30_000 });
-    await page.getByRole('dialog').waitFor();
-    const token = page.getByLabel('Bearer token');
-    await expect.poll(() => token.inputValue(), { timeout: 15_000 }).toMatch(/^[\w-]{20,}$/);
+    const token = await signInAndConsent(page, 'reader-11', docs.url);
     expect(page.url()).toBe(docsRedirectUri);
     const before = upstreamSeen.length;
     await send(page);
