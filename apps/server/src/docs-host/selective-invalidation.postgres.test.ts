@@ -23,25 +23,28 @@ const replicas: FastifyInstance[] = [];
 const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
 let token = '';
 
-const definition = (title: string) => ({
-  docsVersion: 1,
-  config: defaultDocsConfig(title),
-  navigation: [
-    { type: 'page', title: 'Home', slug: '', pageId: 'home' },
-    { type: 'page', title: 'Guide', slug: 'guide', pageId: 'guide' },
-  ],
-  pages: {
-    home: { id: 'home', title, slug: '', layout: 'guide', markdown: `# ${title}\n\nWelcome.` },
-    guide: {
-      id: 'guide',
-      title: 'Guide',
-      slug: 'guide',
-      layout: 'guide',
-      markdown: `# ${title} guide\n\nText.`,
-    },
-  },
-  homeSlug: '',
-});
+/** A home page and a guide, both titled after `title`. */
+const definition = (title: string) => {
+  const page = (slug: string, markdown: string) => ({
+    id: slug || 'home',
+    title,
+    slug,
+    layout: 'guide',
+    markdown,
+  });
+  return {
+    docsVersion: 1,
+    config: defaultDocsConfig(title),
+    navigation: ['', 'guide'].map((slug) => ({
+      type: 'page',
+      title: slug || title,
+      slug,
+      pageId: slug || 'home',
+    })),
+    pages: { home: page('', `# ${title}`), guide: page('guide', `# ${title} guide\n\nText.`) },
+    homeSlug: '',
+  };
+};
 
 async function publish(domain: string, title: string): Promise<void> {
   const client = createRegistryClient({
