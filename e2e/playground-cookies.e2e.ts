@@ -7,8 +7,6 @@
  * upstream. Screenshots at 1280 and 390 px under /tmp/shots/cookies when SEXTANT_SHOTS is set.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type ApiDefinition, importDefinition } from '@sextant/definition';
 import { buildServer } from '@sextant/server';
 import type { Page } from 'playwright-core';
@@ -16,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../packages/playground/src/testing/e2e-stack.js';
 import type { HarnessConfig } from '../packages/playground/src/testing/harness/harness-entry.js';
 import { launchBrowser } from './support/browser.js';
+import { type RecordingUpstream, startRecordingUpstream } from './support/recording-upstream.js';
 
 function cartSpec(serverUrl: string) {
   return {
@@ -50,36 +49,8 @@ function cartSpec(serverUrl: string) {
   };
 }
 
-interface Received {
-  path: string;
-  headers: IncomingMessage['headers'];
-}
-
-async function startCart(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.on('end', () => {
-      received.push({ path: req.url ?? '/', headers: req.headers });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let stack: E2eStack;
-let cart: Awaited<ReturnType<typeof startCart>>;
+let cart: RecordingUpstream;
 let definition: ApiDefinition;
 
 beforeAll(async () => {
@@ -88,7 +59,7 @@ beforeAll(async () => {
       buildServer,
       launchBrowser,
       startDemoServers: async () => {
-        cart = await startCart();
+        cart = await startRecordingUpstream();
         return { restUrl: cart.url, wsUrl: cart.url, rpcUrl: cart.url, close: () => cart.close() };
       },
     },

@@ -8,19 +8,24 @@
  *   gone from the address, the token in the auth card; Send carries it to a loopback upstream that
  *   checks it at the provider's userinfo endpoint;
  * - a tampered state and the provider's error are refused with the reason, nothing stored;
+ * - the same round trip on a docs site of the spec (its own CSP, unchanged): back in the explorer
+ *   of the same page (`?explorer=myPets`), token stored, Send carries it;
  * - the password flow against a loopback token endpoint (oidc-provider has no ROPC grant):
  *   wrong password shows the endpoint's own error, the right one a token that Send carries.
  * Screenshots of the auth card at 1280 and 390 px go to SEXTANT_SHOTS_DIR (/tmp/shots/oauth).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type ApiDefinition, importOpenApi } from '@sextant/definition';
 import { buildServer } from '@sextant/server';
 import Provider from 'oidc-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../packages/playground/src/testing/e2e-stack.js';
+import { type DocsServer, startDocsServer } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
 
 const SHOTS = process.env.SEXTANT_SHOTS_DIR ?? '/tmp/shots/oauth';
@@ -101,6 +106,10 @@ let oidcServer: Loopback;
 let passwordServer: Loopback;
 let issuer: string;
 let redirectUri: string;
+/** The same spec as a docs site (its own CSP, its explorer), served with the proxy. */
+let docs: DocsServer;
+let docsDir: string;
+let docsRedirectUri: string;
 /** Authorization headers the upstream received, and whether the token was good. */
 const upstreamSeen: { authorization: string | undefined; ok: boolean }[] = [];
 /** Token requests the password endpoint received. */
@@ -151,6 +160,17 @@ beforeAll(async () => {
     },
   );
   redirectUri = `${stack.baseUrl}/__harness/page/pets?explorer=pets`;
+  docsDir = await mkdtemp(join(tmpdir(), 'sextant-oauth-docs-'));
+  await writeFile(
+    join(docsDir, 'api.json'),
+    JSON.stringify(petsSpec(stack.restUrl, issuer, `${passwordServer.url}/oauth/token`)),
+  );
+  await writeFile(
+    join(docsDir, 'docs.yml'),
+    'title: Pets\nnavigation:\n  - api: API\n    spec: api.json\n    slug: api\n',
+  );
+  docs = await startDocsServer(docsDir, { proxy: true });
+  docsRedirectUri = `${docs.url}/api/my-pets?explorer=myPets`;
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -159,7 +179,7 @@ beforeAll(async () => {
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'none',
-        redirect_uris: [redirectUri],
+        redirect_uris: [redirectUri, docsRedirectUri],
       },
     ],
     claims: { openid: ['sub'] },
@@ -171,6 +191,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.close();
+  await docs?.app.close();
+  if (docsDir) await rm(docsDir, { recursive: true, force: true });
   await oidcServer?.close();
   await passwordServer?.close();
 });
@@ -189,6 +211,19 @@ async function authorize(page: Page): Promise<URL> {
   const sent = new URL((await request).url());
   await page.locator('input[name="login"]').waitFor({ timeout: 30_000 });
   return sent;
+}
+
+/** On the provider's pages: sign in as `login`, consent; resolves with the auth card's token field once it holds the token. */
+async function signInAndConsent(page: Page, login: string, origin: string) {
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.origin === origin, { timeout: 30_000 });
+  await page.getByRole('dialog').waitFor();
+  const token = page.getByLabel('Bearer token');
+  await expect.poll(() => token.inputValue(), { timeout: 15_000 }).toMatch(/^[\w-]{20,}$/);
+  return token;
 }
 
 async function send(page: Page) {
@@ -216,16 +251,11 @@ describe('authorization code with PKCE against a loopback OpenID provider', () =
     expect(sent.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(sent.searchParams.get('state')).toMatch(/^[\w-]{22}$/);
 
-    await page.locator('input[name="login"]').fill('reader-9');
-    await page.locator('input[name="password"]').fill('any password');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.origin === stack.baseUrl, { timeout: 30_000 });
-    await page.getByRole('dialog').waitFor();
-    const token = page.getByLabel('Bearer token');
-    await expect.poll(() => token.inputValue(), { timeout: 15_000 }).toMatch(/^[\w-]{20,}$/);
+    const token = await signInAndConsent(page, 'reader-9', stack.baseUrl);
     const accessToken = await token.inputValue();
     expect(await page.getByTestId('auth-status').innerText()).toBe('Authenticated');
+    expect(await page.getByRole('checkbox', { name: /pets:read/ }).isChecked()).toBe(false);
+    expect(await page.getByLabel('Client ID').inputValue()).toBe(CLIENT_ID);
     // code and state are gone from the address; the explorer stays open on the endpoint.
     const back = new URL(page.url());
     expect([...back.searchParams.keys()]).toEqual(['explorer']);
@@ -236,6 +266,7 @@ describe('authorization code with PKCE against a loopback OpenID provider', () =
     await send(page);
     expect(upstreamSeen.slice(before)).toEqual([{ authorization: `Bearer ${accessToken}`, ok: true }]);
     expect(await page.locator('.sx-pg-response').innerText()).toContain('reader-9');
+    await page.screenshot({ path: `${SHOTS}/auth-code-authorized-1280.png` });
     // The provider's own pages load web fonts from the internet and a favicon it does not have.
     expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
     await page.context().close();
@@ -272,6 +303,27 @@ describe('authorization code with PKCE against a loopback OpenID provider', () =
       .poll(() => page.getByTestId('oauth-error').innerText())
       .toBe('The authorization server answered access_denied: End-User aborted interaction');
     await page.context().close();
+  });
+});
+
+describe('on a docs site (its CSP, its explorer parameter)', () => {
+  it('the round trip lands back in the explorer of the same page, token stored, Send carries it', async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    const response = await page.goto(docsRedirectUri);
+    expect(response?.headers()['content-security-policy']).toContain("form-action 'self'");
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 90_000 });
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByTestId('oauth-redirect-uri').inputValue()).toBe(docsRedirectUri);
+    await authorize(page);
+    const token = await signInAndConsent(page, 'reader-11', docs.url);
+    expect(page.url()).toBe(docsRedirectUri);
+    const before = upstreamSeen.length;
+    await send(page);
+    expect(upstreamSeen.slice(before)).toEqual([
+      { authorization: `Bearer ${await token.inputValue()}`, ok: true },
+    ]);
+    await context.close();
   });
 });
 

@@ -10,8 +10,6 @@
  * examples (the close code at 1000, the reason empty). Screenshots of the auth card at 1280 and
  * 390 px when SEXTANT_SHOTS is set.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type ApiDefinition, importDefinition } from '@sextant/definition';
 import { buildServer } from '@sextant/server';
 import type { Page } from 'playwright-core';
@@ -19,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../packages/playground/src/testing/e2e-stack.js';
 import type { HarnessConfig } from '../packages/playground/src/testing/harness/harness-entry.js';
 import { launchBrowser } from './support/browser.js';
+import { type RecordingUpstream, startRecordingUpstream } from './support/recording-upstream.js';
 
 function shopSpec(serverUrl: string) {
   return {
@@ -142,37 +141,8 @@ function liveSpec(wsUrl: string) {
   };
 }
 
-interface Received {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-}
-
-async function startShop(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', path: req.url ?? '/', headers: req.headers });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let stack: E2eStack;
-let shop: Awaited<ReturnType<typeof startShop>>;
+let shop: RecordingUpstream;
 let definition: ApiDefinition;
 
 const json = (value: unknown) => ({ entry: 'spec.json', read: () => JSON.stringify(value) });
@@ -189,7 +159,7 @@ beforeAll(async () => {
       buildServer,
       launchBrowser,
       startDemoServers: async () => {
-        shop = await startShop();
+        shop = await startRecordingUpstream();
         return { restUrl: shop.url, wsUrl: shop.url, rpcUrl: shop.url, close: () => shop.close() };
       },
     },

@@ -8,19 +8,10 @@
  *
  *   node scripts/build.mjs --if-stale && npx tsx bench/response-viewer/profile.ts      SIZE=1mb for the small answer
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { NavItem } from '@sextant/definition';
-import { buildServer } from '@sextant/server';
 import { launchBrowser } from '../../e2e/support/browser.js';
-import {
-  type LargeSize,
-  startLargeAnswersUpstream,
-  writeLargeAnswersProject,
-} from '../../packages/playground/src/testing/large-answers.js';
+import type { LargeSize } from '../../packages/playground/src/testing/large-answers.js';
+import { startLargeAnswersSite } from './site.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SIZE = (process.env.SIZE ?? '10mb') as LargeSize;
 const TRACE = process.env.TRACE === '1';
 
@@ -72,15 +63,6 @@ interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
-}
-
-function slugOf(items: NavItem[], id: string): string {
-  for (const item of items) {
-    if (item.type === 'endpoint' && item.endpointId === id) return item.slug;
-    const inner = 'children' in item ? slugOf(item.children, id) : '';
-    if (inner) return inner;
-  }
-  return '';
 }
 
 const frameName = (node: ProfileNode) =>
@@ -160,22 +142,9 @@ function busyPeriods(profile: CpuProfile, byId: Map<number, ProfileNode>, parent
 }
 
 async function main() {
-  const upstream = await startLargeAnswersUpstream();
-  const project = await writeLargeAnswersProject(upstream.url);
-  const clientDir = await mkdtemp(join(tmpdir(), 'sextant-profile-response-'));
-  await cp(join(ROOT, 'packages/docs-site/dist/client'), clientDir, { recursive: true });
-  const app = await buildServer({
-    mode: 'local',
-    logger: false,
-    parts: { registry: false, proxy: true, wsProxy: false, docsHost: true },
-    docs: { projectDir: project.dir, clientDir },
-  });
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { project: loaded, error } = await app.docsHost.current();
-  if (!loaded) throw error;
+  const site = await startLargeAnswersSite();
   const browser = await launchBrowser();
   try {
-    upstream.body(SIZE);
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await page.addInitScript('window.__name = (fn) => fn;');
@@ -186,7 +155,7 @@ async function main() {
         for (const entry of list.getEntries()) tasks.push(Math.round(entry.duration));
       }).observe({ type: 'longtask', buffered: true });
     });
-    await page.goto(`${origin}/${slugOf(loaded.definition.navigation, `getBulk${SIZE.toUpperCase()}`)}`);
+    await page.goto(site.pageUrl(SIZE));
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Try it' }).click();
     await page.getByTestId('send').waitFor();
@@ -219,10 +188,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    await app.close();
-    await upstream.close();
-    await project.remove();
-    await rm(clientDir, { recursive: true, force: true });
+    await site.close();
   }
 }
 

@@ -18,19 +18,13 @@
  *   npm run bench:response      RUNS=5 runs per size (default 3)
  * Prints a table and writes bench/results/response-viewer-<time>.json.
  */
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { NavItem } from '@sextant/definition';
-import { buildServer } from '@sextant/server';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.js';
-import {
-  LARGE_SIZES,
-  type LargeSize,
-  startLargeAnswersUpstream,
-  writeLargeAnswersProject,
-} from '../../packages/playground/src/testing/large-answers.js';
+import { LARGE_SIZES, type LargeSize } from '../../packages/playground/src/testing/large-answers.js';
+import { startLargeAnswersSite } from './site.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -101,15 +95,6 @@ function sendAndWatch(): Promise<void> {
   });
 }
 
-function slugOf(items: NavItem[], id: string): string {
-  for (const item of items) {
-    if (item.type === 'endpoint' && item.endpointId === id) return item.slug;
-    const inner = 'children' in item ? slugOf(item.children, id) : '';
-    if (inner) return inner;
-  }
-  return '';
-}
-
 async function firstLoadJs(page: Page): Promise<number> {
   return page.evaluate(() =>
     performance
@@ -161,31 +146,18 @@ const median = (values: number[]) => {
 
 async function main() {
   const loadAtStart = loadavg()[0] ?? 0;
-  const upstream = await startLargeAnswersUpstream();
-  const project = await writeLargeAnswersProject(upstream.url);
-  const clientDir = await mkdtemp(join(tmpdir(), 'sextant-bench-response-'));
-  await cp(join(ROOT, 'packages/docs-site/dist/client'), clientDir, { recursive: true });
-  const app = await buildServer({
-    mode: 'local',
-    logger: false,
-    parts: { registry: false, proxy: true, wsProxy: false, docsHost: true },
-    docs: { projectDir: project.dir, clientDir },
-  });
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { project: loaded, error } = await app.docsHost.current();
-  if (!loaded) throw error;
+  const site = await startLargeAnswersSite();
   const browser = await launchBrowser();
   const results: Record<string, { runs: Run[]; firstLoadJs: number }> = {};
   try {
     for (const size of Object.keys(LARGE_SIZES) as LargeSize[]) {
-      upstream.body(size);
-      const slug = slugOf(loaded.definition.navigation, `getBulk${size.toUpperCase()}`);
+      const url = site.pageUrl(size);
       const runs: Run[] = [];
       let js = 0;
       // One warm-up load (compiles the chunks, fills the upstream's cache), not counted.
-      await measure(browser, `${origin}/${slug}`);
+      await measure(browser, url);
       for (let i = 0; i < RUNS; i++) {
-        const { run, firstLoadJs } = await measure(browser, `${origin}/${slug}`);
+        const { run, firstLoadJs } = await measure(browser, url);
         runs.push(run);
         js = firstLoadJs;
         console.log(`${size} run ${i + 1}: ${JSON.stringify(run)}`);
@@ -194,10 +166,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await app.close();
-    await upstream.close();
-    await project.remove();
-    await rm(clientDir, { recursive: true, force: true });
+    await site.close();
   }
 
   const rows = Object.entries(results).map(([size, { runs }]) => ({
@@ -234,12 +203,17 @@ async function main() {
   const verdicts = {
     oneMbVisible: oneMb !== undefined && oneMb.visibleAfterFirstByteMs <= VISIBLE_LIMIT_MS,
     tenMbLongestTask: tenMb !== undefined && tenMb.longestTaskMs <= LONG_TASK_LIMIT_MS,
+    // On a loaded machine one run's task can be stretched by the scheduler: the median run says so.
+    tenMbLongestTaskMedianRun: tenMb !== undefined && tenMb.medianLongestTaskMs <= LONG_TASK_LIMIT_MS,
   };
   const firstLoadJs = results['1mb']?.firstLoadJs ?? 0;
   console.log(
     `1 MB visible ≤ ${VISIBLE_LIMIT_MS} ms after the answer's first byte: ${verdicts.oneMbVisible ? 'PASS' : 'FAIL'}`,
   );
-  console.log(`10 MB no task over ${LONG_TASK_LIMIT_MS} ms: ${verdicts.tenMbLongestTask ? 'PASS' : 'FAIL'}`);
+  const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+  console.log(
+    `10 MB no task over ${LONG_TASK_LIMIT_MS} ms: worst run ${verdict(verdicts.tenMbLongestTask)}, median run ${verdict(verdicts.tenMbLongestTaskMedianRun)}`,
+  );
   console.log(`reference page first-load JS (as sent): ${(firstLoadJs / 1024).toFixed(1)} KB`);
   const out = join(ROOT, 'bench/results');
   await mkdir(out, { recursive: true });

@@ -5,7 +5,10 @@
  * bare server's. The servers run in a child process, autocannon in this one; each route is
  * measured in two halves in A-B-B-A order, so a change in the machine's load weighs on both.
  *
- *   npm run bench:serve     BENCH_SECONDS=8 (per route), BENCH_CONNECTIONS=10
+ *   npm run bench:serve     BENCH_SECONDS=8 (per route), BENCH_CONNECTIONS=10, BENCH_STORED_PAGES=1000,
+ *                           BENCH_REQUEST_LOG_CACHEABLE (share, as --request-log-cacheable; default 1)
+ * Also: memory per 1,000 stored pages (rss and heap after rendering and keeping them; run node with
+ * --expose-gc for a collection before each reading).
  * Prints a table and writes bench/results/serve-<time>.json.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -28,7 +31,19 @@ interface Ports {
   bare: number;
   etag: string;
   bytes: number;
+  /** Memory taken by rendering and keeping `pages` pages of a second site. */
+  stored: { pages: number; rssMiB: number; heapMiB: number; pageBytes: number; seconds: number };
 }
+
+const STORED_HOST = 'stored.docs.test';
+const STORED_PAGES = Number(process.env.BENCH_STORED_PAGES ?? 1000);
+
+/** Heap and RSS now (after a collection when --expose-gc gave one), in MiB. */
+const memoryNow = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss: rss / 2 ** 20, heap: heapUsed / 2 ** 20 };
+};
 
 /** The child: Sextant with one published site, and a bare server with the page's bytes. */
 async function serve(): Promise<void> {
@@ -48,7 +63,7 @@ async function serve(): Promise<void> {
     },
     metrics: { enabled: true },
     parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
-    registry: { allowDomains: [HOST] },
+    registry: { allowDomains: [HOST, STORED_HOST] },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
@@ -68,6 +83,69 @@ async function serve(): Promise<void> {
       },
     },
   });
+  // Memory per stored page: a site of STORED_PAGES guide pages, each rendered once and kept.
+  const storedInit = await client.initDocsRegistrationV2({
+    body: { orgId: 'bench', domain: STORED_HOST, files: [] },
+  });
+  const slugs = Array.from({ length: STORED_PAGES }, (_, i) => `page-${i}`);
+  await client.finishDocsRegistrationV2({
+    params: { id: storedInit.docsRegistrationId },
+    body: {
+      docsDefinition: {
+        docsVersion: 1,
+        config: defaultDocsConfig('Stored'),
+        navigation: [
+          { type: 'page', title: 'Home', slug: '', pageId: 'home' },
+          // Sections of 50, as a large guide would be laid out.
+          ...Array.from({ length: Math.ceil(STORED_PAGES / 50) }, (_, s) => ({
+            type: 'section',
+            title: `Part ${s}`,
+            slug: `part-${s}`,
+            children: slugs
+              .slice(s * 50, s * 50 + 50)
+              .map((slug) => ({ type: 'page', title: slug, slug, pageId: slug })),
+          })),
+        ],
+        pages: {
+          home: { id: 'home', title: 'Stored', slug: '', layout: 'guide', markdown: '# Stored' },
+          ...Object.fromEntries(
+            slugs.map((slug) => [
+              slug,
+              {
+                id: slug,
+                title: slug,
+                slug,
+                layout: 'guide',
+                markdown: `# ${slug}\n\n${markdown.slice(0, 1500)}`,
+              },
+            ]),
+          ),
+        },
+        homeSlug: '',
+      },
+    },
+  });
+  await app.inject({ url: '/', headers: { host: STORED_HOST } });
+  const before = memoryNow();
+  const renderStarted = performance.now();
+  let pageBytes = 0;
+  for (const slug of slugs) {
+    const response = await app.inject({
+      url: `/${slug}`,
+      headers: { host: STORED_HOST, 'accept-encoding': 'gzip' },
+    });
+    if (response.statusCode !== 200) throw new Error(`/${slug} answered ${response.statusCode}`);
+    pageBytes += response.rawPayload.length;
+  }
+  const after = memoryNow();
+  const stored = {
+    pages: STORED_PAGES,
+    rssMiB: after.rss - before.rss,
+    heapMiB: after.heap - before.heap,
+    pageBytes: pageBytes / STORED_PAGES,
+    seconds: (performance.now() - renderStarted) / 1000,
+  };
+
   const page = await app.inject({ url: '/', headers: { host: HOST, 'accept-encoding': 'gzip' } });
   if (page.statusCode !== 200) throw new Error(`the page answered ${page.statusCode}`);
   const headers = { ...page.headers };
@@ -89,6 +167,7 @@ async function serve(): Promise<void> {
     bare: (bare.address() as AddressInfo).port,
     etag: String(headers.etag),
     bytes: body.length,
+    stored,
   };
   process.send?.(ports);
   // The servers' CPU time so far (µs): the parent reads it around each half to cost a request.
@@ -193,7 +272,14 @@ async function main(): Promise<void> {
   const out = resolve(import.meta.dirname, '../results');
   await mkdir(out, { recursive: true });
   const file = join(out, `serve-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, JSON.stringify({ connections, seconds, bytes: ports.bytes, results }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify({ connections, seconds, bytes: ports.bytes, results, stored: ports.stored }, null, 2),
+  );
+  const { stored } = ports;
+  console.log(
+    `memory of ${stored.pages} stored pages (rendered and kept, ${(stored.pageBytes / 1024).toFixed(1)} KiB gzip each, ${stored.seconds.toFixed(1)} s to render): rss +${stored.rssMiB.toFixed(1)} MiB, heap +${stored.heapMiB.toFixed(1)} MiB (per 1,000: rss ${((stored.rssMiB * 1000) / stored.pages).toFixed(1)} MiB)`,
+  );
   console.log(`written ${file}`);
 }
 

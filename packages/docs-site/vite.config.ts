@@ -53,12 +53,12 @@ export default defineConfig({
             {
               // React, and the small modules the lazy chunks (page-body islands, Ask AI, the explorer,
               // the expansion body) share with the hydration chunk (island plumbing, Copy, the
-              // full-page store, the type reader's wrappers, @sextant/ui's tabs, copy button and Store):
+              // full-page store, the type reader's wrappers and literal labels, @sextant/ui's tabs, copy button and Store):
               // one chunk every page loads instead of a chunk each (each costs the first load its
               // own glue and request). Only modules the first load holds anyway: a group takes a
               // module whole, used or not.
               name: 'react-dom',
-              test: /\/node_modules\/(?:react|react-dom|scheduler)\/|\/packages\/definition\/src\/ir\/read-types\/wrappers\.ts$|\/packages\/docs-site\/src\/(?:components\/(?:island|full-page|copy-button)\.tsx|shared\/(?:safe-html|full-page-store)\.tsx?)$|\/packages\/ui\/src\/(?:(?:tabs|copy-button|store)\/|roving-index\.ts$)/,
+              test: /\/node_modules\/(?:react|react-dom|scheduler)\/|\/packages\/definition\/src\/ir\/(?:read-types\/wrappers|literal-values)\.ts$|\/packages\/docs-site\/src\/(?:components\/(?:island|full-page|copy-button)\.tsx|shared\/(?:safe-html|full-page-store)\.tsx?)$|\/packages\/ui\/src\/(?:(?:tabs|copy-button)\/|store\/store\.ts$|roving-index\.ts$)/,
             },
           ],
         },

@@ -46,8 +46,8 @@ export function parseMemoryMiB(text: string): number {
     throw new MemoryOptionError(`"${text}" is not a memory size: give MiB (512) or a unit (512M, 2G)`);
   const unit = (match[2] ?? 'm').toLowerCase();
   const mib = Number(match[1]) * (unit.startsWith('g') ? 1024 : 1);
-  if (mib < MIN_MEMORY_MIB) throw new MemoryOptionError(`--memory ${text} is below ${MIN_MEMORY_MIB} MiB`);
-  if (mib > 16 * 1024 * 1024) throw new MemoryOptionError(`--memory ${text} is above 16 TiB`);
+  if (mib < MIN_MEMORY_MIB) throw new MemoryOptionError(`"${text}" is below ${MIN_MEMORY_MIB} MiB`);
+  if (mib > 16 * 1024 * 1024) throw new MemoryOptionError(`"${text}" is above 16 TiB`);
   return mib;
 }
 

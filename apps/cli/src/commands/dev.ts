@@ -17,7 +17,12 @@ import { openProjectSource } from '../support/project-source.js';
 import { type ProjectWatch, watchProjectFiles } from '../support/project-watch.js';
 import { publishProject } from '../support/publish-project.js';
 import { listenUntilSignal } from '../support/run-server.js';
-import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from '../support/server-flags.js';
+import {
+  addServerFlags,
+  memoryMiBOf,
+  type ServerFlags,
+  serverOptionsFromFlags,
+} from '../support/server-flags.js';
 import { type Output, processOutput } from '../support/terminal.js';
 
 export interface DevFlags extends ServerFlags {
@@ -56,6 +61,7 @@ export async function runDev(
   });
   const options = {
     ...base,
+    ...(await memoryMiBOf(flags)),
     logger: Boolean(flags.verbose),
     // Changelogs show what a publish would add: the specs' changes since git HEAD.
     docs: { ...base.docs, projectDir: source.projectDir, watch: false, unreleasedChanges: true },

@@ -15,7 +15,12 @@ import { CliError, errorLine } from '../support/cli-error.js';
 import { logCrashes } from '../support/crash-log.js';
 import { parseDurationMs, parseList, parsePort, parsePositiveInt } from '../support/flags.js';
 import { listenUntilSignal } from '../support/run-server.js';
-import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from '../support/server-flags.js';
+import {
+  addServerFlags,
+  memoryMiBOf,
+  type ServerFlags,
+  serverOptionsFromFlags,
+} from '../support/server-flags.js';
 import { deliverCredential, describeDestination } from '../support/startup-credentials.js';
 
 export interface ServeFlags extends ServerFlags {
@@ -112,6 +117,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
       ...(flags.metricsPort !== undefined ? { port: flags.metricsPort, host: flags.host } : {}),
     },
   };
+  Object.assign(options, await memoryMiBOf(flags));
   let app: FastifyInstance;
   try {
     // Loaded on use, so `--help` and the offline commands do not load the server.

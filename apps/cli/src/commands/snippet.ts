@@ -109,7 +109,7 @@ export async function runSnippet(
     const values = options.values ? (readJson(options.values) as SnippetValues) : undefined;
     if (values !== undefined && (typeof values !== 'object' || values === null || Array.isArray(values))) {
       throw new CliError(
-        `${options.values}: must hold an object with pathParameters, queryParameters, headers, requestBody`,
+        `${options.values}: must hold an object with pathParameters, queryParameters, headers, cookies, requestBody`,
       );
     }
     const endpoints = Object.values(definition.endpoints);
@@ -173,7 +173,7 @@ export function registerSnippet(program: Command): void {
     )
     .option(
       '--values <file>',
-      'JSON with pathParameters, queryParameters, headers and requestBody (default: the first example)',
+      'JSON with pathParameters, queryParameters, headers, cookies and requestBody (default: the first example)',
     )
     .option(
       '--templates <file>',

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './cli-error.js';
-import { addServerFlags, type ServerFlags, serverOptionsFromFlags } from './server-flags.js';
+import { addServerFlags, memoryMiBOf, type ServerFlags, serverOptionsFromFlags } from './server-flags.js';
 
 /** The flags of `argv` (and `env`) as `sextant serve` parses them. */
 function parse(argv: string[], env: Record<string, string> = {}): ServerFlags {
@@ -49,5 +49,27 @@ describe('--db-pool and --database-listen-url', () => {
   it('refuses a pool size that is not a whole number from 1 to 1000', () => {
     for (const value of ['0', '-1', '2.5', '1k', '1001', 'ten'])
       expect(() => parse(['--db-pool', value]), value).toThrow(/from 1 to 1000/);
+  });
+});
+
+describe('--memory and --cache-s-maxage', () => {
+  it('give the server its memory and the pages’ s-maxage, from flags or environment; neither by default', async () => {
+    expect(await memoryMiBOf(parse(['--memory', '768M']))).toEqual({ memoryMiB: 768 });
+    expect(await memoryMiBOf(parse([], { SEXTANT_MEMORY: '1G' }))).toEqual({ memoryMiB: 1024 });
+    expect(await memoryMiBOf(parse([]))).toEqual({});
+    expect(serverOptionsFromFlags('hosted', parse(['--cache-s-maxage', '600'])).docs).toEqual({
+      cache: { sMaxAge: 600 },
+    });
+    expect(serverOptionsFromFlags('hosted', parse([])).docs).toBeUndefined();
+  });
+
+  it('refuse a size or a duration they cannot read, in one line', async () => {
+    for (const bad of ['lots', '10', '1.5G'])
+      await expect(memoryMiBOf(parse(['--memory', bad]))).rejects.toThrow(UsageError);
+    await expect(memoryMiBOf(parse(['--memory', 'lots']))).rejects.toThrow(
+      /^--memory \(SEXTANT_MEMORY\): "lots" is not a memory size[^\n]*$/,
+    );
+    expect(() => parse(['--cache-s-maxage', '-1'])).toThrow(/whole seconds/);
+    expect(() => parse(['--cache-s-maxage', '1m'])).toThrow(/whole seconds/);
   });
 });

@@ -31,6 +31,10 @@ export interface ServerFlags {
   /** Replaced by `trustProxy`; refused with the way forward. */
   trustForwardedProto?: boolean;
   shutdownTimeout: number;
+  /** `--memory`: as given; the server's `parseMemoryMiB` reads it (runServe). */
+  memory?: string;
+  /** `--cache-s-maxage`: seconds shared caches keep a hosted page. */
+  cacheSMaxage?: number;
   registry: boolean;
   proxy: boolean;
   wsProxy: boolean;
@@ -43,6 +47,12 @@ function parsePoolSize(value: string): number {
   if (!/^\d+$/.test(value.trim()) || size < 1 || size > 1000)
     throw new InvalidArgumentError('expected a number of connections from 1 to 1000');
   return size;
+}
+
+/** `--cache-s-maxage`: whole seconds. */
+function parseSeconds(value: string): number {
+  if (!/^\d{1,9}$/.test(value.trim())) throw new InvalidArgumentError('expected whole seconds (e.g. 60)');
+  return Number(value.trim());
 }
 
 /** Adds the shared flags to `command`; `defaults` differ between serve (0.0.0.0) and dev (127.0.0.1). */
@@ -154,6 +164,20 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
         .default(10_000)
         .argParser(parsePositiveInt),
     )
+    .addOption(
+      new Option(
+        '--memory <size>',
+        'memory this process may use (MiB, or 512M, 2G): half goes to its caches (pages 40 %, sites 25 %, definitions 15 %, registry sites 10 %, responses 10 %); default the cgroup limit or the machine, at most 2G',
+      ).env('SEXTANT_MEMORY'),
+    )
+    .addOption(
+      new Option(
+        '--cache-s-maxage <seconds>',
+        'how long shared caches (a CDN) may serve a hosted page without asking (s-maxage; default 60)',
+      )
+        .env('SEXTANT_CACHE_S_MAXAGE')
+        .argParser(parseSeconds),
+    )
     .option('--no-registry', 'do not mount the registry')
     .option('--no-proxy', 'do not mount the HTTP proxy')
     .option('--no-ws-proxy', 'do not mount the WebSocket proxy')
@@ -181,6 +205,7 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     ...(flags.blobStore ? { blobStore: flags.blobStore } : {}),
     ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),
     ...(flags.bodyLimit ? { bodyLimitBytes: flags.bodyLimit } : {}),
+    ...(flags.cacheSMaxage !== undefined ? { docs: { cache: { sMaxAge: flags.cacheSMaxage } } } : {}),
     parts: { registry: flags.registry, proxy: flags.proxy, wsProxy: flags.wsProxy, docsHost: flags.docs },
     // Checked by the server when it starts (one parser: @sextant/server's compileTrustProxy).
     ...(flags.trustProxy ? { trustProxy: flags.trustProxy } : {}),
@@ -192,4 +217,18 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
       ...(flags.wsMessageLimit ? { ws: { messageLimit: flags.wsMessageLimit } } : {}),
     },
   };
+}
+
+/**
+ * `--memory` read by the server's own rule (`parseMemoryMiB`), loaded only when the flag is given;
+ * a bad size is a usage error (exit 2), one line.
+ */
+export async function memoryMiBOf(flags: ServerFlags): Promise<{ memoryMiB?: number }> {
+  if (flags.memory === undefined) return {};
+  const { parseMemoryMiB } = await import('@sextant/server');
+  try {
+    return { memoryMiB: parseMemoryMiB(flags.memory) };
+  } catch (error) {
+    throw new UsageError(`--memory (SEXTANT_MEMORY): ${(error as Error).message}`);
+  }
 }

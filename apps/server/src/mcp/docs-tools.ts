@@ -11,6 +11,7 @@
 import {
   type ApiDefinition,
   type AuthScheme,
+  describeOAuthFlows,
   type Endpoint,
   pathMatches,
   type RoutableNavItem,
@@ -186,7 +187,7 @@ function authLine(scheme: AuthScheme): string {
     case 'queryParameter':
       return `API key in the \`${scheme.queryParameterName}\` query parameter`;
     case 'oAuth':
-      return 'OAuth 2.0 client credentials: `Authorization: Bearer <token>` from the token endpoint';
+      return `OAuth 2.0 ${describeOAuthFlows(scheme)}: \`Authorization: Bearer <token>\` from the token endpoint`;
   }
 }
 

@@ -12,7 +12,7 @@ import type {
   Webhook,
   WebSocketChannel,
 } from '../ir/index.js';
-import { oauthFlows } from '../ir/oauth-flows.js';
+import { OAUTH_FLOW_NAMES, oauthFlows } from '../ir/oauth-flows.js';
 import { compareMembers } from './compare-members.js';
 import { compareChannels, compareEndpoints, compareWebhooks } from './compare-operations.js';
 import { compareReferences, compareUnusedType } from './compare-shapes.js';
@@ -267,13 +267,8 @@ function authWire(scheme: AuthScheme): string {
 }
 
 function flowWire(flow: OAuthFlow): string {
-  if (flow.type === 'implicit') return 'implicit';
-  const name = {
-    clientCredentials: 'client credentials',
-    authorizationCode: 'authorization code',
-    password: 'password',
-  }[flow.type];
-  return `${name} (token ${flow.tokenPrefix ?? 'Bearer'} at ${flow.tokenEndpoint.accessTokenLocator})`;
+  if (flow.type === 'implicit') return OAUTH_FLOW_NAMES.implicit;
+  return `${OAUTH_FLOW_NAMES[flow.type]} (token ${flow.tokenPrefix ?? 'Bearer'} at ${flow.tokenEndpoint.accessTokenLocator})`;
 }
 
 /**

@@ -6,7 +6,7 @@ export type * from './import-result.js';
 export { DefinitionImportError } from './import-result.js';
 export { apiDefinitionProblems } from './invariants.js';
 export { isJsonValue, isScalarLiteral, literalEquals, literalLabel } from './literal-values.js';
-export { oauthFlows, oauthTokenFlows } from './oauth-flows.js';
+export { describeOAuthFlows, OAUTH_FLOW_NAMES, oauthFlows, oauthTokenFlows } from './oauth-flows.js';
 export * from './read-types.js';
 export * from './spec-values.js';
 export type * from './types.js';

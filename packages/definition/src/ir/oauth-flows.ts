@@ -13,3 +13,21 @@ export function oauthFlows(scheme: OAuthScheme): OAuthFlow[] {
 export function oauthTokenFlows(scheme: OAuthScheme): OAuthTokenFlow[] {
   return oauthFlows(scheme).filter((flow): flow is OAuthTokenFlow => flow.type !== 'implicit');
 }
+
+/** Readers' names of the flows. */
+export const OAUTH_FLOW_NAMES = {
+  clientCredentials: 'client credentials',
+  authorizationCode: 'authorization code',
+  password: 'password',
+  implicit: 'implicit',
+} as const satisfies Record<OAuthFlow['type'], string>;
+
+/**
+ * The flows of `scheme` in words, for reference pages and tools.
+ * @example describeOAuthFlows(scheme) // 'client credentials, authorization code (PKCE)'
+ */
+export function describeOAuthFlows(scheme: OAuthScheme): string {
+  return oauthFlows(scheme)
+    .map((flow) => `${OAUTH_FLOW_NAMES[flow.type]}${flow.type === 'authorizationCode' ? ' (PKCE)' : ''}`)
+    .join(', ');
+}

@@ -449,9 +449,9 @@ export function measureFidelity(
       const after = final?.examples[index];
       const where = `${label} ${id} example ${index}`;
       const parts: [string, unknown, unknown][] = [];
-      for (const part of ['pathParameters', 'queryParameters', 'headers'] as const)
-        for (const [key, value] of Object.entries(example[part]))
-          parts.push([`${part}.${key}`, value, after?.[part][key]]);
+      for (const part of ['pathParameters', 'queryParameters', 'headers', 'cookies'] as const)
+        for (const [key, value] of Object.entries(example[part] ?? {}))
+          parts.push([`${part}.${key}`, value, after?.[part]?.[key]]);
       if (example.requestBody !== undefined)
         parts.push(['requestBody', example.requestBody, after?.requestBody]);
       if (example.responseBody !== undefined)

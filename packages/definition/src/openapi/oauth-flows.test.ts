@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiDefinitionProblems } from '../ir/invariants.js';
-import { oauthFlows } from '../ir/oauth-flows.js';
+import { describeOAuthFlows, oauthFlows } from '../ir/oauth-flows.js';
 import { importOpenApi } from './import-openapi.js';
 
 const load = (spec: object) => importOpenApi({ entry: 'api.json', read: () => JSON.stringify(spec) });
@@ -74,6 +74,7 @@ describe('OpenAPI 3.x OAuth flows', () => {
       pkce: 'S256',
       scopes: [{ name: 'read', description: 'Read pets' }, { name: 'write' }],
     });
+    expect(describeOAuthFlows(oauth)).toBe('client credentials, authorization code (PKCE), password, implicit');
     const implicit = oauthFlows(oauth)[3];
     expect(implicit?.type === 'implicit' && implicit.unsupported).toMatch(
       /authorization code flow with PKCE/,

@@ -8,11 +8,10 @@ import { Examples } from '../components/example-cards.js';
 import { Expander } from '../components/expander.js';
 import { TryIt } from '../components/explorer.js';
 import type { Island } from '../components/island.js';
-import { PageActionsIsland } from '../components/page-actions.js';
 import { ResponseTabs } from '../components/response-tabs.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table holds islands of every props type; each is called with its own props
-const ISLANDS: Island<any>[] = [TryIt, PageActionsIsland, CodeTabsIsland, Examples, ResponseTabs, Expander];
+const ISLANDS: Island<any>[] = [TryIt, CodeTabsIsland, Examples, ResponseTabs, Expander];
 
 const TABLE = new Map<string, ComponentType<object>>(
   ISLANDS.map((island) => [island.islandName, island.Component]),
@@ -24,7 +23,7 @@ type LazyIslands = () => Promise<Island<any>[]>;
 /**
  * Islands loaded in chunks of their own, by name, fetched once a page holds one, so the first load
  * of a page without them stays as it was: markdown page bodies' tabs, a code block's Copy and
- * diagrams; the site furniture (header tools, page feedback), which waits for the hydration chunk
+ * diagrams; the site furniture (header tools, page actions, page feedback), which waits for the hydration chunk
  * anyway and need not weigh on it.
  */
 const LAZY_CHUNKS: ReadonlyMap<string, LazyIslands> = new Map(
@@ -34,7 +33,7 @@ const LAZY_CHUNKS: ReadonlyMap<string, LazyIslands> = new Map(
       load: () => import('../components/content/content-islands.js').then((chunk) => chunk.CONTENT_ISLANDS),
     },
     {
-      names: ['header-tools', 'page-feedback'],
+      names: ['header-tools', 'page-actions', 'page-feedback'],
       load: () => import('../components/site-islands.js').then((chunk) => chunk.SITE_ISLANDS),
     },
   ].flatMap(({ names, load }) => {

@@ -2,7 +2,7 @@
  * The endpoint reference page: method, path with highlighted parameters, description,
  * parameter lists, request body, responses, errors, callbacks, code snippets and examples, and "Try it".
  */
-import { type AuthScheme, cookieParametersOf } from '@sextant/definition';
+import { type AuthScheme, cookieParametersOf, describeOAuthFlows } from '@sextant/definition';
 import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
 import { CallbacksSection } from './callbacks-section.js';
 import { CodeTabsIsland } from './code-tabs.js';
@@ -102,6 +102,6 @@ function authLabel(scheme: AuthScheme): string {
     case 'queryParameter':
       return `API key in query parameter ${scheme.queryParameterName}`;
     case 'oAuth':
-      return 'OAuth 2.0 client credentials';
+      return `OAuth 2.0 ${describeOAuthFlows(scheme)}`;
   }
 }

@@ -2,19 +2,13 @@
  * A spec example that breaks its schema is shown as written with a note saying what is wrong
  * (issue #29 item 2); a valid one carries no note. From a real import through the page view.
  */
-import {
-  buildDocsDefinition,
-  defaultDocsConfig,
-  importDefinition,
-  walkNavigation,
-} from '@sextant/definition';
 import { Window } from 'happy-dom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { HighlighterCore } from 'shiki/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../server/highlight.js';
 import { buildPageView } from '../server/page-view.js';
-import { createDocsSite } from '../server/site.js';
+import { specSite } from '../testing/spec-site.js';
 import { Examples } from './example-cards.js';
 
 const spec = {
@@ -51,20 +45,8 @@ beforeAll(async () => {
 });
 
 function examplesOfPage() {
-  const text = JSON.stringify(spec);
-  const { definition } = importDefinition({ entry: 'orders.json', read: () => text });
-  const docs = buildDocsDefinition({
-    config: defaultDocsConfig('Docs'),
-    apis: { api: definition },
-    navigation: [{ type: 'api', title: 'API', apiId: 'api' }],
-  });
-  let slug = '';
-  walkNavigation(docs.navigation, (item) => {
-    if (item.type === 'endpoint' && item.endpointId === 'createOrder') slug = item.slug;
-  });
-  const view = buildPageView(createDocsSite(docs, { api: definition }, '1'), highlighter, slug, {
-    basePath: '',
-  });
+  const { site, endpointSlug } = specSite(spec, 'orders.json');
+  const view = buildPageView(site, highlighter, endpointSlug('createOrder'), { basePath: '' });
   return view?.kind === 'endpoint' ? view.examples : [];
 }
 

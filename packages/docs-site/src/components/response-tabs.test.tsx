@@ -2,20 +2,14 @@
  * The Response card shows a spec response example that breaks its schema as written, with the
  * same note as the example cards (`exampleProblemNote`); a valid or synthesised one has none.
  */
-import {
-  buildDocsDefinition,
-  defaultDocsConfig,
-  exampleProblemNote,
-  importDefinition,
-  walkNavigation,
-} from '@sextant/definition';
+import { exampleProblemNote } from '@sextant/definition';
 import { Window } from 'happy-dom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { HighlighterCore } from 'shiki/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../server/highlight.js';
 import { buildPageView } from '../server/page-view.js';
-import { createDocsSite } from '../server/site.js';
+import { specSite } from '../testing/spec-site.js';
 import { ResponseTabs } from './response-tabs.js';
 
 const order = {
@@ -62,20 +56,8 @@ beforeAll(async () => {
 });
 
 function responseTabsOfPage() {
-  const text = JSON.stringify(spec);
-  const { definition } = importDefinition({ entry: 'orders.json', read: () => text });
-  const docs = buildDocsDefinition({
-    config: defaultDocsConfig('Docs'),
-    apis: { api: definition },
-    navigation: [{ type: 'api', title: 'API', apiId: 'api' }],
-  });
-  let slug = '';
-  walkNavigation(docs.navigation, (item) => {
-    if (item.type === 'endpoint' && item.endpointId === 'getOrder') slug = item.slug;
-  });
-  const view = buildPageView(createDocsSite(docs, { api: definition }, '1'), highlighter, slug, {
-    basePath: '',
-  });
+  const { definition, site, endpointSlug } = specSite(spec, 'orders.json');
+  const view = buildPageView(site, highlighter, endpointSlug('getOrder'), { basePath: '' });
   if (view?.kind !== 'endpoint') throw new Error('no endpoint page');
   return { tabs: view.responseExamples, examples: definition.endpoints.getOrder?.examples ?? [] };
 }

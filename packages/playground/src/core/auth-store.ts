@@ -236,6 +236,11 @@ export class AuthStore extends Store<AuthState> {
     );
   }
 
+  /** The scopes asked for, as a whole (an authorization that came back restores what it asked). */
+  setOAuthScopes(scopes: string[]): void {
+    this.#update((s) => ({ ...s, oauth: { ...s.oauth, scopes: [...scopes] } }));
+  }
+
   /** An OAuth failure to show under the form (the provider's or the token endpoint's own words). */
   setOAuthError(error: string | undefined): void {
     this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: false, error } }));

@@ -552,6 +552,7 @@ export class EndpointController {
     const { pending, code } = result;
     if (this.authScheme?.id !== pending.schemeId) this.auth.selectScheme(pending.schemeId);
     this.auth.selectOAuthFlow('authorizationCode');
+    this.auth.setOAuthScopes(pending.scopes);
     this.auth.setOAuthField('clientId', pending.clientId);
     this.auth.setOAuthField('clientSecret', pending.clientSecret);
     const flow = this.oauthFlow;

@@ -6,7 +6,7 @@
  * messages that answer a client message.
  */
 import type { AddressInfo } from 'node:net';
-import { importDefinition } from '@sextant/definition';
+import { type ApiDefinition, importDefinition } from '@sextant/definition';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
@@ -83,6 +83,18 @@ function channelOf(root: unknown, title: string) {
   return { definition, channel };
 }
 
+/** The playground on a channel; the default proxy address is never connected to. */
+function mount(definition: ApiDefinition, channelId: string, proxyBaseUrl = 'http://127.0.0.1:9') {
+  render(
+    <WebSocketPlayground
+      definition={definition}
+      channelId={channelId}
+      mode="local"
+      proxyBaseUrl={proxyBaseUrl}
+    />,
+  );
+}
+
 describe('WebSocket channel parameters', () => {
   it('start from the spec default or example (AsyncAPI 3), and an enum one is a select', () => {
     const { definition, channel } = channelOf(v3, '/rooms/{room}/{shard}');
@@ -90,14 +102,7 @@ describe('WebSocket channel parameters', () => {
       room: 'games',
       shard: 'eu-1',
     });
-    render(
-      <WebSocketPlayground
-        definition={definition}
-        channelId={channel.id}
-        mode="local"
-        proxyBaseUrl="http://127.0.0.1:9"
-      />,
-    );
+    mount(definition, channel.id);
     const room = screen.getByLabelText('room') as HTMLSelectElement;
     expect(room.tagName).toBe('SELECT');
     expect([...room.options].map((option) => option.textContent)).toEqual(
@@ -110,14 +115,7 @@ describe('WebSocket channel parameters', () => {
     const state = channelFormState(channel, definition.types);
     expect(state.pathParameters).toEqual({ topic: 'sport' });
     expect(state.queryParameters).toEqual({ lang: 'fr' });
-    render(
-      <WebSocketPlayground
-        definition={definition}
-        channelId={channel.id}
-        mode="local"
-        proxyBaseUrl="http://127.0.0.1:9"
-      />,
-    );
+    mount(definition, channel.id);
     expect((screen.getByLabelText('topic') as HTMLElement).tagName).toBe('SELECT');
   });
 });
@@ -131,14 +129,7 @@ describe('AsyncAPI 3 replies in the WebSocket playground', () => {
     // A reply on another channel never arrives on this socket.
     expect(repliesTo(channel, 'ack')).toEqual([]);
     expect(repliesTo(channel, 'join')).toEqual([]);
-    render(
-      <WebSocketPlayground
-        definition={definition}
-        channelId={channel.id}
-        mode="local"
-        proxyBaseUrl="http://127.0.0.1:9"
-      />,
-    );
+    mount(definition, channel.id);
     const texts = [...document.querySelectorAll('.sx-ws-expected-reply')].map((p) => p.textContent);
     expect(texts).toEqual(['Reply: Joined', 'Reply: ack (on /acks)']);
   });
@@ -146,14 +137,7 @@ describe('AsyncAPI 3 replies in the WebSocket playground', () => {
   it('a channel without replies shows none', () => {
     const { definition, channel } = channelOf(v2, 'feed/{topic}');
     expect(expectedReplies(channel, 'subscribe')).toEqual([]);
-    render(
-      <WebSocketPlayground
-        definition={definition}
-        channelId={channel.id}
-        mode="local"
-        proxyBaseUrl="http://127.0.0.1:9"
-      />,
-    );
+    mount(definition, channel.id);
     expect(document.querySelectorAll('.sx-ws-expected-reply')).toHaveLength(0);
   });
 
@@ -170,14 +154,7 @@ describe('AsyncAPI 3 replies in the WebSocket playground', () => {
     try {
       const { definition, channel } = channelOf(v3, '/rooms/{room}/{shard}');
       const port = (wss.address() as AddressInfo).port;
-      render(
-        <WebSocketPlayground
-          definition={definition}
-          channelId={channel.id}
-          mode="local"
-          proxyBaseUrl={`http://127.0.0.1:${port}`}
-        />,
-      );
+      mount(definition, channel.id, `http://127.0.0.1:${port}`);
       fireEvent.click(screen.getByTestId('ws-connect'));
       await waitFor(
         () => expect(document.querySelectorAll('[data-testid="ws-message"]').length).toBeGreaterThan(0),

@@ -436,6 +436,16 @@ describe('snippet generators and the SPEC §8 snippet errors', () => {
     );
     expect(snippets.generate({ endpoint: 'GET /pets', language: 'node' })).toContain('await fetch(');
   });
+  it('sends the cookies of the values (or of the example), and ignores cookies that are not an object', () => {
+    const cart = createSnippetGenerators(definition, []);
+    expect(
+      cart.generate({ endpoint: 'GET /cart', language: 'curl', values: { cookies: { session: 's 1' } } }),
+    ).toBe("curl 'https://api.example.com/v1/cart' \\\n  --cookie 'session=s%201'");
+    const hostile = { cookies: 'session=x' } as unknown as { cookies: Record<string, unknown> };
+    expect(cart.generate({ endpoint: 'GET /cart', language: 'curl', values: hostile })).toBe(
+      "curl 'https://api.example.com/v1/cart'",
+    );
+  });
   it('fills the SDK template, matching paths whatever the parameter names', () => {
     expect(
       snippets.generate({

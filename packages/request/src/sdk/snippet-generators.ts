@@ -20,6 +20,7 @@ import {
 } from '../errors.js';
 import type { EndpointFormState } from '../form-state/form-state.js';
 import { initialBody } from '../form-state/initial-state.js';
+import { isRecord } from '../form-state/shapes.js';
 import { findSnippetTarget, renderSnippet } from '../snippets/targets.js';
 import { endpointPathTemplate, findEndpoint } from './endpoint-reference.js';
 import { resolveSnippetTemplate, type SnippetPayload } from './resolve-template.js';
@@ -60,7 +61,7 @@ const SDK_ALIASES: Record<string, SdkLanguage> = {
 
 /** The values of one call, in the shape of an endpoint example (what `--values FILE` holds). */
 export type SnippetValues = Partial<
-  Pick<EndpointExample, 'pathParameters' | 'queryParameters' | 'headers' | 'requestBody'>
+  Pick<EndpointExample, 'pathParameters' | 'queryParameters' | 'headers' | 'cookies' | 'requestBody'>
 >;
 
 export interface GenerateSnippetInput {
@@ -187,6 +188,7 @@ export function formStateFromValues(
     pathParameters: { ...example.pathParameters },
     queryParameters: { ...example.queryParameters },
     headers: { ...example.headers },
+    ...(isRecord(source.cookies) ? { cookies: { ...source.cookies } } : {}),
     body: initialBody(endpoint.requests[0]?.body, example, {}),
   };
 }
