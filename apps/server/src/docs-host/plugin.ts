@@ -761,7 +761,13 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   };
 
   if (options.mode === 'hosted') {
-    const leaving = () => app.hasDecorator('lifecycle') && app.lifecycle.draining;
+    // Draining (SIGTERM) or closing: Fastify answers (its 503 while closing, keep-alive ending).
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    const leaving = () => closing || (app.hasDecorator('lifecycle') && app.lifecycle.draining);
     // The request line is written at info: a quieter logger writes none, whatever the share.
     const logs = () =>
       ['info', 'debug', 'trace'].includes(app.log.level) && drawsCacheableLine(options.requestLog ?? {});
