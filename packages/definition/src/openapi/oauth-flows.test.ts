@@ -74,7 +74,9 @@ describe('OpenAPI 3.x OAuth flows', () => {
       pkce: 'S256',
       scopes: [{ name: 'read', description: 'Read pets' }, { name: 'write' }],
     });
-    expect(describeOAuthFlows(oauth)).toBe('client credentials, authorization code (PKCE), password, implicit');
+    expect(describeOAuthFlows(oauth)).toBe(
+      'client credentials, authorization code (PKCE), password, implicit',
+    );
     const implicit = oauthFlows(oauth)[3];
     expect(implicit?.type === 'implicit' && implicit.unsupported).toMatch(
       /authorization code flow with PKCE/,
