@@ -48,3 +48,42 @@ describe('openProjectSource on a single spec: its folder is the project', () => 
     await expect(load(linked.spec)).rejects.toThrow('"link.json" is outside the project folder');
   });
 });
+
+describe('openProjectSource on a folder without docs.yml', () => {
+  it('uses the one API description the folder holds, whatever its name', async () => {
+    const { base } = await singleSpec('common.json#/responses/ok');
+    // common.json is a fragment (no format key): not an API description.
+    await writeFile(join(base, 'specs', 'package.json'), '{"name": "x", "version": "1.0.0"}');
+    const source = await openProjectSource(join(base, 'specs'));
+    try {
+      expect(source.kind).toBe('spec');
+      expect(source.watchDir).toBe(join(base, 'specs'));
+      const { project } = await loadDocsProject(source.projectDir);
+      expect(JSON.stringify(project.apis)).toContain('sibling ok');
+    } finally {
+      await source.dispose();
+    }
+  });
+
+  it('reads YAML specs by their top-level key, and names every candidate when there are several', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-specs-'));
+    await writeFile(
+      join(dir, 'rest.yaml'),
+      '# the REST API\nopenapi: 3.1.0\ninfo: {title: R, version: "1"}\npaths: {}\n',
+    );
+    await writeFile(join(dir, 'events.yml'), 'asyncapi: 3.0.0\ninfo: {title: E, version: "1"}\n');
+    // An indented `openapi:` is not a top-level key.
+    await writeFile(join(dir, 'config.yaml'), 'tools:\n  openapi: 3.1.0\n');
+    await expect(openProjectSource(dir)).rejects.toThrow(
+      `${dir}: no docs.yml here and 2 API descriptions (events.yml, rest.yaml); name one (\`sextant dev events.yml\`)`,
+    );
+  });
+
+  it('says how to start when the folder holds no API description', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-empty-'));
+    await writeFile(join(dir, 'notes.json'), '{"openapiLike": true}');
+    await expect(openProjectSource(dir)).rejects.toThrow(
+      `${dir}: no docs.yml here; run \`sextant init ${dir}\``,
+    );
+  });
+});

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { trustProjectLink } from '@sextant/docs-project';
 import { CliError } from './cli-error.js';
+import { specFilesIn } from './spec-in-folder.js';
 
 export interface ProjectSource {
   /** The folder holding docs.yml. */
@@ -22,18 +23,31 @@ export interface ProjectSource {
 }
 
 /**
- * Resolves `path` (default `.`) to a docs project.
- * @throws CliError when the path does not exist, or is a folder without docs.yml.
+ * Resolves `path` (default `.`) to a docs project: a folder with docs.yml, a spec file, or a folder
+ * holding exactly one spec file.
+ * @throws CliError when the path does not exist, or is a folder without docs.yml and with no or
+ * several spec files.
  */
 export async function openProjectSource(path: string): Promise<ProjectSource> {
   const full = resolve(path);
   if (!existsSync(full)) throw new CliError(`${path}: no such file or folder`);
   if (statSync(full).isDirectory()) {
-    if (!existsSync(join(full, 'docs.yml'))) {
-      throw new CliError(`${path}: no docs.yml here; run \`sextant init ${path}\` or point at a spec file`);
-    }
-    return { projectDir: full, watchDir: full, kind: 'project', dispose: async () => undefined };
+    if (existsSync(join(full, 'docs.yml')))
+      return { projectDir: full, watchDir: full, kind: 'project', dispose: async () => undefined };
+    // No docs project: the one API description the folder holds is the site.
+    const specs = specFilesIn(full);
+    if (specs.length === 1) return specProject(join(full, specs[0] as string));
+    if (specs.length > 1)
+      throw new CliError(
+        `${path}: no docs.yml here and ${specs.length} API descriptions (${specs.join(', ')}); name one (\`sextant dev ${specs[0]}\`) or run \`sextant init ${path}\``,
+      );
+    throw new CliError(`${path}: no docs.yml here; run \`sextant init ${path}\` or point at a spec file`);
   }
+  return specProject(full);
+}
+
+/** A one-page project in a temporary folder for the spec file `full`. */
+async function specProject(full: string): Promise<ProjectSource> {
   const projectDir = await mkdtemp(join(tmpdir(), 'sextant-spec-'));
   await symlink(dirname(full), join(projectDir, 'api'), 'dir');
   // Our own link out of the temporary project: files may resolve into the spec's folder.
