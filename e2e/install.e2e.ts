@@ -37,7 +37,9 @@ async function pathWithNode(binary: string, name: string): Promise<string> {
   const dir = join(CACHE, `path-${name}`);
   await mkdir(dir, { recursive: true });
   const link = join(dir, 'node');
-  if (!existsSync(link)) await symlink(binary, link);
+  // Made anew each run: a link left by another checkout points at its Node (or at nothing).
+  await rm(link, { force: true });
+  await symlink(binary, link);
   return `${dir}:${process.env.PATH}`;
 }
 
