@@ -52,6 +52,8 @@ export interface ServerOptions {
     cache?: Partial<import('./docs-host/cache-policy.js').CachePolicy>;
     /** Byte budgets of single caches (pages, sites, responses), instead of their share of `memoryMiB`. */
     cacheBudgets?: Partial<import('./memory-budget.js').CacheBudgets>;
+    /** Hosted mode (`--prerender`, `SEXTANT_PRERENDER`): render every page of a published site in the background. */
+    prerender?: boolean;
   };
   /**
    * `--trust-proxy`: the proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (CIDRs,

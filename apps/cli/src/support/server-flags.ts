@@ -35,6 +35,8 @@ export interface ServerFlags {
   memory?: string;
   /** `--cache-s-maxage`: seconds shared caches keep a hosted page. */
   cacheSMaxage?: number;
+  /** `--prerender`: render every page of a published site in the background. */
+  prerender?: boolean;
   registry: boolean;
   proxy: boolean;
   wsProxy: boolean;
@@ -178,6 +180,12 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
         .env('SEXTANT_CACHE_S_MAXAGE')
         .argParser(parseSeconds),
     )
+    .addOption(
+      new Option(
+        '--prerender',
+        'hosted docs: after a publish, render every page of the site in the background (one at a time, live requests first, within the page cache of --memory)',
+      ).env('SEXTANT_PRERENDER'),
+    )
     .option('--no-registry', 'do not mount the registry')
     .option('--no-proxy', 'do not mount the HTTP proxy')
     .option('--no-ws-proxy', 'do not mount the WebSocket proxy')
@@ -205,7 +213,14 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     ...(flags.blobStore ? { blobStore: flags.blobStore } : {}),
     ...(flags.previewDomain ? { previewDomain: flags.previewDomain } : {}),
     ...(flags.bodyLimit ? { bodyLimitBytes: flags.bodyLimit } : {}),
-    ...(flags.cacheSMaxage !== undefined ? { docs: { cache: { sMaxAge: flags.cacheSMaxage } } } : {}),
+    ...(flags.cacheSMaxage !== undefined || flags.prerender
+      ? {
+          docs: {
+            ...(flags.cacheSMaxage !== undefined ? { cache: { sMaxAge: flags.cacheSMaxage } } : {}),
+            ...(flags.prerender ? { prerender: true } : {}),
+          },
+        }
+      : {}),
     parts: { registry: flags.registry, proxy: flags.proxy, wsProxy: flags.wsProxy, docsHost: flags.docs },
     // Checked by the server when it starts (one parser: @sextant/server's compileTrustProxy).
     ...(flags.trustProxy ? { trustProxy: flags.trustProxy } : {}),

@@ -67,6 +67,8 @@ import { contentSecurityPolicy, ERROR_PAGE_CSP, FILE_CSP, SECURITY_HEADERS } fro
 import { createNegativeCache } from './negative-cache.js';
 import { installPageFastLane } from './page-fast-lane.js';
 import { createPageResponseCache, type PageVariant, sendPageResponse } from './page-responses.js';
+import { installPrerender } from './prerender/install.js';
+import type { Prerenderer } from './prerender/prerender.js';
 import { matchRedirect } from './redirects.js';
 import type { SiteSource } from './registry-source/site-source.js';
 import { requestHost } from './request-host.js';
@@ -124,6 +126,8 @@ export interface DocsHostOptions {
   cacheBudgets?: Partial<CacheBudgets>;
   /** The server's request log settings: the page fast lane leaves the requests it logs to Fastify. */
   requestLog?: RequestLogOptions;
+  /** Hosted mode (`--prerender`): render every page of a published site in the background (prerender/). */
+  prerender?: boolean;
 }
 
 /** What `app.docsHost` offers the rest of the server (the CLI's `dev`). */
@@ -209,11 +213,18 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   const cachePolicy = cachePolicyFrom(options.cache);
   const budgets = { ...cacheBudgets(options.memoryMiB), ...options.cacheBudgets };
   const metrics = app.hasDecorator('metrics') ? app.metrics : undefined;
-  const observer: CacheObserver | undefined = metrics && { evicted: (name) => metrics.cacheEvicted(name) };
+  /** Hosted mode with `prerender`: the background renderer, told of the caches' evictions. */
+  let prerender: Prerenderer | undefined;
+  const observer: CacheObserver = {
+    evicted: (name) => {
+      metrics?.cacheEvicted(name);
+      prerender?.evicted(name);
+    },
+  };
   /** Hosted pages' whole answers, served before routing's handler runs (page-responses.ts). */
   const pageResponses = createPageResponseCache({
     maxBytes: budgets.pages,
-    ...(observer ? { observer } : {}),
+    observer,
   });
   metrics?.watchCache('pages', () => pageResponses.cache.calculatedSize);
   /** One render per page at a time: concurrent misses of a page await the same render. */
@@ -312,7 +323,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     name: 'sites',
     maxBytes: budgets.sites,
     size: (entry) => entry.bytes,
-    ...(observer ? { observer } : {}),
+    observer,
   });
   metrics?.watchCache('sites', () => hostedSites.calculatedSize);
   // Addresses without a site, for 5 s (scanners): forgotten when their host's sites change.
@@ -328,6 +339,8 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
         )
       : undefined;
   const registry = (): SiteSource | undefined => siteSource;
+  if (siteSource && options.prerender)
+    prerender = installPrerender(app, { source: siteSource, budgetBytes: budgets.pages });
   if (options.mode === 'hosted') {
     app.addHook('onReady', async () => {
       const unsubscribe = registry()?.onDocsInvalidated((urls) => {
@@ -424,7 +437,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     name: 'responses',
     maxBytes: budgets.responses,
     size: (body, key) => body.length + key.length,
-    ...(observer ? { observer } : {}),
+    observer,
   });
   metrics?.watchCache('responses', () => gzipped.calculatedSize);
   const send = (
@@ -712,6 +725,8 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       };
       return renderDocsPage(site, slug, ctx);
     });
+    // A page object not seen before was rendered now: a miss of the render cache.
+    if (!cachedPages.has(page)) metrics?.docsPageRendered();
     const prepared = cachedPage(page, site.version);
     reply.header(
       'content-security-policy',

@@ -39,6 +39,8 @@ export interface ServerMetrics {
   docsCacheHit(): void;
   docsCacheMiss(): void;
   docsCacheInvalidation(scope: 'urls' | 'all'): void;
+  /** The docs host rendered a page (its render cache did not hold it). */
+  docsPageRendered(): void;
   /** A byte-bounded cache evicted an entry to stay within its budget (`byte-cache.ts`). */
   cacheEvicted(cache: string): void;
   /** Reports `read()` (its bytes now) as `sextant_cache_bytes{cache}` at each scrape. */
@@ -144,6 +146,11 @@ export function createServerMetrics(): ServerMetrics {
     registers,
   });
   for (const result of ['hit', 'miss']) cache.inc({ result }, 0);
+  const renders = new Counter({
+    name: 'sextant_docs_page_renders_total',
+    help: 'Docs pages rendered because the render cache did not hold them (a cached page is not counted)',
+    registers,
+  });
   const evictions = new Counter({
     name: 'sextant_cache_evictions_total',
     help: 'Entries evicted from an in-memory cache to stay within its byte budget (--memory), by cache',
@@ -193,6 +200,7 @@ export function createServerMetrics(): ServerMetrics {
     docsCacheHit: () => cache.inc({ result: 'hit' }),
     docsCacheMiss: () => cache.inc({ result: 'miss' }),
     docsCacheInvalidation: (scope) => invalidations.inc({ scope }),
+    docsPageRendered: () => renders.inc(),
     cacheEvicted: (name) => evictions.inc({ cache: name }),
     watchCache(name, read) {
       watched.set(name, read);
