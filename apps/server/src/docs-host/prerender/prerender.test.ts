@@ -9,7 +9,7 @@ import { waitFor } from '@sextant/definition/testing';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { createPrerenderer, type PrerenderOptions, READERS_PER_HOST } from './prerender.js';
-import { sitePagePaths } from './site-pages.js';
+import { sitePagePaths } from './page-paths.js';
 
 const definitionOf = (pages: number): DocsDefinition =>
   ({

@@ -20,7 +20,7 @@ import type { LoadedDocs } from '@sextant/registry-client';
 import { Counter, type Registry } from 'prom-client';
 import type { CacheName } from '../byte-cache.js';
 import type { InvalidatedSites } from '../registry-source/site-source.js';
-import { sitePagePaths } from './site-pages.js';
+import { sitePagePaths } from './page-paths.js';
 
 /** How a reader reached the host: what decides a page's origin and its page-cache key. */
 export interface PrerenderReader {
