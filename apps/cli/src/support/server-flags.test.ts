@@ -73,3 +73,17 @@ describe('--memory and --cache-s-maxage', () => {
     expect(() => parse(['--cache-s-maxage', '1m'])).toThrow(/whole seconds/);
   });
 });
+
+describe('--prerender', () => {
+  it('turns the background pre-render of hosted sites on, by flag or SEXTANT_PRERENDER; off by default', () => {
+    expect(serverOptionsFromFlags('hosted', parse(['--prerender'])).docs).toEqual({ prerender: true });
+    expect(serverOptionsFromFlags('hosted', parse([], { SEXTANT_PRERENDER: '1' })).docs).toEqual({
+      prerender: true,
+    });
+    expect(serverOptionsFromFlags('hosted', parse(['--prerender', '--cache-s-maxage', '5'])).docs).toEqual({
+      cache: { sMaxAge: 5 },
+      prerender: true,
+    });
+    expect(serverOptionsFromFlags('hosted', parse([])).docs).toBeUndefined();
+  });
+});

@@ -8,8 +8,8 @@ import { type DocsDefinition, defaultDocsConfig } from '@sextant/definition';
 import { waitFor } from '@sextant/definition/testing';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { createPrerenderer, type PrerenderOptions, READERS_PER_HOST } from './prerender.js';
 import { sitePagePaths } from './page-paths.js';
+import { createPrerenderer, type PrerenderOptions, READERS_PER_HOST } from './prerender.js';
 
 const definitionOf = (pages: number): DocsDefinition =>
   ({
