@@ -17,7 +17,7 @@ import type { ImportSource } from '../ir/import-result.js';
 import { pathTemplate } from '../ir/read-types.js';
 import { apiDefinitionSchema } from '../ir/schema/definition.js';
 import { issueLine, schemaIssues } from '../ir/schema/issues.js';
-import { isObject } from '../schema/schema-converter.js';
+import { isObject } from '../schema/schema-predicates.js';
 
 /** Spec files (json/yaml) under `folder`, recursively, sorted. */
 export function specFiles(folder: string): string[] {
