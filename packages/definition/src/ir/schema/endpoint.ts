@@ -179,6 +179,14 @@ export const callbackSchema = z.object({
   errors: z.array(errorResponseSchema),
 });
 
+/** Where an endpoint or a channel is reached: its path and the parameters around it. */
+const addressFields = {
+  path: z.array(pathPartSchema),
+  pathParameters: z.array(parameterSchema),
+  queryParameters: z.array(parameterSchema),
+  requestHeaders: z.array(parameterSchema),
+};
+
 export const endpointSchema = z.object({
   id: z.string(),
   method: httpMethodSchema,
@@ -186,10 +194,7 @@ export const endpointSchema = z.object({
   operationId: z.string().optional(),
   description: z.string().optional(),
   availability: availabilitySchema.optional(),
-  path: z.array(pathPartSchema),
-  pathParameters: z.array(parameterSchema),
-  queryParameters: z.array(parameterSchema),
-  requestHeaders: z.array(parameterSchema),
+  ...addressFields,
   cookieParameters: z.array(parameterSchema).optional(),
   requests: z.array(httpRequestSchema),
   responses: z.array(httpResponseSchema),
@@ -243,10 +248,7 @@ export const webSocketChannelSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   availability: availabilitySchema.optional(),
-  path: z.array(pathPartSchema),
-  pathParameters: z.array(parameterSchema),
-  queryParameters: z.array(parameterSchema),
-  requestHeaders: z.array(parameterSchema),
+  ...addressFields,
   environments: z.array(environmentSchema),
   auth: z.array(z.string()),
   messages: z.array(webSocketMessageSchema),
