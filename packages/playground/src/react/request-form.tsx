@@ -13,9 +13,9 @@ import {
   type ParameterSection,
   type PlaygroundFormState,
   sectionParameters,
-} from '../core/form-state.js';
-import type { FormStore } from '../core/form-store.js';
-import { describeShape, inlineObjectProperties, type TypeMap } from '../core/type-shapes.js';
+} from '../core/form/form-state.js';
+import type { FormStore } from '../core/form/form-store.js';
+import { describeShape, inlineObjectProperties, type TypeMap } from '../core/form/type-shapes.js';
 import {
   formDataFieldValue,
   formDataFiles,
@@ -23,18 +23,14 @@ import {
   parameterEditor,
   rootEditor,
   typeCaption,
-} from '../core/value-editing.js';
+} from '../core/form/value-editing.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { ExampleNote } from './example-note.js';
 import { useStore } from './use-store.js';
-import {
-  FieldErrorText,
-  FieldFrame,
-  FormErrors,
-  ObjectInput,
-  useFieldError,
-  ValueInput,
-} from './value-input.js';
+import { FieldErrorText, FormErrors, useFieldError } from './value-input/field-errors.js';
+import { FieldFrame } from './value-input/field-frame.js';
+import { ObjectInput } from './value-input/object-input.js';
+import { ValueInput } from './value-input/value-input.js';
 
 /** Where the body's value sits in the form state. */
 const BODY_PATH = ['body', 'value'] as const;

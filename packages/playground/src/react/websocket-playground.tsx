@@ -9,19 +9,19 @@
 import type { ApiDefinition, Parameter } from '@sextant/definition';
 import { Dialog, TabList, TabPanel } from '@sextant/ui';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
-import { ChannelController } from '../core/channel-controller.js';
-import { expectedReplies, repliesTo } from '../core/channel-replies.js';
-import { escapeClosesExplorer } from '../core/editable-focus.js';
-import type { PlaygroundFeatures } from '../core/endpoint-controller.js';
-import type { ChannelParameterSection } from '../core/form-state.js';
-import { MediaQueryStore, NARROW_QUERY } from '../core/media-query.js';
-import { withoutExplorerParams } from '../core/url-params.js';
-import type { SessionMessage } from '../core/websocket-session.js';
+import type { PlaygroundFeatures } from '../core/endpoint/endpoint-controller.js';
+import { withoutExplorerParams } from '../core/endpoint/url-params.js';
+import type { ChannelParameterSection } from '../core/form/form-state.js';
+import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/shared/analytics.js';
+import { escapeClosesExplorer } from '../core/view/editable-focus.js';
+import { MediaQueryStore, NARROW_QUERY } from '../core/view/media-query.js';
+import { ChannelController } from '../core/websocket/channel-controller.js';
+import { expectedReplies, repliesTo } from '../core/websocket/channel-replies.js';
+import type { SessionMessage } from '../core/websocket/websocket-session.js';
 import { InlineMarkdown } from './inline-markdown.js';
 import { JsonView } from './json-view.js';
 import { useStore } from './use-store.js';
-import { StandaloneValueInput } from './value-input.js';
+import { StandaloneValueInput } from './value-input/value-input.js';
 
 /** Props of {@link WebSocketPlayground}; see packages/playground/README.md. */
 export interface WebSocketPlaygroundProps {
