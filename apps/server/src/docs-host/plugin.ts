@@ -53,7 +53,7 @@ import { requirePart } from '../lifecycle/part-dependency.js';
 import { type CacheBudgets, cacheBudgets } from '../memory-budget.js';
 import { REQUEST_ID_HEADER } from '../request-id.js';
 import { drawsCacheableLine, type RequestLogOptions } from '../request-log.js';
-import { type CacheObserver, createByteCache, jsonHeapBytes } from './byte-cache.js';
+import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from './byte-cache.js';
 import {
   type CachePolicy,
   cacheControl,
@@ -377,7 +377,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
             : {}),
         },
       );
-      hostedSites.set(loaded.url, { site, bytes: jsonHeapBytes(loaded.definition, loaded.apis) });
+      hostedSites.set(loaded.url, { site, bytes: loadedDocsHeapBytes(loaded) });
     }
     return {
       site,

@@ -6,7 +6,7 @@
 import type { ApiDefinition } from '@sextant/definition';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/index.js';
-import { unpackBytes } from './compression.js';
+import { parseJsonBytes, unpackBytes } from './compression.js';
 
 interface Entry {
   gz: Buffer;
@@ -68,7 +68,11 @@ export function createDefinitionCache(
     async parsed(id) {
       const entry = await get(id);
       if (!entry) return undefined;
-      entry.parsed ??= JSON.parse((await json(id))?.toString('utf8') ?? 'null') as ApiDefinition;
+      if (!entry.parsed) {
+        const bytes = await json(id);
+        if (!bytes) return undefined;
+        entry.parsed = parseJsonBytes<ApiDefinition>(bytes);
+      }
       return entry.parsed;
     },
   };
