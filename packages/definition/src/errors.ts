@@ -5,7 +5,12 @@
 import { InvalidSemverError } from './diff/next-version.js';
 import { DocsDefinitionError } from './docs/build-docs-definition.js';
 import { DefinitionImportError } from './ir/import-result.js';
-import { type ErrorCatalogue, SextantError, ThrownValueError } from './sextant-error.js';
+import {
+  type ErrorCatalogue,
+  SextantError,
+  ThrownValueError,
+  UnexpectedStatusError,
+} from './sextant-error.js';
 import { SliceTargetNotFoundError } from './slice/slice.js';
 
 /** A JSON pointer that does not start with `/` (RFC 6901 pointers are '' or start with '/'). */
@@ -65,6 +70,11 @@ export const definitionErrors: ErrorCatalogue = {
       code: 'ThrownValueError',
       description: 'Something other than an Error was thrown; its text is the message.',
       example: () => new ThrownValueError('boom'),
+    },
+    {
+      code: 'UnexpectedStatusError',
+      description: 'A call over HTTP answered a status the caller cannot use (the message names the call).',
+      example: () => new UnexpectedStatusError('the search index', 404),
     },
     {
       code: 'UnsupportedPatternError',

@@ -56,3 +56,30 @@ export class ThrownValueError extends SextantError<'ThrownValueError'> {
     super('ThrownValueError', String(value));
   }
 }
+
+/**
+ * A call over HTTP answered a status the caller cannot use; `what` names what was asked for.
+ * @example new UnexpectedStatusError('the search index', 404).message // 'the search index: HTTP 404'
+ */
+export class UnexpectedStatusError extends SextantError<'UnexpectedStatusError'> {
+  constructor(
+    readonly what: string,
+    readonly status: number,
+    message = `${what}: HTTP ${status}`,
+  ) {
+    super('UnexpectedStatusError', message, { details: { status } });
+  }
+}
+
+/**
+ * The message of an error reply `{ error, content }` (content a string or `{ message }`), else undefined.
+ * @example errorReplyMessage({ error: 'BadRequestError', content: { message: 'api is required' } }) // 'api is required'
+ */
+export function errorReplyMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || !('error' in body)) return undefined;
+  const content = (body as { content?: unknown }).content;
+  if (typeof content === 'string') return content;
+  if (content && typeof content === 'object' && 'message' in content && typeof content.message === 'string')
+    return content.message;
+  return typeof body.error === 'string' ? body.error : undefined;
+}

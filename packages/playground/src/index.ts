@@ -40,6 +40,7 @@ export { EXPLORER_PARAM } from './core/url-params.js';
 export type { ConnectionState, SessionMessage, SessionState } from './core/websocket-session.js';
 export { WebSocketSession } from './core/websocket-session.js';
 export { END_OF_SAMPLE_SESSION, NORMAL_CLOSE_CODE, WS_LIMIT_CLOSE_REASON } from './core/ws-limit-reason.js';
+export * from './errors.js';
 export type { EndpointPlaygroundProps } from './react/endpoint-playground.js';
 export { EndpointPlayground } from './react/endpoint-playground.js';
 export type { WebSocketPlaygroundProps } from './react/websocket-playground.js';
