@@ -3,7 +3,7 @@
  * re-exported by the module that throws it.
  */
 import { type ErrorCatalogue, SextantError } from '@sextant/definition/errors';
-import type { OAuthLoginFailure } from './core/oauth-login-error.js';
+import type { OAuthLoginFailure } from './core/auth/oauth-login-error.js';
 
 /** The token endpoint answered without an access token. */
 export class EmptyTokenError extends SextantError<'EmptyTokenError'> {
