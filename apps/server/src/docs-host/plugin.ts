@@ -9,6 +9,7 @@
  *   registry in this process, or over HTTP: registry-source/), cached per docs URL and dropped
  *   when the source reports an invalidation. A hosted docs host without a source does not start.
  */
+
 import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import {
   type DocsDefinition,
   isSafeAssetUrl,
 } from '@sextant/definition';
+import { asError, UnexpectedStatusError } from '@sextant/definition/errors';
 import {
   collectProjectFiles,
   contentTypeOf,
@@ -49,6 +51,7 @@ import {
 } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LocalProjectMissingError } from '../errors.js';
 import { requirePart } from '../lifecycle/part-dependency.js';
 import { type CacheBudgets, cacheBudgets } from '../memory-budget.js';
 import { REQUEST_ID_HEADER } from '../request-id.js';
@@ -238,18 +241,28 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   const fetchText = async (url: string): Promise<string> => {
     if (url.startsWith('/')) {
       const response = await app.inject({ method: 'GET', url });
-      if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+      if (response.statusCode !== 200)
+        throw new UnexpectedStatusError(
+          `GET ${url}`,
+          response.statusCode,
+          `GET ${url} answered ${response.statusCode}`,
+        );
       return response.body;
     }
     const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    if (!response.ok)
+      throw new UnexpectedStatusError(
+        `GET ${url}`,
+        response.status,
+        `GET ${url} answered ${response.status}`,
+      );
     return response.text();
   };
   const loadLocal = () => {
     const dir = options.projectDir;
     if (!dir)
       return Promise.resolve({
-        error: new Error('the docs host runs in local mode without a project folder'),
+        error: new LocalProjectMissingError(),
       });
     const version = `${Date.now().toString(36)}-${++generation}`;
     return loadDocsProject(dir, { fetchText, tolerateApiErrors: true }).then(
@@ -274,7 +287,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
         return { project, resolved: { site, basePath: '', files: [...served], projectDir: dir } };
       },
       (error: unknown) => {
-        const err = error instanceof Error ? error : new Error(String(error));
+        const err = asError(error);
         app.log.error(err.message);
         return { error: err };
       },
