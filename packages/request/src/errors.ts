@@ -13,9 +13,7 @@ export type RequestErrorCode =
   | 'NoLanguageConfigurationError'
   | 'NoDefaultExampleError'
   | 'EndpointNotFoundError'
-  | 'InvalidEndpointReferenceError'
-  | 'OAuthRedirectError'
-  | 'TemplateResolutionError';
+  | 'InvalidEndpointReferenceError';
 
 /** Base class: `code` is the class name, `message` is the SPEC text. */
 export class RequestError extends SextantError<RequestErrorCode> {}
@@ -96,7 +94,7 @@ export type OAuthRedirectFailure =
   | 'bad-authorization-url';
 
 /** The authorization redirect cannot be used; `failure` says why. */
-export class OAuthRedirectError extends RequestError {
+export class OAuthRedirectError extends SextantError<'OAuthRedirectError'> {
   constructor(
     readonly failure: OAuthRedirectFailure,
     message: string,
@@ -106,7 +104,7 @@ export class OAuthRedirectError extends RequestError {
 }
 
 /** A template that cannot be filled (its author's mistake, not the reader's). */
-export class TemplateResolutionError extends RequestError {
+export class TemplateResolutionError extends SextantError<'TemplateResolutionError'> {
   constructor(message: string) {
     super('TemplateResolutionError', message);
   }
