@@ -15,7 +15,7 @@ import type { ApiDefinition } from '../ir/definition.js';
 import type { Endpoint } from '../ir/endpoint.js';
 import type { ImportSource } from '../ir/import-result.js';
 import { pathTemplate } from '../ir/read-types.js';
-import { isObject } from '../schema/schema-converter.js';
+import { isObject } from '../schema/schema-predicates.js';
 
 /** Spec files (json/yaml) under `folder`, recursively, sorted. */
 export function specFiles(folder: string): string[] {
