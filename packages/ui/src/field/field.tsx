@@ -1,6 +1,6 @@
 /**
- * `Field`: the frame of one form value — label, required or optional mark, extra head content
- * (a type caption, a Remove button), hint, error message — with the id wiring done once. Given a
+ * `Field`: the frame of one form value — label, type caption, required or optional mark, extra
+ * head content (a Remove button), hint, control, error message — with the id wiring done once. Given a
  * render function, the label is a `<label for>` and the control receives `id`,
  * `aria-describedby` (hint, then error) and `aria-invalid`; given plain children (a group of
  * inputs labelled on their own), the label is a heading span.
@@ -21,7 +21,9 @@ export interface FieldProps {
   required?: boolean | undefined;
   /** Shows an "optional" mark when the value is not required. */
   markOptional?: boolean | undefined;
-  /** Head content after the label and mark: a type caption, a Remove button. */
+  /** Shown right after the label (a type caption). */
+  detail?: ReactNode;
+  /** Head content after the mark (a Remove button). */
   aside?: ReactNode;
   hint?: ReactNode;
   /** The error message; while given, the control is `aria-invalid` and described by it. */
@@ -46,6 +48,7 @@ export function Field({
   children,
   required,
   markOptional,
+  detail,
   aside,
   hint,
   error,
@@ -81,15 +84,16 @@ export function Field({
         ) : (
           <span className={labelClass}>{label}</span>
         )}
+        {detail}
         {mark}
         {aside}
       </div>
-      {labelled ? children({ id: controlId, required, ...controlAria({ hintId, errorId }) }) : children}
       {hint ? (
         <div id={hintId} className="sx-ui-field-hint">
           {hint}
         </div>
       ) : null}
+      {labelled ? children({ id: controlId, required, ...controlAria({ hintId, errorId }) }) : children}
       {error ? (
         <p id={errorId} className="sx-ui-field-error" role="alert">
           {error}
