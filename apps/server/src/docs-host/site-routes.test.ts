@@ -8,7 +8,7 @@ import { writeFixtureProject } from '@sextant/docs-project/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from './plugin.js';
-import type { SiteRequestContext } from './site-routes.js';
+import { createSiteRouteTable, type SiteRequestContext } from './site-routes.js';
 
 let app: FastifyInstance;
 const seen: { body?: unknown; context?: SiteRequestContext } = {};
@@ -81,5 +81,39 @@ describe('site routes', () => {
     expect(() =>
       app.docsHost.addSiteRoute({ method: 'GET', path: '/llms.txt', handler: () => undefined }),
     ).toThrow(/already registered/);
+  });
+
+  it("the host's own resources are rows of the same table: taken paths are refused, other methods are 405", async () => {
+    expect(() =>
+      app.docsHost.addSiteRoute({ method: 'GET', path: '/_sextant/site.css', handler: () => undefined }),
+    ).toThrow(/already registered/);
+    expect((await app.inject({ method: 'POST', url: '/_sextant/site.css', payload: 'x' })).statusCode).toBe(
+      405,
+    );
+    expect((await app.inject({ method: 'DELETE', url: '/_sextant/files/a/b.png' })).statusCode).toBe(405);
+  });
+});
+
+describe('the site-route table', () => {
+  const handler = () => undefined;
+  it('a row ending in /* serves every path under it; an exact row wins; others are not served', () => {
+    const table = createSiteRouteTable();
+    const files = { method: 'GET', path: '/_sextant/files/*', handler } as const;
+    const exact = { method: 'GET', path: '/_sextant/files/special', handler } as const;
+    table.add(files);
+    table.add(exact);
+    expect(table.find('GET', '/_sextant/files/a/b.png')).toBe(files);
+    expect(table.find('GET', '/_sextant/files/special')).toBe(exact);
+    expect(table.find('POST', '/_sextant/files/a.png')).toBeUndefined();
+    expect(table.find('GET', '/_sextant/filesystem')).toBeUndefined();
+    expect(table.find('GET', '/_sextant/files')).toBeUndefined();
+    expect(table.hasPath('/_sextant/files/x')).toBe(true);
+    expect(table.hasPath('/elsewhere')).toBe(false);
+  });
+  it('refuses a path not starting with / and a duplicate prefix row', () => {
+    const table = createSiteRouteTable();
+    expect(() => table.add({ method: 'GET', path: 'llms.txt', handler })).toThrow(/must start with/);
+    table.add({ method: 'GET', path: '/x/*', handler });
+    expect(() => table.add({ method: 'GET', path: '/x/*', handler })).toThrow(/already registered/);
   });
 });

@@ -6,12 +6,18 @@
  * route's handler with it. A route is matched by method and by its path relative to the base
  * path, so the same route serves `docs.acme.com/llms.txt` and `acme.com/docs/llms.txt`.
  *
+ * The docs host's own resources (search, the site's stylesheet, its files, the favicon:
+ * site-resources.ts) are rows of the same table; a path ending in `/*` matches every path under
+ * it (`/_sextant/files/*`), an exact path wins over such a prefix. Pages and their `.md`
+ * variants are what no row matches.
+ *
  * POST and DELETE bodies reach handlers as raw bytes (`request.body` is a Buffer, at most
  * `SITE_ROUTE_BODY_LIMIT`): signature checks (Slack, Discord) need the exact bytes, and each
  * handler parses what it accepts with its own schema.
  */
 import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteFile } from './site-files.js';
 
 export const SITE_ROUTE_BODY_LIMIT = 1024 * 1024;
 
@@ -30,11 +36,22 @@ export interface SiteRequestContext {
    * mode when the server has a registry (its local organization). Undefined when nothing owns it.
    */
   owner(): Promise<{ orgId: string; docsUrl: string } | undefined>;
+  /** The request's path relative to the base path (`/_sextant/files/a.png`). */
+  rel: string;
+  /** The request's query. */
+  query: URLSearchParams;
+  /** A file of the site by project path (local: from disk; hosted: linked files only). */
+  file(path: string): Promise<SiteFile | undefined>;
+  /** The file a `/_sextant/files/{address}` URL names. */
+  fileAt(address: string): Promise<SiteFile | undefined>;
 }
 
 export interface SiteRoute {
   method: SiteRouteMethod;
-  /** Path relative to the site's base path, starting with `/` (`/llms.txt`, `/_sextant/ai/chat`). */
+  /**
+   * Path relative to the site's base path, starting with `/` (`/llms.txt`, `/_sextant/ai/chat`);
+   * ending in `/*`, every path under it.
+   */
   path: string;
   handler(request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext): unknown;
 }
@@ -42,21 +59,30 @@ export interface SiteRoute {
 /** Site routes by method and path; a duplicate is a programming error, said at once. */
 export function createSiteRouteTable() {
   const routes = new Map<string, SiteRoute>();
+  /** Prefix routes (`/_sextant/files/*`) by their prefix (`/_sextant/files/`). */
+  const prefixes: { prefix: string; route: SiteRoute }[] = [];
   const key = (method: string, path: string) => `${method} ${path}`;
+  const prefixOf = (route: SiteRoute) => (route.path.endsWith('/*') ? route.path.slice(0, -1) : undefined);
+  const underPrefix = (path: string, method?: string) =>
+    prefixes.find(
+      ({ prefix, route }) => (method === undefined || route.method === method) && path.startsWith(prefix),
+    )?.route;
   return {
     add(route: SiteRoute): void {
       if (!route.path.startsWith('/')) throw new Error(`site route path must start with "/": ${route.path}`);
       const id = key(route.method, route.path);
       if (routes.has(id)) throw new Error(`site route ${id} is already registered`);
       routes.set(id, route);
+      const prefix = prefixOf(route);
+      if (prefix) prefixes.push({ prefix, route });
     },
     find(method: string, path: string): SiteRoute | undefined {
-      return routes.get(key(method, path));
+      return routes.get(key(method, path)) ?? underPrefix(path, method);
     },
     /** Whether any route serves this path (another method answers 405). */
     hasPath(path: string): boolean {
       for (const route of routes.values()) if (route.path === path) return true;
-      return false;
+      return underPrefix(path) !== undefined;
     },
   };
 }

@@ -1,19 +1,22 @@
 /**
  * Cache of stored API definitions by registry id: the compressed bytes as stored (served as-is
- * to clients that accept gzip) and, on demand, the parsed object. Definitions never change once
- * registered, so entries never go stale; a byte budget bounds the memory they take.
+ * to clients that accept gzip) and, on demand, the JSON text and the parsed object. Definitions
+ * never change once registered, so entries never go stale; the `definitions` byte budget (from
+ * `--memory`, memory-budget.ts) bounds everything an entry holds, its JSON text and parsed object
+ * included once they are made, and evictions are counted in `/metrics` like every cache's.
  */
 import type { ApiDefinition } from '@sextant/definition';
 import type { Kysely } from 'kysely';
+import { type CacheObserver, createByteCache, HEAP_BYTES_PER_JSON_BYTE } from '../docs-host/byte-cache.js';
 import type { Database } from '../storage/index.js';
 import { unpackBytes } from './compression.js';
 
 interface Entry {
-  gz: Buffer;
-  json?: Buffer;
-  parsed?: ApiDefinition;
-  orgId: string;
-  apiId: string;
+  readonly gz: Buffer;
+  readonly json?: Buffer;
+  readonly parsed?: ApiDefinition;
+  readonly orgId: string;
+  readonly apiId: string;
 }
 
 /** Cached access to stored definitions. */
@@ -24,52 +27,61 @@ export interface DefinitionCache {
   json(id: string): Promise<Buffer | undefined>;
   /** Parsed definition. */
   parsed(id: string): Promise<ApiDefinition | undefined>;
+  /** The estimated bytes held (`sextant_cache_bytes{cache="definitions"}`). */
+  bytes(): number;
 }
 
-/** Creates a cache holding at most `budgetBytes` of compressed definitions. */
+/** What an entry holds: its compressed bytes, its JSON text and the parsed object's estimate. */
+const entryBytes = (entry: Entry): number =>
+  entry.gz.length +
+  (entry.json?.length ?? 0) +
+  (entry.parsed ? (entry.json?.length ?? entry.gz.length) * HEAP_BYTES_PER_JSON_BYTE : 0);
+
+/** Creates a cache holding at most `budgetBytes` of definitions (compressed, JSON and parsed). */
 export function createDefinitionCache(
   db: Kysely<Database>,
   budgetBytes = 256 * 1024 * 1024,
+  observer?: CacheObserver,
 ): DefinitionCache {
-  const entries = new Map<string, Entry>();
-  let used = 0;
+  const entries = createByteCache<string, Entry>({
+    name: 'definitions',
+    maxBytes: budgetBytes,
+    size: entryBytes,
+    ...(observer ? { observer } : {}),
+  });
+  /** Keeps `grown` in place of the entry it grew from (a new object: the cache weighs it anew). */
+  const keep = (id: string, grown: Entry): Entry => {
+    entries.set(id, grown);
+    return grown;
+  };
   const get = async (id: string): Promise<Entry | undefined> => {
     const hit = entries.get(id);
-    if (hit) {
-      entries.delete(id);
-      entries.set(id, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const row = await db
       .selectFrom('api_definitions')
       .select(['definition_gz', 'org_id', 'api_id'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
-    const entry: Entry = { gz: Buffer.from(row.definition_gz), orgId: row.org_id, apiId: row.api_id };
-    entries.set(id, entry);
-    used += entry.gz.length;
-    for (const [key, old] of entries) {
-      if (used <= budgetBytes || key === id) break;
-      entries.delete(key);
-      used -= old.gz.length;
-    }
-    return entry;
+    return keep(id, { gz: Buffer.from(row.definition_gz), orgId: row.org_id, apiId: row.api_id });
   };
-  const json = async (id: string): Promise<Buffer | undefined> => {
+  const withJson = async (id: string): Promise<Entry | undefined> => {
     const entry = await get(id);
-    if (!entry) return undefined;
-    entry.json ??= await unpackBytes(entry.gz);
-    return entry.json;
+    if (!entry || entry.json) return entry;
+    return keep(id, { ...(entries.get(id) ?? entry), json: await unpackBytes(entry.gz) });
   };
   return {
     get,
-    json,
+    bytes: () => entries.calculatedSize,
+    async json(id) {
+      return (await withJson(id))?.json;
+    },
     async parsed(id) {
-      const entry = await get(id);
-      if (!entry) return undefined;
-      entry.parsed ??= JSON.parse((await json(id))?.toString('utf8') ?? 'null') as ApiDefinition;
-      return entry.parsed;
+      const entry = await withJson(id);
+      if (!entry?.json) return undefined;
+      if (entry.parsed) return entry.parsed;
+      const parsed = JSON.parse(entry.json.toString('utf8')) as ApiDefinition;
+      return keep(id, { ...(entries.get(id) ?? entry), parsed }).parsed;
     },
   };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { LoadedDocs } from '@sextant/registry-client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CacheObserver } from '../docs-host/byte-cache.js';
 import { cacheBudgets } from '../memory-budget.js';
 import { queryTimer, type ServerMetrics } from '../metrics/index.js';
 import { type OpenDatabase, openBlobStores, openDatabase } from '../storage/index.js';
@@ -138,7 +139,10 @@ async function open(
     const db = metrics ? database.db.withPlugin(queryTimer(metrics)) : database.db;
     metrics?.setPoolSource(database.poolStats);
     const budgets = cacheBudgets(options.memoryMiB);
-    const definitions = createDefinitionCache(db, budgets.definitions);
+    const evictions: CacheObserver | undefined = metrics && {
+      evicted: (name) => metrics.cacheEvicted(name),
+    };
+    const definitions = createDefinitionCache(db, budgets.definitions, evictions);
     const ctx: RegistryContext = {
       db,
       blobs: blobs.primary,
@@ -158,7 +162,7 @@ async function open(
           : undefined,
         {
           maxBytes: budgets['registry-sites'],
-          ...(metrics ? { observer: { evicted: (name) => metrics.cacheEvicted(name) } } : {}),
+          ...(evictions ? { observer: evictions } : {}),
         },
       ),
       previewDomain: options.previewDomain ?? 'preview.localhost',
@@ -173,6 +177,7 @@ async function open(
       },
     };
     metrics?.watchCache('registry-sites', () => ctx.docsCache.bytes());
+    metrics?.watchCache('definitions', () => definitions.bytes());
     const localAdmin =
       options.mode === 'local' ? await bootstrapLocal(database.db, options.dataDir) : undefined;
     return { ctx, database, localAdmin };

@@ -10,15 +10,15 @@
 import type { AuthScheme } from '@sextant/definition';
 import { authRequirementsOf, requirementKey } from '@sextant/request';
 import { useId } from 'react';
-import { type ApiKeyInjectionStore, loginUrl, logoutUrl } from '../core/api-key-injection.js';
+import { type ApiKeyInjectionStore, loginUrl, logoutUrl } from '../core/auth/api-key-injection.js';
 import {
   type AuthState,
   authenticatedFor,
   isTokenNoLongerValid,
   oauthButtonLabel,
   TOKEN_NO_LONGER_VALID,
-} from '../core/auth-store.js';
-import type { EndpointController } from '../core/endpoint-controller.js';
+} from '../core/auth/auth-store.js';
+import type { EndpointController } from '../core/endpoint/endpoint-controller.js';
 import { useStore } from './use-store.js';
 
 export function AuthCard({

@@ -5,8 +5,8 @@
  * 10 MB answer costs the DOM a screenful. Layout and search are the headless `BodyView`'s.
  */
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { BodyView } from '../core/body-view/body-view.js';
-import { tokenizeJson } from '../core/json-tokens.js';
+import { BodyView } from '../core/response/body-view/body-view.js';
+import { tokenizeJson } from '../core/view/json-tokens.js';
 import { useStore } from './use-store.js';
 
 /** Bodies of at most this many lines render every line (no virtual window). */

@@ -6,7 +6,7 @@
 import { importDefinition } from '@sextant/definition';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FormStore } from '../core/form-store.js';
+import { FormStore } from '../core/form/form-store.js';
 import { RequestForm } from './request-form.js';
 
 afterEach(cleanup);

@@ -12,18 +12,22 @@ import type { ApiDefinition, Endpoint } from '@sextant/definition';
 import { Dialog, TabList, TabPanel } from '@sextant/ui';
 import { useEffect, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
-import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/analytics.js';
-import { ApiKeyInjectionStore, loginErrorFromSearch, withoutLoginError } from '../core/api-key-injection.js';
-import { decodeFormState, FORM_PARAM } from '../core/deep-link.js';
-import { escapeClosesExplorer } from '../core/editable-focus.js';
+import {
+  ApiKeyInjectionStore,
+  loginErrorFromSearch,
+  withoutLoginError,
+} from '../core/auth/api-key-injection.js';
+import { decodeFormState, FORM_PARAM } from '../core/endpoint/deep-link.js';
 import {
   EndpointController,
   type EndpointControllerOptions,
   type PlaygroundFeatures,
-} from '../core/endpoint-controller.js';
-import { MediaQueryStore, NARROW_QUERY } from '../core/media-query.js';
-import { type PaneSplit, paneDefaults } from '../core/pane-split.js';
-import { isShallowNavigation, withoutExplorerParams } from '../core/url-params.js';
+} from '../core/endpoint/endpoint-controller.js';
+import { isShallowNavigation, withoutExplorerParams } from '../core/endpoint/url-params.js';
+import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from '../core/shared/analytics.js';
+import { escapeClosesExplorer } from '../core/view/editable-focus.js';
+import { MediaQueryStore, NARROW_QUERY } from '../core/view/media-query.js';
+import { type PaneSplit, paneDefaults } from '../core/view/pane-split.js';
 import { AuthCard } from './auth-card.js';
 import { RequestCard } from './request-card.js';
 import { RequestForm } from './request-form.js';

@@ -7,7 +7,7 @@
 import { exampleProblemNote, importDefinition } from '@sextant/definition';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FormStore } from '../core/form-store.js';
+import { FormStore } from '../core/form/form-store.js';
 import { RequestForm } from './request-form.js';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 /** Highlighted JSON (or plain text) in a scrollable block. */
-import { tokenizeJson } from '../core/json-tokens.js';
+import { tokenizeJson } from '../core/view/json-tokens.js';
 
 export function JsonView({ value, label }: { value: unknown; label: string }) {
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);

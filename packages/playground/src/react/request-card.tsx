@@ -8,9 +8,9 @@
 
 import { CopyButton } from '@sextant/ui';
 import { useState } from 'react';
-import type { EndpointController } from '../core/endpoint-controller.js';
-import { historyEntryText } from '../core/request-history.js';
-import { tokenizeSnippet } from '../core/snippet-tokens.js';
+import type { EndpointController } from '../core/endpoint/endpoint-controller.js';
+import { historyEntryText } from '../core/endpoint/request-history.js';
+import { tokenizeSnippet } from '../core/view/snippet-tokens.js';
 import { useStore } from './use-store.js';
 
 export function RequestCard({ controller }: { controller: EndpointController }) {

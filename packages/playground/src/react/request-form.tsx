@@ -13,9 +13,9 @@ import {
   type ParameterSection,
   type PlaygroundFormState,
   sectionParameters,
-} from '../core/form-state.js';
-import type { FormStore } from '../core/form-store.js';
-import { describeShape, inlineObjectProperties, type TypeMap } from '../core/type-shapes.js';
+} from '../core/form/form-state.js';
+import type { FormStore } from '../core/form/form-store.js';
+import { describeShape, inlineObjectProperties, type TypeMap } from '../core/form/type-shapes.js';
 import {
   formDataFieldValue,
   formDataFiles,
@@ -23,7 +23,7 @@ import {
   parameterEditor,
   rootEditor,
   typeCaption,
-} from '../core/value-editing.js';
+} from '../core/form/value-editing.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { ExampleNote } from './example-note.js';
 import { useStore } from './use-store.js';

@@ -8,6 +8,7 @@
 
 import { CopyButton, TabList, TabPanel, type TabSpec } from '@sextant/ui';
 import { memo, useEffect, useState } from 'react';
+import type { RequestLifecycle } from '../core/request/request-lifecycle.js';
 import {
   type AnswerDetails,
   type AnswerView,
@@ -15,12 +16,11 @@ import {
   answerView,
   hasNoBody,
   statusLine,
-} from '../core/answer-details.js';
-import { formatElapsed, formatSize, formatTime, statusStyle } from '../core/json-tokens.js';
-import { proxyNotice } from '../core/proxy-notice.js';
-import type { RequestLifecycle } from '../core/request-lifecycle.js';
-import { filePreviewKind, type PlaygroundResponse } from '../core/response-reader.js';
-import type { StreamEvent } from '../core/stream-framing.js';
+} from '../core/response/answer-details.js';
+import { proxyNotice } from '../core/response/proxy-notice.js';
+import { filePreviewKind, type PlaygroundResponse } from '../core/response/response-reader.js';
+import type { StreamEvent } from '../core/response/stream-framing.js';
+import { formatElapsed, formatSize, formatTime, statusStyle } from '../core/view/json-tokens.js';
 import { BodyViewer } from './body-viewer.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { JsonView } from './json-view.js';

@@ -9,11 +9,11 @@
 
 import { CopyButton, Menu } from '@sextant/ui';
 import { useEffect, useId, useState } from 'react';
-import { deepLink } from '../core/deep-link.js';
-import type { EndpointController } from '../core/endpoint-controller.js';
-import { invalidFieldsText } from '../core/form-validation.js';
-import { formatElapsed } from '../core/json-tokens.js';
-import { isInFlight } from '../core/request-lifecycle.js';
+import { deepLink } from '../core/endpoint/deep-link.js';
+import type { EndpointController } from '../core/endpoint/endpoint-controller.js';
+import { invalidFieldsText } from '../core/form/form-validation.js';
+import { isInFlight } from '../core/request/request-lifecycle.js';
+import { formatElapsed } from '../core/view/json-tokens.js';
 import { useElapsed } from './use-elapsed.js';
 import { useStore } from './use-store.js';
 

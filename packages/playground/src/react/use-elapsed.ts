@@ -3,7 +3,7 @@
  * computes (`RequestLifecycle.elapsed`) counts up; idle otherwise.
  */
 import { useEffect, useState } from 'react';
-import { isInFlight, type RequestLifecycle } from '../core/request-lifecycle.js';
+import { isInFlight, type RequestLifecycle } from '../core/request/request-lifecycle.js';
 import { useStore } from './use-store.js';
 
 /** Milliseconds since the request in flight was sent, or undefined when none is. */

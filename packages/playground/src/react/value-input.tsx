@@ -10,7 +10,7 @@
 import { literalLabel, type ObjectProperty, type TypeReference } from '@sextant/definition';
 import type { StatePath } from '@sextant/request';
 import { createContext, type ReactNode, useContext, useId, useMemo } from 'react';
-import { errorAt, type FormValidation, VALID, validateAt } from '../core/form-validation.js';
+import { errorAt, type FormValidation, VALID, validateAt } from '../core/form/form-validation.js';
 import {
   describeShape,
   type FieldShape,
@@ -20,7 +20,7 @@ import {
   offersAddAll,
   stringInputKind,
   type TypeMap,
-} from '../core/type-shapes.js';
+} from '../core/form/type-shapes.js';
 import {
   addOptionalFields,
   asList,
@@ -48,7 +48,7 @@ import {
   type ValueEditor,
   withListItem,
   withMapEntry,
-} from '../core/value-editing.js';
+} from '../core/form/value-editing.js';
 import { InlineMarkdown } from './inline-markdown.js';
 
 const FormErrorsContext = createContext<FormValidation>(VALID);

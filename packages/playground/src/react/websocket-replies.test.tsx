@@ -10,8 +10,8 @@ import { type ApiDefinition, importDefinition } from '@sextant/definition';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { channelFormState } from '../core/channel-controller.js';
-import { expectedReplies, repliesTo } from '../core/channel-replies.js';
+import { channelFormState } from '../core/websocket/channel-controller.js';
+import { expectedReplies, repliesTo } from '../core/websocket/channel-replies.js';
 import { WebSocketPlayground } from './websocket-playground.js';
 
 afterEach(cleanup);
