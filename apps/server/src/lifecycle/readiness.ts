@@ -9,6 +9,7 @@
 import { type Clock, systemClock } from '@sextant/definition';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ReadinessTimeoutError } from '../errors.js';
 
 export const READYZ_PATH = '/readyz';
 const CHECK_TIMEOUT_MS = 2000;
@@ -36,18 +37,12 @@ declare module 'fastify' {
   }
 }
 
-/** A readiness check that did not answer within its time. */
-export class ReadinessCheckTimeoutError extends Error {
-  readonly code = 'READINESS_CHECK_TIMEOUT';
-  constructor() {
-    super(`The check did not answer within ${CHECK_TIMEOUT_MS} ms.`);
-    this.name = 'ReadinessCheckTimeoutError';
-  }
-}
-
 const withTimeout = (check: ReadinessCheck, clock: Clock): Promise<void> =>
   new Promise((resolve, reject) => {
-    const cancel = clock.setTimeout(() => reject(new ReadinessCheckTimeoutError()), CHECK_TIMEOUT_MS);
+    const cancel = clock.setTimeout(
+      () => reject(new ReadinessTimeoutError(CHECK_TIMEOUT_MS)),
+      CHECK_TIMEOUT_MS,
+    );
     check().then(
       () => {
         cancel();
