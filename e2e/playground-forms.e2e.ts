@@ -170,11 +170,11 @@ describe('playground forms on the demo docs site', () => {
     const files = field(page, 'files');
     const cover = field(page, 'cover');
     expect(await description.innerText()).toContain('A text field.');
-    expect(await description.locator('.sx-pg-optional').innerText()).toBe('optional');
+    expect(await description.locator('.sx-ui-field-mark:not([data-required])').innerText()).toBe('optional');
     expect(await files.innerText()).toContain('One or more files.');
-    expect(await files.locator('.sx-pg-required').innerText()).toBe('required');
+    expect(await files.locator('.sx-ui-field-mark[data-required]').innerText()).toBe('required');
     expect(await cover.innerText()).toContain('One optional single file.');
-    expect(await cover.locator('.sx-pg-optional').innerText()).toBe('optional');
+    expect(await cover.locator('.sx-ui-field-mark:not([data-required])').innerText()).toBe('optional');
     expect(await errorOf(page.getByLabel('files', { exact: true }))).toBe('Choose a file');
     await page.getByLabel('files', { exact: true }).setInputFiles([
       { name: 'leaf.txt', mimeType: 'text/plain', buffer: Buffer.from('a leaf') },

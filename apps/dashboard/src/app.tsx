@@ -5,6 +5,7 @@
  */
 
 import { type Session, sessionSchema } from '@sextant/registry-client';
+import { Field, Select } from '@sextant/ui';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { dashboardCall, isSignedOut, sessionRegistryClient } from './api.js';
@@ -170,16 +171,16 @@ export function App() {
           </button>
           <div className="bar-tools">
             {context.session.orgs.length > 1 ? (
-              <label className="org">
-                <span className="sr-only">Organization</span>
-                <select value={activeOrg} onChange={(event) => setOrgId(event.target.value)}>
-                  {context.session.orgs.map((org) => (
-                    <option key={org.orgId} value={org.orgId}>
-                      {org.orgId}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Field className="org" inline labelHidden label="Organization">
+                {(control) => (
+                  <Select
+                    {...control}
+                    options={context.session.orgs.map((org) => ({ value: org.orgId, label: org.orgId }))}
+                    value={activeOrg}
+                    onChange={(event) => setOrgId(event.target.value)}
+                  />
+                )}
+              </Field>
             ) : (
               <span className="org">
                 <span className="sr-only">Organization: </span>

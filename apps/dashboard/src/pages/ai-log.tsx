@@ -3,6 +3,7 @@
  * feedback, failed answers flagged with the reader's page; filtered by site, feedback, location
  * and failure (the registry call's filters).
  */
+import { Field, Select } from '@sextant/ui';
 import { useId, useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
@@ -60,22 +61,17 @@ function FilterSelect<K extends keyof typeof FILTER_CHOICES>({
   filters: Filters;
   onChange: (filters: Filters) => void;
 }) {
-  const id = useId();
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={filters[name]}
-        onChange={(event) => onChange({ ...filters, [name]: event.target.value })}
-      >
-        {FILTER_CHOICES[name].map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </>
+    <Field inline label={label}>
+      {(control) => (
+        <Select
+          {...control}
+          options={FILTER_CHOICES[name].map(([value, text]) => ({ value, label: text }))}
+          value={filters[name]}
+          onChange={(event) => onChange({ ...filters, [name]: event.target.value })}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -84,7 +80,6 @@ export function AiLogPage() {
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>({ url: '', feedback: '', location: '', failed: '' });
   const headingId = useId();
-  const siteId = useId();
   const sites = useDocsSites();
   const siteUrls = sites.data?.docsSites.map((entry) => docsUrlText(entry.mainUrl)) ?? [];
   const questions = useDashboardQuery(
@@ -102,19 +97,17 @@ export function AiLogPage() {
         AI question log
       </PageTitle>
       <div className="field inline">
-        <label htmlFor={siteId}>Site</label>
-        <select
-          id={siteId}
-          value={filters.url}
-          onChange={(event) => filter({ ...filters, url: event.target.value })}
-        >
-          <option value="">All sites</option>
-          {siteUrls.map((url) => (
-            <option key={url} value={url}>
-              {url}
-            </option>
-          ))}
-        </select>
+        <Field inline label="Site">
+          {(control) => (
+            <Select
+              {...control}
+              placeholder="All sites"
+              options={siteUrls.map((url) => ({ value: url, label: url }))}
+              value={filters.url}
+              onChange={(event) => filter({ ...filters, url: event.target.value })}
+            />
+          )}
+        </Field>
         <FilterSelect name="feedback" label="Feedback" filters={filters} onChange={filter} />
         <FilterSelect name="location" label="Asked in" filters={filters} onChange={filter} />
         <FilterSelect name="failed" label="Outcome" filters={filters} onChange={filter} />

@@ -3,8 +3,10 @@
  * split, latency percentiles and the endpoints that fail most (recharts). Totals are also text,
  * readable by a stable name (`data-testid="analytics-total"`, and per class `analytics-<class>`).
  */
+
 import type { ByStatusClass, PlaygroundAnalytics } from '@sextant/registry-client';
-import { useId, useState } from 'react';
+import { Field, Select } from '@sextant/ui';
+import { useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -239,8 +241,6 @@ export function AnalyticsPage() {
   const { client, orgId } = useDashboard();
   const [range, setRange] = useState<(typeof RANGES)[number]['id']>('7d');
   const [site, setSite] = useState('');
-  const rangeId = useId();
-  const siteId = useId();
   const sites = useDocsSites();
   const siteUrls = sites.data?.docsSites.map((entry) => docsUrlText(entry.mainUrl)) ?? [];
   const hours = RANGES.find((entry) => entry.id === range)?.hours ?? 24 * 7;
@@ -259,23 +259,27 @@ export function AnalyticsPage() {
         Analytics
       </PageTitle>
       <div className="field inline">
-        <label htmlFor={rangeId}>Range</label>
-        <select id={rangeId} value={range} onChange={(event) => setRange(event.target.value as typeof range)}>
-          {RANGES.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={siteId}>Site</label>
-        <select id={siteId} value={site} onChange={(event) => setSite(event.target.value)}>
-          <option value="">All sites</option>
-          {siteUrls.map((url) => (
-            <option key={url} value={url}>
-              {url}
-            </option>
-          ))}
-        </select>
+        <Field inline label="Range">
+          {(control) => (
+            <Select
+              {...control}
+              options={RANGES.map((entry) => ({ value: entry.id, label: entry.label }))}
+              value={range}
+              onChange={(event) => setRange(event.target.value as typeof range)}
+            />
+          )}
+        </Field>
+        <Field inline label="Site">
+          {(control) => (
+            <Select
+              {...control}
+              placeholder="All sites"
+              options={siteUrls.map((url) => ({ value: url, label: url }))}
+              value={site}
+              onChange={(event) => setSite(event.target.value)}
+            />
+          )}
+        </Field>
         <button type="button" onClick={() => void analytics.refetch()}>
           Refresh
         </button>

@@ -4,7 +4,8 @@
  */
 
 import { apiListSchema, versionListSchema } from '@sextant/registry-client';
-import { useId, useState } from 'react';
+import { Field, Select } from '@sextant/ui';
+import { useState } from 'react';
 import { z } from 'zod';
 import { dashboardCall } from '../api.js';
 import { useDashboard } from '../session-context.js';
@@ -160,8 +161,6 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
   const [previous, setPrevious] = useState('');
   const [current, setCurrent] = useState('');
   const [compared, setCompared] = useState<{ previous: string; current: string }>();
-  const fromId = useId();
-  const toId = useId();
   const versions = useDashboardQuery(
     ['api-versions', orgId, apiId, page],
     () =>
@@ -183,8 +182,8 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
         {({ versions, hasMore }) => {
           // A version is named by its spec version (`info.version`); registration time tells apart
           // several publishes of one spec version.
-          const options = versions.map((version) => ({
-            id: version.apiDefinitionId,
+          const versionOptions = versions.map((version) => ({
+            value: version.apiDefinitionId,
             label: `${version.version ?? 'unversioned'} · ${new Date(version.createdAt).toLocaleString()}`,
           }));
           const from = previous || versions[1]?.apiDefinitionId || '';
@@ -228,26 +227,26 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
                     setCompared({ previous: from, current: to });
                   }}
                 >
-                  <div className="field">
-                    <label htmlFor={fromId}>From (older)</label>
-                    <select id={fromId} value={from} onChange={(event) => setPrevious(event.target.value)}>
-                      {options.map((option) => (
-                        <option key={option.id} value={option.id}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <div className="field">
-                    <label htmlFor={toId}>To (newer)</label>
-                    <select id={toId} value={to} onChange={(event) => setCurrent(event.target.value)}>
-                      {options.map((option) => (
-                        <option key={option.id} value={option.id}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <Field className="field" label="From (older)">
+                    {(control) => (
+                      <Select
+                        {...control}
+                        options={versionOptions}
+                        value={from}
+                        onChange={(event) => setPrevious(event.target.value)}
+                      />
+                    )}
+                  </Field>
+                  <Field className="field" label="To (newer)">
+                    {(control) => (
+                      <Select
+                        {...control}
+                        options={versionOptions}
+                        value={to}
+                        onChange={(event) => setCurrent(event.target.value)}
+                      />
+                    )}
+                  </Field>
                   <button type="submit" className="primary" disabled={from === to}>
                     Compare versions
                   </button>

@@ -1,5 +1,6 @@
 /** GitHub repositories of the organization and the pull requests of the one picked, with their states. */
-import { useId, useState } from 'react';
+import { Field, Select } from '@sextant/ui';
+import { useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery } from '../ui/queries.js';
@@ -7,12 +8,15 @@ import { useDashboardQuery } from '../ui/queries.js';
 const PAGE_SIZE = 20;
 const STATES = ['open', 'merged', 'closed'] as const;
 type PrState = (typeof STATES)[number];
+const STATE_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...STATES.map((name) => ({ value: name, label: name })),
+];
 
 function PullRequests({ owner, repo }: { owner: string; repo: string }) {
   const { client } = useDashboard();
   const [page, setPage] = useState(1);
   const [state, setState] = useState<PrState | 'all'>('all');
-  const filterId = useId();
   const pullRequests = useDashboardQuery(
     ['pull-requests', owner, repo, page, state],
     () =>
@@ -26,24 +30,19 @@ function PullRequests({ owner, repo }: { owner: string; repo: string }) {
       <h2 id="prs-heading">
         Pull requests of {owner}/{repo}
       </h2>
-      <div className="field inline">
-        <label htmlFor={filterId}>State</label>
-        <select
-          id={filterId}
-          value={state}
-          onChange={(event) => {
-            setState(event.target.value as PrState | 'all');
-            setPage(1);
-          }}
-        >
-          <option value="all">All</option>
-          {STATES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field className="field" inline label="State">
+        {(control) => (
+          <Select
+            {...control}
+            options={STATE_OPTIONS}
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as PrState | 'all');
+              setPage(1);
+            }}
+          />
+        )}
+      </Field>
       <LoadView query={pullRequests} what="the pull requests">
         {({ pullRequests, hasMore }) =>
           pullRequests.length === 0 ? (

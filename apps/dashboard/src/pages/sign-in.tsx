@@ -1,7 +1,8 @@
 /** Sign-in: an org token is posted once to the session route; the server answers with a cookie session. */
 
 import { type Session, sessionSchema } from '@sextant/registry-client';
-import { useId, useState } from 'react';
+import { Field } from '@sextant/ui';
+import { useState } from 'react';
 import { dashboardCall, errorMessage } from '../api.js';
 
 export function SignInPage({
@@ -14,8 +15,6 @@ export function SignInPage({
   const [token, setToken] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const tokenId = useId();
-  const hintId = useId();
   return (
     <main className="sign-in" id="main">
       <form
@@ -41,29 +40,24 @@ export function SignInPage({
             {notice}
           </p>
         ) : null}
-        <div className="field">
-          <label htmlFor={tokenId}>Org token</label>
-          <input
-            id={tokenId}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            value={token}
-            aria-describedby={hintId}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => setToken(event.target.value)}
-          />
-          <p id={hintId} className="muted small">
-            A registry token of your organization (sxt_…). With sextant dev, use the admin token it prints.
-            The token is sent once; the browser keeps only a session cookie.
-          </p>
-        </div>
-        {error ? (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Field
+          className="field"
+          label="Org token"
+          hint="A registry token of your organization (sxt_…). With sextant dev, use the admin token it prints. The token is sent once; the browser keeps only a session cookie."
+          error={error}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

@@ -4,7 +4,7 @@
  * ends the session.
  */
 import { type TokenRow, tokenListSchema } from '@sextant/registry-client';
-import { CopyButton } from '@sextant/ui';
+import { CopyButton, Field } from '@sextant/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { dashboardCall, errorMessage, isSignedOut } from '../api.js';
@@ -77,7 +77,6 @@ export function TokensPage() {
   const [page, setPage] = useState(1);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<string>();
-  const descriptionId = useId();
   const tokens = useDashboardQuery(
     [...queryKeys.tokens(orgId), page],
     () => dashboardCall(tokenListSchema, '/tokens', { query: { orgId, page }, csrf: session.csrfToken }),
@@ -107,16 +106,17 @@ export function TokensPage() {
           generate.mutate(description.trim());
         }}
       >
-        <div className="field">
-          <label htmlFor={descriptionId}>Description (optional)</label>
-          <input
-            id={descriptionId}
-            value={description}
-            maxLength={500}
-            placeholder="e.g. CI publish"
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
+        <Field className="field" label="Description (optional)">
+          {(control) => (
+            <input
+              {...control}
+              value={description}
+              maxLength={500}
+              placeholder="e.g. CI publish"
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="primary" disabled={generate.isPending}>
           Generate token
         </button>

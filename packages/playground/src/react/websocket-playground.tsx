@@ -21,6 +21,7 @@ import type { SessionMessage } from '../core/websocket/websocket-session.js';
 import { InlineMarkdown } from './inline-markdown.js';
 import { JsonView } from './json-view.js';
 import { useStore } from './use-store.js';
+import { FieldFrame } from './value-input/field-frame.js';
 import { StandaloneValueInput } from './value-input/value-input.js';
 
 /** Props of {@link WebSocketPlayground}; see packages/playground/README.md. */
@@ -138,10 +139,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
               <h3>{title}</h3>
             </header>
             {parameters.map((parameter) => (
-              <div className="sx-pg-field" key={parameter.key}>
-                <div className="sx-pg-field-head">
-                  <span className="sx-pg-field-name">{parameter.key}</span>
-                </div>
+              <FieldFrame name={parameter.key} key={parameter.key}>
                 <StandaloneValueInput
                   shape={parameter.valueShape}
                   types={types}
@@ -149,7 +147,7 @@ export function WebSocketPlayground(props: WebSocketPlaygroundProps) {
                   onChange={(value) => controller.setParameter(section, parameter.key, value)}
                   label={parameter.key}
                 />
-              </div>
+              </FieldFrame>
             ))}
           </section>
         );

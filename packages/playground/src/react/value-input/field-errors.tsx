@@ -1,4 +1,5 @@
 import type { StatePath } from '@sextant/request';
+import { controlAria } from '@sextant/ui';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { errorAt, type FormValidation, VALID } from '../../core/form/form-validation.js';
 
@@ -17,9 +18,7 @@ export function useFieldError(path: StatePath) {
   return {
     message,
     id,
-    attributes: message
-      ? { 'aria-invalid': true as const, 'aria-describedby': id }
-      : { 'aria-invalid': undefined, 'aria-describedby': undefined },
+    attributes: controlAria({ errorId: message ? id : undefined }),
   };
 }
 

@@ -1,9 +1,11 @@
+import { Field } from '@sextant/ui';
 import type { ReactNode } from 'react';
 import { InlineMarkdown } from '../inline-markdown.js';
 
 /**
- * A field's frame, the same for object properties, parameters and multipart fields: name, type
- * caption, required or optional mark, Remove for an added optional field, description, input.
+ * A field's frame, the same for object properties, parameters and multipart fields (the ui
+ * `Field`): name, type caption, required or optional mark (none when `required` is not given),
+ * Remove for an added optional field, description, input.
  */
 export function FieldFrame({
   name,
@@ -16,34 +18,35 @@ export function FieldFrame({
 }: {
   name: string;
   caption?: string | undefined;
-  required: boolean;
+  required?: boolean | undefined;
   description?: string | undefined;
   onRemove?: (() => void) | undefined;
   removeLabel?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="sx-pg-field">
-      <div className="sx-pg-field-head">
-        <span className="sx-pg-field-name">{name}</span>
-        {caption && <span className="sx-pg-field-type">{caption}</span>}
-        {required ? (
-          <span className="sx-pg-required">required</span>
-        ) : (
-          <span className="sx-pg-optional">optional</span>
-        )}
-        {onRemove && (
+    <Field
+      className="sx-pg-field"
+      label={<span className="sx-pg-field-name">{name}</span>}
+      detail={caption ? <span className="sx-pg-field-type">{caption}</span> : undefined}
+      required={required}
+      markOptional={required === false}
+      aside={
+        onRemove ? (
           <button type="button" className="sx-pg-link-button" onClick={onRemove} aria-label={removeLabel}>
             Remove
           </button>
-        )}
-      </div>
-      {description && (
-        <div className="sx-pg-description">
-          <InlineMarkdown text={description} />
-        </div>
-      )}
+        ) : undefined
+      }
+      hint={
+        description ? (
+          <div className="sx-pg-description">
+            <InlineMarkdown text={description} />
+          </div>
+        ) : undefined
+      }
+    >
       {children}
-    </div>
+    </Field>
   );
 }

@@ -1,3 +1,4 @@
+import { Select } from '@sextant/ui';
 import { type FieldShape, stringInputKind } from '../../core/form/type-shapes.js';
 import {
   booleanFromInput,
@@ -11,6 +12,11 @@ import {
 } from '../../core/form/value-editing.js';
 import { Leaf } from './field-errors.js';
 import type { ShapeInputProps } from './shape-input-props.js';
+
+const BOOLEAN_OPTIONS = [
+  { value: 'true', label: 'true' },
+  { value: 'false', label: 'false' },
+];
 
 export function PrimitiveInput({
   primitive,
@@ -27,15 +33,13 @@ export function PrimitiveInput({
         const common = { className: 'sx-pg-input', 'aria-label': label, ...attributes };
         if (kind === 'boolean')
           return (
-            <select
+            <Select
               {...common}
+              placeholder="Select…"
+              options={BOOLEAN_OPTIONS}
               value={booleanToInput(value)}
               onChange={(event) => set(booleanFromInput(event.target.value))}
-            >
-              <option value="">Select…</option>
-              <option value="true">true</option>
-              <option value="false">false</option>
-            </select>
+            />
           );
         if (kind === 'number')
           return (

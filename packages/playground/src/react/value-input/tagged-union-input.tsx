@@ -1,3 +1,4 @@
+import { Select } from '@sextant/ui';
 import type { FieldShape } from '../../core/form/type-shapes.js';
 import { chooseTaggedVariant, selectedTaggedVariant } from '../../core/form/value-editing.js';
 import { Leaf } from './field-errors.js';
@@ -19,22 +20,17 @@ export function TaggedUnionInput({
     <div className="sx-pg-union">
       <Leaf path={tagPath}>
         {(attributes) => (
-          <select
+          <Select
             className="sx-pg-input"
             aria-label={`${label} ${shape.discriminant}`}
             {...attributes}
+            options={shape.variants.map((variant) => ({ value: variant.value, label: variant.label }))}
             value={selected?.value ?? ''}
             onChange={(event) => {
               const next = chooseTaggedVariant(shape, event.target.value, types);
               if (next) editor.set(path, next);
             }}
-          >
-            {shape.variants.map((variant) => (
-              <option key={variant.value} value={variant.value}>
-                {variant.label}
-              </option>
-            ))}
-          </select>
+          />
         )}
       </Leaf>
       {selected && (

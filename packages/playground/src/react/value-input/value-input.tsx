@@ -6,8 +6,10 @@
  * comes from the headless `value-editing` module. Each input shows its schema error from the
  * surrounding `FormErrors` (aria-invalid, aria-describedby pointing at the message).
  */
+
 import { literalLabel, type TypeReference } from '@sextant/definition';
 import type { StatePath } from '@sextant/request';
+import { Select } from '@sextant/ui';
 import { useMemo } from 'react';
 import { validateAt } from '../../core/form/form-validation.js';
 import { describeShape, matchVariant, type TypeMap } from '../../core/form/type-shapes.js';
@@ -110,20 +112,18 @@ export function ShapeInput(props: ShapeInputProps) {
       return (
         <Leaf path={path}>
           {(attributes) => (
-            <select
+            <Select
               className="sx-pg-input"
               aria-label={label}
               {...attributes}
+              placeholder="Select…"
+              options={shape.values.map((option) => ({
+                value: JSON.stringify(option.value),
+                label: String(option.value),
+              }))}
               value={enumToInput(value)}
               onChange={(event) => editor.set(path, enumFromInput(event.target.value))}
-            >
-              <option value="">Select…</option>
-              {shape.values.map((option) => (
-                <option key={JSON.stringify(option.value)} value={JSON.stringify(option.value)}>
-                  {String(option.value)}
-                </option>
-              ))}
-            </select>
+            />
           )}
         </Leaf>
       );
@@ -150,19 +150,13 @@ export function ShapeInput(props: ShapeInputProps) {
       const variant = shape.variants[index];
       return (
         <div className="sx-pg-union">
-          <select
+          <Select
             className="sx-pg-input"
             aria-label={`${label} variant`}
+            options={shape.variants.map((v, i) => ({ value: String(i), label: v.label }))}
             value={index}
             onChange={(event) => editor.set(path, chooseVariant(shape, Number(event.target.value), types))}
-          >
-            {shape.variants.map((v, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the index is the option's value
-              <option key={`${v.label}-${i}`} value={i}>
-                {v.label}
-              </option>
-            ))}
-          </select>
+          />
           {variant?.properties ? (
             // An object variant of a union with shared properties: its own and the shared ones.
             <ObjectInput
