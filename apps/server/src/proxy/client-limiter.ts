@@ -4,7 +4,7 @@
  * in-flight count of a client is dropped when it returns to zero, so neither map grows without
  * bound.
  */
-import { TokenBuckets } from '../rate-limit/token-buckets.js';
+import { TokenBuckets } from '../rate-limit/index.js';
 import { ProxyError } from './errors.js';
 
 /** Admits or refuses a client's request; `release` must be called once per admitted request. */
