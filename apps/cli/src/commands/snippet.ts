@@ -8,7 +8,13 @@
  * 2 for a command used wrongly (no endpoint named, a malformed reference, an unknown language).
  */
 import { readFileSync } from 'node:fs';
-import { type ApiDefinition, apiDefinitionProblems, importDefinition } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  apiDefinitionSchema,
+  checkSchema,
+  importDefinition,
+  issueLine,
+} from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
 import {
   createSnippetGenerators,
@@ -74,9 +80,10 @@ function loadDefinition(file: string): ApiDefinition {
     parsed = undefined;
   }
   if (parsed && typeof parsed === 'object' && 'irVersion' in parsed) {
-    const problems = apiDefinitionProblems(parsed);
-    if (problems.length > 0) throw new CliError(`${file}: not a valid API definition: ${problems[0]}`);
-    return parsed as ApiDefinition;
+    const checked = checkSchema(apiDefinitionSchema, parsed);
+    if (!checked.success)
+      throw new CliError(`${file}: not a valid API definition: ${checked.issues.map(issueLine).join('; ')}`);
+    return checked.data;
   }
   return importDefinition(source).definition;
 }

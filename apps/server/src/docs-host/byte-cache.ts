@@ -54,11 +54,45 @@ export function createByteCache<K extends {}, V extends {}>(
 export const HEAP_BYTES_PER_JSON_BYTE = 3;
 
 /**
- * The estimated heap bytes of parsed JSON values (a site's definition and APIs).
- * @example jsonHeapBytes(loaded.definition, loaded.apis)
+ * The JSON text lengths of values parsed from stored bytes, by value: the loader knows them for
+ * free, while measuring them again (`JSON.stringify` of a large API's definition) cost seconds
+ * of CPU on the first request after a restart (issue #30).
+ */
+const knownJsonBytes = new WeakMap<object, number>();
+
+/**
+ * Records that `value` was parsed from `jsonBytes` bytes of JSON ({@link jsonHeapBytes} uses it).
+ * @example rememberJsonBytes(JSON.parse(text), Buffer.byteLength(text))
+ */
+export function rememberJsonBytes<T>(value: T, jsonBytes: number): T {
+  if (typeof value === 'object' && value !== null) knownJsonBytes.set(value, jsonBytes);
+  return value;
+}
+
+/**
+ * The estimated heap bytes of parsed JSON values (a site's definition and APIs): from the
+ * length each was parsed from when known, else from its serialisation.
+ * @example jsonHeapBytes(loaded.definition, ...Object.values(loaded.apis))
  */
 export function jsonHeapBytes(...values: unknown[]): number {
   let bytes = 0;
-  for (const value of values) bytes += JSON.stringify(value)?.length ?? 0;
+  for (const value of values) {
+    const known = typeof value === 'object' && value !== null ? knownJsonBytes.get(value) : undefined;
+    bytes += known ?? JSON.stringify(value)?.length ?? 0;
+  }
   return bytes * HEAP_BYTES_PER_JSON_BYTE;
+}
+
+/**
+ * The estimated heap bytes of a loaded site: its definition, each API definition (shared
+ * between sites, counted in each) and the rest.
+ * @example sites.set(url, { docs, bytes: loadedDocsHeapBytes(docs) })
+ */
+export function loadedDocsHeapBytes(docs: {
+  definition: unknown;
+  apis: Record<string, unknown>;
+  [other: string]: unknown;
+}): number {
+  const { definition, apis, ...rest } = docs;
+  return jsonHeapBytes(definition, ...Object.values(apis), rest);
 }

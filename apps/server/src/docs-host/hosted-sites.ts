@@ -7,7 +7,7 @@
 import type { ApiChangelogEntry, ApiDefinition, DocsDefinition } from '@sextant/definition';
 import { createDocsSite, type DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type CacheObserver, createByteCache, jsonHeapBytes } from './byte-cache.js';
+import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from './byte-cache.js';
 import { createNegativeCache } from './negative-cache.js';
 import type { SiteSource } from './registry-source/site-source.js';
 import { requestHost } from './request-host.js';
@@ -87,7 +87,7 @@ export function createHostedSites(app: FastifyInstance, options: HostedSitesOpti
             : {}),
         },
       );
-      sites.set(loaded.url, { site, bytes: jsonHeapBytes(loaded.definition, loaded.apis) });
+      sites.set(loaded.url, { site, bytes: loadedDocsHeapBytes(loaded) });
     }
     return {
       site,

@@ -3,6 +3,8 @@ export {
   createByteCache,
   HEAP_BYTES_PER_JSON_BYTE,
   jsonHeapBytes,
+  loadedDocsHeapBytes,
+  rememberJsonBytes,
 } from './byte-cache.js';
 export { purgeKeys } from './cache-policy.js';
 export { contentSecurityPolicy } from './csp.js';

@@ -14,7 +14,6 @@ import { packJson } from './compression.js';
 import { type Handlers, RawJson, type RegistryContext } from './context.js';
 import { fail } from './errors.js';
 import { requireMember, requireOrg } from './identity.js';
-import { validateStoredApiDefinition } from './validate-stored.js';
 
 /** The title and spec version (`info.version`) of a definition, kept beside it for the dashboard. */
 export function namesOf(definition: unknown): { title: string | null; spec_version: string | null } {
@@ -68,7 +67,6 @@ export const apiDefinitionHandlers: Handlers<
   'registerApiDefinition' | 'loadApiDefinition' | 'loadLatestApiDefinition'
 > = {
   async registerApiDefinition(ctx, { body }, { caller }) {
-    validateStoredApiDefinition(body.definition);
     await requireOrg(ctx.db, body.orgId);
     await requireMember(ctx.db, caller, body.orgId);
     const apiDefinitionId = randomUUID();

@@ -1,6 +1,7 @@
 /** JSON stored gzip-compressed: definitions are large and compress ~10×. */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import { rememberJsonBytes } from '../docs-host/index.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -16,7 +17,12 @@ export async function unpackBytes(gz: Uint8Array): Promise<Buffer> {
   return gunzipAsync(gz);
 }
 
+/** Parses JSON bytes, remembering their length for the caches' byte estimates (`jsonHeapBytes`). */
+export function parseJsonBytes<T>(json: Buffer): T {
+  return rememberJsonBytes(JSON.parse(json.toString('utf8')) as T, json.length);
+}
+
 /** Decompresses and parses stored JSON. */
 export async function unpackJson<T>(gz: Uint8Array): Promise<T> {
-  return JSON.parse((await gunzipAsync(gz)).toString('utf8')) as T;
+  return parseJsonBytes<T>(await gunzipAsync(gz));
 }

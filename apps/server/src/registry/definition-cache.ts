@@ -9,7 +9,7 @@ import type { ApiDefinition } from '@sextant/definition';
 import type { Kysely } from 'kysely';
 import { type CacheObserver, createByteCache, HEAP_BYTES_PER_JSON_BYTE } from '../docs-host/index.js';
 import type { Database } from '../storage/index.js';
-import { unpackBytes } from './compression.js';
+import { parseJsonBytes, unpackBytes } from './compression.js';
 
 interface Entry {
   readonly gz: Buffer;
@@ -80,7 +80,7 @@ export function createDefinitionCache(
       const entry = await withJson(id);
       if (!entry?.json) return undefined;
       if (entry.parsed) return entry.parsed;
-      const parsed = JSON.parse(entry.json.toString('utf8')) as ApiDefinition;
+      const parsed = parseJsonBytes<ApiDefinition>(entry.json);
       return keep(id, { ...(entries.get(id) ?? entry), parsed }).parsed;
     },
   };

@@ -6,7 +6,7 @@
 import type { ApiDefinition } from '@sextant/definition';
 import type { DocsDefinitionJson, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
-import { type CacheObserver, createByteCache, jsonHeapBytes } from '../docs-host/index.js';
+import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from '../docs-host/index.js';
 import type { Database, Notifier } from '../storage/index.js';
 import { apiChangelogOf } from './api-changelog.js';
 import { unpackJson } from './compression.js';
@@ -161,7 +161,7 @@ export function createDocsCache(
       loading.set(url, pending);
       const settle = (site: LoadedDocs | undefined) => {
         if (loading.get(url) === pending) loading.delete(url);
-        if (site && before === generation) sites.set(url, { docs: site, bytes: jsonHeapBytes(site) });
+        if (site && before === generation) sites.set(url, { docs: site, bytes: loadedDocsHeapBytes(site) });
       };
       pending.then(settle, () => settle(undefined));
       return pending;

@@ -33,4 +33,11 @@ describe('inputProblem', () => {
     // Only at the root of a body: a field of that name elsewhere is checked like any other.
     expect(inputProblem({ other: { definition: '\u0000' } }, 'body')).toMatch(/NUL/);
   });
+
+  it('refuses a "__proto__" key anywhere, inside stored definitions too', () => {
+    expect(inputProblem(JSON.parse('{"definition":{"types":{"__proto__":{"x":1}}}}'), 'body')).toBe(
+      'body.definition.types.__proto__: "__proto__" is not a key',
+    );
+    expect(inputProblem(JSON.parse('{"a":[{"__proto__":1}]}'), 'query')).toMatch(/^query\.a\.0\.__proto__: /);
+  });
 });

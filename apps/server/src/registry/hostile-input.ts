@@ -3,7 +3,8 @@
  * database or the code would choke on: nesting deeper than any real call needs (a body of
  * 100,000 nested `[` would exhaust recursion in validation), NUL characters (PostgreSQL text
  * cannot hold them) and lone UTF-16 surrogates (not Unicode: they cannot be stored or compared
- * faithfully). Walked without recursion, so any depth is safe to look at.
+ * faithfully), and `__proto__` keys anywhere. Walked without recursion, so any depth is safe to
+ * look at.
  */
 
 /** Deepest JSON nesting a registry call accepts (real definitions stay far below it). */
@@ -53,7 +54,9 @@ export function inputProblem(value: unknown, path: string): string | undefined {
     // An object or array at depth d is nesting level d + 1.
     if (next.depth >= MAX_JSON_DEPTH) return `${pathOf(next)}: nested deeper than ${MAX_JSON_DEPTH} levels`;
     for (const [key, item] of Object.entries(next.value)) {
-      const keyProblem = next.opaque ? undefined : textProblem(key);
+      // JSON.parse makes `__proto__` an own key; zod drops it silently and a copy would pollute.
+      const keyProblem =
+        key === '__proto__' ? '"__proto__" is not a key' : next.opaque ? undefined : textProblem(key);
       if (keyProblem) return `${pathOf(next)}.${key}: ${keyProblem}`;
       // Stored compressed, opaque to the database; its depth is still bounded (JSON.stringify recurses).
       const opaque = next.opaque || (next.depth === 0 && path === 'body' && OPAQUE_FIELDS.has(key));

@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { type CallContext, RawJson, type RegistryContext } from './context.js';
+import { definitionRefusal } from './definition-refusal.js';
 import { RegistryError, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableError } from './errors.js';
 import { handlers } from './handlers.js';
 import { inputProblem } from './hostile-input.js';
@@ -28,6 +29,12 @@ function errorReply(error: FastifyError | RegistryError | Error, request: Fastif
       path: `${where}${issue.instancePath.replaceAll('/', '.')}`,
       message: issue.message,
     }));
+    if (where === 'body') {
+      const refusal = definitionRefusal(
+        issues.map((issue) => ({ ...issue, path: issue.path.slice('body.'.length) })),
+      );
+      if (refusal) return refusal;
+    }
     const first = issues[0];
     return new RegistryError('BadRequestError', {
       message: first ? `${first.path}: ${first.message}` : 'Invalid request',

@@ -8,11 +8,7 @@ import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { describe, expect, it } from 'vitest';
 import { RegistryError } from './errors.js';
 import { docsDefinition, endpoint, petStore } from './testing/fixtures.js';
-import {
-  validateStoredApiDefinition,
-  validateStoredDocsDefinition,
-  validateStoredFileTypes,
-} from './validate-stored.js';
+import { validateStoredDocsDefinition, validateStoredFileTypes } from './validate-stored.js';
 
 function refusal(check: () => void): RegistryError {
   try {
@@ -202,26 +198,6 @@ describe('validateStoredDocsDefinition', () => {
     expect(refusal(() => validateStoredDocsDefinition(definition)).errorName).toBe(
       'InvalidDocsDefinitionError',
     );
-  });
-});
-
-describe('validateStoredApiDefinition', () => {
-  it('accepts a sound IR', () => {
-    expect(() => validateStoredApiDefinition(petStore([endpoint('list', '/pets')]))).not.toThrow();
-  });
-
-  it('refuses another IR version, a dangling type reference and a hostile shape', () => {
-    const sound = petStore([endpoint('list', '/pets')]);
-    for (const definition of [
-      { ...sound, irVersion: 99 },
-      { ...sound, types: {} },
-      { ...sound, endpoints: { list: { ...sound.endpoints.list, auth: 'not-a-list', id: 'other' } } },
-      { ...sound, types: { Pet: 'x' } },
-    ]) {
-      const error = refusal(() => validateStoredApiDefinition(definition));
-      expect(error.errorName).toBe('InvalidApiDefinitionError');
-      expect(error.status).toBe(400);
-    }
   });
 });
 

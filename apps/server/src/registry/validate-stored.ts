@@ -1,11 +1,11 @@
 /**
  * What the registry refuses to store, checked with the same rules as the CLI so a CLI publish
  * always passes and a hand-made call cannot store what the CLI would reject: docs definitions
- * (URL schemes of links, redirects, logos, scripts, fonts, social images; enums), API definitions
- * (the IR version and resolvable internal references) and docs files (the content type is the
- * allowlisted one of the file's extension). Each check throws the named error of the contract.
+ * (URL schemes of links, redirects, logos, scripts, fonts, social images; enums) and docs files
+ * (the content type is the allowlisted one of the file's extension). Each check throws the named
+ * error of the contract. API definitions are checked whole by the contract's body schema.
  */
-import { apiDefinitionProblems, docsDefinitionProblems } from '@sextant/definition';
+import { docsDefinitionProblems } from '@sextant/definition';
 import { contentTypeOf } from '@sextant/docs-project';
 import type { DocsFileDeclaration } from '@sextant/registry-client';
 import { fail } from './errors.js';
@@ -19,19 +19,6 @@ export function validateStoredDocsDefinition(definition: unknown): void {
   if (problems.length > 0)
     fail('InvalidDocsDefinitionError', {
       message: `The docs definition cannot be stored: ${problems.join('; ')}. Publish with \`sextant publish\`, which checks docs.yml with the same rules.`,
-      problems,
-    });
-}
-
-/**
- * Throws InvalidApiDefinitionError naming the broken invariants.
- * @example validateStoredApiDefinition(body.definition)
- */
-export function validateStoredApiDefinition(definition: unknown): void {
-  const problems = apiDefinitionProblems(definition);
-  if (problems.length > 0)
-    fail('InvalidApiDefinitionError', {
-      message: `The API definition cannot be stored: ${problems.join('; ')}. Import the spec with \`sextant import\` or \`sextant publish\`.`,
       problems,
     });
 }

@@ -8,7 +8,7 @@
 import type { Location } from '../document/document-set.js';
 import { refOf } from '../document/document-set.js';
 import type { AuthScheme, AuthSchemeId } from '../ir/auth.js';
-import { isObject, pointerAt } from '../schema/schema-converter.js';
+import { isObject, pointerAt } from '../schema/schema-predicates.js';
 import { type AsyncApiContext, type Json, objectAt, text } from './context.js';
 import { lastTokenOf } from './pointer-token.js';
 

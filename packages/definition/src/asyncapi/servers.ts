@@ -7,7 +7,7 @@
 import type { Location } from '../document/document-set.js';
 import { environmentsOf } from '../import/environments.js';
 import type { AuthSchemeId } from '../ir/auth.js';
-import { pointerAt } from '../schema/schema-converter.js';
+import { pointerAt } from '../schema/schema-predicates.js';
 import { type AsyncApiContext, type Json, objectAt, type ServerInfo, text } from './context.js';
 import { securityRequirements } from './security.js';
 

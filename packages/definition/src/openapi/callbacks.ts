@@ -7,10 +7,11 @@ import type { Location } from '../document/document-set.js';
 import type { Callback, HttpMethod } from '../ir/endpoint.js';
 import { DefinitionImportError } from '../ir/import-result.js';
 import { pascalCase } from '../schema/index.js';
-import { convertRequestBody, convertResponses } from './bodies.js';
 import { type ImportContext, isObject, type Json, objectAt, pointerAt, str } from './context.js';
 import { HTTP_METHODS } from './operations.js';
 import { collectParameters, warnIgnoredCookies } from './parameters.js';
+import { convertRequestBody } from './request-bodies.js';
+import { convertResponses } from './responses.js';
 
 /** The callbacks of an operation (`callbacks` at `at`); `nameHint` names the operation's inline types. */
 export function convertCallbacks(

@@ -5,7 +5,8 @@
  */
 import type { DocumentSet, Location } from '../document/document-set.js';
 import type { WarningSink } from '../document/warnings.js';
-import { isObject, pointerAt, type SchemaConverter } from '../schema/schema-converter.js';
+import type { SchemaConverter } from '../schema/schema-converter.js';
+import { isObject, pointerAt } from '../schema/schema-predicates.js';
 
 export type OpenApiVersion = '2.0' | '3.0' | '3.1';
 

@@ -15,7 +15,9 @@ import type { ApiDefinition } from '../ir/definition.js';
 import type { Endpoint } from '../ir/endpoint.js';
 import type { ImportSource } from '../ir/import-result.js';
 import { pathTemplate } from '../ir/read-types.js';
-import { isObject } from '../schema/schema-converter.js';
+import { apiDefinitionSchema } from '../ir/schema/definition.js';
+import { issueLine, schemaIssues } from '../ir/schema/issues.js';
+import { isObject } from '../schema/schema-predicates.js';
 
 /** Spec files (json/yaml) under `folder`, recursively, sorted. */
 export function specFiles(folder: string): string[] {
@@ -37,8 +39,10 @@ export function spread<T>(items: T[], count: number): T[] {
   return picked;
 }
 
-/** Broken invariants of a definition (the registry checks stored definitions with the same rule). */
-export { apiDefinitionProblems as invariantProblems } from '../ir/invariants.js';
+/** What a definition breaks of the IR schema, fields and references (the registry refuses the same on write). */
+export function invariantProblems(definition: unknown): string[] {
+  return schemaIssues(apiDefinitionSchema, definition).map(issueLine);
+}
 
 type Direction = 'request' | 'response';
 

@@ -63,3 +63,10 @@ export function baseType(mediaType: string): string {
 export function preferredMediaType(mediaTypes: string[]): string | undefined {
   return mediaTypes.find((type) => isJsonMediaType(type) && type !== '*/*') ?? mediaTypes[0];
 }
+
+/** JSON first, then forms, then the rest in spec order. */
+export function orderMediaTypes(mediaTypes: string[]): string[] {
+  const rank = (type: string) =>
+    isJsonMediaType(type) && type !== '*/*' ? 0 : isFormMediaType(type) ? 1 : 2;
+  return [...mediaTypes].sort((a, b) => rank(a) - rank(b));
+}

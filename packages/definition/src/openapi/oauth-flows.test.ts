@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiDefinitionProblems } from '../ir/invariants.js';
 import { describeOAuthFlows, oauthFlows } from '../ir/oauth-flows.js';
+import { apiDefinitionSchema } from '../ir/schema/definition.js';
+import { schemaIssues } from '../ir/schema/issues.js';
 import { importOpenApi } from './import-openapi.js';
 
 const load = (spec: object) => importOpenApi({ entry: 'api.json', read: () => JSON.stringify(spec) });
@@ -96,7 +97,7 @@ describe('OpenAPI 3.x OAuth flows', () => {
     expect(code?.description).toBe(
       'OAuth 2.0 authorization-code token request to https://id.example.com/token.',
     );
-    expect(apiDefinitionProblems(result.definition)).toEqual([]);
+    expect(schemaIssues(apiDefinitionSchema, result.definition)).toEqual([]);
   });
 
   it('a scheme with only the code flow is OAuth with one flow; one without a usable flow is a bearer input', () => {

@@ -17,17 +17,10 @@ import type {
 } from '../ir/endpoint.js';
 import type { TypeReference } from '../ir/types.js';
 import { availabilityOf, pascalCase } from '../schema/index.js';
-import {
-  convertRequestBody,
-  convertResponses,
-  convertSwaggerBody,
-  convertSwaggerFormData,
-  mediaExamples,
-  type SpecExample,
-} from './bodies.js';
 import { convertCallbacks } from './callbacks.js';
 import { type ImportContext, isObject, type Json, objectAt, pointerAt, str, stringList } from './context.js';
 import { preferredMediaType } from './media.js';
+import { mediaExamples, type SpecExample } from './media-examples.js';
 import {
   addMissingPathParameters,
   collectParameters,
@@ -35,6 +28,8 @@ import {
   warnIgnoredCookies,
 } from './parameters.js';
 import { endpointIdBase, type IdAllocator, parsePath } from './paths.js';
+import { convertRequestBody, convertSwaggerBody, convertSwaggerFormData } from './request-bodies.js';
+import { convertResponses } from './responses.js';
 import { combinedRequirements, securityRequirements } from './security.js';
 import { serversToEnvironments } from './servers.js';
 import { webhookDescription, webhookTitle } from './webhook-title.js';

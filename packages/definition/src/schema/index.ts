@@ -13,3 +13,4 @@ export * from './example-refs.js';
 export * from './naming.js';
 export * from './primitives.js';
 export * from './schema-converter.js';
+export { availabilityOf, examplesOf, isObject, pointerAt } from './schema-predicates.js';

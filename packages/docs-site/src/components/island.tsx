@@ -22,7 +22,7 @@ import {
   ISLAND_ID_ATTRIBUTE,
   ISLAND_PROPS_ATTRIBUTE,
 } from '../shared/island-attributes.js';
-import { withoutServerHtml } from '../shared/safe-html.js';
+import { jsonWithoutServerHtml } from '../shared/safe-html.js';
 
 /** The server's side of islands: renders one island as a root of its own. */
 export interface IslandRenderer {
@@ -76,7 +76,7 @@ export function defineIsland<P extends object>(name: string, Component: Componen
         {...{
           [ISLAND_ATTRIBUTE]: name,
           [ISLAND_ID_ATTRIBUTE]: idPrefix,
-          [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(withoutServerHtml(props)),
+          [ISLAND_PROPS_ATTRIBUTE]: jsonWithoutServerHtml(props),
         }}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own component rendered by renderToString
         dangerouslySetInnerHTML={{ __html: html }}

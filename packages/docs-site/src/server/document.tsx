@@ -173,12 +173,30 @@ export interface RenderedDocument {
  * waiting for two more requests, for ~5 KB gzip per page. The CSP allows exactly these by hash.
  */
 function inlineStyles(sheets: string[]): { tags: string; hashes: string[] } {
+  const styles = sheets.map(inlineStyle);
+  return { tags: styles.map((style) => style.tag).join('\n'), hashes: styles.map((style) => style.hash) };
+}
+
+/**
+ * The `<style>` element of a sheet and its CSP hash, kept for the last INLINE_STYLES_KEPT sheets:
+ * every page of a site inlines the same few sheets (the bundle's, the site's).
+ */
+const inlineStyleOf = new Map<string, { tag: string; hash: string }>();
+const INLINE_STYLES_KEPT = 32;
+
+function inlineStyle(css: string): { tag: string; hash: string } {
+  const known = inlineStyleOf.get(css);
+  if (known) return known;
   // `</style` would end the element early; `<\/style` is the same text to a CSS parser.
-  const texts = sheets.map((css) => css.replace(/<\/(style)/gi, '<\\/$1'));
-  return {
-    tags: texts.map((css) => `<style>${css}</style>`).join('\n'),
-    hashes: texts.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`),
+  const text = css.replace(/<\/(style)/gi, '<\\/$1');
+  const style = {
+    tag: `<style>${text}</style>`,
+    hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
   };
+  if (inlineStyleOf.size >= INLINE_STYLES_KEPT)
+    inlineStyleOf.delete(inlineStyleOf.keys().next().value as string);
+  inlineStyleOf.set(css, style);
+  return style;
 }
 
 /** Whether a page body holds an island of the lazy body chunk (tabs, Copy, a diagram). */

@@ -125,92 +125,99 @@ function NavList({
 }
 
 /**
- * The inner HTML of the chunks that hold neither the current page nor one of its ancestors: by
- * the chunk's first item (an object of the site version's navigation, so a new version starts
- * empty and an old one is collected with it), then its length and base path. Such a chunk renders
- * the same on every page, so an API's sidebar is rendered once per site version, not per page.
+ * The HTML of the items that are neither the current page nor one of its ancestors, by item (an
+ * object of the site version's navigation, so a new version starts empty and an old one is
+ * collected with it), then base path. Such an item renders the same on every page, so a page
+ * renders only its own link and the groups on its way down (issue #30: the sidebar of an API of
+ * 1,000 endpoints is rendered once per site version, not per page).
  */
-const settledChunks = new WeakMap<NavItem, Map<string, string>>();
+const settledItems = new WeakMap<NavItem, Map<string, string>>();
 
-function NavListChunk(props: {
+function NavListChunk({
+  items,
+  currentSlug,
+  basePath,
+  deferred = false,
+}: {
   items: NavItem[];
   currentSlug: string;
   basePath: string;
   deferred?: boolean;
 }) {
-  const { items, currentSlug, basePath, deferred = false } = props;
   const className = deferred ? 'sx-nav-list sx-nav-chunk' : 'sx-nav-list';
-  const first = items[0];
-  if (!first || items.some((item) => isCurrentOrAncestor(item, currentSlug)))
-    return <ul className={className}>{navListItems(props)}</ul>;
-  const byShape = settledChunks.get(first) ?? new Map<string, string>();
-  settledChunks.set(first, byShape);
-  const key = `${items.length}:${basePath}`;
-  let html = byShape.get(key);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<>{navListItems(props)}</>);
-    byShape.set(key, html);
-  }
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the same elements, cached
+  const html = items.map((item) => navItemHtml(item, currentSlug, basePath)).join('');
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the items' elements
   return <ul className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function navListItems({
-  items,
+function navItemHtml(item: NavItem, currentSlug: string, basePath: string): string {
+  const render = () =>
+    renderToStaticMarkup(<NavItemView item={item} currentSlug={currentSlug} basePath={basePath} />);
+  if (isCurrentOrAncestor(item, currentSlug)) return render();
+  const byBase = settledItems.get(item) ?? new Map<string, string>();
+  settledItems.set(item, byBase);
+  let html = byBase.get(basePath);
+  if (html === undefined) {
+    html = render();
+    byBase.set(basePath, html);
+  }
+  return html;
+}
+
+function NavItemView({
+  item,
   currentSlug,
   basePath,
 }: {
-  items: NavItem[];
+  item: NavItem;
   currentSlug: string;
   basePath: string;
 }) {
-  return items.map((item) => {
-    if (item.type === 'link') {
-      return (
-        <li key={`link:${item.href}`}>
-          <a
-            className="sx-nav-link"
-            href={item.href}
-            rel={/^https?:/.test(item.href) ? 'noopener noreferrer' : undefined}
-          >
-            {item.title} {/^https?:/.test(item.href) ? <span aria-hidden="true">↗</span> : null}
-          </a>
-        </li>
-      );
-    }
-    if (item.hidden) return null;
-    const href = `${basePath}/${item.slug}`;
-    const current = item.slug === currentSlug ? 'page' : undefined;
-    // A changelog is one link: its entries are listed on its page, not in the sidebar.
-    if ('children' in item && item.type !== 'changelog') {
-      const expanded =
-        item.type === 'section' && !item.collapsed ? true : isCurrentOrAncestor(item, currentSlug);
-      return (
-        <li key={item.slug} className="sx-nav-group" data-expanded={expanded}>
-          <a className="sx-nav-link sx-nav-group-link" href={href} aria-current={current}>
-            <span className="sx-nav-chevron" aria-hidden="true" />
-            <InlineTitle text={item.title} />
-          </a>
-          {expanded ? (
-            <NavList
-              items={item.children}
-              currentSlug={currentSlug}
-              basePath={basePath}
-              parent={{ slug: item.slug, count: item.children.length }}
-            />
-          ) : null}
-        </li>
-      );
-    }
-    // A group can list hundreds of endpoints: one element per link keeps the page light.
+  if (item.type === 'link') {
     return (
-      <li key={item.slug}>
-        <a className="sx-nav-link" href={href} aria-current={current} data-method={methodLabel(item)}>
-          <InlineTitle text={item.title} />
+      <li>
+        <a
+          className="sx-nav-link"
+          href={item.href}
+          rel={/^https?:/.test(item.href) ? 'noopener noreferrer' : undefined}
+        >
+          {item.title} {/^https?:/.test(item.href) ? <span aria-hidden="true">↗</span> : null}
         </a>
       </li>
     );
-  });
+  }
+  if (item.hidden) return null;
+  const href = `${basePath}/${item.slug}`;
+  const current = item.slug === currentSlug ? 'page' : undefined;
+  // A changelog is one link: its entries are listed on its page, not in the sidebar.
+  if ('children' in item && item.type !== 'changelog') {
+    const expanded =
+      item.type === 'section' && !item.collapsed ? true : isCurrentOrAncestor(item, currentSlug);
+    return (
+      <li className="sx-nav-group" data-expanded={expanded}>
+        <a className="sx-nav-link sx-nav-group-link" href={href} aria-current={current}>
+          <span className="sx-nav-chevron" aria-hidden="true" />
+          <InlineTitle text={item.title} />
+        </a>
+        {expanded ? (
+          <NavList
+            items={item.children}
+            currentSlug={currentSlug}
+            basePath={basePath}
+            parent={{ slug: item.slug, count: item.children.length }}
+          />
+        ) : null}
+      </li>
+    );
+  }
+  // A group can list hundreds of endpoints: one element per link keeps the page light.
+  return (
+    <li>
+      <a className="sx-nav-link" href={href} aria-current={current} data-method={methodLabel(item)}>
+        <InlineTitle text={item.title} />
+      </a>
+    </li>
+  );
 }
 
 /**

@@ -28,12 +28,12 @@ export function withPageHtmlIds<T>(build: () => T): T {
 }
 
 /**
- * `value` as shipped in the page: every server-made HTML string (`{ __html }`) emptied. That HTML is
- * in the document already, and the client keeps the server's DOM for it (React leaves
+ * `value` as shipped in the page, as JSON: every server-made HTML string (`{ __html }`) emptied.
+ * That HTML is in the document already, and the client keeps the server's DOM for it (React leaves
  * `dangerouslySetInnerHTML` content alone while the value does not change).
  */
-export function withoutServerHtml<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '__html' ? '' : inner))) as T;
+export function jsonWithoutServerHtml(value: unknown): string {
+  return JSON.stringify(value, (key, inner: unknown) => (key === '__html' ? '' : inner));
 }
 
 /** Props of an element that shows server HTML. */

@@ -27,14 +27,10 @@ import {
 import { ErrorBoundary } from './error-boundary.js';
 import { ExampleNote } from './example-note.js';
 import { useStore } from './use-store.js';
-import {
-  FieldErrorText,
-  FieldFrame,
-  FormErrors,
-  ObjectInput,
-  useFieldError,
-  ValueInput,
-} from './value-input.js';
+import { FieldErrorText, FormErrors, useFieldError } from './value-input/field-errors.js';
+import { FieldFrame } from './value-input/field-frame.js';
+import { ObjectInput } from './value-input/object-input.js';
+import { ValueInput } from './value-input/value-input.js';
 
 /** Where the body's value sits in the form state. */
 const BODY_PATH = ['body', 'value'] as const;

@@ -21,7 +21,7 @@ import type { SessionMessage } from '../core/websocket/websocket-session.js';
 import { InlineMarkdown } from './inline-markdown.js';
 import { JsonView } from './json-view.js';
 import { useStore } from './use-store.js';
-import { StandaloneValueInput } from './value-input.js';
+import { StandaloneValueInput } from './value-input/value-input.js';
 
 /** Props of {@link WebSocketPlayground}; see packages/playground/README.md. */
 export interface WebSocketPlaygroundProps {

@@ -3,11 +3,11 @@
  * server (validation, response serialisation, `/openapi.json`) and the typed client. The
  * server imports them from this package because packages must never import apps.
  *
- * Definitions travel as JSON. The API definition (the IR of `@sextant/definition`) and the docs
- * definition (the docs site model) are validated on their root fields only: the registry stores
- * them, it does not interpret their insides.
+ * Definitions travel as JSON. The API definition (the IR of `@sextant/definition`) is checked
+ * whole with the IR's own schema when it is written; read back, it is trusted (see
+ * `storedApiDefinitionSchema`).
  */
-import type { ApiDefinition } from '@sextant/definition';
+import { type ApiDefinition, apiDefinitionSchema } from '@sextant/definition';
 import { endpointSnippetTemplateSchema, SDK_LANGUAGES, SUPPORTED_SNIPPET_LANGUAGES } from '@sextant/request';
 import { z } from 'zod';
 
@@ -26,23 +26,19 @@ export const pageQuerySchema = z.coerce.number<number>().int().optional();
 /** A boolean passed in a query string. */
 export const queryBooleanSchema = z.enum(['true', 'false']).optional();
 
-const apiDefinitionRoot = z.looseObject({
-  irVersion: z.number(),
-  id: z.string(),
-  title: z.string(),
-  source: z.looseObject({ format: z.string(), version: z.string() }),
-  endpoints: z.record(z.string(), z.unknown()),
-  websockets: z.record(z.string(), z.unknown()),
-  webhooks: z.record(z.string(), z.unknown()),
-  types: z.record(z.string(), z.unknown()),
-  auths: z.record(z.string(), z.unknown()),
-  globalHeaders: z.array(z.unknown()),
-  rootPackage: z.looseObject({}),
-  subpackages: z.record(z.string(), z.unknown()),
-});
+/** An API definition (IR) as sent to the registry: every field and reference checked (`@sextant/definition`). */
+export { apiDefinitionSchema };
 
-/** An API definition (IR). Root fields are checked; the rest is stored as sent. */
-export const apiDefinitionSchema = apiDefinitionRoot as unknown as z.ZodType<ApiDefinition>;
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An API definition the registry hands back. It was checked whole when it was written, so it is
+ * not parsed again on the way out: a docs load would otherwise re-check every API it links.
+ */
+export const storedApiDefinitionSchema = z
+  .custom<ApiDefinition>(isJsonObject)
+  .meta({ description: 'An API definition (IR), as registered.' });
 
 /** A docs definition (the docs site model of `@sextant/definition`): any JSON object. */
 export const docsDefinitionSchema = z.looseObject({});
@@ -113,7 +109,7 @@ export const loadedDocsSchema = z.strictObject({
   updatedAt: timestampSchema,
   definition: docsDefinitionSchema,
   /** The API definitions the docs reference, keyed as registered (registry id or the docs' own key). */
-  apis: z.record(z.string(), apiDefinitionSchema),
+  apis: z.record(z.string(), storedApiDefinitionSchema),
   /** The files linked to this docs version, by project path (the paths the definition references). */
   files: z.record(z.string(), linkedDocsFileSchema),
   /** Each API's changelog up to the version the docs link (newest first), by the same keys as `apis`. */

@@ -1,0 +1,117 @@
+/**
+ * bench:render-pages — GitHub's endpoint pages rendered in this process (no HTTP, no registry):
+ * the renderer's share of bench:serve-cold, for profiling and for checking a change keeps every
+ * page's bytes.
+ *
+ *   NODE_ENV=production tsx bench/serve/render-pages.ts
+ *   RENDER_PAGES=N          the first N endpoint pages only (default: all 1,223)
+ *   RENDER_DUMP=dir         write every page's HTML there
+ *   RENDER_COMPARE=dir      compare every page's HTML with the one dumped there (exit 1 on a difference)
+ *   RENDER_PROFILE=file     a CPU profile of the pages after the first (open it in Chrome's DevTools)
+ *   RENDER_HEAP_PROFILE=file  a sampling profile of what those pages allocate (collected objects too)
+ * Pages per CPU second exclude the first page (the site's first load: highlighter, grammars).
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type NavItem, walkNavigation } from '@sextant/definition';
+import { loadDocsProject } from '@sextant/docs-project';
+import { createDocsSite, docsSiteCss, loadClientBuild, renderDocsPage } from '@sextant/docs-site';
+
+const GITHUB_SPEC = resolve(
+  import.meta.dirname,
+  '../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
+);
+
+async function githubSite() {
+  const project = await mkdtemp(join(tmpdir(), 'sextant-bench-render-'));
+  try {
+    await writeFile(join(project, 'github.json'), await readFile(GITHUB_SPEC));
+    await writeFile(
+      join(project, 'docs.yml'),
+      'title: GitHub REST API\nnavigation:\n  - api: REST API\n    spec: github.json\n    slug: rest\n',
+    );
+    const loaded = await loadDocsProject(project, { inlineImages: false });
+    return createDocsSite(loaded.definition, loaded.project.apis, 'bench');
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+}
+
+const fileName = (slug: string) => `${slug.replaceAll('/', '__')}.html`;
+
+async function main(): Promise<void> {
+  const site = await githubSite();
+  const slugs: string[] = [];
+  walkNavigation(site.definition.navigation, (item: NavItem) => {
+    if ('endpointId' in item && 'slug' in item) slugs.push(item.slug);
+  });
+  const limit = Number(process.env.RENDER_PAGES ?? 0);
+  const pages = limit > 0 ? slugs.slice(0, limit) : slugs;
+  const { assets } = await loadClientBuild();
+  const fileUrl = (path: string) => `/_sextant/files/${path}`;
+  const ctx = {
+    mode: 'hosted' as const,
+    proxyBaseUrl: '',
+    basePath: '',
+    assets,
+    fileUrl,
+    searchIndexUrl: '/_sextant/search-index.json',
+    siteCss: await docsSiteCss(site, fileUrl),
+    origin: 'https://github.docs.test',
+  };
+  const dump = process.env.RENDER_DUMP;
+  const compare = process.env.RENDER_COMPARE;
+  if (dump) await mkdir(dump, { recursive: true });
+  const rendered = new Map<string, string>();
+  const firstStarted = process.cpuUsage();
+  const [first, ...rest] = pages;
+  rendered.set(first as string, (await renderDocsPage(site, first as string, ctx)).html);
+  const firstCpu = process.cpuUsage(firstStarted);
+  const profile = process.env.RENDER_PROFILE;
+  const heapProfile = process.env.RENDER_HEAP_PROFILE;
+  const session = new Session();
+  if (profile || heapProfile) session.connect();
+  if (profile) {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  if (heapProfile) {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
+  const started = process.cpuUsage();
+  for (const slug of rest) rendered.set(slug, (await renderDocsPage(site, slug, ctx)).html);
+  const cpu = process.cpuUsage(started);
+  if (profile) {
+    const { profile: taken } = await session.post('Profiler.stop');
+    await writeFile(profile, JSON.stringify(taken));
+  }
+  if (heapProfile) {
+    const { profile: taken } = await session.post('HeapProfiler.stopSampling');
+    await writeFile(heapProfile, JSON.stringify(taken));
+  }
+  if (profile || heapProfile) session.disconnect();
+  const seconds = (cpu.user + cpu.system) / 1e6;
+  console.log(
+    `first page ${((firstCpu.user + firstCpu.system) / 1e3).toFixed(0)} ms CPU; ${rest.length} pages in ${seconds.toFixed(2)} CPU s: ${(rest.length / seconds).toFixed(0)} pages per CPU second`,
+  );
+  let differ = 0;
+  for (const [slug, html] of rendered) {
+    if (dump) await writeFile(join(dump, fileName(slug)), html);
+    if (compare && (await readFile(join(compare, fileName(slug)), 'utf8')) !== html) {
+      if (differ++ < 5) console.log(`differs: ${slug}`);
+    }
+  }
+  if (compare) {
+    console.log(`${rendered.size - differ} of ${rendered.size} pages identical to ${compare}`);
+    if (differ) process.exitCode = 1;
+  }
+}
+
+await main();
