@@ -231,8 +231,13 @@ async function main(): Promise<void> {
     const perCore = cold.pages / cpu;
     console.log(`site load (home page, first request): ${ms(home.ms)}, status ${home.status}`);
     console.log(row('cold walk, c=4', cold));
+    // What the walk left in memory (rendered pages kept by the page cache, its byte budget the bound).
+    const mbPerThousand = ((after.rssMb - before.rssMb) / cold.pages) * 1000;
     console.log(
-      `cold endpoint pages per second per core: ${perCore.toFixed(0)} (${cpu.toFixed(2)} CPU s for ${cold.pages} pages; wall ${(cold.pages / cold.wallSeconds).toFixed(0)}/s) — ${(perCore / TARGET_PAGES_PER_CORE).toFixed(2)} × the target of ${TARGET_PAGES_PER_CORE}; rss after ${after.rssMb.toFixed(0)} MB`,
+      `cold endpoint pages per second per core: ${perCore.toFixed(0)} (${cpu.toFixed(2)} CPU s for ${cold.pages} pages; wall ${(cold.pages / cold.wallSeconds).toFixed(0)}/s) — ${(perCore / TARGET_PAGES_PER_CORE).toFixed(2)} × the target of ${TARGET_PAGES_PER_CORE}`,
+    );
+    console.log(
+      `memory: rss ${before.rssMb.toFixed(0)} MB before the walk, ${after.rssMb.toFixed(0)} MB after: ${mbPerThousand.toFixed(0)} MB per 1,000 pages rendered and kept`,
     );
     const warm = await walk(server.port, slugs, 4);
     console.log(row('the same pages again (cached), c=4', warm));
@@ -265,6 +270,7 @@ async function main(): Promise<void> {
           pagesPerCoreSecond: perCore,
           target: TARGET_PAGES_PER_CORE,
           ratio: perCore / TARGET_PAGES_PER_CORE,
+          rssMb: { beforeWalk: before.rssMb, afterWalk: after.rssMb, perThousandPages: mbPerThousand },
           warm,
           stampede: { restart, cold: loaded, mixed },
         },

@@ -54,12 +54,24 @@ function exampleHtml(
   value: unknown,
   limit: number,
 ): { html: SafeHtml; lines?: number } {
-  const lines = prettyJson(value).split('\n');
-  if (lines.length <= limit) return { html: safeHtml(highlight(highlighter, lines.join('\n'), 'json')) };
-  return {
-    html: safeHtml(highlight(highlighter, lines.slice(0, limit).join('\n'), 'json')),
-    lines: lines.length,
-  };
+  return jsonHtml(highlighter, prettyJson(value), limit);
+}
+
+/** `json` highlighted, cut to its first `limit` lines; `lines` (its whole count) is set when it was cut. */
+function jsonHtml(
+  highlighter: HighlighterCore,
+  json: string,
+  limit: number,
+): { html: SafeHtml; lines?: number } {
+  // The end of line `limit`, found without splitting the whole text (a body can be thousands of lines).
+  let cut = -1;
+  for (let line = 0; line < limit; line++) {
+    cut = json.indexOf('\n', cut + 1);
+    if (cut === -1) return { html: safeHtml(highlight(highlighter, json, 'json')) };
+  }
+  let lines = 1;
+  for (let at = json.indexOf('\n'); at !== -1; at = json.indexOf('\n', at + 1)) lines++;
+  return { html: safeHtml(highlight(highlighter, json.slice(0, Math.max(cut, 0)), 'json')), lines };
 }
 
 /** The response tabs of an endpoint page: one per status (and content type when a status has several). */
@@ -76,7 +88,7 @@ export function responseTabs(
     const shared = statuses.filter((s) => s === example.statusCode).length > 1;
     const code = prettyJson(example.value);
     // A long body shows its first lines (the card offers the whole); Copy copies it whole.
-    const { html, lines } = exampleHtml(highlighter, example.value, limit);
+    const { html, lines } = jsonHtml(highlighter, code, limit);
     const note = exampleProblemNote(example.problems);
     return {
       id: `response-${i}`,
