@@ -13,18 +13,9 @@ import {
   RegistryNamedError,
 } from '@sextant/registry-client';
 import type { z } from 'zod';
+import { DashboardApiError } from './errors.js';
 
-/** A failed dashboard API call: the registry-style error name and its message. */
-export class DashboardApiError extends Error {
-  constructor(
-    readonly errorName: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'DashboardApiError';
-  }
-}
+export { DashboardApiError };
 
 /** The human message of an error `content` (a string, or `{ message }`). */
 function contentMessage(content: unknown, fallback: string): string {

@@ -1,6 +1,8 @@
 /** What every page reads: the session, the organization shown, and the session's registry client. */
+
 import type { RegistryClient, Session } from '@sextant/registry-client';
 import { createContext, useContext } from 'react';
+import { DashboardContextMissingError } from './errors.js';
 
 export interface DashboardContext {
   session: Session;
@@ -14,6 +16,6 @@ export const SessionContext = createContext<DashboardContext | undefined>(undefi
 
 export function useDashboard(): DashboardContext {
   const value = useContext(SessionContext);
-  if (!value) throw new Error('useDashboard outside a signed-in dashboard');
+  if (!value) throw new DashboardContextMissingError();
   return value;
 }

@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiDefinition, ImportOptions, ImportResult, ImportSource } from '@sextant/definition';
 import * as definitionModule from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
+import { UrlSpecReferenceError } from './errors.js';
 import { resolvesInside } from './inside-project.js';
 
 /**
@@ -35,8 +36,7 @@ export const defaultImportSpec: ImportSpec = async (input, id) => {
       : {
           entry: input.name,
           read: (path) => {
-            if (path !== input.name)
-              throw new Error(`a spec loaded by URL cannot refer to other files (${path})`);
+            if (path !== input.name) throw new UrlSpecReferenceError(path);
             return input.text;
           },
         };

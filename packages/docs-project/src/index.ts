@@ -6,7 +6,7 @@
  */
 export { acceptsDocsYml } from './accepts-docs-yml.js';
 export { contentTypeOf } from './content-types.js';
-export { DocsProjectError } from './docs-project-error.js';
+export { DocsProjectError, docsProjectErrors, NotInGitHeadError, UrlSpecReferenceError } from './errors.js';
 export { trustProjectLink } from './inside-project.js';
 export {
   DOCS_CONFIG_FILE,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexNavigation } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
-import { DocsProjectError } from './docs-project-error.js';
+import { DocsProjectError } from './errors.js';
 import { loadDocsProject } from './load-docs-project.js';
 import { writeFixtureProject } from './testing/fixture-project.js';
 

@@ -38,8 +38,8 @@ import {
 } from '@sextant/docs-site';
 import { z } from 'zod';
 import { contentTypeOf } from './content-types.js';
-import { DocsProjectError } from './docs-project-error.js';
 import { type DocsYml, docsYmlSchema, type NavEntryInput, versionFileSchema } from './docs-yml-schema.js';
+import { DocsProjectError } from './errors.js';
 import { defaultImportSpec, type ImportSpec } from './import-spec.js';
 import { resolvesInside } from './inside-project.js';
 import { lastUpdated } from './last-updated.js';

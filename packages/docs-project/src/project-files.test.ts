@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf } from './content-types.js';
-import { DocsProjectError } from './docs-project-error.js';
+import { DocsProjectError } from './errors.js';
 import { trustProjectLink } from './inside-project.js';
 import { loadDocsProject } from './load-docs-project.js';
 import { collectProjectFiles } from './project-files.js';

@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { findMarkdownFileReferences, resolveProjectPath } from '@sextant/docs-site';
 import { contentTypeOf } from './content-types.js';
-import { DocsProjectError } from './docs-project-error.js';
+import { DocsProjectError } from './errors.js';
 import { resolvesInside } from './inside-project.js';
 import type { LoadedDocsProject } from './load-docs-project.js';
 import { DOCS_CONFIG_FILE } from './load-docs-project.js';

@@ -10,12 +10,14 @@
  *       version: 1.4.0
  *       snippetTemplates: sdk-snippets/go.json
  */
+
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, relative } from 'node:path';
 import { type ApiDefinition, type Endpoint, pathTemplate } from '@sextant/definition';
 import { snippetTemplateSchema } from '@sextant/registry-client';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { ProjectTemplatesError } from './errors.js';
 
 export type SnippetTemplate = z.output<typeof snippetTemplateSchema>;
 
@@ -34,10 +36,7 @@ const generatorsSchema = z.looseObject({
     .optional(),
 });
 
-/** A generators.yml or templates file that cannot be used; the message names the file. */
-export class ProjectTemplatesError extends Error {
-  override name = 'ProjectTemplatesError';
-}
+export { ProjectTemplatesError };
 
 /**
  * Every snippet template of the project in `dir` ([] without generators.yml).

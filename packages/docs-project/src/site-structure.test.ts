@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { indexNavigation } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
-import { DocsProjectError } from './docs-project-error.js';
+import { DocsProjectError } from './errors.js';
 import { loadDocsProject } from './load-docs-project.js';
 import { writeProductsProject } from './testing/products-project.js';
 

@@ -6,6 +6,7 @@
  * compare with, as a first publish records nothing) or a spec HEAD cannot import gives no entry.
  * The HEAD side is imported once per commit and API; only the working side changes on a save.
  */
+
 import { dirname, relative, resolve, sep } from 'node:path';
 import {
   type ApiChangelogEntry,
@@ -14,6 +15,7 @@ import {
   diffDefinitions,
   importDefinition,
 } from '@sextant/definition';
+import { NotInGitHeadError } from './errors.js';
 import { git } from './git.js';
 
 /** The API definitions at HEAD, by `commit api entry`: a save re-imports the working spec only. */
@@ -107,7 +109,7 @@ async function headDefinition(
         entry,
         read: (file) => {
           const text = texts.get(resolve(folder, file));
-          if (text === undefined) throw new Error(`${file} is not in git HEAD`);
+          if (text === undefined) throw new NotInGitHeadError(file);
           return text;
         },
       },

@@ -9,6 +9,7 @@ export {
   defaultClientDir,
   loadClientBuild,
 } from './build/client-build.js';
+export * from './errors.js';
 export { type ClientAssets, NONCE_PLACEHOLDER } from './server/document.js';
 export { loadHighlighter } from './server/highlight.js';
 export {

@@ -45,6 +45,7 @@ export {
   NORMAL_CLOSE_CODE,
   WS_LIMIT_CLOSE_REASON,
 } from './core/websocket/ws-limit-reason.js';
+export * from './errors.js';
 export type { EndpointPlaygroundProps } from './react/endpoint-playground.js';
 export { EndpointPlayground } from './react/endpoint-playground.js';
 export type { WebSocketPlaygroundProps } from './react/websocket-playground.js';

@@ -3,13 +3,21 @@
  * with a `reason` discriminant; named registry errors are decoded into `RegistryNamedError`
  * carrying the catalogue name, and errors outside the catalogue stay `unknown-named`.
  */
+import { SextantError } from '@sextant/definition/errors';
 import { isNamedErrorName, type NamedErrorName } from './contract/errors.js';
 
 /** Why a call failed. */
 export type ClientErrorReason = 'status' | 'named' | 'timeout' | 'aborted' | 'unknown' | 'non-json';
 
+/** Codes of the client's own failures; a decoded named error's code is its wire name. */
+export type RegistryClientErrorCode =
+  | 'RegistryClientError'
+  | 'RegistryTimeoutError'
+  | 'RegistryAbortError'
+  | NamedErrorName;
+
 /** Base of every client failure. */
-export class RegistryClientError extends Error {
+export class RegistryClientError extends SextantError<RegistryClientErrorCode> {
   constructor(
     readonly reason: ClientErrorReason,
     message: string,
@@ -17,9 +25,9 @@ export class RegistryClientError extends Error {
     readonly status?: number,
     /** Parsed JSON body, or the raw text for non-json. */
     readonly body?: unknown,
+    code: RegistryClientErrorCode = 'RegistryClientError',
   ) {
-    super(message);
-    this.name = 'RegistryClientError';
+    super(code, message);
   }
 }
 
@@ -31,24 +39,21 @@ export class RegistryNamedError extends RegistryClientError {
     status: number,
     body: unknown,
   ) {
-    super('named', `${errorName}: ${describe(content)}`, status, body);
-    this.name = 'RegistryNamedError';
+    super('named', `${errorName}: ${describe(content)}`, status, body, errorName);
   }
 }
 
 /** The client's own timeout fired. */
 export class RegistryTimeoutError extends RegistryClientError {
   constructor() {
-    super('timeout', 'timeout');
-    this.name = 'RegistryTimeoutError';
+    super('timeout', 'timeout', undefined, undefined, 'RegistryTimeoutError');
   }
 }
 
 /** The caller aborted the request through its signal. */
 export class RegistryAbortError extends RegistryClientError {
   constructor() {
-    super('aborted', 'The user aborted a request');
-    this.name = 'RegistryAbortError';
+    super('aborted', 'The user aborted a request', undefined, undefined, 'RegistryAbortError');
   }
 }
 

@@ -14,5 +14,6 @@ export {
   RegistryTimeoutError,
 } from './client-errors.js';
 export * from './contract/index.js';
+export { registryClientErrors } from './errors.js';
 export type { RetryOptions } from './transport.js';
 export { backoffDelay, isRetryableStatus, retryAfterMs } from './transport.js';

@@ -2,41 +2,33 @@
  * Every error of @sextant/request, each a named class with a stable code. The messages are SPEC §8
  * "Snippet errors" verbatim, so the UI can show `error.message` as is.
  */
+import { type ErrorCatalogue, SextantError } from '@sextant/definition/errors';
 
 export type RequestErrorCode =
-  | 'SNIPPET_GENERATORS_FAILED'
-  | 'NO_SDK_SNIPPET'
-  | 'SNIPPET_GENERATION_FAILED'
-  | 'SNIPPET_ERROR'
-  | 'UNSUPPORTED_LANGUAGE'
-  | 'NO_LANGUAGE_CONFIGURATION'
-  | 'NO_DEFAULT_EXAMPLE'
-  | 'ENDPOINT_NOT_FOUND'
-  | 'INVALID_ENDPOINT_REFERENCE';
+  | 'SnippetGeneratorsError'
+  | 'NoSdkSnippetError'
+  | 'SnippetGenerationError'
+  | 'SnippetError'
+  | 'UnsupportedLanguageError'
+  | 'NoLanguageConfigurationError'
+  | 'NoDefaultExampleError'
+  | 'EndpointNotFoundError'
+  | 'InvalidEndpointReferenceError';
 
-/** Base class: `code` is stable, `message` is the SPEC text. */
-export class RequestError extends Error {
-  constructor(
-    readonly code: RequestErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
+/** Base class: `code` is the class name, `message` is the SPEC text. */
+export class RequestError extends SextantError<RequestErrorCode> {}
 
 /** The snippet templates could not be read (invalid JSON shape). */
 export class SnippetGeneratorsError extends RequestError {
   constructor(cause?: unknown) {
-    super('SNIPPET_GENERATORS_FAILED', 'Failed to create snippet generators', { cause });
+    super('SnippetGeneratorsError', 'Failed to create snippet generators', { cause });
   }
 }
 
 /** The SDK is configured for the language, but this endpoint has no template in it. */
 export class NoSdkSnippetError extends RequestError {
   constructor(readonly language: string) {
-    super('NO_SDK_SNIPPET', `No SDK snippet available for ${language}`);
+    super('NoSdkSnippetError', `No SDK snippet available for ${language}`);
   }
 }
 
@@ -47,48 +39,134 @@ export class SnippetGenerationError extends RequestError {
     reason: string,
     cause?: unknown,
   ) {
-    super('SNIPPET_GENERATION_FAILED', `Failed to generate ${language} code: ${reason}`, { cause });
+    super('SnippetGenerationError', `Failed to generate ${language} code: ${reason}`, { cause });
   }
 }
 
 /** Something other than an `Error` was thrown while generating. */
 export class SnippetError extends RequestError {
   constructor(cause?: unknown) {
-    super('SNIPPET_ERROR', 'Error generating code snippet', { cause });
+    super('SnippetError', 'Error generating code snippet', { cause });
   }
 }
 
 /** Not a language snippets exist for (SPEC §9 list, plus Java of SPEC §2). */
 export class UnsupportedLanguageError extends RequestError {
   constructor(readonly language: string) {
-    super('UNSUPPORTED_LANGUAGE', 'Unsupported language');
+    super('UnsupportedLanguageError', 'Unsupported language');
   }
 }
 
 /** A supported SDK language for which the API has no SDK configured. */
 export class NoLanguageConfigurationError extends RequestError {
   constructor(readonly language: string) {
-    super('NO_LANGUAGE_CONFIGURATION', 'No configuration found for language');
+    super('NoLanguageConfigurationError', 'No configuration found for language');
   }
 }
 
 /** No values were given and the endpoint has no example to start from. */
 export class NoDefaultExampleError extends RequestError {
   constructor(readonly endpointId: string) {
-    super('NO_DEFAULT_EXAMPLE', 'No default example found for endpoint');
+    super('NoDefaultExampleError', 'No default example found for endpoint');
   }
 }
 
 /** A well-formed `METHOD /path` reference that matches no endpoint. */
 export class EndpointNotFoundError extends RequestError {
   constructor(readonly reference: string) {
-    super('ENDPOINT_NOT_FOUND', `Failed to find endpoint identified by ${reference}`);
+    super('EndpointNotFoundError', `Failed to find endpoint identified by ${reference}`);
   }
 }
 
 /** The reference is not `METHOD /path` (SPEC §5). */
 export class InvalidEndpointReferenceError extends RequestError {
   constructor(readonly reference: string) {
-    super('INVALID_ENDPOINT_REFERENCE', 'Invalid endpoint reference');
+    super('InvalidEndpointReferenceError', 'Invalid endpoint reference');
   }
 }
+
+/** Why an authorization redirect cannot be used. */
+export type OAuthRedirectFailure =
+  | 'state-mismatch'
+  | 'missing-state'
+  | 'missing-code'
+  | 'provider-error'
+  | 'bad-authorization-url';
+
+/** The authorization redirect cannot be used; `failure` says why. */
+export class OAuthRedirectError extends SextantError<'OAuthRedirectError'> {
+  constructor(
+    readonly failure: OAuthRedirectFailure,
+    message: string,
+  ) {
+    super('OAuthRedirectError', message, { details: { failure } });
+  }
+}
+
+/** A template that cannot be filled (its author's mistake, not the reader's). */
+export class TemplateResolutionError extends SextantError<'TemplateResolutionError'> {
+  constructor(message: string) {
+    super('TemplateResolutionError', message);
+  }
+}
+
+export const requestErrors: ErrorCatalogue = {
+  packageName: '@sextant/request',
+  entries: [
+    {
+      code: 'SnippetGeneratorsError',
+      description: 'The snippet templates could not be read.',
+      example: () => new SnippetGeneratorsError(),
+    },
+    {
+      code: 'NoSdkSnippetError',
+      description: 'The SDK has no template for this endpoint.',
+      example: () => new NoSdkSnippetError('go'),
+    },
+    {
+      code: 'SnippetGenerationError',
+      description: 'A snippet template failed while being filled in.',
+      example: () => new SnippetGenerationError('go', 'bad value'),
+    },
+    {
+      code: 'SnippetError',
+      description: 'Something other than an Error was thrown while generating a snippet.',
+      example: () => new SnippetError('x'),
+    },
+    {
+      code: 'UnsupportedLanguageError',
+      description: 'Not a language snippets exist for.',
+      example: () => new UnsupportedLanguageError('cobol'),
+    },
+    {
+      code: 'NoLanguageConfigurationError',
+      description: 'The API has no SDK configured for this language.',
+      example: () => new NoLanguageConfigurationError('go'),
+    },
+    {
+      code: 'NoDefaultExampleError',
+      description: 'No values were given and the endpoint has no example.',
+      example: () => new NoDefaultExampleError('pets.list'),
+    },
+    {
+      code: 'EndpointNotFoundError',
+      description: 'A `METHOD /path` reference matches no endpoint.',
+      example: () => new EndpointNotFoundError('GET /nothing'),
+    },
+    {
+      code: 'InvalidEndpointReferenceError',
+      description: 'An endpoint reference is not `METHOD /path`.',
+      example: () => new InvalidEndpointReferenceError('pets'),
+    },
+    {
+      code: 'OAuthRedirectError',
+      description: 'The OAuth redirect back cannot be used (state mismatch, no code, a provider error).',
+      example: () => new OAuthRedirectError('state-mismatch', 'The state does not match'),
+    },
+    {
+      code: 'TemplateResolutionError',
+      description: "An SDK snippet template cannot be filled (its author's mistake).",
+      example: () => new TemplateResolutionError('the function invocation resolved to nothing'),
+    },
+  ],
+};

@@ -10,6 +10,7 @@ export {
   type SiteSearchOptions,
   siteSearchDocuments,
 } from './documents.js';
+export * from './errors.js';
 export {
   headingText,
   type MarkdownSection,

@@ -13,8 +13,10 @@
  * Words of 3 letters or more, and the last word being typed, match as prefixes; words of 4 letters
  * or more match with one typo.
  */
+
 import MiniSearch, { type SearchOptions as MiniSearchOptions, type Options } from 'minisearch';
 import type { SearchDocument, SearchKind } from './documents.js';
+import { SearchIndexFormatError } from './errors.js';
 import { matchPathTemplate, parsePathQuery } from './path-match.js';
 import {
   coverageWeight,
@@ -260,8 +262,7 @@ export function createSearchIndex(documents: SearchDocument[]): SearchIndex {
 /** Reads an index `SearchIndex.toJSON()` wrote (as JSON text or parsed). */
 export function loadSearchIndex(json: string | SerializedSearchIndex): SearchIndex {
   const data = typeof json === 'string' ? (JSON.parse(json) as SerializedSearchIndex) : json;
-  if (data.version !== FORMAT_VERSION)
-    throw new Error(`search index format ${String(data.version)} is not ${FORMAT_VERSION}`);
+  if (data.version !== FORMAT_VERSION) throw new SearchIndexFormatError(data.version, FORMAT_VERSION);
   const mini = MiniSearch.loadJS(data.index as Parameters<typeof MiniSearch.loadJS>[0], INDEX_OPTIONS);
   return new SearchIndex(data.docs, mini as unknown as MiniSearch);
 }

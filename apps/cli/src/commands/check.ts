@@ -7,8 +7,10 @@
  * The pages' warnings (a prop a component does not use, an unknown icon) are listed too, as
  * warnings: they do not change the exit code.
  */
+
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import type { LoadedDocsProject } from '@sextant/docs-project';
 import type { ApiLinkProblem } from '@sextant/docs-site';
 import type { Command } from 'commander';
@@ -87,7 +89,8 @@ async function fetchSpec(url: string, skipped: string[]): Promise<string> {
     return JSON.stringify({ openapi: '3.1.0', info: { title: url, version: '0' }, paths: {} });
   }
   const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  if (!response.ok)
+    throw new UnexpectedStatusError(`GET ${url}`, response.status, `GET ${url} answered ${response.status}`);
   return response.text();
 }
 

@@ -3,7 +3,9 @@
  * calls it, or `watch: true` does on a change); a project that cannot load is kept as its error,
  * which the docs host shows as a page.
  */
+
 import { watch } from 'node:fs';
+import { asError, UnexpectedStatusError } from '@sextant/definition/errors';
 import {
   collectProjectFiles,
   type HeadDefinitions,
@@ -13,6 +15,7 @@ import {
 } from '@sextant/docs-project';
 import { createDocsSite } from '@sextant/docs-site';
 import type { FastifyInstance } from 'fastify';
+import { LocalProjectMissingError } from '../errors.js';
 import type { ResolvedSite } from './resolved-site.js';
 import { localFileUrl } from './site-files.js';
 
@@ -46,18 +49,28 @@ export function createLocalSite(app: FastifyInstance, options: LocalSiteOptions)
   const fetchText = async (url: string): Promise<string> => {
     if (url.startsWith('/')) {
       const response = await app.inject({ method: 'GET', url });
-      if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+      if (response.statusCode !== 200)
+        throw new UnexpectedStatusError(
+          `GET ${url}`,
+          response.statusCode,
+          `GET ${url} answered ${response.statusCode}`,
+        );
       return response.body;
     }
     const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    if (!response.ok)
+      throw new UnexpectedStatusError(
+        `GET ${url}`,
+        response.status,
+        `GET ${url} answered ${response.status}`,
+      );
     return response.text();
   };
   const load = (): Promise<LocalSiteState> => {
     const dir = options.projectDir;
     if (!dir)
       return Promise.resolve({
-        error: new Error('the docs host runs in local mode without a project folder'),
+        error: new LocalProjectMissingError(),
       });
     const version = `${Date.now().toString(36)}-${++generation}`;
     return loadDocsProject(dir, { fetchText, tolerateApiErrors: true }).then(
@@ -82,7 +95,7 @@ export function createLocalSite(app: FastifyInstance, options: LocalSiteOptions)
         return { project, resolved: { site, basePath: '', files: [...served], projectDir: dir } };
       },
       (error: unknown) => {
-        const err = error instanceof Error ? error : new Error(String(error));
+        const err = asError(error);
         app.log.error(err.message);
         return { error: err };
       },

@@ -15,8 +15,10 @@
  * `SITE_ROUTE_BODY_LIMIT`): signature checks (Slack, Discord) need the exact bytes, and each
  * handler parses what it accepts with its own schema.
  */
+
 import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SiteRouteError } from '../errors.js';
 import type { SiteFile } from './site-files.js';
 
 export const SITE_ROUTE_BODY_LIMIT = 1024 * 1024;
@@ -69,9 +71,10 @@ export function createSiteRouteTable() {
     )?.route;
   return {
     add(route: SiteRoute): void {
-      if (!route.path.startsWith('/')) throw new Error(`site route path must start with "/": ${route.path}`);
+      if (!route.path.startsWith('/'))
+        throw new SiteRouteError(`site route path must start with "/": ${route.path}`);
       const id = key(route.method, route.path);
-      if (routes.has(id)) throw new Error(`site route ${id} is already registered`);
+      if (routes.has(id)) throw new SiteRouteError(`site route ${id} is already registered`);
       routes.set(id, route);
       const prefix = prefixOf(route);
       if (prefix) prefixes.push({ prefix, route });

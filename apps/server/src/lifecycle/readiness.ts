@@ -6,8 +6,10 @@
  * for 1 s, so a load balancer polling every replica does not turn into database traffic.
  * `GET /healthz` (app.ts) stays the liveness answer: the process runs.
  */
+
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ReadinessTimeoutError } from '../errors.js';
 
 export const READYZ_PATH = '/readyz';
 const CHECK_TIMEOUT_MS = 2000;
@@ -35,7 +37,7 @@ declare module 'fastify' {
 
 const withTimeout = (check: ReadinessCheck): Promise<void> =>
   new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new ReadinessTimeoutError(CHECK_TIMEOUT_MS)), CHECK_TIMEOUT_MS);
     check().then(
       () => {
         clearTimeout(timer);

@@ -12,6 +12,7 @@ import { gzip } from 'node:zlib';
 import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { NoSuchApiTextError } from '../errors.js';
 import {
   type LlmsPages,
   llmsApiFull,
@@ -94,7 +95,7 @@ function textRoute(name: string, build: Build, { requireApi = false } = {}) {
       return reply.code(404).type('text/plain; charset=utf-8').send(NO_SUCH_API);
     const encoded = await cachedText(context.site, `${name} ${api ?? ''} ${siteUrl}`, async () => {
       const text = await build(context.site, siteUrl, api);
-      if (text === undefined) throw new Error(NO_SUCH_API);
+      if (text === undefined) throw new NoSuchApiTextError(NO_SUCH_API);
       return text;
     });
     reply

@@ -5,9 +5,11 @@
  * Every write is one transaction and invalidates the affected sites on every replica. A host name
  * (every port) and every path under it belong to one organization (host-ownership.ts).
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DocsFileDeclaration, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
+import { EmptyDocsSiteGroupError } from '../errors.js';
 import type { Database } from '../storage/index.js';
 import { packJson, unpackJson } from './compression.js';
 import { type CallContext, type Handlers, iso, pageNumber, type RegistryContext } from './context.js';
@@ -491,7 +493,7 @@ export const docsHandlers: Handlers<
     return {
       docsSites: [...sites.values()].map((group) => {
         const main = group.find((row) => !row.is_custom) ?? group[0];
-        if (!main) throw new Error('empty docs site group');
+        if (!main) throw new EmptyDocsSiteGroupError();
         return {
           mainUrl: { domain: main.domain, basePath: main.base_path },
           urls: group.map((row) => ({ domain: row.domain, basePath: row.base_path })),

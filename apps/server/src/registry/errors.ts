@@ -51,7 +51,7 @@ export function fail(name: ErrorName, content: unknown): never {
  * UnavailableError for a failure that means the database is away (connection lost, refused,
  * shutting down: storage/database-unavailable.ts), else undefined. Answered 503 with Retry-After:
  * the call succeeds again once the database is back, on a fresh connection.
- * @example unavailableError(Object.assign(new Error('terminating connection'), { code: '57P01' }))?.status // 503
+ * @example unavailableError(pgError)?.status // 503 when pgError.code is 57P01 (terminating connection)
  */
 export function unavailableError(error: unknown): RegistryError | undefined {
   const reason = databaseUnavailableReason(error);

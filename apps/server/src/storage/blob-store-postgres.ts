@@ -5,8 +5,10 @@
  * four chunks per query, so memory stays bounded by 1 MiB while streaming and by the file size
  * (no copies of the whole result set) for `get`. Works on PostgreSQL and on PGlite.
  */
+
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { BlobChunksMissingError } from '../errors.js';
 import { type BlobStore, BlobStoreUnavailableError, checkBlobKey } from './blob-store.js';
 import type { Database } from './tables.js';
 
@@ -43,7 +45,7 @@ export function createPostgresBlobStore(
       rows.length !== Math.min(count - from, CHUNKS_PER_QUERY) ||
       rows.some((row, i) => row.idx !== from + i)
     )
-      throw new Error(`Blob "${key}" lacks chunks after ${from} (the database was edited by hand?)`);
+      throw new BlobChunksMissingError(key, from);
     return rows.map((row) => row.data);
   };
   return {

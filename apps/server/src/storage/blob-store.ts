@@ -5,9 +5,11 @@
  * half a blob under its key) and the memory store. PostgreSQL and S3 stores are beside it
  * (blob-store-postgres.ts, blob-store-s3.ts); blob-store-select.ts picks one from the options.
  */
+
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { InvalidBlobKeyError } from '../errors.js';
 
 /** Key/value storage of bytes. */
 export interface BlobStore {
@@ -37,7 +39,7 @@ export async function* singleChunk(bytes: Uint8Array): AsyncIterable<Uint8Array>
 /** Keys are relative paths of safe characters (every store accepts the same keys). */
 export function checkBlobKey(key: string): string {
   if (!/^[A-Za-z0-9._/-]+$/.test(key) || key.includes('..') || key.startsWith('/'))
-    throw new Error(`Invalid blob key "${key}"`);
+    throw new InvalidBlobKeyError(key);
   return key;
 }
 
@@ -46,7 +48,7 @@ export function createFileBlobStore(root: string): BlobStore {
   const base = resolve(root);
   const pathOf = (key: string): string => {
     const path = resolve(join(base, checkBlobKey(key)));
-    if (!path.startsWith(base + sep)) throw new Error(`Invalid blob key "${key}"`);
+    if (!path.startsWith(base + sep)) throw new InvalidBlobKeyError(key);
     return path;
   };
   return {

@@ -57,7 +57,7 @@ export class DatabaseUnavailableError extends Error {
 /**
  * Why `error` means the database is away (a SQLSTATE, an errno or `connection-lost`), or
  * undefined when it is any other failure (a constraint, a syntax error, a bug).
- * @example databaseUnavailableReason(Object.assign(new Error('terminating connection'), { code: '57P01' })) // '57P01'
+ * @example databaseUnavailableReason(pgError) // '57P01' when pgError.code is that SQLSTATE
  */
 export function databaseUnavailableReason(error: unknown, depth = 0): string | undefined {
   if (!(error instanceof Error) || depth > 4) return undefined;

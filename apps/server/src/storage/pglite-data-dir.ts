@@ -14,12 +14,14 @@
  *   in-memory file system, which holds the whole data directory as JS buffers;
  * - `PGLITE_SETTINGS` bound PostgreSQL's own buffers (its defaults assume a server's RAM).
  */
+
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { DataDirBusyError, PgliteInitError } from '../errors.js';
 
 /**
  * postgresql.conf of every PGlite database. shared_buffers is what a busy registry fills (its
@@ -66,9 +68,7 @@ function initdbInWorker(dir: string): Promise<void> {
       workerData: { dir, settings: PGLITE_SETTINGS, pglite: import.meta.resolve('@electric-sql/pglite') },
     });
     worker.once('error', reject);
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`PGlite initdb worker exited with code ${code}`)),
-    );
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new PgliteInitError(code))));
   });
 }
 
@@ -163,8 +163,7 @@ export async function prepareDataDir(dir: string): Promise<void> {
     else await initdbInWorker(work);
     await writeFile(join(work, DATA_DIR_DONE), '');
   });
-  if (!made && !initialised(dir))
-    throw new Error(`PGlite data directory ${dir} could not be made: another process is writing there`);
+  if (!made && !initialised(dir)) throw new DataDirBusyError(dir);
 }
 
 const TEMPORARY_PREFIX = 'sextant-pglite-';

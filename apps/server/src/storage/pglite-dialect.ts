@@ -4,6 +4,7 @@
  * npm `overrides` entry. PGlite is a single connection, so the driver serialises connections:
  * a transaction holds it until commit or rollback and other queries queue behind it.
  */
+
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -17,6 +18,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { StreamQueryUnsupportedError } from '../errors.js';
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGlite) {}
@@ -30,7 +32,7 @@ class PGliteConnection implements DatabaseConnection {
 
   // biome-ignore lint/correctness/useYield: PGlite has no cursors; streaming is not offered.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('streamQuery is not supported on PGlite');
+    throw new StreamQueryUnsupportedError();
   }
 }
 

@@ -5,9 +5,11 @@
  * that database (the registry replica migrates it; this pool never does); with neither, none,
  * and those records are not kept (said once in the log).
  */
+
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Kysely, PostgresDialect } from 'kysely';
+import { NoRegistryDatabaseError } from '../errors.js';
 import { createPgPool, kyselyPool, sidePoolSize } from './pg-pool.js';
 import type { Database } from './tables.js';
 
@@ -47,10 +49,7 @@ async function siteDatabase(
   if (!databaseUrl) {
     app.decorate('siteDatabase', {
       available: false,
-      get: () =>
-        Promise.reject(
-          new Error('no registry database in this process: run the registry, or set DATABASE_URL'),
-        ),
+      get: () => Promise.reject(new NoRegistryDatabaseError()),
     } satisfies SiteDatabase);
     return;
   }

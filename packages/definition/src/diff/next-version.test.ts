@@ -54,7 +54,7 @@ describe('computeNextVersion', () => {
       try {
         computeNextVersion(last, none);
       } catch (error) {
-        expect((error as InvalidSemverError).code).toBe('INVALID_SEMVER');
+        expect((error as InvalidSemverError).code).toBe('InvalidSemverError');
         expect((error as InvalidSemverError).message).toContain('is not a semantic version');
       }
     },

@@ -10,14 +10,16 @@
  * - A pre-release `1.2.0-rc.1` is released as `1.2.0` when the bump does not go beyond it
  *   (semver's own increment rules); build metadata is dropped; a leading `v` is accepted.
  */
+import { SextantError } from '../sextant-error.js';
 import type { DefinitionDiff, VersionBump } from './types.js';
 
 /** The last version is not a semantic version. The registry maps it to InvalidVersionError. */
-export class InvalidSemverError extends Error {
-  readonly code = 'INVALID_SEMVER';
+export class InvalidSemverError extends SextantError<'InvalidSemverError'> {
   constructor(readonly version: string) {
-    super(`"${version}" is not a semantic version (expected MAJOR.MINOR.PATCH, e.g. 1.4.0)`);
-    this.name = 'InvalidSemverError';
+    super(
+      'InvalidSemverError',
+      `"${version}" is not a semantic version (expected MAJOR.MINOR.PATCH, e.g. 1.4.0)`,
+    );
   }
 }
 

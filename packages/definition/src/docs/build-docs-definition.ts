@@ -4,7 +4,9 @@
  * slug and expanding each API reference section into endpoint, channel, webhook and type pages,
  * with the API's subpackages as groups.
  */
+
 import type { ApiDefinition, Subpackage } from '../ir/definition.js';
+import { SextantError } from '../sextant-error.js';
 import { compareEntries } from './changelog.js';
 import type { DocsConfig, PageLayout } from './config.js';
 import {
@@ -96,11 +98,9 @@ export interface ProjectVersion {
 }
 
 /** A navigation entry points at an API the project does not hold. */
-export class DocsDefinitionError extends Error {
-  readonly code = 'DOCS_DEFINITION_ERROR';
+export class DocsDefinitionError extends SextantError<'DocsDefinitionError'> {
   constructor(message: string) {
-    super(message);
-    this.name = 'DocsDefinitionError';
+    super('DocsDefinitionError', message);
   }
 }
 

@@ -2,6 +2,7 @@
  * JSON Pointer (RFC 6901) helpers: escaping of `~` and `/`, building child pointers, and
  * reading the value at a pointer. Pointers are strings like `/paths/~1pets/get`; `''` is the root.
  */
+import { JsonPointerSyntaxError } from '../errors.js';
 
 /** Escapes one reference token: `~` → `~0`, `/` → `~1`. */
 export function escapePointerToken(token: string): string {
@@ -23,10 +24,10 @@ export function childPointer(pointer: string, token: string | number): string {
   return `${pointer}/${typeof token === 'number' ? token : escapePointerToken(token)}`;
 }
 
-/** Splits a pointer into its unescaped tokens. Throws a plain Error when it does not start with `/`. */
+/** Splits a pointer into its unescaped tokens. Throws JsonPointerSyntaxError when it does not start with `/`. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
-  if (pointer[0] !== '/') throw new Error(`JSON pointer must start with "/": ${pointer}`);
+  if (pointer[0] !== '/') throw new JsonPointerSyntaxError(pointer);
   return pointer.slice(1).split('/').map(unescapePointerToken);
 }
 

@@ -7,14 +7,13 @@
  * pattern (on RE2, see spec-pattern.ts) before it is returned, so a wrong guess can never produce
  * an invalid example.
  */
+import { UnsupportedPatternError } from '../errors.js';
 import { specPattern } from './spec-pattern.js';
 
 type Node =
   | { kind: 'chars'; pick: string }
   | { kind: 'group'; alternatives: Node[][] }
   | { kind: 'repeat'; node: Node; min: number; max: number };
-
-class Unsupported extends Error {}
 
 const CANDIDATES = 'a0bcxyzAB1Z9_-. @:/';
 
@@ -63,7 +62,7 @@ class Parser {
 
   parse(): Node[][] {
     const result = this.alternation();
-    if (this.at < this.source.length) throw new Unsupported('unbalanced parenthesis');
+    if (this.at < this.source.length) throw new UnsupportedPatternError('unbalanced parenthesis');
     return result;
   }
 
@@ -99,17 +98,17 @@ class Parser {
         if (next === ':') this.at += 2;
         else if (next === '<' && this.source[this.at + 2] !== '=' && this.source[this.at + 2] !== '!') {
           const close = this.source.indexOf('>', this.at);
-          if (close === -1) throw new Unsupported('bad group name');
+          if (close === -1) throw new UnsupportedPatternError('bad group name');
           this.at = close + 1;
-        } else throw new Unsupported('lookaround');
+        } else throw new UnsupportedPatternError('lookaround');
       }
       const alternatives = this.alternation();
-      if (this.source[this.at++] !== ')') throw new Unsupported('unclosed group');
+      if (this.source[this.at++] !== ')') throw new UnsupportedPatternError('unclosed group');
       return { kind: 'group', alternatives };
     }
     if (c === '*' || c === '+' || c === '?' || c === '{') {
       if (c === '{' && !/^\{\d/.test(this.source.slice(this.at - 1))) return { kind: 'chars', pick: c };
-      throw new Unsupported('quantifier without atom');
+      throw new UnsupportedPatternError('quantifier without atom');
     }
     return { kind: 'chars', pick: c };
   }
@@ -137,7 +136,7 @@ class Parser {
     const c = this.source[this.at++];
     switch (c) {
       case undefined:
-        throw new Unsupported('trailing backslash');
+        throw new UnsupportedPatternError('trailing backslash');
       case 'd':
         return { kind: 'chars', pick: '1' };
       case 'w':
@@ -161,7 +160,8 @@ class Parser {
       case 'x':
         return { kind: 'chars', pick: this.codePoint(c) };
       default:
-        if (/[1-9]/.test(c) || c === 'p' || c === 'P' || c === 'k') throw new Unsupported(`\\${c}`);
+        if (/[1-9]/.test(c) || c === 'p' || c === 'P' || c === 'k')
+          throw new UnsupportedPatternError(`\\${c}`);
         return { kind: 'chars', pick: c };
     }
   }
@@ -175,7 +175,7 @@ class Parser {
     }
     const length = kind === 'u' ? 4 : 2;
     const hex = this.source.slice(this.at, this.at + length);
-    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== length) throw new Unsupported('bad escape');
+    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== length) throw new UnsupportedPatternError('bad escape');
     this.at += length;
     return String.fromCharCode(Number.parseInt(hex, 16));
   }
@@ -199,18 +199,18 @@ class Parser {
         ranges.push([low[0], high[1]]);
       } else ranges.push(low);
     }
-    if (this.source[this.at++] !== ']') throw new Unsupported('unclosed class');
+    if (this.source[this.at++] !== ']') throw new UnsupportedPatternError('unclosed class');
     const inClass = (code: number) => ranges.some(([lo, hi]) => code >= lo && code <= hi);
     if (negated) {
       for (const candidate of CANDIDATES)
         if (!inClass(candidate.charCodeAt(0))) return { kind: 'chars', pick: candidate };
-      throw new Unsupported('negated class excludes every candidate');
+      throw new UnsupportedPatternError('negated class excludes every candidate');
     }
     // Prefer a readable member: a letter or digit in the class, else its first code point.
     for (const candidate of CANDIDATES)
       if (inClass(candidate.charCodeAt(0))) return { kind: 'chars', pick: candidate };
     const start = ranges[0];
-    if (!start) throw new Unsupported('empty class');
+    if (!start) throw new UnsupportedPatternError('empty class');
     return { kind: 'chars', pick: String.fromCodePoint(start[0]) };
   }
 
@@ -229,7 +229,7 @@ class Parser {
       return [code, code];
     }
     if (e === undefined || e === 'D' || e === 'W' || e === 'S' || e === 'p' || e === 'P') {
-      throw new Unsupported('class escape');
+      throw new UnsupportedPatternError('class escape');
     }
     const code = e.codePointAt(0) ?? 0;
     return [code, code];

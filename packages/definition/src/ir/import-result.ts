@@ -2,6 +2,7 @@
  * What an importer returns, and the error it throws for input it cannot read at all.
  * Importers are pure: they read files through the `ImportSource` the caller hands them.
  */
+import { SextantError } from '../sextant-error.js';
 import type { ApiDefinition } from './definition.js';
 
 export interface ImportSource {
@@ -30,8 +31,7 @@ export interface ImportResult {
 }
 
 /** The input cannot be imported. The message names the file and the JSON pointer of the problem. */
-export class DefinitionImportError extends Error {
-  readonly code = 'DEFINITION_IMPORT_ERROR';
+export class DefinitionImportError extends SextantError<'DefinitionImportError'> {
   constructor(
     readonly file: string,
     readonly pointer: string,
@@ -39,7 +39,6 @@ export class DefinitionImportError extends Error {
     /** 1-based line in `file`, when known. */
     readonly line?: number,
   ) {
-    super(`${file}${line ? `:${line}` : ''} at ${pointer || '/'}: ${reason}`);
-    this.name = 'DefinitionImportError';
+    super('DefinitionImportError', `${file}${line ? `:${line}` : ''} at ${pointer || '/'}: ${reason}`);
   }
 }

@@ -5,25 +5,28 @@
  * (the chain of groups down to the item). The slice is itself a valid `ApiDefinition`: every
  * reference in it resolves, and its size does not grow with the rest of the API.
  */
+
 import type { AuthSchemeId } from '../ir/auth.js';
 import type { ApiDefinition, Subpackage, SubpackageId } from '../ir/definition.js';
 import type { ChannelId, EndpointId, WebhookId } from '../ir/endpoint.js';
 import { oauthTokenFlows } from '../ir/oauth-flows.js';
 import type { TypeDefinition, TypeId } from '../ir/types.js';
+import { SextantError } from '../sextant-error.js';
 import { TypeCollector } from './reachable-types.js';
 
 /** What to slice out: exactly one endpoint, channel or webhook. */
 export type SliceTarget = { endpointId: EndpointId } | { channelId: ChannelId } | { webhookId: WebhookId };
 
 /** The item to slice is not in the definition. */
-export class SliceTargetNotFoundError extends Error {
-  readonly code = 'SLICE_TARGET_NOT_FOUND';
+export class SliceTargetNotFoundError extends SextantError<'SliceTargetNotFoundError'> {
   constructor(
     readonly kind: 'endpoint' | 'channel' | 'webhook',
     readonly id: string,
   ) {
-    super(`No ${kind} "${id}" in the API definition; check the id against the definition's ${kind}s.`);
-    this.name = 'SliceTargetNotFoundError';
+    super(
+      'SliceTargetNotFoundError',
+      `No ${kind} "${id}" in the API definition; check the id against the definition's ${kind}s.`,
+    );
   }
 }
 

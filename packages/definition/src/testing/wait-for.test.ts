@@ -19,7 +19,7 @@ describe('waitFor', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(WaitForTimeoutError);
-    expect((error as WaitForTimeoutError).code).toBe('WAIT_FOR_TIMEOUT');
+    expect((error as WaitForTimeoutError).code).toBe('WaitForTimeoutError');
     expect((error as Error).message).toContain('Waited 50 ms for the reply');
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });

@@ -3,16 +3,18 @@
  * timer; a test waits until a check holds instead of sleeping a fixed time, so it is as fast as
  * the machine allows and fails with a message naming what never happened.
  */
+import { SextantError } from '../sextant-error.js';
 
 /** The condition never held within the timeout. */
-export class WaitForTimeoutError extends Error {
-  readonly code = 'WAIT_FOR_TIMEOUT';
+export class WaitForTimeoutError extends SextantError<'WaitForTimeoutError'> {
   constructor(
     readonly timeoutMs: number,
     what: string,
   ) {
-    super(`Waited ${timeoutMs} ms for ${what}: it never happened; check the condition or raise the timeout.`);
-    this.name = 'WaitForTimeoutError';
+    super(
+      'WaitForTimeoutError',
+      `Waited ${timeoutMs} ms for ${what}: it never happened; check the condition or raise the timeout.`,
+    );
   }
 }
 

@@ -5,9 +5,11 @@
  * Where the build lives: bundled (the installed package, dist/sextant/lib/*.js) it is the
  * `client/` folder beside `lib/`; run from the TypeScript sources (vitest) it is packages/docs-site/dist/client.
  */
+
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ClientBuildMissingError } from '../errors.js';
 import type { ClientAssets } from '../server/document.js';
 
 export const ASSET_BASE = '/_sextant/assets/';
@@ -37,14 +39,7 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** The client build is missing or unreadable: the code was not built. */
-export class ClientBuildMissingError extends Error {
-  readonly code = 'CLIENT_BUILD_MISSING';
-  constructor(dir: string, reason: string) {
-    super(`the docs client is not built (${reason} in ${dir}): run npm run build`);
-    this.name = 'ClientBuildMissingError';
-  }
-}
+export { ClientBuildMissingError };
 
 /** The folder of the built client, for the way this module runs (bundled or from source). */
 export function defaultClientDir(): string {

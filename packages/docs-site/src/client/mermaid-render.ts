@@ -12,7 +12,9 @@
  * as a `<style>` with the nonce. `securityLevel: 'strict'` keeps diagram text as text (no
  * clicks, no HTML).
  */
+
 import mermaid from 'mermaid';
+import { MermaidNoSvgError } from '../errors.js';
 
 /** The page's CSP nonce (the docs page puts it on its entry script; the DOM hides the attribute). */
 function pageNonce(): string {
@@ -90,7 +92,7 @@ async function underCsp<T>(draw: () => Promise<T>): Promise<T> {
 function insertSvg(svg: string, target: HTMLElement): void {
   const parsed = new DOMParser().parseFromString(inert(svg), 'text/html');
   const root = parsed.querySelector('svg');
-  if (!root) throw new Error('Mermaid returned no SVG');
+  if (!root) throw new MermaidNoSvgError();
   const sheets: string[] = [];
   for (const sheet of root.querySelectorAll('desc[data-sx-css]')) {
     sheets.push(sheet.textContent ?? '');

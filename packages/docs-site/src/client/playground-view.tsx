@@ -4,6 +4,7 @@
  * The endpoint's SDK snippet templates come from the docs host (the registry in hosted mode,
  * the docs project in local mode).
  */
+import { errorReplyMessage, UnexpectedStatusError } from '@sextant/definition/errors';
 import './zod-jitless.js';
 import { EndpointPlayground, WebSocketPlayground } from '@sextant/playground';
 import '@sextant/playground/styles.css';
@@ -25,7 +26,8 @@ async function fetchSnippetTemplates(apiId: string, endpointId: string): Promise
     headers: { accept: 'application/json' },
   });
   const body = (await response.json().catch(() => ({}))) as { templates?: unknown; error?: string };
-  if (!response.ok) throw new Error(body.error ?? `the docs host answered ${response.status}`);
+  if (!response.ok)
+    throw new UnexpectedStatusError('the snippet templates', response.status, errorReplyMessage(body));
   return body.templates ?? [];
 }
 

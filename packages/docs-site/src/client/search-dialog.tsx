@@ -5,6 +5,7 @@
  * moves a few KB instead of the whole index. Arrow keys and Enter navigate. A versioned site's
  * results carry their version (its index is the version's own).
  */
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import type { SearchIndex } from '@sextant/search';
 import { Dialog } from '@sextant/ui';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -16,7 +17,7 @@ function loadIndex(url: string): Promise<SearchIndex> {
   indexPromise ??= Promise.all([
     import('@sextant/search'),
     fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
+      if (!response.ok) throw new UnexpectedStatusError('search index', response.status);
       return response.text();
     }),
   ]).then(([search, json]) => search.loadSearchIndex(json));
@@ -33,7 +34,7 @@ async function find(url: string, query: string, signal: AbortSignal): Promise<Se
       signal,
       headers: { accept: 'application/json' },
     });
-    if (!response.ok) throw new Error(`search: HTTP ${response.status}`);
+    if (!response.ok) throw new UnexpectedStatusError('search', response.status);
     return ((await response.json()) as { hits: SearchResult[] }).hits;
   }
   const index = await loadIndex(url);

@@ -6,6 +6,7 @@
  * page's markdown, known only in the browser: links get it after hydration.
  */
 
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import { CopyButton } from '@sextant/ui';
 import { useEffect, useState } from 'react';
 import { ASK_AI_CHAT_ACTION, requestAskAi } from './ask-ai/ask-ai-events.js';
@@ -41,7 +42,7 @@ function PageActionsView({ actions, markdownUrl }: PageActionsProps) {
   const assistants = ASSISTANTS.filter((a) => actions.includes(a.action));
   const fetchMarkdown = async () => {
     const response = await fetch(markdownUrl);
-    if (!response.ok) throw new Error(`GET ${markdownUrl}: ${response.status}`);
+    if (!response.ok) throw new UnexpectedStatusError(`GET ${markdownUrl}`, response.status);
     return response.text();
   };
   const prompt = absolute ? encodeURIComponent(aiPrompt(absolute)) : undefined;

@@ -4,6 +4,7 @@
  * example, or open the playground). A headless `Store` (read with `useStore`), `load` to start
  * (or share) the fetch.
  */
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import { Store } from '@sextant/ui/store';
 import type { PageView } from './page-data.js';
 
@@ -32,7 +33,12 @@ export class FullPageStore extends Store<FullPageState> {
   load(): Promise<PageView> {
     this.#pending ??= (async () => {
       const response = await this.fetchImpl(this.url, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(`the docs host answered ${response.status}`);
+      if (!response.ok)
+        throw new UnexpectedStatusError(
+          'the page',
+          response.status,
+          `the docs host answered ${response.status}`,
+        );
       return (await response.json()) as PageView;
     })().then(
       (page) => {

@@ -3,6 +3,7 @@
  * response body, the OpenRPC parameters form): a rendering error shows a fallback message in an
  * alert instead of taking the whole explorer down.
  */
+import { asError } from '@sextant/definition/errors';
 import { Component, type ReactNode } from 'react';
 
 interface Props {
@@ -15,7 +16,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | undefined }
   override state: { error: Error | undefined } = { error: undefined };
 
   static getDerivedStateFromError(error: unknown): { error: Error } {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: asError(error) };
   }
 
   override render(): ReactNode {

@@ -19,7 +19,7 @@ const failure = (run: () => unknown): string | undefined => {
   try {
     run();
   } catch (error) {
-    if (error instanceof OAuthRedirectError) return error.code;
+    if (error instanceof OAuthRedirectError) return error.failure;
     throw error;
   }
   return undefined;

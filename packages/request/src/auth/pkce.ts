@@ -5,24 +5,11 @@
  * request's fields for the code and password grants. No storage and no navigation here: the
  * playground keeps the pending authorization and moves the page.
  */
+import { OAuthRedirectError, type OAuthRedirectFailure } from '../errors.js';
 
-/** Why an authorization redirect cannot be used. */
-export type OAuthRedirectFailure =
-  | 'state-mismatch'
-  | 'missing-state'
-  | 'missing-code'
-  | 'provider-error'
-  | 'bad-authorization-url';
+export type { OAuthRedirectFailure };
 
-export class OAuthRedirectError extends Error {
-  override readonly name = 'OAuthRedirectError';
-  constructor(
-    readonly code: OAuthRedirectFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { OAuthRedirectError };
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]{43,128}$/;
 

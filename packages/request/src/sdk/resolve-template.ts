@@ -4,6 +4,7 @@
  * language and substitutes `$INPUT`. An optional template with nothing to show resolves to
  * `undefined` and its parent leaves it out; imports of every template used are collected.
  */
+import { TemplateResolutionError } from '../errors.js';
 import { isRecord } from '../form-state/shapes.js';
 import { formatValue } from './language-literals.js';
 import {
@@ -24,10 +25,7 @@ export interface SnippetPayload {
   auth?: Record<string, unknown>;
 }
 
-/** A template that cannot be filled (its author's mistake, not the reader's). */
-export class TemplateResolutionError extends Error {
-  override name = 'TemplateResolutionError';
-}
+export { TemplateResolutionError };
 
 interface Context {
   language: SdkLanguage;

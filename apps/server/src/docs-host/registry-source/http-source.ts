@@ -13,7 +13,9 @@
  *   lost stream costs requests, never staleness. When the registry itself does not answer, the
  *   last version seen at an address is served (stale beats an error page).
  */
+
 import { createHash } from 'node:crypto';
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import { createRegistryClient, type LoadedDocs, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -174,7 +176,12 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
     async check() {
       const response = await fetchFn(`${registryUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
-      if (!response.ok) throw new Error(`the registry at ${registryUrl} answered ${response.status}`);
+      if (!response.ok)
+        throw new UnexpectedStatusError(
+          `the registry at ${registryUrl}`,
+          response.status,
+          `the registry at ${registryUrl} answered ${response.status}`,
+        );
     },
   };
 

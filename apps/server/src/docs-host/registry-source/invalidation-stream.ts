@@ -4,7 +4,9 @@
  * each (re)connection, when the subscriber should forget what it cached, since events may have
  * been missed while it was away; `onDisconnected` when a stream ends.
  */
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { EventStreamClosedError } from '../../errors.js';
 import type { InvalidatedSites } from './site-source.js';
 
 export interface InvalidationStreamOptions {
@@ -50,7 +52,8 @@ export function subscribeToInvalidations(options: InvalidationStreamOptions): ()
       headers: { accept: 'text/event-stream' },
       signal: controller.signal,
     });
-    if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
+    if (!response.ok || !response.body)
+      throw new UnexpectedStatusError(url, response.status, `${url} answered ${response.status}`);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let connected = false;
     // The registry opens with a comment (`: connected`); any first frame means the stream is up.
@@ -70,7 +73,7 @@ export function subscribeToInvalidations(options: InvalidationStreamOptions): ()
     });
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) throw new Error('the registry closed the event stream');
+      if (done) throw new EventStreamClosedError();
       parser.feed(value);
     }
   };

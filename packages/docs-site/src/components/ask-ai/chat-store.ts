@@ -6,6 +6,7 @@
  * kept in `storage` (the tab's session storage in the browser, `chat-memory.ts`), so the
  * conversation survives navigation within the site.
  */
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import { Store } from '@sextant/ui/store';
 import { type ChatStorage, readChatMemory, writeChatMemory } from './chat-memory.js';
 import { type ChatMessage, type ChatSource, chatUrls, errorMessage, streamChat } from './chat-stream.js';
@@ -160,7 +161,7 @@ export class ChatStore extends Store<ChatState> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ questionId: turn.questionId, rating }),
       });
-      if (!response.ok) throw new Error(String(response.status));
+      if (!response.ok) throw new UnexpectedStatusError('answer feedback', response.status);
     } catch {
       this.updateTurn(turnId, () => (previous ? { rating: previous } : { rating: undefined }));
     }

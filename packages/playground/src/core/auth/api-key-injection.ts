@@ -5,6 +5,7 @@
  * says enabled; it builds the login and logout addresses, and reads login errors from the
  * `error` / `error_description` URL parameters (description preferred).
  */
+import { UnexpectedStatusError } from '@sextant/definition/errors';
 import { Store } from '../shared/store.js';
 
 /** The api-key-injection response (SPEC §7). */
@@ -123,7 +124,12 @@ export class ApiKeyInjectionStore extends Store<ApiKeyInjectionState> {
         credentials: 'include',
         headers: { accept: 'application/json' },
       });
-      if (!response.ok) throw new Error(`The docs site answered ${response.status}`);
+      if (!response.ok)
+        throw new UnexpectedStatusError(
+          'the API key settings',
+          response.status,
+          `The docs site answered ${response.status}`,
+        );
       const config = parseApiKeyInjectionConfig(await response.json());
       if (this.#stopped) return;
       this.setState({ status: 'ready', config, error: undefined });

@@ -5,6 +5,7 @@
  * memory; they are written to browser storage (one key per docs site) only after the reader
  * opts in, and removed when they opt out.
  */
+
 import type { ApiDefinition, AuthScheme, Endpoint } from '@sextant/definition';
 import {
   authRequirementsOf,
@@ -13,6 +14,7 @@ import {
   requirementKey,
   selectAuths,
 } from '@sextant/request';
+import { EmptyTokenError } from '../../errors.js';
 import { Store } from '../shared/store.js';
 import { OAUTH_LOGIN_FAILED, OAuthLoginError } from './oauth-login-error.js';
 
@@ -295,7 +297,7 @@ export class AuthStore extends Store<AuthState> {
     this.#update((s) => ({ ...s, oauth: { ...s.oauth, isLoggingIn: true, error: undefined } }));
     try {
       const token = await fetchToken();
-      if (!token) throw new Error('empty token');
+      if (!token) throw new EmptyTokenError();
       this.#update((s) => ({
         ...s,
         oauth: {

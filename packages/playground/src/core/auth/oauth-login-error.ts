@@ -5,6 +5,7 @@
  * token says so with its status and address, and switches the card to the plain bearer input
  * (SPEC §8's fallback), since no credentials would help.
  */
+import { OAuthLoginError } from '../../errors.js';
 
 import { PROXY_ERROR_HEADER, proxyReason } from '../request/request-lifecycle.js';
 import { statusLine } from '../response/answer-details.js';
@@ -15,20 +16,7 @@ export const OAUTH_LOGIN_FAILED = 'Failed to login with the provided credentials
 /** `rejected`: the credentials; `endpoint`: the token endpoint's answer; `unreachable`: no answer; `no-token`: an answer without a token. */
 export type OAuthLoginFailure = 'rejected' | 'endpoint' | 'unreachable' | 'no-token';
 
-export class OAuthLoginError extends Error {
-  override readonly name = 'OAuthLoginError';
-  constructor(
-    readonly code: OAuthLoginFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  /** Whether the card should offer the plain bearer input instead: retrying credentials cannot help. */
-  get needsFallback(): boolean {
-    return this.code !== 'rejected';
-  }
-}
+export { OAuthLoginError };
 
 /**
  * The error a token endpoint's answer means, or undefined when it is a success to read the token from.

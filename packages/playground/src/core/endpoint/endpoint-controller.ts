@@ -5,6 +5,7 @@
  * and applies the docs site's injected token. React creates one per mounted playground and
  * only renders and dispatches.
  */
+
 import {
   type ApiDefinition,
   type AuthScheme,
@@ -23,6 +24,7 @@ import {
   passwordGrant,
   requirementKey,
 } from '@sextant/request';
+import { EndpointNotInDefinitionError, TokenEndpointUnknownError } from '../../errors.js';
 import type { ApiKeyInjectionStore } from '../auth/api-key-injection.js';
 import { type AuthStorage, AuthStore, selectedRequirement, tokenServesScheme } from '../auth/auth-store.js';
 import {
@@ -123,14 +125,7 @@ export interface EndpointControllerOptions {
   assignLocation?: ((href: string) => void) | undefined;
 }
 
-/** Raised when the endpoint id is not in the definition handed to the playground. */
-export class EndpointNotInDefinitionError extends Error {
-  readonly code = 'ENDPOINT_NOT_IN_DEFINITION';
-  constructor(endpointId: string) {
-    super(`Failed to find endpoint identified by ${endpointId}. Pass the definition slice that holds it.`);
-    this.name = 'EndpointNotInDefinitionError';
-  }
-}
+export { EndpointNotInDefinitionError };
 
 export class EndpointController {
   readonly definition: ApiDefinition;
@@ -572,7 +567,7 @@ export class EndpointController {
   /** One token request through the proxy; the access token, or an `OAuthLoginError` naming why not. */
   async #requestToken(flow: OAuthTokenFlow, fields: Record<string, string>): Promise<string> {
     const tokenEndpoint = await this.oauthTokenEndpoint(flow);
-    if (!tokenEndpoint) throw new Error('The token endpoint is not available');
+    if (!tokenEndpoint) throw new TokenEndpointUnknownError();
     const built = buildGrantRequest(tokenEndpoint, fields, this.#tokenTarget(tokenEndpoint));
     const { url, init } = fetchArguments(built, {
       proxyBaseUrl: this.#proxyBaseUrl,

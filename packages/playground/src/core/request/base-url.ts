@@ -4,18 +4,9 @@
  * is checked before Send so a typo is named in the reader's words instead of coming back as the
  * proxy's 400.
  */
+import { InvalidBaseUrlError } from '../../errors.js';
 
-/** Raised (as a failed request) when the base URL cannot be sent to. */
-export class InvalidBaseUrlError extends Error {
-  readonly code = 'INVALID_BASE_URL';
-  constructor(
-    readonly baseUrl: string,
-    reason: string,
-  ) {
-    super(`The base URL "${baseUrl}" ${reason} Edit it in the top bar (e.g. https://api.example.com).`);
-    this.name = 'InvalidBaseUrlError';
-  }
-}
+export { InvalidBaseUrlError };
 
 /**
  * The base URL with a relative server (`/`, `/v1`) made absolute on `origin`; others unchanged.

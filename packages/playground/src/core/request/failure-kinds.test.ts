@@ -94,7 +94,7 @@ describe('failure kinds', () => {
     const lifecycle = new RequestLifecycle({ log: () => {} });
     const before = hits;
     const problem = baseUrlProblem('htp//api.example.com');
-    expect(problem?.code).toBe('INVALID_BASE_URL');
+    expect(problem?.code).toBe('InvalidBaseUrlError');
     lifecycle.reject(problem ?? new Error('expected a problem'));
     expect(lifecycle.getState()).toMatchObject({ status: 'failed', failure: 'input' });
     expect(lifecycle.getState().status === 'failed' && lifecycle.getState()).toBeTruthy();

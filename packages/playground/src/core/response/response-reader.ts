@@ -4,7 +4,9 @@
  * incrementally and reported through `onUpdate` so the card renders events before the end;
  * audio is collected whole and shown as a file.
  */
+
 import type { ResponseBody, StreamFraming } from '@sextant/definition';
+import { MissingResponseBodyError } from '../../errors.js';
 import { downloadFileName } from './file-name.js';
 import { createStreamDecoder, parseJsonOrText, type StreamEvent } from './stream-framing.js';
 
@@ -46,14 +48,7 @@ export type ReadMode =
   | { kind: 'file' }
   | { kind: 'stream'; framing: StreamFraming | 'text' };
 
-/** Raised when a response that should carry a body has none. */
-export class MissingResponseBodyError extends Error {
-  readonly code = 'MISSING_RESPONSE_BODY';
-  constructor() {
-    super('The response has no body. Check the endpoint returns one, then send the request again.');
-    this.name = 'MissingResponseBodyError';
-  }
-}
+export { MissingResponseBodyError };
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 

@@ -4,8 +4,10 @@
  * path and query, the auth headers for the handshake, and the WebSocket session. Selecting
  * another channel closes the socket and resets the form (SPEC §4).
  */
+
 import type { ApiDefinition, WebSocketChannel } from '@sextant/definition';
 import { type BuiltRequest, buildRequest, initialWebSocketFormState } from '@sextant/request';
+import { ChannelNotInDefinitionError } from '../../errors.js';
 import { AuthStore, toRequestAuth } from '../auth/auth-store.js';
 import type { ChannelParameterSection } from '../form/form-state.js';
 import type { TypeMap } from '../form/type-shapes.js';
@@ -35,14 +37,7 @@ export interface ChannelControllerOptions {
   pageOrigin?: string;
 }
 
-/** Raised when the channel id is not in the definition handed to the playground. */
-export class ChannelNotInDefinitionError extends Error {
-  readonly code = 'CHANNEL_NOT_IN_DEFINITION';
-  constructor(channelId: string) {
-    super(`Failed to find channel ${channelId}. Pass the definition slice that holds it.`);
-    this.name = 'ChannelNotInDefinitionError';
-  }
-}
+export { ChannelNotInDefinitionError };
 
 /** The WebSocket proxy URL for a proxy origin: http→ws, https→wss, path `/proxy/ws`. */
 export function wsProxyUrl(proxyBaseUrl: string, pageOrigin: string): string {

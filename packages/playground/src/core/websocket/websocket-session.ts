@@ -9,6 +9,7 @@
  * refused, and the reader reconnects explicitly).
  */
 
+import { WebSocketClosedError } from '../../errors.js';
 import type { AnalyticsSink } from '../shared/analytics.js';
 import { Store } from '../shared/store.js';
 import { END_OF_SAMPLE_SESSION, NORMAL_CLOSE_CODE, WS_LIMIT_CLOSE_REASON } from './ws-limit-reason.js';
@@ -320,7 +321,7 @@ export class WebSocketSession extends Store<SessionState> {
     }));
     const pending = this.#pending;
     this.#pending = undefined;
-    pending?.reject(new Error(error ?? 'The connection closed before it opened'));
+    pending?.reject(new WebSocketClosedError(error ?? 'The connection closed before it opened'));
   }
 }
 

@@ -58,7 +58,7 @@ describe('prettyRows', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as NotJsonError).offset).toBe(4);
-      expect((error as NotJsonError).code).toBe('BODY_NOT_JSON');
+      expect((error as NotJsonError).code).toBe('NotJsonError');
     }
   });
 

@@ -6,6 +6,7 @@
  * `JSON.stringify(v, null, 2)` does) without parsing it into objects; `raw` splits the text at
  * its line breaks. Either way a line longer than `MAX_LINE_CHARS` becomes several rows.
  */
+import { NotJsonError } from '../../../errors.js';
 
 /** The longest row; a minified body's one line becomes rows of this many characters. */
 export const MAX_LINE_CHARS = 2000;
@@ -13,14 +14,7 @@ export const MAX_LINE_CHARS = 2000;
 /** How a body is laid out. */
 export type BodyLayoutMode = 'pretty' | 'raw';
 
-/** Raised by the pretty layout when the text stops being JSON; the viewer falls back to raw. */
-export class NotJsonError extends Error {
-  readonly code = 'BODY_NOT_JSON';
-  constructor(readonly offset: number) {
-    super(`The body is not valid JSON at character ${offset}: it is shown raw.`);
-    this.name = 'NotJsonError';
-  }
-}
+export { NotJsonError };
 
 /** Depth of a row shown as it is in the text (raw rows, and the rest of a cut pretty line). */
 const VERBATIM = -1;

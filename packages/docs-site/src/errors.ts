@@ -1,0 +1,32 @@
+/** The error catalogue of @sextant/docs-site. */
+import { type ErrorCatalogue, SextantError } from '@sextant/definition/errors';
+
+/** Mermaid rendered a diagram without an `<svg>` root; the page keeps the diagram's source. */
+export class MermaidNoSvgError extends SextantError<'MermaidNoSvgError'> {
+  constructor() {
+    super('MermaidNoSvgError', 'Mermaid returned no SVG');
+  }
+}
+
+/** The client build is missing or unreadable: the code was not built. */
+export class ClientBuildMissingError extends SextantError<'ClientBuildMissingError'> {
+  constructor(dir: string, reason: string) {
+    super('ClientBuildMissingError', `the docs client is not built (${reason} in ${dir}): run npm run build`);
+  }
+}
+
+export const docsSiteErrors: ErrorCatalogue = {
+  packageName: '@sextant/docs-site',
+  entries: [
+    {
+      code: 'ClientBuildMissingError',
+      description: 'The docs client is not built: run npm run build.',
+      example: () => new ClientBuildMissingError('dist/client', 'no manifest'),
+    },
+    {
+      code: 'MermaidNoSvgError',
+      description: "Mermaid rendered a diagram without an <svg>; the page keeps the diagram's source.",
+      example: () => new MermaidNoSvgError(),
+    },
+  ],
+};
