@@ -5,37 +5,19 @@
  * current product only. At 1280 and 390 px (the switcher in reach, nothing scrolls sideways);
  * with SEXTANT_SHOTS set, screenshots.
  */
-import { rm } from 'node:fs/promises';
 import { writeProductsProject } from '@sextant/docs-project/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  type DocsServer,
   followMenuLink,
   openDocsPage,
   seriousAxeViolations,
   shotTaker,
-  startDocsServer,
   watchedPage,
 } from './docs-helpers.js';
-import { launchBrowser } from './support/browser.js';
+import { useDocsSite } from './support/docs-site.js';
 
-let browser: Browser;
-let server: DocsServer;
-let dir: string;
-
-beforeAll(async () => {
-  dir = await writeProductsProject();
-  server = await startDocsServer(dir);
-  const { project, error } = await server.app.docsHost.current();
-  if (!project) throw error;
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const site = useDocsSite(async () => ({ dir: await writeProductsProject(), owned: true }));
 
 const shot = shotTaker('docs-products');
 
@@ -51,9 +33,12 @@ const switchProduct = (page: Page, product: string, screenshot?: string) =>
 describe('products (issue #26)', () => {
   it("switches products from the header, to each product's home; links stay in the product", async () => {
     // bypassCSP: axe-core is injected as an inline script.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await site.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const { page, errors } = await watchedPage(context);
-    await openDocsPage(page, `${server.url}/guides/quickstart`);
+    await openDocsPage(page, `${site.url}/guides/quickstart`);
     const summary = page.locator('.sx-product-select > summary');
     expect(await summary.innerText()).toBe('Payments');
     expect(await summary.getAttribute('aria-label')).toBe('Product Payments: choose another product');
@@ -66,11 +51,11 @@ describe('products (issue #26)', () => {
     expect(await summary.innerText()).toBe('Identity');
     expect(await page.locator('.sx-version-banner').count()).toBe(0);
     await page.locator('#sx-sidebar a', { hasText: 'Sessions' }).click();
-    await page.waitForURL(`${server.url}/identity/guides/sessions`);
+    await page.waitForURL(`${site.url}/identity/guides/sessions`);
     await page.locator('.sx-header .sx-tab-link', { hasText: 'API Reference' }).click();
-    await page.waitForURL(`${server.url}/identity/reference`);
+    await page.waitForURL(`${site.url}/identity/reference`);
     await page.locator('#sx-content .sx-overview a', { hasText: 'Identity API' }).click();
-    await page.waitForURL(`${server.url}/identity/reference/identity-api`);
+    await page.waitForURL(`${site.url}/identity/reference/identity-api`);
     await page.waitForSelector('html[data-hydrated="true"]');
 
     // The search box searches Identity only, each result labelled with it.
@@ -93,9 +78,9 @@ describe('products (issue #26)', () => {
   });
 
   it('on a phone: the switcher in reach and working, nothing scrolls sideways', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     const { page, errors } = await watchedPage(context);
-    await openDocsPage(page, `${server.url}/identity/guides/sessions`);
+    await openDocsPage(page, `${site.url}/identity/guides/sessions`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expect(page.locator('.sx-product-select > summary').isVisible()).resolves.toBe(true);
     await shot(page, 'identity-390');

@@ -9,41 +9,23 @@
  * page is rated. No console errors, no serious axe violations; with SEXTANT_SHOTS set, screenshots
  * at 1280 and 390 px.
  */
-import { rm } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { writeStructureProject } from '@sextant/docs-project/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import Parser from 'rss-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type DocsServer,
   followMenuLink,
   openDocsPage,
   seriousAxeViolations,
   shotTaker,
-  startDocsServer,
   watchedPage,
 } from './docs-helpers.js';
-import { launchBrowser } from './support/browser.js';
+import { useDocsSite } from './support/docs-site.js';
 
-let browser: Browser;
-let server: DocsServer;
-let dir: string;
-
-beforeAll(async () => {
-  dir = await writeStructureProject();
-  server = await startDocsServer(dir);
-  const { project, error } = await server.app.docsHost.current();
-  if (!project) throw error;
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const site = useDocsSite(async () => ({ dir: await writeStructureProject(), owned: true }));
 
 const shot = shotTaker('docs-structure');
 
@@ -58,9 +40,9 @@ const switchVersion = (page: Page, version: string, screenshot?: string) =>
 
 describe('site structure (issue #26)', () => {
   it('switches versions from the header, keeping the reader on the same page when it exists', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await watchedPage(context);
-    await openDocsPage(page, `${server.url}/guides/quickstart`);
+    await openDocsPage(page, `${site.url}/guides/quickstart`);
     // Three tabs in the header, the Guides tab current, with their icons.
     const tabs = page.locator('.sx-header .sx-tab-link');
     expect(await tabs.allInnerTexts()).toEqual(['Guides', 'API Reference', 'Changelog']);
@@ -74,7 +56,7 @@ describe('site structure (issue #26)', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
 
     await switchVersion(page, 'v1', 'selector-1280');
-    await page.waitForURL(`${server.url}/v1/guides/quickstart`);
+    await page.waitForURL(`${site.url}/v1/guides/quickstart`);
     expect(await page.locator('#sx-content').innerText()).toContain('limit=10');
     const banner = page.locator('.sx-version-banner');
     expect(await banner.innerText()).toContain('v1, which is deprecated');
@@ -82,32 +64,32 @@ describe('site structure (issue #26)', () => {
     // A version's tabs and sidebar stay in the version.
     expect(await page.locator('.sx-header .sx-tab-link').first().getAttribute('href')).toBe('/v1/guides');
     await page.locator('.sx-header .sx-tab-link', { hasText: 'API Reference' }).click();
-    await page.waitForURL(`${server.url}/v1/reference`);
+    await page.waitForURL(`${site.url}/v1/reference`);
     // The tab's overview lists its API under the version's prefix.
     await page.locator('#sx-content .sx-overview a', { hasText: 'Pets API' }).click();
-    await page.waitForURL(`${server.url}/v1/reference/pets-api`);
+    await page.waitForURL(`${site.url}/v1/reference/pets-api`);
     await page.locator('#sx-sidebar a', { hasText: 'List pets' }).click();
-    await page.waitForURL(`${server.url}/v1/reference/pets-api/list-pets`);
+    await page.waitForURL(`${site.url}/v1/reference/pets-api/list-pets`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await shot(page, 'v1-1280');
 
     // Back to v2 on the same page; a page v1 lacks leads to v1's home.
     await switchVersion(page, 'v2');
-    await page.waitForURL(`${server.url}/reference/pets-api/list-pets`);
+    await page.waitForURL(`${site.url}/reference/pets-api/list-pets`);
     expect(await page.locator('#sx-content').innerText()).toContain('species');
-    await openDocsPage(page, `${server.url}/guides/species`);
+    await openDocsPage(page, `${site.url}/guides/species`);
     await switchVersion(page, 'v1');
-    await page.waitForURL(`${server.url}/v1`);
+    await page.waitForURL(`${site.url}/v1`);
     expect(await page.locator('h1').innerText()).toBe('Welcome to Pets');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("searches the reader's version: the search box's and MCP's results carry it", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await watchedPage(context);
     for (const version of ['v1', 'v2']) {
-      await openDocsPage(page, `${server.url}${version === 'v1' ? '/v1' : ''}/guides/quickstart`);
+      await openDocsPage(page, `${site.url}${version === 'v1' ? '/v1' : ''}/guides/quickstart`);
       await page.click('.sx-search-button');
       await page.locator('.sx-search-input').fill('list pets');
       const first = page.locator('.sx-search-hit').first();
@@ -128,11 +110,11 @@ describe('site structure (issue #26)', () => {
     const text = (result: unknown) =>
       ((result as CallToolResult).content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
     const client = new Client({ name: 'docs-structure-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/v1/_sextant/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${site.url}/v1/_sextant/mcp`)));
     try {
       const found = text(await client.callTool({ name: 'search_docs', arguments: { query: 'list pets' } }));
       expect(found.split('\n')[0]).toBe('1. `GET /pets` **List pets** (endpoint, Pets API, version v1)');
-      expect(found).toContain(`URL: ${server.url}/v1/reference/pets-api/list-pets`);
+      expect(found).toContain(`URL: ${site.url}/v1/reference/pets-api/list-pets`);
       const v1 = text(
         await client.callTool({ name: 'describe_endpoint', arguments: { endpoint: 'listPets' } }),
       );
@@ -145,7 +127,7 @@ describe('site structure (issue #26)', () => {
         }),
       );
       expect(v2).toContain('Version: v2');
-      expect(v2).toContain(`Source: ${server.url}/reference/pets-api/list-pets.md`);
+      expect(v2).toContain(`Source: ${site.url}/reference/pets-api/list-pets.md`);
       expect(v2).toContain('species');
     } finally {
       await client.close();
@@ -153,25 +135,25 @@ describe('site structure (issue #26)', () => {
   });
 
   it('pages the changelog, one page per entry, and publishes feeds a feed reader parses', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await watchedPage(context);
-    await openDocsPage(page, `${server.url}/changelog`);
+    await openDocsPage(page, `${site.url}/changelog`);
     expect(await page.locator('.sx-changelog-entry').count()).toBe(10);
     expect(await page.locator('.sx-changelog-entry h2').first().innerText()).toBe('Species are required');
     await shot(page, 'changelog-1280');
     await page.getByRole('link', { name: 'Older' }).click();
-    await page.waitForURL(`${server.url}/changelog/page/2`);
+    await page.waitForURL(`${site.url}/changelog/page/2`);
     expect(await page.locator('.sx-changelog-entry').count()).toBe(2);
     await page.locator('.sx-changelog-entry h2 a', { hasText: 'Pets API launches' }).click();
-    await page.waitForURL(`${server.url}/changelog/launch`);
+    await page.waitForURL(`${site.url}/changelog/launch`);
     expect(await page.locator('.sx-entry-meta time').innerText()).toBe('January 15, 2026');
 
     // The feeds the page links, read by rss-parser.
     const parser = new Parser();
     for (const name of ['RSS', 'Atom']) {
-      await openDocsPage(page, `${server.url}/changelog`);
+      await openDocsPage(page, `${site.url}/changelog`);
       const href = await page.getByRole('link', { name, exact: true }).getAttribute('href');
-      const response = await page.request.get(`${server.url}${href}`);
+      const response = await page.request.get(`${site.url}${href}`);
       expect(response.status()).toBe(200);
       const feed = await parser.parseString(await response.text());
       expect(feed.items.map((item) => item.title).slice(0, 2)).toEqual([
@@ -179,16 +161,16 @@ describe('site structure (issue #26)', () => {
         'Improvement 10',
       ]);
       expect(feed.items).toHaveLength(12);
-      expect(feed.items[0]?.link).toBe(`${server.url}/changelog/2026-11-20`);
+      expect(feed.items[0]?.link).toBe(`${site.url}/changelog/2026-11-20`);
     }
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('keeps the announcement dismissed, hidden before the first paint (no layout shift)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await watchedPage(context);
-    await openDocsPage(page, `${server.url}/guides/quickstart`);
+    await openDocsPage(page, `${site.url}/guides/quickstart`);
     const announcement = page.locator('.sx-announcement');
     await expect(announcement.isVisible()).resolves.toBe(true);
     expect(await announcement.innerText()).toContain('Pets API v2 is out');
@@ -206,7 +188,7 @@ describe('site structure (issue #26)', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     for (const path of ['/guides/species', '/v1/guides/quickstart', '/changelog']) {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+      await page.goto(`${site.url}${path}`, { waitUntil: 'commit' });
       await page.waitForSelector('.sx-header', { state: 'attached' });
       expect(
         await page.evaluate(() => document.documentElement.hasAttribute('data-announcement-dismissed')),
@@ -222,9 +204,12 @@ describe('site structure (issue #26)', () => {
   });
 
   it('rates the page, links its source and names when it changed; navbar and footer are there', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await site.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const { page, errors } = await watchedPage(context);
-    await openDocsPage(page, `${server.url}/guides/quickstart`);
+    await openDocsPage(page, `${site.url}/guides/quickstart`);
     const feedback = page.waitForResponse((response) => response.url().endsWith('/_sextant/feedback'));
     await page.getByRole('button', { name: 'Yes' }).click();
     expect((await feedback).status()).toBe(204);
@@ -242,9 +227,9 @@ describe('site structure (issue #26)', () => {
   });
 
   it('on a phone: tabs, navbar links and the version selector in reach, nothing scrolls sideways', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     const { page, errors } = await watchedPage(context);
-    await openDocsPage(page, `${server.url}/v1/guides/quickstart`);
+    await openDocsPage(page, `${site.url}/v1/guides/quickstart`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expect(page.locator('.sx-version-select summary').isVisible()).resolves.toBe(true);
     await shot(page, 'v1-390');
@@ -253,7 +238,7 @@ describe('site structure (issue #26)', () => {
     await expect(page.locator('#sx-sidebar .sx-navbar-primary').isVisible()).resolves.toBe(true);
     await shot(page, 'drawer-390');
     await page.keyboard.press('Escape');
-    await openDocsPage(page, `${server.url}/changelog`);
+    await openDocsPage(page, `${site.url}/changelog`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(page, 'changelog-390');
     expect(errors).toEqual([]);

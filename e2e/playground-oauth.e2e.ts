@@ -14,11 +14,9 @@
  *   wrong password shows the endpoint's own error, the right one a token that Send carries.
  * Screenshots of the auth card at 1280 and 390 px go to SEXTANT_SHOTS_DIR (/tmp/shots/oauth).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type ApiDefinition, importOpenApi } from '@sextant/definition';
 import { buildServer } from '@sextant/server';
 import Provider from 'oidc-provider';
@@ -27,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../packages/playground/src/testing/e2e-stack.js';
 import { type DocsServer, startDocsServer } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
+import { writeSpecProject } from './support/docs-site.js';
 
 const SHOTS = process.env.SEXTANT_SHOTS_DIR ?? '/tmp/shots/oauth';
 const CLIENT_ID = 'sextant-playground';
@@ -160,15 +159,9 @@ beforeAll(async () => {
     },
   );
   redirectUri = `${stack.baseUrl}/__harness/page/pets?explorer=pets`;
-  docsDir = await mkdtemp(join(tmpdir(), 'sextant-oauth-docs-'));
-  await writeFile(
-    join(docsDir, 'api.json'),
-    JSON.stringify(petsSpec(stack.restUrl, issuer, `${passwordServer.url}/oauth/token`)),
-  );
-  await writeFile(
-    join(docsDir, 'docs.yml'),
-    'title: Pets\nnavigation:\n  - api: API\n    spec: api.json\n    slug: api\n',
-  );
+  docsDir = (
+    await writeSpecProject('Pets', petsSpec(stack.restUrl, issuer, `${passwordServer.url}/oauth/token`))
+  ).dir;
   docs = await startDocsServer(docsDir, { proxy: true });
   docsRedirectUri = `${docs.url}/api/my-pets?explorer=myPets`;
   const provider = new Provider(issuer, {

@@ -3,19 +3,10 @@
  * (name, method, URL expression, body, responses), and a webhook page is titled by its event with
  * a slug from its name. Screenshots at 1280 and 390 px go to SHOTS_DIR (default e2e/screenshots).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DocsServer,
-  openDocsPage,
-  SCREENSHOT_DIR,
-  startDocsServer,
-  watchedPage,
-} from './docs-helpers.js';
-import { launchBrowser } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openDocsPage, SCREENSHOT_DIR, watchedPage } from './docs-helpers.js';
+import { useDocsSite, writeSpecProject } from './support/docs-site.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
 const SHARED_SUMMARY = 'This event occurs when there is activity relating to a payment of your account.';
@@ -88,29 +79,12 @@ const spec = {
   },
 };
 
-let server: DocsServer;
-let dir: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sextant-callbacks-'));
-  await writeFile(join(dir, 'api.json'), JSON.stringify(spec));
-  await writeFile(
-    join(dir, 'docs.yml'),
-    'title: Payments\nnavigation:\n  - api: API\n    spec: api.json\n    slug: api\n',
-  );
-  [server, browser] = await Promise.all([startDocsServer(dir), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const site = useDocsSite(() => writeSpecProject('Payments', spec));
 
 async function open(slug: string, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  const context = await site.browser.newContext({ viewport: { width, height: 844 } });
   const watched = await watchedPage(context);
-  await openDocsPage(watched.page, `${server.url}/${slug}`);
+  await openDocsPage(watched.page, `${site.url}/${slug}`);
   return { ...watched, close: () => context.close() };
 }
 

@@ -3,19 +3,10 @@
  * Response card (per status tab) and in the playground after Use example picks it. Screenshots
  * at 1280 and 390 px go to SHOTS_DIR (default e2e/screenshots).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DocsServer,
-  openDocsPage,
-  SCREENSHOT_DIR,
-  startDocsServer,
-  watchedPage,
-} from './docs-helpers.js';
-import { launchBrowser } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openDocsPage, SCREENSHOT_DIR, watchedPage } from './docs-helpers.js';
+import { useDocsSite, writeSpecProject } from './support/docs-site.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
 
@@ -56,31 +47,14 @@ const spec = {
   },
 };
 
-let server: DocsServer;
-let dir: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sextant-example-notes-'));
-  await writeFile(join(dir, 'api.json'), JSON.stringify(spec));
-  await writeFile(
-    join(dir, 'docs.yml'),
-    'title: Orders\nnavigation:\n  - api: API\n    spec: api.json\n    slug: api\n',
-  );
-  [server, browser] = await Promise.all([startDocsServer(dir), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const site = useDocsSite(() => writeSpecProject('Orders', spec));
 
 describe('invalid spec examples in Chromium', () => {
   it('the Response card and the playground show the note, at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const context = await site.browser.newContext({ viewport: { width, height: 844 } });
       const { page, errors } = await watchedPage(context);
-      await openDocsPage(page, `${server.url}/api/create-an-order`);
+      await openDocsPage(page, `${site.url}/api/create-an-order`);
       const card = page.locator('section[aria-label="Response"]');
       await card.scrollIntoViewIfNeeded();
       const note = card.locator('.sx-example-note');

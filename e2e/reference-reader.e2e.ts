@@ -7,8 +7,7 @@
  * short labels (14), and axe-core finding nothing serious in light and dark mode.
  * Screenshots at 1280 and 390 px, light and dark, go to SHOTS_DIR (default e2e/screenshots).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { NavItem } from '@sextant/definition';
 import type { Browser, Page } from 'playwright-core';
@@ -22,6 +21,7 @@ import {
   watchedPage,
 } from './docs-helpers.js';
 import { launchBrowser } from './support/browser.js';
+import { writeSpecProject } from './support/docs-site.js';
 import { largeSpec, largeTypeName } from './support/large-spec.js';
 
 const PAGE_LIMIT = 150 * 1024;
@@ -54,12 +54,7 @@ async function navigationOf(server: DocsServer): Promise<NavItem[]> {
 }
 
 beforeAll(async () => {
-  largeDir = await mkdtemp(join(tmpdir(), 'sextant-large-'));
-  await writeFile(join(largeDir, 'api.json'), JSON.stringify(largeSpec()));
-  await writeFile(
-    join(largeDir, 'docs.yml'),
-    'title: Large\nnavigation:\n  - api: API\n    spec: api.json\n    slug: api\n',
-  );
+  largeDir = (await writeSpecProject('Large', largeSpec())).dir;
   [demo, large, browser] = await Promise.all([
     startDocsServer(resolve(import.meta.dirname, '../examples'), { registry: true }),
     startDocsServer(largeDir),

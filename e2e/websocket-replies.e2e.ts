@@ -3,19 +3,10 @@
  * expects, and the enum channel parameter is a select starting from the spec's default.
  * Screenshots at 1280 and 390 px go to SHOTS_DIR (default e2e/screenshots).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DocsServer,
-  openDocsPage,
-  SCREENSHOT_DIR,
-  startDocsServer,
-  watchedPage,
-} from './docs-helpers.js';
-import { launchBrowser } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { openDocsPage, SCREENSHOT_DIR, watchedPage } from './docs-helpers.js';
+import { useDocsSite, writeSpecProject } from './support/docs-site.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
 const payload = { type: 'object', properties: { id: { type: 'string' } } };
@@ -45,31 +36,14 @@ const spec = {
   },
 };
 
-let server: DocsServer;
-let dir: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sextant-ws-replies-'));
-  await writeFile(join(dir, 'api.json'), JSON.stringify(spec));
-  await writeFile(
-    join(dir, 'docs.yml'),
-    'title: Rooms\nnavigation:\n  - api: API\n    spec: api.json\n    slug: api\n',
-  );
-  [server, browser] = await Promise.all([startDocsServer(dir), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.app.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const site = useDocsSite(() => writeSpecProject('Rooms', spec));
 
 describe('AsyncAPI 3 replies in the WebSocket playground (Chromium)', () => {
   it('names the reply to expect; the enum parameter is a select at its default', async () => {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const context = await site.browser.newContext({ viewport: { width, height: 844 } });
       const { page, errors } = await watchedPage(context);
-      await openDocsPage(page, `${server.url}/api/room`);
+      await openDocsPage(page, `${site.url}/api/room`);
       await page.getByRole('button', { name: 'Try it' }).click();
       const dialog = page.getByRole('dialog');
       const reply = dialog.locator('.sx-ws-expected-reply');

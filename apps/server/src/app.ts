@@ -46,7 +46,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   decorateClientAddress(app, trustProxy);
   app.get('/healthz', async () => ({ status: 'ok', mode: options.mode }));
   // /readyz and app.lifecycle (draining on SIGTERM, the parts' dependency checks).
-  await app.register((await import('./lifecycle/readiness.js')).readinessPlugin);
+  await app.register((await import('./lifecycle/readiness.js')).readinessPlugin, { clock: options.clock });
   // Parts are mounted in ./parts.ts so each team can add theirs with a one-line change.
   const { mountParts } = await import('./parts.js');
   await mountParts(app, options);

@@ -84,4 +84,6 @@ export interface ServerOptions {
   memoryMiB?: number;
   /** Prometheus `/metrics` and request metrics (off unless enabled; `sextant serve` enables them). */
   metrics?: import('./metrics/index.js').MetricsOptions;
+  /** Where readiness, rate limits and drain timers read the time (default the system clock; tests pass a ManualClock). */
+  clock?: import('@sextant/definition').Clock;
 }

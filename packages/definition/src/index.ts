@@ -3,6 +3,7 @@
  */
 
 export { importAsyncApi, importAsyncApiDocuments } from './asyncapi/index.js';
+export { type CancelTimer, type Clock, systemClock } from './clock.js';
 export * from './diff/index.js';
 export * from './docs/index.js';
 export { DocumentSet, type Location, WarningSink } from './document/index.js';

@@ -54,7 +54,7 @@ export async function listenUntilSignal(app: FastifyInstance, options: ListenOpt
     app.server.on('request', (_req, res: ServerResponse) => {
       res.shouldKeepAlive = false;
     });
-    setTimeout(() => close(signal), options.drainDelayMs ?? 0);
+    app.clock.setTimeout(() => close(signal), options.drainDelayMs ?? 0);
   };
   const close = (signal: string) => {
     const deadline = setTimeout(() => {

@@ -31,11 +31,11 @@ export async function aiPlugin(app: FastifyInstance, options: AiPluginOptions = 
     ...(database ? { database: () => database.get() } : {}),
     log: app.log,
   };
-  const questionLimit = new TokenBuckets(options.questionsPerMinute ?? 10);
+  const questionLimit = new TokenBuckets(options.questionsPerMinute ?? 10, { clock: app.clock });
   const chat = chatRoutes({
     ...services,
     questionLimit,
-    feedbackLimit: new TokenBuckets(60),
+    feedbackLimit: new TokenBuckets(60, { clock: app.clock }),
   });
   const fetchFn = options.fetch ?? fetch;
   docsHost.addSiteRoute({ method: 'GET', path: '/_sextant/ai/status', handler: chat.status });

@@ -39,8 +39,8 @@ const badRequest = (reply: FastifyReply, message: string) =>
   reply.code(400).send({ error: 'BadRequestError', content: { message } });
 
 export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
-  const perSite = new TokenBuckets(EVENTS_PER_CLIENT_AND_SITE);
-  const perClient = new TokenBuckets(EVENTS_PER_CLIENT);
+  const perSite = new TokenBuckets(EVENTS_PER_CLIENT_AND_SITE, { clock: app.clock });
+  const perClient = new TokenBuckets(EVENTS_PER_CLIENT, { clock: app.clock });
   let store: Promise<AnalyticsStore | undefined> | undefined;
   const storeOf = () => {
     const database = siteDatabaseOf(app);
@@ -60,7 +60,7 @@ export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
   app.docsHost.addSiteRoute({
     method: 'POST',
     path: FEEDBACK_PATH,
-    handler: pageFeedbackHandler(async () => {
+    handler: pageFeedbackHandler(app.clock, async () => {
       const database = siteDatabaseOf(app);
       return database ? database.get().catch(() => undefined) : undefined;
     }),

@@ -6,7 +6,7 @@
  * have is dropped, and answers are counted per page and hour for the site's owner
  * (`page_feedback_hourly`); the dashboard's analytics read them per page.
  */
-import { pageTitle } from '@sextant/definition';
+import { type Clock, pageTitle } from '@sextant/definition';
 import type { PageFeedbackRow } from '@sextant/registry-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -100,8 +100,11 @@ export async function pageFeedback(
  * The feedback route's handler. `database` is the site database (undefined when this server
  * keeps no site records: answers are then acknowledged and dropped).
  */
-export function pageFeedbackHandler(database: () => Promise<Kysely<Database> | undefined>) {
-  const perSite = new TokenBuckets(FEEDBACK_PER_CLIENT_AND_SITE);
+export function pageFeedbackHandler(
+  clock: Pick<Clock, 'now'>,
+  database: () => Promise<Kysely<Database> | undefined>,
+) {
+  const perSite = new TokenBuckets(FEEDBACK_PER_CLIENT_AND_SITE, { clock });
   return async (request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) => {
     const problem = beaconOriginProblem(request.headers);
     if (problem)

@@ -6,7 +6,7 @@
  * for 1 s, so a load balancer polling every replica does not turn into database traffic.
  * `GET /healthz` (app.ts) stays the liveness answer: the process runs.
  */
-
+import { type Clock, systemClock } from '@sextant/definition';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ReadinessTimeoutError } from '../errors.js';
@@ -32,26 +32,31 @@ export interface Lifecycle {
 declare module 'fastify' {
   interface FastifyInstance {
     lifecycle: Lifecycle;
+    /** The server's clock (`ServerOptions.clock`): readiness, rate limits and timers read it. */
+    clock: Clock;
   }
 }
 
-const withTimeout = (check: ReadinessCheck): Promise<void> =>
+const withTimeout = (check: ReadinessCheck, clock: Clock): Promise<void> =>
   new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ReadinessTimeoutError(CHECK_TIMEOUT_MS)), CHECK_TIMEOUT_MS);
+    const cancel = clock.setTimeout(
+      () => reject(new ReadinessTimeoutError(CHECK_TIMEOUT_MS)),
+      CHECK_TIMEOUT_MS,
+    );
     check().then(
       () => {
-        clearTimeout(timer);
+        cancel();
         resolve();
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        cancel();
         reject(error);
       },
     );
   });
 
 /** Creates the lifecycle state (exported for tests of the rule without a server). */
-export function createLifecycle(now: () => number = Date.now): Lifecycle {
+export function createLifecycle(clock: Clock = systemClock): Lifecycle {
   const checks = new Map<string, ReadinessCheck>();
   let draining = false;
   let last: { at: number; failing: Promise<string[]> } | undefined;
@@ -67,23 +72,30 @@ export function createLifecycle(now: () => number = Date.now): Lifecycle {
       return draining;
     },
     failing() {
-      if (last && now() - last.at < RESULT_TTL_MS) return last.failing;
+      if (last && clock.now() - last.at < RESULT_TTL_MS) return last.failing;
       const failing = Promise.all(
         [...checks].map(([name, check]) =>
-          withTimeout(check).then(
+          withTimeout(check, clock).then(
             () => undefined,
             () => name,
           ),
         ),
       ).then((names) => names.filter((name): name is string => name !== undefined));
-      last = { at: now(), failing };
+      last = { at: clock.now(), failing };
       return failing;
     },
   };
 }
 
-async function readiness(app: FastifyInstance): Promise<void> {
-  const lifecycle = createLifecycle();
+export interface ReadinessOptions {
+  /** Default: the system clock. */
+  clock?: Clock;
+}
+
+async function readiness(app: FastifyInstance, options: ReadinessOptions): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const lifecycle = createLifecycle(clock);
+  app.decorate('clock', clock);
   app.decorate('lifecycle', lifecycle);
   app.get(READYZ_PATH, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -95,5 +107,5 @@ async function readiness(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** `app.lifecycle` and `GET /readyz`. */
+/** `app.lifecycle`, `app.clock` and `GET /readyz`. */
 export const readinessPlugin = fp(readiness, { name: 'sextant-lifecycle', fastify: '5.x' });

@@ -1,3 +1,4 @@
+import { ManualClock } from '@sextant/definition/testing';
 import { describe, expect, it } from 'vitest';
 import { ClientLimiter } from './client-limiter.js';
 
@@ -12,21 +13,21 @@ const codeOf = (fn: () => void): string | undefined => {
 
 describe('ClientLimiter', () => {
   it('caps requests per minute per client and refills continuously', () => {
-    let now = 0;
-    const limiter = new ClientLimiter(Number.POSITIVE_INFINITY, 3, () => now);
+    const clock = new ManualClock();
+    const limiter = new ClientLimiter(Number.POSITIVE_INFINITY, 3, clock);
     for (let i = 0; i < 3; i++) {
       limiter.acquire('a');
       limiter.release('a');
     }
     expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_REQUESTS');
     expect(codeOf(() => limiter.acquire('b'))).toBeUndefined();
-    now += 20_000; // one token back at 3 per minute
+    clock.advance(20_000); // one token back at 3 per minute
     expect(codeOf(() => limiter.acquire('a'))).toBeUndefined();
     expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_REQUESTS');
   });
 
   it('caps requests in flight, and a refused request spends no token', () => {
-    const limiter = new ClientLimiter(1, 2, () => 0);
+    const limiter = new ClientLimiter(1, 2, new ManualClock());
     limiter.acquire('a');
     expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_CONCURRENT');
     expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_CONCURRENT');

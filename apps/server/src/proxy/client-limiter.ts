@@ -4,6 +4,7 @@
  * in-flight count of a client is dropped when it returns to zero, so neither map grows without
  * bound.
  */
+import { type Clock, systemClock } from '@sextant/definition';
 import { TokenBuckets } from '../rate-limit/index.js';
 import { ProxyError } from './errors.js';
 
@@ -13,9 +14,9 @@ export class ClientLimiter {
   readonly #concurrency: number;
   readonly #rate: TokenBuckets | undefined;
 
-  constructor(concurrency: number, perMinute: number, now: () => number = Date.now) {
+  constructor(concurrency: number, perMinute: number, clock: Pick<Clock, 'now'> = systemClock) {
     this.#concurrency = concurrency;
-    this.#rate = Number.isFinite(perMinute) ? new TokenBuckets(perMinute, { now }) : undefined;
+    this.#rate = Number.isFinite(perMinute) ? new TokenBuckets(perMinute, { clock }) : undefined;
   }
 
   /** True when neither cap is finite (local mode): the limiter does nothing. */

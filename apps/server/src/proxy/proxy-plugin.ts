@@ -10,6 +10,7 @@
  * requests arriving while the server closes (Fastify answers those with 503).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock } from '@sextant/definition';
 import type { FastifyInstance } from 'fastify';
 import type { ServerMetrics } from '../metrics/index.js';
 import type { ServerMode } from '../options.js';
@@ -58,8 +59,9 @@ function targetOf(raw: string): URL | undefined {
 function createHandler(
   proxy: ResolvedProxyOptions,
   agent: ReturnType<typeof createUpstreamAgent>,
+  clock: Pick<Clock, 'now'>,
 ): RecordingHandler {
-  const limiter = new ClientLimiter(proxy.limits.concurrencyPerClient, proxy.limits.ratePerMinute);
+  const limiter = new ClientLimiter(proxy.limits.concurrencyPerClient, proxy.limits.ratePerMinute, clock);
   return async (req, res, client, record) => {
     const url = req.url ?? '';
     const target = url.slice(url.indexOf(PROXY_PREFIX) + PROXY_PREFIX.length);
@@ -125,7 +127,7 @@ function withAccessLog(
 export async function proxyPlugin(app: FastifyInstance, pluginOptions: ProxyPluginOptions): Promise<void> {
   const proxy = resolvePluginProxyOptions(app, pluginOptions.mode, pluginOptions.proxy);
   const agent = createUpstreamAgent(proxy);
-  const handle = withAccessLog(createHandler(proxy, agent), createAccessLog(app.log), app.metrics);
+  const handle = withAccessLog(createHandler(proxy, agent, app.clock), createAccessLog(app.log), app.metrics);
   app.addHook('onClose', async () => {
     await agent.close();
   });

@@ -3,6 +3,8 @@
  * at `perMinute`, holding at most `perMinute` tokens. Idle buckets are swept once the map grows,
  * so a flood of addresses cannot grow it without bound.
  */
+import { type Clock, systemClock } from '@sextant/definition';
+
 interface Bucket {
   tokens: number;
   refilledAt: number;
@@ -11,19 +13,19 @@ interface Bucket {
 export class TokenBuckets {
   readonly #buckets = new Map<string, Bucket>();
   readonly #perMinute: number;
-  readonly #now: () => number;
+  readonly #clock: Pick<Clock, 'now'>;
   readonly #maxKeys: number;
 
-  constructor(perMinute: number, options: { now?: () => number; maxKeys?: number } = {}) {
+  constructor(perMinute: number, options: { clock?: Pick<Clock, 'now'>; maxKeys?: number } = {}) {
     if (!(perMinute > 0)) throw new RangeError(`perMinute must be positive, got ${perMinute}`);
     this.#perMinute = perMinute;
-    this.#now = options.now ?? Date.now;
+    this.#clock = options.clock ?? systemClock;
     this.#maxKeys = options.maxKeys ?? 10_000;
   }
 
   /** Takes `cost` tokens for `key`; false (nothing taken) when it has fewer. */
   take(key: string, cost = 1): boolean {
-    const now = this.#now();
+    const now = this.#clock.now();
     let bucket = this.#buckets.get(key);
     if (!bucket) {
       if (this.#buckets.size >= this.#maxKeys) this.#sweep(now);

