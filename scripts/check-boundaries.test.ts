@@ -161,20 +161,42 @@ describe('the boundary check', () => {
     expect(violations).toContain('app imports app: apps/server/src/cli.ts imports @x/cli');
   });
 
-  it("counts (without failing) a server part importing another part's files instead of its index.ts", async () => {
+  it("fails a server part importing another part's files instead of its index.ts; tests' reaches are counted", async () => {
     const root = await tree({
       'apps/server': {
         files: {
           'src/a/index.ts': "export { b } from '../b/index.js';\n",
           'src/a/use.ts': "import { inner } from '../b/inner.js';\nexport const c = inner;\n",
+          'src/a/lazy.ts': "export const later = () => import('../b/inner.js');\n",
+          'src/a/use.test.ts': "import { inner } from '../b/inner.js';\nexport const t = inner;\n",
+          'src/a/testing/helper.ts': "export { inner } from '../../b/inner.js';\n",
           'src/b/index.ts': "export { inner as b } from './inner.js';\n",
           'src/b/inner.ts': 'export const inner = 1;\n',
         },
       },
     });
     const result = checkBoundaries(root, OPTIONS);
-    expect(result.violations).toEqual([]);
-    expect(result.serverPartReaches).toEqual(['apps/server/src/a/use.ts → b/inner.js']);
+    expect(result.violations.sort()).toEqual([
+      'part reach: apps/server/src/a/lazy.ts → b/inner.js (import it from b/index.ts)',
+      'part reach: apps/server/src/a/use.ts → b/inner.js (import it from b/index.ts)',
+    ]);
+    expect(result.serverPartReaches.sort()).toEqual([
+      'apps/server/src/a/testing/helper.ts → b/inner.js',
+      'apps/server/src/a/use.test.ts → b/inner.js',
+    ]);
+  });
+
+  it('passes server parts that reach each other only through their index.ts', async () => {
+    const root = await tree({
+      'apps/server': {
+        files: {
+          'src/a/use.ts': "import { b } from '../b/index.js';\nexport const c = b;\n",
+          'src/b/index.ts': "export { inner as b } from './inner.js';\n",
+          'src/b/inner.ts': 'export const inner = 1;\n',
+        },
+      },
+    });
+    expect(violationsOf(root)).toEqual([]);
   });
 });
 

@@ -16,8 +16,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
-import { siteClientKey } from '../rate-limit/site-client-key.js';
-import type { TokenBuckets } from '../rate-limit/token-buckets.js';
+import type { TokenBuckets } from '../rate-limit/index.js';
+import { siteClientKey } from '../rate-limit/index.js';
 import { startAnswer } from './answer.js';
 import { chatBodySchema } from './conversation.js';
 import {

@@ -13,7 +13,7 @@ import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
-import type { TokenBuckets } from '../rate-limit/token-buckets.js';
+import type { TokenBuckets } from '../rate-limit/index.js';
 import { createReplayGuard } from './replay-guard.js';
 import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
 

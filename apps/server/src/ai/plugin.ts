@@ -6,9 +6,9 @@
  * in this process, or a docs host alone given the registry's DATABASE_URL).
  */
 import type { FastifyInstance } from 'fastify';
-import { requirePart } from '../lifecycle/part-dependency.js';
-import { TokenBuckets } from '../rate-limit/token-buckets.js';
-import { siteDatabaseOf } from '../storage/site-database.js';
+import { requirePart } from '../lifecycle/index.js';
+import { TokenBuckets } from '../rate-limit/index.js';
+import { siteDatabaseOf } from '../storage/index.js';
 import { chatRoutes } from './chat-routes.js';
 import { discordRoute } from './discord.js';
 import type { ProviderOptions } from './providers.js';

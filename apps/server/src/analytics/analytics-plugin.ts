@@ -14,9 +14,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteRequestContext } from '../docs-host/index.js';
-import { siteClientKey } from '../rate-limit/site-client-key.js';
-import { TokenBuckets } from '../rate-limit/token-buckets.js';
-import { siteDatabaseOf } from '../storage/site-database.js';
+import { siteClientKey, TokenBuckets } from '../rate-limit/index.js';
+import { siteDatabaseOf } from '../storage/index.js';
 import { type AnalyticsStore, createAnalyticsStore } from './analytics-store.js';
 import { beaconOriginProblem } from './beacon-origin.js';
 import { FEEDBACK_PATH, pageFeedbackHandler } from './page-feedback.js';

@@ -13,8 +13,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
-import { siteClientKey } from '../rate-limit/site-client-key.js';
-import { TokenBuckets } from '../rate-limit/token-buckets.js';
+import { siteClientKey, TokenBuckets } from '../rate-limit/index.js';
 import type { Database } from '../storage/index.js';
 import { beaconOriginProblem } from './beacon-origin.js';
 

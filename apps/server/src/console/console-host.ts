@@ -9,7 +9,7 @@
  * one author, one origin) serves the console on every host, as before.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { sessionIdOf } from '../dashboard/session.js';
+import { sessionIdOf } from '../dashboard/index.js';
 import type { ServerMode } from '../options.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
 

@@ -20,12 +20,15 @@ import type { Kysely } from 'kysely';
 import { ZodError, type z } from 'zod';
 import type { ServerOptions } from '../options.js';
 import {
+  authenticate,
+  authenticateRequest,
+  type Caller,
   fail,
   RegistryError,
+  requireCaller,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   unavailableError,
-} from '../registry/errors.js';
-import { authenticate, authenticateRequest, type Caller, requireCaller } from '../registry/identity.js';
+} from '../registry/index.js';
 import type { Database } from '../storage/index.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
 import { type DashboardBuild, loadDashboardBuild } from './assets.js';

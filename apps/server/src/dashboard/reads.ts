@@ -7,10 +7,7 @@
  */
 import type { ApiRow, TemplateRow, TokenRow, VersionRow } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
-import { namesOf } from '../registry/api-definitions.js';
-import { unpackJson } from '../registry/compression.js';
-import { iso } from '../registry/context.js';
-import { type Caller, requireAdmin, requireMember } from '../registry/identity.js';
+import { type Caller, iso, namesOf, requireAdmin, requireMember, unpackJson } from '../registry/index.js';
 import type { Database } from '../storage/index.js';
 
 interface Page {

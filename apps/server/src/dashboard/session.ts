@@ -9,7 +9,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
-import { CALLER_COLUMNS, type Caller, callerOfTokenRow } from '../registry/caller.js';
+import { CALLER_COLUMNS, type Caller, callerOfTokenRow } from '../registry/index.js';
 import { readCookie } from '../request-cookie.js';
 import type { Database } from '../storage/index.js';
 

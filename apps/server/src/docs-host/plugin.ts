@@ -15,7 +15,7 @@ import { DocsProjectError, type LoadedDocsProject } from '@sextant/docs-project'
 import { ASSET_BASE } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { requirePart } from '../lifecycle/part-dependency.js';
+import { requirePart } from '../lifecycle/index.js';
 import { type CacheBudgets, cacheBudgets } from '../memory-budget.js';
 import type { RequestLogOptions } from '../request-log.js';
 import type { CacheObserver } from './byte-cache.js';

@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableError } from '../registry/errors.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableError } from '../registry/index.js';
 
 async function unavailableReplies(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {

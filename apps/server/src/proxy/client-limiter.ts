@@ -5,7 +5,7 @@
  * bound.
  */
 import { type Clock, systemClock } from '@sextant/definition';
-import { TokenBuckets } from '../rate-limit/token-buckets.js';
+import { TokenBuckets } from '../rate-limit/index.js';
 import { ProxyError } from './errors.js';
 
 /** Admits or refuses a client's request; `release` must be called once per admitted request. */

@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { ServerOptions } from '../options.js';
-import { createEnvironmentHosts, type EnvironmentHosts } from '../registry/environment-hosts.js';
+import { createEnvironmentHosts, type EnvironmentHosts } from '../registry/index.js';
 import type { Database } from '../storage/index.js';
-import { createPgPool, kyselyPool, sidePoolSize } from '../storage/pg-pool.js';
+import { createPgPool, kyselyPool, sidePoolSize } from '../storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,7 +12,7 @@
  * registered are reachable, and the private-address checks still apply to them.
  */
 import type { FastifyInstance } from 'fastify';
-import { requirePart } from '../lifecycle/part-dependency.js';
+import { requirePart } from '../lifecycle/index.js';
 import type { ServerMode } from '../options.js';
 import type { EnvironmentHosts } from '../registry/index.js';
 import type { Allowlist } from './allowlist.js';

@@ -1,7 +1,7 @@
 /** JSON stored gzip-compressed: definitions are large and compress ~10×. */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { rememberJsonBytes } from '../docs-host/byte-cache.js';
+import { rememberJsonBytes } from '../docs-host/index.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);

@@ -7,7 +7,7 @@
  */
 import type { ApiDefinition } from '@sextant/definition';
 import type { Kysely } from 'kysely';
-import { type CacheObserver, createByteCache, HEAP_BYTES_PER_JSON_BYTE } from '../docs-host/byte-cache.js';
+import { type CacheObserver, createByteCache, HEAP_BYTES_PER_JSON_BYTE } from '../docs-host/index.js';
 import type { Database } from '../storage/index.js';
 import { parseJsonBytes, unpackBytes } from './compression.js';
 

@@ -6,7 +6,7 @@
 import type { ApiDefinition } from '@sextant/definition';
 import type { DocsDefinitionJson, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
-import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from '../docs-host/byte-cache.js';
+import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from '../docs-host/index.js';
 import type { Database, Notifier } from '../storage/index.js';
 import { apiChangelogOf } from './api-changelog.js';
 import { unpackJson } from './compression.js';

@@ -11,7 +11,7 @@ import {
   PROTOCOL_ERRORS,
   type ProtocolErrorName,
 } from '@sextant/registry-client';
-import { databaseUnavailableReason } from '../storage/database-unavailable.js';
+import { databaseUnavailableReason } from '../storage/index.js';
 
 /** Every error name the registry can answer with. */
 export type ErrorName = NamedErrorName | ProtocolErrorName;

@@ -11,7 +11,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OrgRole } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
-import { sessionRequestProblem, sessionToken } from '../dashboard/session.js';
+import { sessionRequestProblem, sessionToken } from '../dashboard/index.js';
 import type { Database } from '../storage/index.js';
 import { CALLER_COLUMNS, type Caller, callerOfTokenRow } from './caller.js';
 import { fail } from './errors.js';

@@ -1,6 +1,12 @@
+export { namesOf } from './api-definitions.js';
+export { CALLER_COLUMNS, type Caller, callerOfTokenRow } from './caller.js';
+export { unpackJson } from './compression.js';
+export { iso } from './context.js';
 export type { InvalidatedUrls } from './docs-cache.js';
 export type { EnvironmentHosts } from './environment-hosts.js';
-export { RegistryError } from './errors.js';
+export { createEnvironmentHosts, environmentHostsOf } from './environment-hosts.js';
+export { fail, RegistryError, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableError } from './errors.js';
+export { authenticate, authenticateRequest, requireAdmin, requireCaller, requireMember } from './identity.js';
 export type { LocalAdmin } from './local-bootstrap.js';
 export { buildOpenApiDocument } from './openapi.js';
 export type { RegistryPluginOptions, RegistryService } from './plugin.js';

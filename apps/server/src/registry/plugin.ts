@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { LoadedDocs } from '@sextant/registry-client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CacheObserver } from '../docs-host/byte-cache.js';
+import type { CacheObserver } from '../docs-host/index.js';
 import { cacheBudgets } from '../memory-budget.js';
 import { queryTimer, type ServerMetrics } from '../metrics/index.js';
 import { type OpenDatabase, openBlobStores, openDatabase } from '../storage/index.js';

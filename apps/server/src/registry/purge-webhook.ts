@@ -9,7 +9,7 @@
  * Body: `{"urls": ["docs.acme.com/api"], "keys": ["sx-host-…", "sx-site-…"]}`; a change to every
  * site sends `{"urls": "all", "keys": ["sextant"]}` (the key every docs response carries).
  */
-import { purgeKeys } from '../docs-host/cache-policy.js';
+import { purgeKeys } from '../docs-host/index.js';
 import type { InvalidatedUrls } from './docs-cache.js';
 
 export interface PurgeWebhookOptions {

@@ -20,8 +20,7 @@ import { createRegistryClient, type LoadedDocs, RegistryNamedError } from '@sext
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withRequestId } from '../../request-id.js';
-import { createPostgresNotifier } from '../../storage/notifier.js';
-import { createPgPool } from '../../storage/pg-pool.js';
+import { createPgPool, createPostgresNotifier } from '../../storage/index.js';
 import { subscribeToInvalidations } from './invalidation-stream.js';
 import { Lru } from './lru.js';
 import { type InvalidatedSites, SITE_SOURCE_PLUGIN, type SiteSource } from './site-source.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PartDependencyError } from '../../lifecycle/part-dependency.js';
+import { PartDependencyError } from '../../lifecycle/index.js';
 import type { ServerOptions } from '../../options.js';
 import { httpSiteSource } from './http-source.js';
 import { inProcessSiteSource } from './in-process-source.js';

@@ -20,7 +20,7 @@ import {
 import { RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { requirePart } from '../../lifecycle/part-dependency.js';
+import { requirePart } from '../../lifecycle/index.js';
 
 export const SNIPPET_TEMPLATES_PATH = '/_sextant/snippet-templates';
 
