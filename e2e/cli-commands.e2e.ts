@@ -40,7 +40,7 @@ describe('sextant --help and usage errors', () => {
     expect(runs[commands.indexOf('publish') + 1]?.stdout).toContain('--dry-run');
   });
 
-  it('exits 2 on usage errors with a one-line message', async () => {
+  it('exits 2 on usage errors with a one-line message, for every command', async () => {
     const runs = await Promise.all([
       runCli(['frobnicate']),
       runCli(['diff', join(dir, 'v1.yaml')]),
@@ -50,6 +50,12 @@ describe('sextant --help and usage errors', () => {
       runCli(['diff', join(dir, 'v1.yaml'), join(dir, 'v2.yaml'), '--last-version', 'latest']),
       runCli(['publish', dir, '--token', 't', '--domain', 'docs.example.com']),
       runCli(['publish', dir, '--registry', 'ftp://x', '--token', 't', '--domain', 'd.example.com']),
+      runCli(['snippet']),
+      runCli(['snippet', join(dir, 'v1.yaml')]),
+      runCli(['snippet', join(dir, 'v1.yaml'), '--endpoint', 'not a reference']),
+      runCli(['init', '--from', 'cobol']),
+      runCli(['import']),
+      runCli(['check', '--bogus']),
     ]);
     const messages = [
       /unknown command 'frobnicate'/,
@@ -60,6 +66,12 @@ describe('sextant --help and usage errors', () => {
       /--last-version: "latest" is not a semantic version/,
       /--registry \(or SEXTANT_REGISTRY\) is required/,
       /--registry.*expected an http\(s\) URL/,
+      /missing required argument 'definition'/,
+      /give --endpoint "METHOD \/path" or --id/,
+      /--endpoint "not a reference"/,
+      /--from takes mintlify, fern, docusaurus, not "cobol"/,
+      /missing required argument 'file'/,
+      /unknown option '--bogus'/,
     ];
     for (const [index, run] of runs.entries()) {
       expect(run.code, run.stderr).toBe(2);

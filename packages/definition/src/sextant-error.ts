@@ -17,14 +17,14 @@ export interface SextantErrorOptions {
 
 /** A failure with a stable `code` (see ERROR_CODE_STYLE) and a message a person can act on. */
 export class SextantError<Code extends string = string> extends Error {
+  readonly code: Code;
   readonly details: Record<string, unknown> | undefined;
-  constructor(
-    readonly code: Code,
-    message: string,
-    options: SextantErrorOptions = {},
-  ) {
+  // No parameter properties in this file: Vite loads the docs client's config (which reaches it)
+  // with Node's type stripping, which refuses them.
+  constructor(code: Code, message: string, options: SextantErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
+    this.code = code;
     this.details = options.details;
   }
 }
@@ -52,8 +52,10 @@ export function asError(thrown: unknown): Error {
 
 /** Something other than an Error was thrown (a string, an object); its text is the message. */
 export class ThrownValueError extends SextantError<'ThrownValueError'> {
-  constructor(readonly value: unknown) {
+  readonly value: unknown;
+  constructor(value: unknown) {
     super('ThrownValueError', String(value));
+    this.value = value;
   }
 }
 
@@ -62,12 +64,12 @@ export class ThrownValueError extends SextantError<'ThrownValueError'> {
  * @example new UnexpectedStatusError('the search index', 404).message // 'the search index: HTTP 404'
  */
 export class UnexpectedStatusError extends SextantError<'UnexpectedStatusError'> {
-  constructor(
-    readonly what: string,
-    readonly status: number,
-    message = `${what}: HTTP ${status}`,
-  ) {
+  readonly what: string;
+  readonly status: number;
+  constructor(what: string, status: number, message = `${what}: HTTP ${status}`) {
     super('UnexpectedStatusError', message, { details: { status } });
+    this.what = what;
+    this.status = status;
   }
 }
 
