@@ -58,7 +58,7 @@ export default defineConfig({
               // own glue and request). Only modules the first load holds anyway: a group takes a
               // module whole, used or not.
               name: 'react-dom',
-              test: /\/node_modules\/(?:react|react-dom|scheduler)\/|\/packages\/definition\/src\/ir\/(?:read-types\/wrappers|literal-values)\.ts$|\/packages\/docs-site\/src\/(?:components\/(?:island|full-page|copy-button)\.tsx|shared\/(?:safe-html|full-page-store)\.tsx?)$|\/packages\/ui\/src\/(?:(?:tabs|copy-button)\/|store\/store\.ts$|roving-index\.ts$)/,
+              test: /\/node_modules\/(?:react|react-dom|scheduler)\/|\/packages\/definition\/src\/(?:ir\/(?:read-types\/wrappers|literal-values)|sextant-error)\.ts$|\/packages\/docs-site\/src\/(?:components\/(?:island|full-page|copy-button)\.tsx|shared\/(?:safe-html|full-page-store)\.tsx?)$|\/packages\/ui\/src\/(?:(?:tabs|copy-button)\/|store\/store\.ts$|roving-index\.ts$)/,
             },
           ],
         },
