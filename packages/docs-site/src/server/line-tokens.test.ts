@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { HighlighterCore } from 'shiki/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { highlight, loadHighlighter, withLanguages } from './highlight.js';
-import { themedLines } from './line-tokens.js';
+import { MAX_TOKENIZED_LINE_LENGTH, themedLines } from './line-tokens.js';
 
 let instance: HighlighterCore;
 
@@ -40,13 +40,15 @@ const SAMPLES: [lang: string, code: string][] = [
   ['bash', ''],
 ];
 
-/**
- * Shiki's tokens. Called before themedLines on the same code: a grammar's patterns compile on
- * first use, which on a busy machine can pass Shiki's 500 ms line limit and cut the line short.
- */
+/** Shiki's tokens, with the same line-length cap and no time limit. */
 function shiki(code: string, lang: string) {
   return instance
-    .codeToTokensWithThemes(code, { lang, themes: { light: 'github-light', dark: 'github-dark' } })
+    .codeToTokensWithThemes(code, {
+      lang,
+      themes: { light: 'github-light', dark: 'github-dark' },
+      tokenizeMaxLineLength: MAX_TOKENIZED_LINE_LENGTH,
+      tokenizeTimeLimit: 0,
+    })
     .map((line) =>
       line.map((token) => ({
         content: token.content,
@@ -72,6 +74,19 @@ describe('themedLines', () => {
     // Again in reverse order: lines come from the cache, reached after other code's states.
     for (const [lang, code] of [...SAMPLES].reverse())
       expect(themedLines(instance, code, lang), `${lang}: ${code}`).toEqual(shiki(code, lang));
+  });
+
+  it('leaves lines of the capped length plain and the state as it was, whatever the load', () => {
+    const long = `  canonicalizedBody: "${'eyJhcGlWZXJzaW9uIjoiMC4wLjEi'.repeat(200)}",`;
+    const code = `const body = {\n${long}\n  short: "s",\n};`;
+    const lines = themedLines(instance, code, 'typescript');
+    expect(lines[1]).toEqual([{ content: long }]);
+    expect(lines).toEqual(shiki(code, 'typescript'));
+    // The line below it is tokenised as inside the object literal, as without the long line.
+    expect(lines[2]).toEqual(themedLines(instance, 'const body = {\n  short: "s",\n};', 'typescript')[1]);
+    const justUnder = `  k: "${'a'.repeat(MAX_TOKENIZED_LINE_LENGTH - 9)}",`;
+    expect(justUnder.length).toBe(MAX_TOKENIZED_LINE_LENGTH - 1);
+    expect(themedLines(instance, justUnder, 'typescript')[0]?.length).toBeGreaterThan(1);
   });
 
   it("matches Shiki on GitHub's spec descriptions' code and its lines shuffled into new code", () => {

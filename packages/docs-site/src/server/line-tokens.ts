@@ -4,7 +4,8 @@
  * state at the start of the line. Endpoint snippets differ from page to page by a path or a body
  * but share most lines (`-H 'Accept: …' \`, `import requests`): those are tokenised once per
  * process, not once per page. Equal states (vscode-textmate's `equals`, what editors rely on to
- * skip re-tokenising) give equal tokens, so the output is Shiki's.
+ * skip re-tokenising) give equal tokens, so the output is Shiki's (with `tokenizeMaxLineLength`
+ * {@link MAX_TOKENIZED_LINE_LENGTH} and no time limit: the same code always gives the same tokens).
  */
 import {
   applyColorReplacements,
@@ -22,8 +23,17 @@ export interface ThemedToken {
 }
 
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
-/** Shiki's default: a line that takes longer is cut short (and then not remembered). */
-const TOKENIZE_TIME_LIMIT_MS = 500;
+/**
+ * Lines this long or longer are not tokenised: they come out as one plain token and leave the
+ * grammar state as it was (Shiki's `tokenizeMaxLineLength`). Some grammars take time quadratic in a
+ * line's length (TypeScript's on a 4,732-character base64 string in GitHub's spec: ~2 s), and a
+ * length is a deterministic guard where Shiki's default, a 500 ms time limit per line, cut lines
+ * short depending on the machine's load (so the same page's bytes, and its ETag, differed).
+ * GitHub's spec has 32 such lines in 1,223 endpoint pages, all base64, keys or long descriptions.
+ */
+export const MAX_TOKENIZED_LINE_LENGTH = 300;
+/** No time limit (vscode-textmate: 0): the line-length cap bounds a line's work instead. */
+const NO_TIME_LIMIT = 0;
 /**
  * Most bytes of remembered lines, roughly (a key's UTF-16 text, 8 bytes a token field, an entry's
  * overhead); least recently used go first.
@@ -90,6 +100,7 @@ function themeLines(
   let state: StateStack = INITIAL;
   return code.map((line) => {
     if (line === '') return [];
+    if (line.length >= MAX_TOKENIZED_LINE_LENGTH) return [0, line.length, ''];
     const number = stateNumber(scope, state);
     const key = number === undefined ? undefined : `${scope}\n${number}\n${line}`;
     const known = key === undefined ? undefined : lines.get(key);
@@ -99,7 +110,7 @@ function themeLines(
       state = known.next;
       return known.tokens;
     }
-    const result = grammar.tokenizeLine2(line, state, TOKENIZE_TIME_LIMIT_MS);
+    const result = grammar.tokenizeLine2(line, state, NO_TIME_LIMIT);
     const tokens: (number | string)[] = [];
     const count = result.tokens.length / 2;
     for (let j = 0; j < count; j++) {
@@ -114,7 +125,7 @@ function themeLines(
       tokens.push(start, end, color ?? '');
     }
     state = canonical(scope, result.ruleStack);
-    if (key !== undefined && !result.stoppedEarly) remember(key, { tokens, next: state });
+    if (key !== undefined) remember(key, { tokens, next: state });
     return tokens;
   });
 }
