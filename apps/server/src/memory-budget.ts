@@ -15,15 +15,23 @@ export const CACHE_SHARE = 0.5;
 /** How the caches' share is split (sums to 1). */
 export const CACHE_SPLIT: Readonly<Record<CacheName, number>> = {
   /** Rendered pages ready to send, identity and gzip (page-responses.ts). */
-  pages: 0.4,
-  /** Hosted sites of the docs host: definitions, their render caches and search indexes. */
-  sites: 0.25,
+  pages: 0.3,
+  /** Every site's render cache: page views, page HTML, search indexes, stylesheets (render-caches.ts). */
+  renders: 0.15,
+  /** Hosted sites of the docs host: their definitions and APIs (hosted-sites.ts). */
+  sites: 0.2,
   /** The registry's stored API definitions (compressed bytes and parsed objects). */
   definitions: 0.15,
-  /** The registry's loaded sites by URL (shared with the docs host in one process). */
+  /** Loaded sites by URL: the registry's in this process, or a docs host's read over HTTP. */
   'registry-sites': 0.1,
   /** Compressed text answers of the docs host (assets, stylesheets, search JSON). */
-  responses: 0.1,
+  responses: 0.05,
+  /** A docs host's project files read from the registry over HTTP (registry-source/http-source.ts). */
+  files: 0.02,
+  /** Highlighted code shared by every site (the docs site's highlight and line-token caches). */
+  highlights: 0.02,
+  /** Which site serves an address (host and path): the registry's and a docs host's over HTTP. */
+  addresses: 0.01,
 };
 /** Smallest `--memory` (MiB) a server runs with. */
 export const MIN_MEMORY_MIB = 64;
@@ -76,7 +84,7 @@ export function defaultMemoryMiB(): number {
 export type CacheBudgets = Readonly<Record<CacheName, number>>;
 
 /**
- * @example cacheBudgets(1024).pages // 214748364 (40 % of half of 1 GiB)
+ * @example cacheBudgets(1024).pages // 161061273 (30 % of half of 1 GiB)
  */
 export function cacheBudgets(memoryMiB: number = defaultMemoryMiB()): CacheBudgets {
   const total = memoryMiB * MIB * CACHE_SHARE;

@@ -39,6 +39,7 @@ export {
   renderDocsPage,
   renderDocsPageMarkdown,
 } from './server/render.js';
+export { boundedRenderCache, DEFAULT_RENDER_CACHE_BYTES, renderedBytes } from './server/render-cache.js';
 export { sanitize } from './server/sanitize.js';
 export {
   SERVER_SEARCH_MIN_PAGES,
@@ -47,7 +48,13 @@ export {
   searchesOnServer,
   siteSearch,
 } from './server/search-index.js';
-export { createDocsSite, type DocsSite, type SiteVersion } from './server/site.js';
+export {
+  createDocsSite,
+  type DocsSite,
+  type RenderCache,
+  type RenderCacheFactory,
+  type SiteVersion,
+} from './server/site.js';
 export {
   siteRootOf,
   type VersionedSite,

@@ -9,7 +9,16 @@
 import { LRUCache } from 'lru-cache';
 
 /** The cache names `/metrics` labels (a fixed set: the series stay bounded). */
-export type CacheName = 'pages' | 'sites' | 'responses' | 'definitions' | 'registry-sites';
+export type CacheName =
+  | 'pages'
+  | 'renders'
+  | 'sites'
+  | 'responses'
+  | 'definitions'
+  | 'registry-sites'
+  | 'files'
+  | 'highlights'
+  | 'addresses';
 
 /** Hears a cache's evictions. */
 export interface CacheObserver {

@@ -5,7 +5,7 @@
  * a moment (scanners) and forgotten when their host's sites change.
  */
 import type { ApiChangelogEntry, ApiDefinition, DocsDefinition } from '@sextant/definition';
-import { createDocsSite, type DocsSite } from '@sextant/docs-site';
+import { createDocsSite, type DocsSite, type RenderCacheFactory } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from './byte-cache.js';
 import { createNegativeCache } from './negative-cache.js';
@@ -20,6 +20,8 @@ export interface HostedSitesOptions {
   /** Bytes the cached sites may hold. */
   maxBytes: number;
   observer?: CacheObserver;
+  /** The render cache of each site made (render-caches.ts). */
+  renderCache?: RenderCacheFactory;
   /** Called with what an invalidation names, after the sites' own caches dropped it. */
   onInvalidated?(urls: readonly string[] | 'all'): void;
 }
@@ -81,6 +83,7 @@ export function createHostedSites(app: FastifyInstance, options: HostedSitesOpti
           // A preview stays out of search engines (robots.txt, noindex); the sitemap's lastmod.
           preview: loaded.isPreview,
           updatedAt: loaded.updatedAt,
+          ...(options.renderCache ? { renderCache: options.renderCache } : {}),
           // What each publish of the site's APIs changed, merged into its changelogs.
           ...(loaded.apiChangelog
             ? { apiChangelog: loaded.apiChangelog as Record<string, ApiChangelogEntry[]> }

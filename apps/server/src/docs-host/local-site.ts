@@ -13,7 +13,7 @@ import {
   loadDocsProject,
   unreleasedApiChangelog,
 } from '@sextant/docs-project';
-import { createDocsSite } from '@sextant/docs-site';
+import { createDocsSite, type RenderCacheFactory } from '@sextant/docs-site';
 import type { FastifyInstance } from 'fastify';
 import { LocalProjectMissingError } from '../errors.js';
 import type { ResolvedSite } from './resolved-site.js';
@@ -26,6 +26,8 @@ export interface LocalSiteOptions {
   watch?: boolean;
   /** The changelogs show each API's working spec diffed against git HEAD (`sextant dev`). */
   unreleasedChanges?: boolean;
+  /** The server's render caches (render-caches.ts). */
+  renderCache?: RenderCacheFactory;
 }
 
 export interface LocalSiteState {
@@ -91,6 +93,7 @@ export function createLocalSite(app: FastifyInstance, options: LocalSiteOptions)
         const site = createDocsSite(project.definition, project.project.apis, version, {
           fileUrl: (path) => (served.has(path) ? localFileUrl('', path) : undefined),
           apiChangelog: unreleased,
+          ...(options.renderCache ? { renderCache: options.renderCache } : {}),
         });
         return { project, resolved: { site, basePath: '', files: [...served], projectDir: dir } };
       },

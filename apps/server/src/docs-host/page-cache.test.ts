@@ -9,11 +9,10 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { defaultDocsConfig } from '@sextant/definition';
-import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
+import { publishGuideSite } from './testing/guide-site.js';
 import { hostRequest } from './testing/host-request.js';
 
 const A = 'a.cache.test';
@@ -26,45 +25,8 @@ let app: FastifyInstance;
 let port: number;
 let token: string;
 
-/** A site of `PAGES` guide pages of ~6 KB each, titled `title`. */
-const siteDefinition = (title: string) => {
-  const slugs = Array.from({ length: PAGES }, (_, i) => `guide-${i}`);
-  const paragraph = (i: number) =>
-    `Paragraph ${i} of ${title}: ${'words that make the page long '.repeat(8)}\n\n`;
-  return {
-    docsVersion: 1,
-    config: defaultDocsConfig(title),
-    navigation: [
-      { type: 'page', title: 'Home', slug: '', pageId: 'home' },
-      ...slugs.map((slug) => ({ type: 'page', title: slug, slug, pageId: slug })),
-    ],
-    pages: {
-      home: { id: 'home', title, slug: '', layout: 'guide', markdown: `# ${title}\n\n${paragraph(0)}` },
-      ...Object.fromEntries(
-        slugs.map((slug, n) => [
-          slug,
-          {
-            id: slug,
-            title: slug,
-            slug,
-            layout: 'guide',
-            markdown: `# ${title} ${slug}\n\n${Array.from({ length: 20 }, (_, i) => paragraph(i * PAGES + n)).join('')}`,
-          },
-        ]),
-      ),
-    },
-    homeSlug: '',
-  };
-};
-
-async function publish(domain: string, title: string): Promise<void> {
-  const client = createRegistryClient({ baseUrl: `http://127.0.0.1:${port}`, token });
-  const init = await client.initDocsRegistrationV2({ body: { orgId: 'cache', domain, files: [] } });
-  await client.finishDocsRegistrationV2({
-    params: { id: init.docsRegistrationId },
-    body: { docsDefinition: siteDefinition(title) },
-  });
-}
+const publish = (domain: string, title: string) =>
+  publishGuideSite({ port, token, orgId: 'cache', domain, title, pages: PAGES });
 
 const get = (host: string, path: string, headers: Record<string, string> = {}) =>
   hostRequest(port, { host, path, headers });

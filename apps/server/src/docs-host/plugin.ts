@@ -28,6 +28,7 @@ import { createLocalSite, watchLocalSite } from './local-site.js';
 import { createPageResponseCache } from './page-responses.js';
 import { installPrerender, type Prerenderer } from './prerender/index.js';
 import type { SiteSource } from './registry-source/site-source.js';
+import { createRenderCaches } from './render-caches.js';
 import { sitePathLocation } from './request-path.js';
 import { createResponder } from './responses.js';
 import { createSiteFiles } from './site-files.js';
@@ -109,7 +110,10 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
       .catch((error: unknown) => app.log.error(error instanceof Error ? error.message : error));
   });
 
-  const local = createLocalSite(app, options);
+  /** Every site's render cache, one budget (render-caches.ts). */
+  const renders = createRenderCaches({ maxBytes: budgets.renders, ...withObserver });
+  metrics?.watchCache('renders', () => renders.bytes());
+  const local = createLocalSite(app, { ...options, renderCache: renders.forSite });
   const siteRoutes = createSiteRouteTable();
   for (const route of siteResourceRoutes(send)) siteRoutes.add(route);
   app.decorate('docsHost', {
@@ -137,6 +141,7 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     createHostedSites(app, {
       source: siteSource,
       maxBytes: budgets.sites,
+      renderCache: renders.forSite,
       ...withObserver,
       onInvalidated: (urls) => pageResponses.forget(urls),
     });

@@ -43,7 +43,7 @@ export interface ServerMetrics {
   docsPageRendered(): void;
   /** A byte-bounded cache evicted an entry to stay within its budget (`byte-cache.ts`). */
   cacheEvicted(cache: string): void;
-  /** Reports `read()` (its bytes now) as `sextant_cache_bytes{cache}` at each scrape. */
+  /** Reports `read()` (its bytes now) as `sextant_cache_bytes{cache}` at each scrape, summed with the other readers of `cache`. */
   watchCache(cache: string, read: () => number): void;
 }
 
@@ -157,14 +157,19 @@ export function createServerMetrics(): ServerMetrics {
     labelNames: ['cache'] as const,
     registers,
   });
-  const watched = new Map<string, () => number>();
+  /** Readers by cache name: caches of one name in several parts of the server are summed. */
+  const watched = new Map<string, (() => number)[]>();
   new Gauge({
     name: 'sextant_cache_bytes',
     help: 'Bytes held by an in-memory cache (its entries’ estimated sizes), by cache',
     labelNames: ['cache'] as const,
     registers,
     collect() {
-      for (const [name, read] of watched) this.set({ cache: name }, read());
+      for (const [name, reads] of watched)
+        this.set(
+          { cache: name },
+          reads.reduce((sum, read) => sum + read(), 0),
+        );
     },
   });
   for (const direction of ['up', 'down']) proxyBytes.inc({ direction }, 0);
@@ -203,7 +208,7 @@ export function createServerMetrics(): ServerMetrics {
     docsPageRendered: () => renders.inc(),
     cacheEvicted: (name) => evictions.inc({ cache: name }),
     watchCache(name, read) {
-      watched.set(name, read);
+      watched.set(name, [...(watched.get(name) ?? []), read]);
       evictions.inc({ cache: name }, 0);
     },
   };

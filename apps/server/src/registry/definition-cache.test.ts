@@ -62,6 +62,24 @@ describe('definition cache', () => {
     expect(cache.bytes()).toBeLessThanOrEqual(budget);
   });
 
+  it('reads, decompresses and parses a definition once for concurrent first requests', async () => {
+    await store('stampede', 16);
+    const queries: string[] = [];
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => {
+        queries.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const cache = createDefinitionCache(counted, 64 * 1024 * 1024);
+    const parsed = await Promise.all(Array.from({ length: 20 }, () => cache.parsed('stampede')));
+    // Separate parses would give separate objects: one object is one parse.
+    expect(new Set(parsed).size).toBe(1);
+    expect(parsed[0] as unknown).toMatchObject({ id: 'stampede' });
+    expect(queries).toEqual(['SelectQueryNode']);
+  });
+
   it('serves a definition larger than the whole budget without keeping it', async () => {
     await store('huge', 32);
     const cache = createDefinitionCache(database.db, 1024);

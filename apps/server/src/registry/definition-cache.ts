@@ -7,7 +7,12 @@
  */
 import type { ApiDefinition } from '@sextant/definition';
 import type { Kysely } from 'kysely';
-import { type CacheObserver, createByteCache, HEAP_BYTES_PER_JSON_BYTE } from '../docs-host/index.js';
+import {
+  type CacheObserver,
+  createByteCache,
+  createSingleFlight,
+  HEAP_BYTES_PER_JSON_BYTE,
+} from '../docs-host/index.js';
 import type { Database } from '../storage/index.js';
 import { parseJsonBytes, unpackBytes } from './compression.js';
 
@@ -54,21 +59,31 @@ export function createDefinitionCache(
     entries.set(id, grown);
     return grown;
   };
+  // One read, decompression and parse per id at a time: the first requests after a restart all
+  // want the same large definition, and each parse of it costs seconds and its whole size again.
+  const read = createSingleFlight<Entry | undefined>();
+  const inflate = createSingleFlight<Entry | undefined>();
+  const parse = createSingleFlight<ApiDefinition | undefined>();
   const get = async (id: string): Promise<Entry | undefined> => {
     const hit = entries.get(id);
     if (hit) return hit;
-    const row = await db
-      .selectFrom('api_definitions')
-      .select(['definition_gz', 'org_id', 'api_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return keep(id, { gz: Buffer.from(row.definition_gz), orgId: row.org_id, apiId: row.api_id });
+    return read(id, async () => {
+      const row = await db
+        .selectFrom('api_definitions')
+        .select(['definition_gz', 'org_id', 'api_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return keep(id, { gz: Buffer.from(row.definition_gz), orgId: row.org_id, apiId: row.api_id });
+    });
   };
   const withJson = async (id: string): Promise<Entry | undefined> => {
     const entry = await get(id);
     if (!entry || entry.json) return entry;
-    return keep(id, { ...(entries.get(id) ?? entry), json: await unpackBytes(entry.gz) });
+    return inflate(id, async () => {
+      const json = await unpackBytes(entry.gz);
+      return keep(id, { ...(entries.get(id) ?? entry), json });
+    });
   };
   return {
     get,
@@ -80,8 +95,11 @@ export function createDefinitionCache(
       const entry = await withJson(id);
       if (!entry?.json) return undefined;
       if (entry.parsed) return entry.parsed;
-      const parsed = parseJsonBytes<ApiDefinition>(entry.json);
-      return keep(id, { ...(entries.get(id) ?? entry), parsed }).parsed;
+      const json = entry.json;
+      return parse(id, async () => {
+        const parsed = parseJsonBytes<ApiDefinition>(json);
+        return keep(id, { ...(entries.get(id) ?? entry), json, parsed }).parsed;
+      });
     },
   };
 }

@@ -6,7 +6,12 @@
 import type { ApiDefinition } from '@sextant/definition';
 import type { DocsDefinitionJson, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
-import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from '../docs-host/index.js';
+import {
+  type CacheObserver,
+  createByteCache,
+  createSingleFlight,
+  loadedDocsHeapBytes,
+} from '../docs-host/index.js';
 import type { Database, Notifier } from '../storage/index.js';
 import { apiChangelogOf } from './api-changelog.js';
 import { unpackJson } from './compression.js';
@@ -31,9 +36,12 @@ export interface DocsCache {
   onInvalidated(listener: (urls: InvalidatedUrls) => void): () => void;
   /** The estimated bytes of the loaded sites kept (`sextant_cache_bytes{cache="registry-sites"}`). */
   bytes(): number;
+  /** The estimated bytes of the addresses resolved (`sextant_cache_bytes{cache="addresses"}`). */
+  addressBytes(): number;
 }
 
-const RESOLUTION_LIMIT = 10_000;
+/** Bytes the address resolutions may hold without a budget (the server gives `addresses`'). */
+const DEFAULT_ADDRESS_BYTES = 4 * 1024 * 1024;
 
 /** Hears the cache's hits, misses and invalidations (metrics). */
 export interface DocsCacheObserver {
@@ -41,6 +49,13 @@ export interface DocsCacheObserver {
   miss(): void;
   invalidated(scope: 'urls' | 'all'): void;
 }
+
+/**
+ * What an address resolution holds: both strings (UTF-16) and the cache's bookkeeping.
+ * @example addressEntryBytes('docs.acme.com/guide', 'docs.acme.com') // 128
+ */
+export const addressEntryBytes = (address: string, url: string): number =>
+  2 * (address.length + url.length) + 64;
 
 /** The host name of a stored docs URL or an address (`host[:port]/path`): what a publish can change the resolution of. */
 const hostOfUrl = (url: string) => (url.split('/')[0] ?? '').replace(/:\d+$/, '');
@@ -55,7 +70,9 @@ export function createDocsCache(
   notifier: Notifier,
   observer?: DocsCacheObserver,
   onWrite?: (urls: InvalidatedUrls) => unknown,
-  budget: { maxBytes: number; observer?: CacheObserver } = { maxBytes: 64 * 1024 * 1024 },
+  budget: { maxBytes: number; addressBytes?: number; observer?: CacheObserver } = {
+    maxBytes: 64 * 1024 * 1024,
+  },
 ): DocsCache {
   /** Loads in flight, one per URL; what they load is kept in `sites`, bounded by bytes. */
   const loading = new Map<string, Promise<LoadedDocs | undefined>>();
@@ -65,7 +82,13 @@ export function createDocsCache(
     size: (entry) => entry.bytes,
     ...(budget.observer ? { observer: budget.observer } : {}),
   });
-  const resolutions = new Map<string, string>();
+  /** The stored URL serving each address (host and path), bounded by bytes like every cache. */
+  const resolutions = createByteCache<string, string>({
+    name: 'addresses',
+    maxBytes: budget.addressBytes ?? DEFAULT_ADDRESS_BYTES,
+    size: (url, address) => addressEntryBytes(address, url),
+    ...(budget.observer ? { observer: budget.observer } : {}),
+  });
   const listeners = new Set<(urls: InvalidatedUrls) => void>();
   let generation = 0;
 
@@ -80,7 +103,7 @@ export function createDocsCache(
       // Only the addresses on the published sites' hosts may now resolve elsewhere (a new base
       // path under them); every other host's resolutions stay.
       const hosts = new Set(urls.map(hostOfUrl));
-      for (const address of resolutions.keys())
+      for (const address of [...resolutions.keys()])
         if (hosts.has(hostOfUrl(address))) resolutions.delete(address);
       for (const url of urls) {
         sites.delete(url);
@@ -98,18 +121,19 @@ export function createDocsCache(
     }
   });
 
+  /** One lookup per address at a time: a restart's first requests all ask for the same address. */
+  const resolving = createSingleFlight<string | undefined>();
   const resolve = async (address: DocsAddress): Promise<string | undefined> => {
     const known = resolutions.get(address.url);
     if (known) return known;
     const before = generation;
-    const keys = lookupKeys(address);
-    const rows = await db.selectFrom('docs_urls').select('url').where('url', 'in', keys).execute();
-    const found = keys.find((key) => rows.some((row) => row.url === key));
-    if (found && before === generation) {
-      if (resolutions.size >= RESOLUTION_LIMIT) resolutions.clear();
-      resolutions.set(address.url, found);
-    }
-    return found;
+    return resolving(`${before}\0${address.url}`, async () => {
+      const keys = lookupKeys(address);
+      const rows = await db.selectFrom('docs_urls').select('url').where('url', 'in', keys).execute();
+      const found = keys.find((key) => rows.some((row) => row.url === key));
+      if (found && before === generation) resolutions.set(address.url, found);
+      return found;
+    });
   };
 
   const fetchSite = async (url: string): Promise<LoadedDocs | undefined> => {
@@ -177,5 +201,6 @@ export function createDocsCache(
       return () => listeners.delete(listener);
     },
     bytes: () => sites.calculatedSize,
+    addressBytes: () => resolutions.calculatedSize,
   };
 }

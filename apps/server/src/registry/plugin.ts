@@ -162,6 +162,7 @@ async function open(
           : undefined,
         {
           maxBytes: budgets['registry-sites'],
+          addressBytes: budgets.addresses,
           ...(evictions ? { observer: evictions } : {}),
         },
       ),
@@ -177,6 +178,7 @@ async function open(
       },
     };
     metrics?.watchCache('registry-sites', () => ctx.docsCache.bytes());
+    metrics?.watchCache('addresses', () => ctx.docsCache.addressBytes());
     metrics?.watchCache('definitions', () => definitions.bytes());
     const localAdmin =
       options.mode === 'local' ? await bootstrapLocal(database.db, options.dataDir) : undefined;

@@ -18,13 +18,14 @@ import {
 } from '@sextant/definition';
 import { withApiLinkBase } from './links/api-links.js';
 import { LinkIndex, resolveLink } from './links/resolve-link.js';
+import { defaultRenderCache, renderedBytes } from './render-cache.js';
 
 export interface DocsSite {
   definition: DocsDefinition;
   apis: Record<string, ApiDefinition>;
   bySlug: Map<string, { item: RoutableNavItem; ancestors: NavItem[] }>;
-  /** Rendered things by key (`html:<slug>`, `md:<slug>`, `search`), bounded. */
-  cache: Map<string, unknown>;
+  /** Rendered things by key (`html:<slug>`, `view:<slug>`, `search`), bounded by bytes. */
+  cache: RenderCache;
   /** Changes whenever the site is reloaded; part of cache-busting URLs. */
   version: string;
   /** URL of a project file the site serves (by project path), or undefined when it serves none at that path. */
@@ -49,6 +50,19 @@ export interface SiteVersion extends Omit<DocsVersion, 'navigation'> {
   site: DocsSite;
 }
 
+/**
+ * A site's rendered things by key, bounded by bytes by whoever supplies it (the server shares one
+ * budget from `--memory` between its sites and counts evictions; `render-cache.ts` has the default).
+ */
+export interface RenderCache {
+  get(key: string): { value: unknown } | undefined;
+  /** Keeps `entry` (its value may be undefined: a page that is not there) as `bytes` bytes. */
+  set(key: string, entry: { value: unknown }, bytes: number): void;
+}
+
+/** Makes the render cache of each new site (each version's view has its own). */
+export type RenderCacheFactory = () => RenderCache;
+
 /** What `createDocsSite` may be told besides the definitions. */
 export interface DocsSiteOptions {
   /** The registry's changelog of each API (by the docs' key): merged into the site's changelogs. */
@@ -56,9 +70,9 @@ export interface DocsSiteOptions {
   fileUrl?: (projectPath: string) => string | undefined;
   preview?: boolean;
   updatedAt?: string;
+  /** The sites' render caches; default one of `DEFAULT_RENDER_CACHE_BYTES` per site. */
+  renderCache?: RenderCacheFactory;
 }
-
-const MAX_CACHE_ENTRIES = 500;
 
 /**
  * Indexes a docs definition for serving. A definition with versions gives the default version's
@@ -128,7 +142,7 @@ function singleSite(
         ? withApiLinkBase(apis, base, (path) => !resolveLink(links, { slug: '' }, path).problem)
         : apis,
     bySlug: indexNavigation(definition.navigation),
-    cache: new Map(),
+    cache: (options.renderCache ?? defaultRenderCache)(),
     version,
     ...(options.fileUrl ? { fileUrl: options.fileUrl } : {}),
     ...(options.preview ? { preview: true } : {}),
@@ -136,16 +150,11 @@ function singleSite(
   };
 }
 
-/** Returns the cached value of `key`, computing it on a miss (least recently used entries go first). */
+/** Returns the cached value of `key`, computing it on a miss (the cache weighs it by `renderedBytes`). */
 export async function cached<T>(site: DocsSite, key: string, compute: () => Promise<T> | T): Promise<T> {
-  if (site.cache.has(key)) {
-    const value = site.cache.get(key) as T;
-    site.cache.delete(key);
-    site.cache.set(key, value);
-    return value;
-  }
+  const hit = site.cache.get(key);
+  if (hit) return hit.value as T;
   const value = await compute();
-  site.cache.set(key, value);
-  if (site.cache.size > MAX_CACHE_ENTRIES) site.cache.delete(site.cache.keys().next().value as string);
+  site.cache.set(key, { value }, renderedBytes(value));
   return value;
 }

@@ -1,0 +1,49 @@
+/**
+ * What a site's rendered things weigh, and the render cache a site gets when its host supplies
+ * none (tests, benchmarks, static builds): least recently used entries go first once the
+ * entries' bytes pass `DEFAULT_RENDER_CACHE_BYTES`. The server supplies its own, one budget for
+ * every site from `--memory`, with evictions counted in `/metrics` (issue #30 item 4).
+ */
+import { LRUCache } from 'lru-cache';
+import type { RenderCache } from './site.js';
+
+/** Bytes one site's default render cache may hold. */
+export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** What an entry costs besides its text: the key, the entry and the cache's bookkeeping. */
+const ENTRY_OVERHEAD = 128;
+
+/**
+ * The estimated heap bytes of a rendered value: strings as UTF-16 (twice their length), plus a
+ * round figure per entry; objects (page views, rendered pages) by their JSON text.
+ * @example renderedBytes('<p>hi</p>') // 146
+ */
+export function renderedBytes(value: unknown): number {
+  if (value === undefined || value === null) return ENTRY_OVERHEAD;
+  if (typeof value === 'string') return ENTRY_OVERHEAD + 2 * value.length;
+  if (typeof value === 'object' && 'html' in value && typeof value.html === 'string') {
+    // A rendered page: its HTML and a few CSP hashes.
+    return ENTRY_OVERHEAD + 2 * value.html.length + 512;
+  }
+  return ENTRY_OVERHEAD + 2 * (JSON.stringify(value)?.length ?? 0);
+}
+
+/**
+ * A render cache of at most `maxBytes`, for one site.
+ * @example createDocsSite(docs, apis, '1', { renderCache: () => boundedRenderCache(8 << 20) })
+ */
+export function boundedRenderCache(maxBytes: number): RenderCache {
+  const entries = new LRUCache<string, { entry: { value: unknown }; bytes: number }>({
+    maxSize: Math.max(1, Math.floor(maxBytes)),
+    sizeCalculation: (kept) => Math.max(1, Math.ceil(kept.bytes)),
+  });
+  return {
+    get: (key) => entries.get(key)?.entry,
+    set: (key, entry, bytes) => {
+      entries.set(key, { entry, bytes });
+    },
+  };
+}
+
+/** The render cache of a site whose host gave none. */
+export const defaultRenderCache = (): RenderCache => boundedRenderCache(DEFAULT_RENDER_CACHE_BYTES);
