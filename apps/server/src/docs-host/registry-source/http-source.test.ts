@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.js';
 import { PartDependencyError } from '../../lifecycle/part-dependency.js';
 import { docsDefinition } from '../../registry/testing/fixtures.js';
+import { loadedDocsHeapBytes } from '../byte-cache.js';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const listen = async (app: FastifyInstance) => {
@@ -166,6 +167,71 @@ describe('docs host alone, over HTTP', () => {
       expect((await alone.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'draining' });
     } finally {
       await alone.close();
+    }
+  });
+
+  it('keeps sites, files and addresses within byte budgets, counting evictions in /metrics', async () => {
+    const reader = createRegistryClient({ baseUrl: registryUrl });
+    const weights = await Promise.all(
+      ['a.docs.test', 'b.docs.test'].map(async (url) =>
+        loadedDocsHeapBytes(await reader.loadDocsForUrl({ body: { url } })),
+      ),
+    );
+    // Room for one site, one logo and one address each, never for both.
+    const budgets = {
+      'registry-sites': Math.floor(Math.max(...weights) * 1.2),
+      files: Math.max(logoA.length, logoB.length) + 8,
+      // Shared by the live resolutions and the last ones seen: one address in each.
+      addresses: 2 * (2 * 'a.docs.test/'.length + 300),
+    };
+    expect(budgets['registry-sites']).toBeLessThan(weights[0] + weights[1]);
+    const small = await buildServer({
+      mode: 'hosted',
+      parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
+      registryUrl,
+      consoleHost: 'console.docs.test',
+      metrics: { enabled: true },
+      docs: { cacheBudgets: budgets },
+    });
+    try {
+      const base = await listen(small);
+      const get = (host: string, path = '/') =>
+        new Promise<{ status: number; text: string }>((resolve, reject) => {
+          httpGet(`${base}${path}`, { headers: { host } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+            );
+          }).on('error', reject);
+        });
+      for (const [host, logo] of [
+        ['a.docs.test', logoA],
+        ['b.docs.test', logoB],
+        ['a.docs.test', logoA],
+      ] as const) {
+        expect((await get(host)).status).toBe(200);
+        const file = await get(host, `/_sextant/files/${sha(logo)}/logo.svg`);
+        expect(file.text).toBe(logo.toString());
+      }
+      const scraped = await get('console.docs.test', '/metrics');
+      expect(scraped.status).toBe(200);
+      const sample = (name: string, cache: string) =>
+        Number(
+          scraped.text
+            .split('\n')
+            .find((line) => line.startsWith(`${name}{cache="${cache}"}`))
+            ?.split(' ')
+            .pop() ?? Number.NaN,
+        );
+      for (const [cache, budget] of Object.entries(budgets)) {
+        expect([cache, sample('sextant_cache_bytes', cache)]).toEqual([cache, expect.any(Number)]);
+        expect(sample('sextant_cache_bytes', cache), cache).toBeGreaterThan(0);
+        expect(sample('sextant_cache_bytes', cache), cache).toBeLessThanOrEqual(budget);
+        expect(sample('sextant_cache_evictions_total', cache), cache).toBeGreaterThan(0);
+      }
+    } finally {
+      await small.close();
     }
   });
 

@@ -6,7 +6,9 @@
  *   small `metadata-for-url` call (cached per address); the site itself (`load-with-url`,
  *   definition and APIs, possibly megabytes) is fetched once per stored URL and version.
  * - Files come from `GET /v2/registry/docs/file` by sha256, scoped to the site's URL; they are
- *   content-addressed, so the cache (bounded by bytes) never holds a stale one.
+ *   content-addressed, so the cache never holds a stale one.
+ * - Every cache here is bounded by bytes (byte-cache.ts): sites under `registry-sites`, files
+ *   under `files`, address resolutions under `addresses` (budgets from `--memory`).
  * - Changes arrive within a second: with `databaseUrl`, through PostgreSQL LISTEN/NOTIFY (the
  *   registry's own channel); otherwise through the registry's `/docs-cache/events` stream. While
  *   that stream is down, resolutions are not cached (every request asks the registry), so a
@@ -19,10 +21,11 @@ import { UnexpectedStatusError } from '@sextant/definition/errors';
 import { createRegistryClient, type LoadedDocs, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type CacheBudgets, cacheBudgets } from '../../memory-budget.js';
 import { withRequestId } from '../../request-id.js';
 import { createPgPool, createPostgresNotifier } from '../../storage/index.js';
+import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from '../byte-cache.js';
 import { subscribeToInvalidations } from './invalidation-stream.js';
-import { Lru } from './lru.js';
 import { type InvalidatedSites, SITE_SOURCE_PLUGIN, type SiteSource } from './site-source.js';
 
 export interface HttpSiteSourceOptions {
@@ -34,8 +37,10 @@ export interface HttpSiteSourceOptions {
   timeoutInSeconds?: number;
   /** Retries of a call on 408, 429 and 5xx (default 2, 100 ms backoff doubling to 1 s). */
   maxRetries?: number;
-  /** Bytes of files kept in memory (default 64 MiB). */
-  fileCacheBytes?: number;
+  /** Byte budgets of its caches (default `cacheBudgets()`'s, from the machine's memory). */
+  budgets?: Partial<Pick<CacheBudgets, HttpSourceCache>>;
+  /** Hears the caches' evictions (`/metrics`). */
+  observer?: CacheObserver;
   fetch?: typeof fetch;
 }
 
@@ -46,8 +51,12 @@ interface Resolution {
 
 /** Names the registry answers for "no docs here": the site is simply absent. */
 const ABSENT = new Set(['DomainNotRegisteredError', 'DocsNotFoundError', 'InvalidURLError']);
-const MAX_RESOLUTIONS = 10_000;
-const MAX_SITES = 200;
+/** The caches of the source over HTTP, by their `/metrics` name. */
+export type HttpSourceCache = 'registry-sites' | 'files' | 'addresses';
+/** What a site weighs while it loads (its real weight is set once loaded). */
+const LOADING_SITE_BYTES = 1024;
+/** What an address's resolution weighs besides its key: the URL, the version, the promise. */
+const RESOLUTION_BYTES = 256;
 
 const absentOn = async <T>(call: Promise<T>): Promise<T | undefined> => {
   try {
@@ -65,6 +74,8 @@ const absentOn = async <T>(call: Promise<T>): Promise<T | undefined> => {
 export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource & {
   start(log: (message: string) => void): Promise<void>;
   stop(): Promise<void>;
+  /** Bytes each cache holds (`sextant_cache_bytes{cache}`). */
+  bytes(cache: HttpSourceCache): number;
 } {
   const registryUrl = options.registryUrl.replace(/\/+$/, '');
   // A registry call made for a request carries its X-Request-Id.
@@ -77,13 +88,30 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
     maxDelayMs: 1000,
     fetch: fetchFn,
   });
-  const resolutions = new Lru<string, Promise<Resolution | undefined>>(MAX_RESOLUTIONS);
-  const sites = new Lru<string, { version: string; docs: Promise<LoadedDocs | undefined> }>(MAX_SITES);
-  const files = new Lru<string, Uint8Array>(
-    10_000,
-    options.fileCacheBytes ?? 64 * 1024 * 1024,
-    (bytes) => bytes.byteLength,
-  );
+  const budgets = { ...cacheBudgets(), ...options.budgets };
+  const observed = options.observer ? { observer: options.observer } : {};
+  // The addresses' budget is shared by the live resolutions and the last ones seen.
+  const resolutions = createByteCache<string, Promise<Resolution | undefined>>({
+    name: 'addresses',
+    maxBytes: budgets.addresses / 2,
+    size: (_, address) => 2 * address.length + RESOLUTION_BYTES,
+    ...observed,
+  });
+  const sites = createByteCache<
+    string,
+    { version: string; docs: Promise<LoadedDocs | undefined>; bytes: number }
+  >({
+    name: 'registry-sites',
+    maxBytes: budgets['registry-sites'],
+    size: (entry) => entry.bytes,
+    ...observed,
+  });
+  const files = createByteCache<string, Uint8Array>({
+    name: 'files',
+    maxBytes: budgets.files,
+    size: (bytes) => bytes.byteLength,
+    ...observed,
+  });
   const listeners = new Set<(urls: InvalidatedSites) => void>();
   /** Whether invalidations reach this replica now: caches are used only then. */
   let hearing = false;
@@ -91,7 +119,12 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
   let stopFeed: (() => Promise<void>) | undefined;
 
   /** The last answer per address, whatever the feed: served only while the registry cannot answer. */
-  const lastKnown = new Lru<string, Resolution | undefined>(MAX_RESOLUTIONS);
+  const lastKnown = createByteCache<string, { found?: Resolution }>({
+    name: 'addresses',
+    maxBytes: budgets.addresses / 2,
+    size: (_, address) => 2 * address.length + RESOLUTION_BYTES,
+    ...observed,
+  });
 
   // Sites are kept by URL and version: a resolution names the version, so an invalidation only
   // needs to drop resolutions (a new, longer base path may now serve another URL's addresses).
@@ -110,14 +143,14 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
         meta && !meta.isArchived && meta.docsConfigId
           ? { url: meta.url, version: `${meta.docsConfigId}@${meta.updatedAt}` }
           : undefined;
-      lastKnown.set(address, found);
+      lastKnown.set(address, found ? { found } : {});
       return found;
     });
     if (hearing) {
       // Absent sites are cached too (a publish invalidates); a failed or overtaken call is not.
       resolutions.set(address, pending);
       const forget = () => {
-        if (resolutions.get(address) === pending) resolutions.delete(address);
+        if (resolutions.peek(address) === pending) resolutions.delete(address);
       };
       pending.then(() => {
         if (before !== generation) forget();
@@ -134,7 +167,7 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
         found = await resolve(address);
       } catch (error) {
         // The registry does not answer (after retries): serve the last version seen, if any.
-        const stale = lastKnown.get(address);
+        const stale = lastKnown.get(address)?.found;
         const kept = stale && sites.get(stale.url);
         if (kept && kept.version === stale.version) return kept.docs;
         throw error;
@@ -144,13 +177,16 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
       if (cached && cached.version === found.version) return cached.docs;
       const before = generation;
       const docs = absentOn(client.loadDocsForUrl({ body: { url: found.url } }));
-      const entry = { version: found.version, docs };
+      const entry = { version: found.version, docs, bytes: LOADING_SITE_BYTES };
       sites.set(found.url, entry);
       const forget = () => {
-        if (sites.get(found.url) === entry) sites.delete(found.url);
+        if (sites.peek(found.url) === entry) sites.delete(found.url);
       };
       docs.then((loaded) => {
         if (!loaded || before !== generation) forget();
+        // Loaded: weighed now (one entry per site and version, joined by every request meanwhile).
+        else if (sites.peek(found.url) === entry)
+          sites.set(found.url, { ...entry, bytes: loadedDocsHeapBytes(loaded) });
       }, forget);
       return docs;
     },
@@ -185,8 +221,10 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
     },
   };
 
+  const held = { addresses: resolutions, 'registry-sites': sites, files } as const;
   return {
     ...source,
+    bytes: (cache) => held[cache].calculatedSize + (cache === 'addresses' ? lastKnown.calculatedSize : 0),
     async start(log) {
       if (options.databaseUrl) {
         // Only LISTENs: the pool is there for the notifier's publish, which this replica never calls.
@@ -252,7 +290,13 @@ export function createHttpSiteSource(options: HttpSiteSourceOptions): SiteSource
 }
 
 async function httpSource(app: FastifyInstance, options: HttpSiteSourceOptions): Promise<void> {
-  const source = createHttpSiteSource(options);
+  const metrics = app.hasDecorator('metrics') ? app.metrics : undefined;
+  const source = createHttpSiteSource({
+    ...options,
+    ...(metrics ? { observer: { evicted: (name) => metrics.cacheEvicted(name) } } : {}),
+  });
+  for (const cache of ['registry-sites', 'files', 'addresses'] as const)
+    metrics?.watchCache(cache, () => source.bytes(cache));
   app.decorate('docsSiteSource', source);
   app.addHook('onReady', async () => {
     await source.start((message) => app.log.info(message));

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PartDependencyError } from '../../lifecycle/index.js';
+import { cacheBudgets } from '../../memory-budget.js';
 import type { ServerOptions } from '../../options.js';
 import { httpSiteSource } from './http-source.js';
 import { inProcessSiteSource } from './in-process-source.js';
@@ -24,8 +25,10 @@ async function selectSiteSource(app: FastifyInstance, options: ServerOptions): P
   if (options.registryUrl) {
     // The docs host only LISTENs on the database: past a transaction-mode PgBouncer, on its own URL.
     const databaseUrl = options.databaseListenUrl ?? options.databaseUrl ?? process.env.DATABASE_URL;
+    const budgets = { ...cacheBudgets(options.memoryMiB), ...options.docs?.cacheBudgets };
     await app.register(httpSiteSource, {
       registryUrl: options.registryUrl,
+      budgets,
       ...(databaseUrl ? { databaseUrl } : {}),
     });
   } else if (inProcess) await app.register(inProcessSiteSource);
