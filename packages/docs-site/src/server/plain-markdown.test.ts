@@ -52,7 +52,6 @@ describe('plainMarkdownHtml', () => {
       '*a*',
       '**a**',
       '_a_',
-      '`a`',
       '~~a~~',
       '[a](b)',
       'a  \nb',
@@ -79,8 +78,42 @@ describe('plainMarkdownHtml', () => {
       'a\u00a0',
       '',
       '\n\n',
+      // Code spans it does not take: double backticks, unmatched, edge spaces, pipes, escapes.
+      '``a``',
+      'a ``b`` c',
+      '`a``b`',
+      'a `b',
+      'a `b c` d`',
+      '` a`',
+      '`a `',
+      '`a|b`',
+      '`a\\`',
+      '`<b>`',
+      '`a&amp;b`',
+      '`"a"`',
+      '`a\tb`',
+      '```\ncode\n```',
+      '`a` *b*',
+      '`a`  \nb',
     ];
     for (const text of constructs) expect(plainMarkdownHtml(text), JSON.stringify(text)).toBeUndefined();
+  });
+
+  it('renders simple code spans as the pipeline does, wherever they stand in a line', () => {
+    const texts = [
+      'Needs the `repo` scope.',
+      '`admin:org` and `write:packages`, then `*` or `[x]` or `a_b_c`.',
+      '`a`',
+      '`a` `b`\nLine `c d` two.\n\n`e`',
+      "It's `don't` and `O'Brien` or `é→ü` or `{owner}/{repo}` or `@user` or `https://x.y/z?a=1`.",
+      'A `#` and `1.` and `~` tilde, `---` and `===` too.',
+    ];
+    for (const text of texts) {
+      const fast = plainMarkdownHtml(text);
+      expect(fast, text).toBeDefined();
+      expect(fast, text).toBe(renderWithPipeline(highlighter, text).html);
+    }
+    expect(plainMarkdownHtml('Needs the `repo` scope.')).toBe('<p>Needs the <code>repo</code> scope.</p>');
   });
 
   it('renders paragraphs of plain lines, quotes and Unicode as written', () => {
