@@ -95,11 +95,29 @@ describe('plainMarkdownHtml', () => {
       '```\ncode\n```',
       '`a` *b*',
       '`a`  \nb',
+      // Links it does not take: images, titles, fragments, escapes, other schemes, odd text.
+      '![a](/b)',
+      '[a](/b "t")',
+      '[a](#b)',
+      '[a](//b.c/d)',
+      '[a](javascript:alert(1))',
+      '[a](mailto:a@b.c)',
+      '[a](/b?c=1&d=2)',
+      '[a](/b%20c)',
+      '[a](/b(c))',
+      '[a](</b>)',
+      '[a *b*](/c)',
+      '[ a](/b)',
+      '[a `b`](/c)',
+      '[a](/b c)',
+      '[a]',
+      '[a]: /b',
+      '[a][b]',
     ];
     for (const text of constructs) expect(plainMarkdownHtml(text), JSON.stringify(text)).toBeUndefined();
   });
 
-  it('renders simple code spans as the pipeline does, wherever they stand in a line', () => {
+  it('renders simple code spans and links as the pipeline does, wherever they stand in a line', () => {
     const texts = [
       'Needs the `repo` scope.',
       '`admin:org` and `write:packages`, then `*` or `[x]` or `a_b_c`.',
@@ -107,6 +125,10 @@ describe('plainMarkdownHtml', () => {
       '`a` `b`\nLine `c d` two.\n\n`e`',
       "It's `don't` and `O'Brien` or `é→ü` or `{owner}/{repo}` or `@user` or `https://x.y/z?a=1`.",
       'A `#` and `1.` and `~` tilde, `---` and `===` too.',
+      'For more, see "[Media types](https://docs.github.com/rest/using-the-rest-api#media-types)."',
+      '[Pages](/rest/pages) and [REST API](http://x.y/z?a=1,b;c) and `a [b](/c) d`.',
+      'A `code` then [a link (with parentheses)](/rest/a_b-c.d~e) and `more`.',
+      'Code `x [a](/b) y` is code.',
     ];
     for (const text of texts) {
       const fast = plainMarkdownHtml(text);
