@@ -13,6 +13,11 @@ export * from './errors.js';
 export { type ClientAssets, NONCE_PLACEHOLDER } from './server/document.js';
 export { loadHighlighter } from './server/highlight.js';
 export {
+  configureHighlightCaches,
+  DEFAULT_HIGHLIGHT_CACHE_BYTES,
+  highlightCacheBytes,
+} from './server/highlight-caches.js';
+export {
   type ApiLinkProblem,
   docsApiLinkProblems,
   docsPageLinkProblems,

@@ -12,7 +12,7 @@
  * host's own resources from site-resources.ts), pages (site-pages.ts), responses (responses.ts).
  */
 import { DocsProjectError, type LoadedDocsProject } from '@sextant/docs-project';
-import { ASSET_BASE } from '@sextant/docs-site';
+import { ASSET_BASE, configureHighlightCaches, highlightCacheBytes } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requirePart } from '../lifecycle/index.js';
@@ -113,6 +113,9 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   /** Every site's render cache, one budget (render-caches.ts). */
   const renders = createRenderCaches({ maxBytes: budgets.renders, ...withObserver });
   metrics?.watchCache('renders', () => renders.bytes());
+  // Highlighted code, shared by every site in the process (the docs site's module caches).
+  configureHighlightCaches({ maxBytes: budgets.highlights, onEvicted: () => observer.evicted('highlights') });
+  metrics?.watchCache('highlights', highlightCacheBytes);
   const local = createLocalSite(app, { ...options, renderCache: renders.forSite });
   const siteRoutes = createSiteRouteTable();
   for (const route of siteResourceRoutes(send)) siteRoutes.add(route);

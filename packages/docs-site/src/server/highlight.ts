@@ -5,6 +5,7 @@
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { highlightCache } from './highlight-caches.js';
 import { themedLines } from './line-tokens.js';
 
 const LANGS = {
@@ -167,37 +168,22 @@ export function highlightLines(
   if (!loaded) return { lang: langAttr, lines: code.split('\n').map(escapeHtml) };
   const cacheKey = `${resolved}\n${code}`;
   const known = highlighted.get(cacheKey);
-  if (known) {
-    highlighted.delete(cacheKey);
-    highlighted.set(cacheKey, known);
-    return { lang: langAttr, lines: [...known] };
-  }
+  if (known) return { lang: langAttr, lines: [...known] };
   const lines = tokenLines(instance, code, resolved);
-  remember(cacheKey, lines);
+  highlighted.set(cacheKey, lines);
   return { lang: langAttr, lines: [...lines] };
 }
 
 /**
- * Highlighted lines by language and code, least recently used first, at most
- * HIGHLIGHT_CACHE_BYTES of code and HTML (UTF-16): the same code is highlighted once per
+ * Highlighted lines by language and code, least recently used first, at most half the highlight
+ * caches' budget (highlight-caches.ts) of code and HTML (UTF-16): the same code is highlighted once per
  * process (the error bodies and shared types' examples of hundreds of endpoint pages). Shiki's
  * output depends on nothing else (themes and grammars are fixed), so sites can share it.
  */
-const highlighted = new Map<string, readonly string[]>();
-const HIGHLIGHT_CACHE_BYTES = 8 * 1024 * 1024;
-let highlightedBytes = 0;
-const entryBytes = (key: string, lines: readonly string[]) =>
-  2 * lines.reduce((sum, line) => sum + line.length, key.length) + 64;
-
-function remember(key: string, lines: readonly string[]): void {
-  highlighted.set(key, lines);
-  highlightedBytes += entryBytes(key, lines);
-  for (const [oldKey, oldLines] of highlighted) {
-    if (highlightedBytes <= HIGHLIGHT_CACHE_BYTES) break;
-    highlighted.delete(oldKey);
-    highlightedBytes -= entryBytes(oldKey, oldLines);
-  }
-}
+const highlighted = highlightCache<readonly string[]>(
+  0.5,
+  (lines, key) => 2 * lines.reduce((sum, line) => sum + line.length, key.length) + 64,
+);
 
 function tokenLines(instance: HighlighterCore, code: string, resolved: keyof typeof LANGS): string[] {
   return themedLines(instance, code, resolved).map((line) =>

@@ -14,6 +14,7 @@ import {
   splitLines,
 } from 'shiki/core';
 import { EncodedTokenMetadata, INITIAL, type StateStack } from 'shiki/textmate';
+import { highlightCache } from './highlight-caches.js';
 
 /** One piece of a line: its text and each theme's colour (undefined: the theme's default). */
 export interface ThemedToken {
@@ -35,11 +36,10 @@ export const MAX_TOKENIZED_LINE_LENGTH = 300;
 /** No time limit (vscode-textmate: 0): the line-length cap bounds a line's work instead. */
 const NO_TIME_LIMIT = 0;
 /**
- * Most bytes of remembered lines, roughly (a key's UTF-16 text, 8 bytes a token field, an entry's
- * overhead); least recently used go first.
+ * What a remembered line weighs, roughly (a key's UTF-16 text, 8 bytes a token field, an entry's
+ * overhead): half the highlight caches' budget (highlight-caches.ts), least recently used first.
  */
-const LINE_CACHE_BYTES = 8 * 1024 * 1024;
-const entryBytes = (key: string, result: LineResult) => 2 * key.length + 8 * result.tokens.length + 96;
+const entryBytes = (result: LineResult, key: string) => 2 * key.length + 8 * result.tokens.length + 96;
 /** Most distinct grammar states per language and theme that lines are remembered under. */
 const MAX_STATES = 20_000;
 
@@ -49,8 +49,7 @@ interface LineResult {
   next: StateStack;
 }
 
-const lines = new Map<string, LineResult>();
-let lineBytes = 0;
+const lines = highlightCache<LineResult>(0.5, entryBytes);
 /** Distinct states by language and theme; a state's number is its index. */
 const states = new Map<string, StateStack[]>();
 const stateNumbers = new WeakMap<StateStack, number>();
@@ -76,16 +75,6 @@ function canonical(scope: string, state: StateStack): StateStack {
   return at === undefined ? state : (states.get(scope)?.[at] ?? state);
 }
 
-function remember(key: string, result: LineResult): void {
-  lines.set(key, result);
-  lineBytes += entryBytes(key, result);
-  for (const [oldKey, old] of lines) {
-    if (lineBytes <= LINE_CACHE_BYTES) break;
-    lines.delete(oldKey);
-    lineBytes -= entryBytes(oldKey, old);
-  }
-}
-
 /** Each line's tokens with one theme: `[start, end, colour, …]`, as Shiki's `codeToTokensBase`. */
 function themeLines(
   instance: HighlighterCore,
@@ -105,8 +94,6 @@ function themeLines(
     const key = number === undefined ? undefined : `${scope}\n${number}\n${line}`;
     const known = key === undefined ? undefined : lines.get(key);
     if (known && key !== undefined) {
-      lines.delete(key);
-      lines.set(key, known);
       state = known.next;
       return known.tokens;
     }
@@ -125,7 +112,7 @@ function themeLines(
       tokens.push(start, end, color ?? '');
     }
     state = canonical(scope, result.ruleStack);
-    if (key !== undefined) remember(key, { tokens, next: state });
+    if (key !== undefined) lines.set(key, { tokens, next: state });
     return tokens;
   });
 }
