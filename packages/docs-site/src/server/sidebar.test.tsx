@@ -85,6 +85,23 @@ describe('Sidebar', () => {
     expect(html).not.toMatch(/<ul[^>]*>(?!<li)/);
   });
 
+  it("keeps the runs without the current page for the site version's other pages, marking each page's own link", () => {
+    const shared = definition(200);
+    const at = (slug: string, basePath = '') =>
+      renderToStaticMarkup(<Sidebar definition={shared} currentSlug={slug} basePath={basePath} />);
+    const first = at('api/big/op-130');
+    for (const slug of ['api/big/op-10', 'api/big/op-131', 'api/other/op-1', 'api/big/op-199']) {
+      const html = at(slug);
+      expect(html.match(/aria-current="page"/g), slug).toHaveLength(1);
+      expect(html, slug).toContain(`href="/${slug}" aria-current="page"`);
+    }
+    expect(at('api/big/op-130')).toBe(first);
+    // Kept by base path too: another base path's links carry it.
+    const based = at('api/big/op-10', '/docs');
+    expect([...based.matchAll(/href="\/docs\/api\/big\/op-\d+"/g)]).toHaveLength(200);
+    expect(based).toContain('href="/docs/api/big/op-10" aria-current="page"');
+  });
+
   it('keeps a short group as one list', () => {
     const html = render(12, 'api/big/op-3');
     expect(html).not.toContain('sx-nav-chunk');

@@ -85,18 +85,21 @@ function NavList({
   currentSlug,
   basePath,
   parent,
+  windowed = false,
 }: {
   items: NavItem[];
   currentSlug: string;
   basePath: string;
   /** The group holding the list: where "All N" links to when the list is cut. */
   parent?: { slug: string; count: number };
+  /** A window of a longer list: its runs start anywhere, so their HTML is not kept. */
+  windowed?: boolean;
 }) {
   const { shown: items, hidden } = navWindow(all, currentSlug);
   if (hidden > 0 && parent)
     return (
       <>
-        <NavList items={items} currentSlug={currentSlug} basePath={basePath} />
+        <NavList items={items} currentSlug={currentSlug} basePath={basePath} windowed />
         <p className="sx-nav-more">
           <a className="sx-nav-link" href={`${basePath}/${parent.slug}`}>
             All {parent.count} in this group
@@ -106,7 +109,7 @@ function NavList({
     );
   const chunks = navChunks(items);
   if (chunks.length === 1)
-    return <NavListChunk items={items} currentSlug={currentSlug} basePath={basePath} />;
+    return <NavListChunk items={items} currentSlug={currentSlug} basePath={basePath} keep={!windowed} />;
   return (
     <>
       {chunks.map((chunk, i) => (
@@ -116,6 +119,7 @@ function NavList({
           items={chunk}
           currentSlug={currentSlug}
           basePath={basePath}
+          keep={!windowed}
           // The last chunk may be short: it renders always, so no size has to be guessed for it.
           deferred={i < chunks.length - 1}
         />
@@ -138,16 +142,71 @@ function NavListChunk({
   currentSlug,
   basePath,
   deferred = false,
+  keep,
 }: {
   items: NavItem[];
   currentSlug: string;
   basePath: string;
   deferred?: boolean;
+  /** Whether the run's HTML is kept for other pages ({@link chunkHtml}). */
+  keep: boolean;
 }) {
   const className = deferred ? 'sx-nav-list sx-nav-chunk' : 'sx-nav-list';
-  const html = items.map((item) => navItemHtml(item, currentSlug, basePath)).join('');
+  const html = keep
+    ? chunkHtml(items, currentSlug, basePath)
+    : items.map((item) => navItemHtml(item, currentSlug, basePath)).join('');
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the items' elements
   return <ul className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * A run of items with none of them the current page or one of its ancestors renders the same on
+ * every page (issue #30: joining a 200-link group's items was ~5 % of an endpoint page's render):
+ * its HTML is kept by its first item (an object of the site version's navigation) with
+ * the items it was made of (compared on use: the same first item may open a shorter run elsewhere),
+ * the slugs under them, and the HTML by base path.
+ */
+interface SettledChunk {
+  items: readonly NavItem[];
+  slugs: ReadonlySet<string>;
+  html: Map<string, string>;
+}
+const settledChunks = new WeakMap<NavItem, SettledChunk[]>();
+
+/** True when `slugs` holds `currentSlug` or a path prefix of it (as {@link isCurrentOrAncestor}). */
+function holdsCurrent(slugs: ReadonlySet<string>, currentSlug: string): boolean {
+  if (slugs.has(currentSlug)) return true;
+  for (let at = currentSlug.indexOf('/'); at !== -1; at = currentSlug.indexOf('/', at + 1))
+    if (slugs.has(currentSlug.slice(0, at))) return true;
+  return false;
+}
+
+function chunkHtml(items: NavItem[], currentSlug: string, basePath: string): string {
+  const first = items[0];
+  if (first === undefined) return '';
+  const known = settledChunks.get(first) ?? [];
+  settledChunks.set(first, known);
+  let chunk = known.find(
+    (candidate) =>
+      candidate.items.length === items.length && candidate.items.every((item, i) => item === items[i]),
+  );
+  if (!chunk) {
+    const slugs = new Set<string>();
+    for (const item of items) {
+      if ('children' in item) for (const slug of subtreeSlugs(item)) slugs.add(slug);
+      else if (item.type !== 'link') slugs.add(item.slug);
+    }
+    chunk = { items: [...items], slugs, html: new Map() };
+    known.push(chunk);
+  }
+  if (holdsCurrent(chunk.slugs, currentSlug))
+    return items.map((item) => navItemHtml(item, currentSlug, basePath)).join('');
+  let html = chunk.html.get(basePath);
+  if (html === undefined) {
+    html = items.map((item) => navItemHtml(item, currentSlug, basePath)).join('');
+    chunk.html.set(basePath, html);
+  }
+  return html;
 }
 
 function navItemHtml(item: NavItem, currentSlug: string, basePath: string): string {
