@@ -56,5 +56,10 @@ if (!only || only === 'types') run('type check', 'npx tsc -p .');
 // The unit suite reads the built docs client; the e2e suite runs the built package and demo.
 if (!only || only === 'unit' || only === 'e2e') run('build', 'node scripts/build.mjs --if-stale');
 if (!only || only === 'unit') run('unit and integration tests', 'npx vitest run');
-if (!only || only === 'e2e') run('end-to-end tests', 'npx vitest run -c e2e/vitest.config.ts');
+// Two e2e files at a time (most wait on Chromium, servers and sockets), then the ones that must
+// have the machine to themselves (E2E_ALONE in e2e/vitest.config.ts) one by one.
+if (!only || only === 'e2e') {
+  run('end-to-end tests', 'npx vitest run -c e2e/vitest.config.ts', { E2E_GROUP: 'shared' });
+  run('end-to-end tests that run alone', 'npx vitest run -c e2e/vitest.config.ts', { E2E_GROUP: 'alone' });
+}
 console.log('\n✔ all tests passed');
