@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { docsHost } from '../docs-host/index.js';
+import { readinessPlugin } from '../lifecycle/readiness.js';
 import { openTestDatabase, TEST_DATABASES } from '../registry/testing/servers.js';
 import { aiPlugin } from './plugin.js';
 import { writeAiProject } from './testing/ai-project.js';
@@ -261,6 +262,7 @@ describe('Ask AI without a key', () => {
       mode: 'local',
       projectDir: await writeAiProject('enabled: true\nmodel: command-a'),
     });
+    await app.register(readinessPlugin);
     await app.register(aiPlugin, { env: {} });
     await app.ready();
   });
@@ -304,6 +306,7 @@ describe('Ask AI on command-a (Cohere) through the chat route', () => {
       mode: 'local',
       projectDir: await writeAiProject('enabled: true\nmodel: command-a'),
     });
+    await app.register(readinessPlugin);
     await app.register(aiPlugin, { env: { CO_API_KEY: 'co-test', CO_API_URL: cohere.url } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -6,7 +6,8 @@
  * in this process, or a docs host alone given the registry's DATABASE_URL).
  */
 import type { FastifyInstance } from 'fastify';
-import { requirePart } from '../lifecycle/index.js';
+import fp from 'fastify-plugin';
+import { needs } from '../lifecycle/index.js';
 import { TokenBuckets } from '../rate-limit/index.js';
 import { siteDatabaseOf } from '../storage/index.js';
 import { chatRoutes } from './chat-routes.js';
@@ -22,8 +23,8 @@ export interface AiPluginOptions extends ProviderOptions {
   fetch?: typeof fetch;
 }
 
-export async function aiPlugin(app: FastifyInstance, options: AiPluginOptions = {}): Promise<void> {
-  const docsHost = requirePart(app, 'docsHost', 'Ask AI serves docs sites: mount the docs host');
+async function ai(app: FastifyInstance, options: AiPluginOptions = {}): Promise<void> {
+  const docsHost = app.docsHost;
   const env = options.env ?? process.env;
   const database = siteDatabaseOf(app);
   const services: SiteAiServices = {
@@ -52,3 +53,11 @@ export async function aiPlugin(app: FastifyInstance, options: AiPluginOptions = 
     handler: discordRoute({ ...services, questionLimit, env, fetch: fetchFn }),
   });
 }
+
+/** Ask AI, on every docs site. */
+export const aiPlugin = fp(ai, {
+  name: 'sextant-ai',
+  fastify: '5.x',
+  encapsulate: true,
+  decorators: needs('docsHost', 'clock'),
+});

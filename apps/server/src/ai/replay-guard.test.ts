@@ -11,6 +11,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from '../docs-host/index.js';
+import { readinessPlugin } from '../lifecycle/readiness.js';
 import { openTestDatabase, TEST_DATABASES } from '../registry/testing/servers.js';
 import { type Database, type OpenDatabase, openDatabase } from '../storage/index.js';
 import { aiPlugin } from './plugin.js';
@@ -71,6 +72,7 @@ describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (d
       const app = Fastify();
       app.decorate('siteDatabase', { available: true, get: async () => db });
       await app.register(docsHost, { mode: 'local', projectDir });
+      await app.register(readinessPlugin);
       await app.register(aiPlugin, {
         env: {
           ANTHROPIC_API_KEY: 'sk-test',

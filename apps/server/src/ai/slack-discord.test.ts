@@ -10,6 +10,7 @@ import { waitFor } from '@sextant/definition/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsHost } from '../docs-host/index.js';
+import { readinessPlugin } from '../lifecycle/readiness.js';
 import { discordPublicKey, verifyDiscordSignature } from './discord.js';
 import { aiPlugin } from './plugin.js';
 import { mentionQuestion, slackText, verifySlackSignature } from './slack.js';
@@ -48,6 +49,7 @@ beforeAll(async () => {
     mode: 'local',
     projectDir: await writeAiProject('enabled: true\nlocation: [slack, discord]'),
   });
+  await app.register(readinessPlugin);
   await app.register(aiPlugin, {
     env: {
       ANTHROPIC_API_KEY: 'sk-test',

@@ -13,7 +13,9 @@
  * host alone given DATABASE_URL).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { needs } from '../lifecycle/index.js';
 import { siteClientKey, TokenBuckets } from '../rate-limit/index.js';
 import { siteDatabaseOf } from '../storage/index.js';
 import { type AnalyticsStore, createAnalyticsStore } from './analytics-store.js';
@@ -38,7 +40,7 @@ export function optedOut(request: FastifyRequest): boolean {
 const badRequest = (reply: FastifyReply, message: string) =>
   reply.code(400).send({ error: 'BadRequestError', content: { message } });
 
-export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
+async function analytics(app: FastifyInstance): Promise<void> {
   const perSite = new TokenBuckets(EVENTS_PER_CLIENT_AND_SITE, { clock: app.clock });
   const perClient = new TokenBuckets(EVENTS_PER_CLIENT, { clock: app.clock });
   let store: Promise<AnalyticsStore | undefined> | undefined;
@@ -113,3 +115,11 @@ export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
     },
   });
 }
+
+/** The analytics and page-feedback routes of every docs site. */
+export const analyticsPlugin = fp(analytics, {
+  name: 'sextant-analytics',
+  fastify: '5.x',
+  encapsulate: true,
+  decorators: needs('docsHost', 'clock'),
+});

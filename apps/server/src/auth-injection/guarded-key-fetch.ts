@@ -9,6 +9,8 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { checkTarget, guardedLookup, type ResolvedProxyOptions } from '../proxy/index.js';
 
 const KEY_FETCH_TIMEOUT_MS = 5000;
+/** Statuses a Response cannot be constructed with a body for. */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 export interface GuardedKeyFetch {
   fetchKeys: FetchImplementation;
@@ -32,7 +34,13 @@ export function guardedKeyFetch(proxy: ResolvedProxyOptions): GuardedKeyFetch {
       redirect: 'manual',
       dispatcher: agent,
     });
-    return response as unknown as Response;
+    // undici's Response is not the global one's type: the key set is handed on in a global Response.
+    const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: Object.fromEntries(response.headers),
+    });
   };
   return { fetchKeys, close: () => agent.close() };
 }

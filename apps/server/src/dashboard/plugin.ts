@@ -16,8 +16,10 @@ import {
   versionsQuerySchema,
 } from '@sextant/registry-client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { ZodError, type z } from 'zod';
+import { needs } from '../lifecycle/index.js';
 import type { ServerOptions } from '../options.js';
 import {
   authenticate,
@@ -114,7 +116,7 @@ function securityHeaders(reply: FastifyReply): void {
 }
 
 /** Registers the dashboard's page, assets and API. Needs the registry part (its database). */
-export async function dashboardPlugin(app: FastifyInstance, options: ServerOptions): Promise<void> {
+async function dashboard(app: FastifyInstance, options: ServerOptions): Promise<void> {
   const gate = app.consoleHost;
   const database = async () => (await app.registry.database()).db;
   let build: Promise<DashboardBuild> | undefined;
@@ -229,3 +231,11 @@ export async function dashboardPlugin(app: FastifyInstance, options: ServerOptio
     { prefix: DASHBOARD_PATH },
   );
 }
+
+/** The dashboard, over the registry mounted in this server. */
+export const dashboardPlugin = fp(dashboard, {
+  name: 'sextant-dashboard',
+  fastify: '5.x',
+  encapsulate: true,
+  decorators: needs('consoleHost', 'registry'),
+});

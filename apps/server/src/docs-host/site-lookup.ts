@@ -17,10 +17,6 @@ import { errorPage, type Send } from './responses.js';
 import type { SiteFiles } from './site-files.js';
 import type { SiteRequestContext } from './site-routes.js';
 
-interface RegistryLocalAdmin {
-  localAdmin(): Promise<{ orgId: string } | undefined>;
-}
-
 export interface SiteLookupOptions {
   mode: 'local' | 'hosted';
   cachePolicy: CachePolicy;
@@ -138,9 +134,7 @@ export function createSiteLookup(app: FastifyInstance, options: SiteLookupOption
       owner: async () => {
         if (resolved.hostedOwner) return resolved.hostedOwner;
         if (mode !== 'local' || !app.hasDecorator('registry')) return undefined;
-        const admin = await (app as unknown as { registry: RegistryLocalAdmin }).registry
-          .localAdmin()
-          .catch(() => undefined);
+        const admin = await app.registry.localAdmin().catch(() => undefined);
         return admin && { orgId: admin.orgId, docsUrl: (request.headers.host ?? 'localhost').toLowerCase() };
       },
     };

@@ -1,2 +1,9 @@
 /** The server's lifecycle: what parts need of each other, readiness, answers while unavailable. */
-export { PartDependencyError, requirePart } from './part-dependency.js';
+export {
+  checkDeclaredNeeds,
+  declaredNeeds,
+  needs,
+  type PartDecorator,
+  PartDependencyError,
+  requirePart,
+} from './part-dependency.js';

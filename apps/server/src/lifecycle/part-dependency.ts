@@ -29,3 +29,38 @@ export function requirePart<K extends keyof FastifyInstance & string>(
   if (!app.hasDecorator(name)) throw new PartDependencyError(name, need);
   return app[name];
 }
+
+/** A server decorator a part can need (declared in the part that decorates it). */
+export type PartDecorator = keyof FastifyInstance & string;
+
+/**
+ * What `plugin` declares it needs: the fastify-plugin metadata's `decorators.fastify`, which
+ * Fastify checks when the plugin is registered (`fp(fn, { decorators: { fastify: [...] } })`).
+ */
+export function declaredNeeds(plugin: object): readonly string[] {
+  const meta = (plugin as { [key: symbol]: { decorators?: { fastify?: readonly string[] } } | undefined })[
+    Symbol.for('plugin-meta')
+  ];
+  return meta?.decorators?.fastify ?? [];
+}
+
+/**
+ * Before `part`'s plugin is mounted on `app`: a PartDependencyError naming the first decorator
+ * it declares (declaredNeeds) that no part mounted before it provides.
+ */
+export function checkDeclaredNeeds(app: FastifyInstance, part: string, plugin: object): void {
+  for (const decorator of declaredNeeds(plugin))
+    if (!app.hasDecorator(decorator))
+      throw new PartDependencyError(
+        decorator,
+        `The "${part}" part needs app.${decorator}, which no part mounted before it provides: mount the part that decorates it first (parts.ts)`,
+      );
+}
+
+/**
+ * The decorators a part's plugin needs, typed, as fastify-plugin's `decorators` metadata.
+ * @example fp(llms, { name: 'sextant-llms', fastify: '5.x', encapsulate: true, decorators: needs('docsHost') })
+ */
+export function needs(...decorators: PartDecorator[]): { fastify: PartDecorator[] } {
+  return { fastify: decorators };
+}

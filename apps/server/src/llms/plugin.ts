@@ -11,8 +11,10 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { NoSuchApiTextError } from '../errors.js';
+import { needs } from '../lifecycle/index.js';
 import {
   type LlmsPages,
   llmsApiFull,
@@ -109,7 +111,7 @@ function textRoute(name: string, build: Build, { requireApi = false } = {}) {
 }
 
 /** Adds the llms.txt routes to every docs site. Needs the docs host (`app.docsHost`). */
-export async function llmsPlugin(app: FastifyInstance): Promise<void> {
+async function llms(app: FastifyInstance): Promise<void> {
   app.docsHost.addSiteRoute({
     method: 'GET',
     path: '/llms.txt',
@@ -134,3 +136,11 @@ export async function llmsPlugin(app: FastifyInstance): Promise<void> {
     ),
   });
 }
+
+/** The llms.txt routes of every docs site. */
+export const llmsPlugin = fp(llms, {
+  name: 'sextant-llms',
+  fastify: '5.x',
+  encapsulate: true,
+  decorators: needs('docsHost'),
+});

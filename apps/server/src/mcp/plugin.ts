@@ -9,7 +9,9 @@
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { needs } from '../lifecycle/index.js';
 import { createDocsMcpServer } from './docs-mcp-server.js';
 
 export const MCP_PATH = '/_sextant/mcp';
@@ -71,8 +73,16 @@ const notAllowed = (_request: FastifyRequest, reply: FastifyReply) =>
   );
 
 /** Adds the MCP endpoint to every docs site. Needs the docs host (`app.docsHost`). */
-export async function mcpPlugin(app: FastifyInstance): Promise<void> {
+async function mcp(app: FastifyInstance): Promise<void> {
   app.docsHost.addSiteRoute({ method: 'POST', path: MCP_PATH, handler: handlePost });
   app.docsHost.addSiteRoute({ method: 'GET', path: MCP_PATH, handler: notAllowed });
   app.docsHost.addSiteRoute({ method: 'DELETE', path: MCP_PATH, handler: notAllowed });
 }
+
+/** The MCP endpoint of every docs site. */
+export const mcpPlugin = fp(mcp, {
+  name: 'sextant-mcp',
+  fastify: '5.x',
+  encapsulate: true,
+  decorators: needs('docsHost'),
+});

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readinessPlugin } from '../lifecycle/readiness.js';
 import { createAccessLog } from './access-log.js';
 import type { ProxyOptions } from './options.js';
 import { proxyPlugin } from './proxy-plugin.js';
@@ -40,6 +41,7 @@ async function loggedProxy(
 ): Promise<{ base: string; lines: string[]; proxied: () => Record<string, unknown>[] }> {
   const lines: string[] = [];
   const app = Fastify({ logger: { level, stream: { write: (line: string) => lines.push(line) } } });
+  await app.register(readinessPlugin);
   await app.register(proxyPlugin, { mode: 'local', proxy: options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   started.push(app);

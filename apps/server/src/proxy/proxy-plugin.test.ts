@@ -16,6 +16,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readinessPlugin } from '../lifecycle/readiness.js';
 import type { ServerMode } from '../options.js';
 import type { ProxyOptions } from './options.js';
 import { proxyPlugin } from './proxy-plugin.js';
@@ -29,6 +30,7 @@ const started: FastifyInstance[] = [];
 
 async function proxy(mode: ServerMode = 'local', options: ProxyOptions = {}): Promise<string> {
   const app = Fastify();
+  await app.register(readinessPlugin);
   await app.register(proxyPlugin, { mode, proxy: options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   started.push(app);

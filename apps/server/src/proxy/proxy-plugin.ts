@@ -12,6 +12,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '@sextant/definition';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { needs } from '../lifecycle/index.js';
 import type { ServerMetrics } from '../metrics/index.js';
 import type { ServerMode } from '../options.js';
 import { REQUEST_ID_HEADER } from '../request-id.js';
@@ -124,7 +126,7 @@ function withAccessLog(
  * Registers the HTTP proxy routes.
  * @example await app.register(proxyPlugin, { mode: 'hosted', proxy: { allowlist: ['api.example.com'] } });
  */
-export async function proxyPlugin(app: FastifyInstance, pluginOptions: ProxyPluginOptions): Promise<void> {
+async function proxy(app: FastifyInstance, pluginOptions: ProxyPluginOptions): Promise<void> {
   const proxy = resolvePluginProxyOptions(app, pluginOptions.mode, pluginOptions.proxy);
   const agent = createUpstreamAgent(proxy);
   const handle = withAccessLog(createHandler(proxy, agent, app.clock), createAccessLog(app.log), app.metrics);
@@ -142,3 +144,11 @@ export async function proxyPlugin(app: FastifyInstance, pluginOptions: ProxyPlug
     void handle(req, res, clientAddressOf(app, req));
   });
 }
+
+/** The HTTP proxy. */
+export const proxyPlugin = fp(proxy, {
+  name: 'sextant-proxy',
+  fastify: '5.x',
+  encapsulate: true,
+  decorators: needs('clock'),
+});

@@ -9,6 +9,7 @@ import { Agent, createServer, type IncomingMessage, request, type Server } from 
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readinessPlugin } from '../lifecycle/readiness.js';
 import type { ServerMode } from '../options.js';
 import { PROXY_FINAL_URL, PROXY_LOCATION, PROXY_REDIRECT_NOT_FOLLOWED, PROXY_REDIRECTS } from './headers.js';
 import type { ProxyOptions } from './options.js';
@@ -68,6 +69,7 @@ beforeEach(() => {
 
 async function proxy(mode: ServerMode = 'local', options: ProxyOptions = {}): Promise<string> {
   const app = Fastify();
+  await app.register(readinessPlugin);
   await app.register(proxyPlugin, { mode, proxy: options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   started.push(app);

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readinessPlugin } from '../lifecycle/readiness.js';
 import { PROXY_ERRORS } from './errors.js';
 import type { Resolver } from './options.js';
 import { proxyPlugin } from './proxy-plugin.js';
@@ -38,6 +39,7 @@ const resolver: Resolver = async (name) => {
 
 async function hostedProxy(extra: Parameters<typeof proxyPlugin>[1]['proxy'] = {}): Promise<FastifyInstance> {
   const app = Fastify();
+  await app.register(readinessPlugin);
   await app.register(proxyPlugin, { mode: 'hosted', proxy: { resolver, ...extra } });
   return app;
 }
@@ -239,6 +241,7 @@ describe('redirects and rebinding', () => {
     };
     const rebind = Fastify();
     // No DNS cache: the connect-time lookup asks again and must check the new answer too.
+    await rebind.register(readinessPlugin);
     await rebind.register(proxyPlugin, { mode: 'hosted', proxy: { resolver: rebinding, dnsCacheMs: 0 } });
     const response = await rebind.inject({ url: `/proxy/http://rebind.example:${upstreamPort}/` });
     expect(calls).toBe(2);
@@ -255,6 +258,7 @@ describe('redirects and rebinding', () => {
       return [{ address: calls === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }];
     };
     const cached = Fastify();
+    await cached.register(readinessPlugin);
     await cached.register(proxyPlugin, {
       mode: 'hosted',
       proxy: { resolver: changing, trustedPrivateTargets: [`svc.example:${upstreamPort}`] },

@@ -23,7 +23,7 @@ export const versionHandlers: Handlers<'diffApiDefinitions' | 'computeSemanticVe
     const current = await definitionOrFail(ctx, query.currentApiDefinitionId, 'currentApiDefinitionId');
     const diff = diffDefinitions(previous, current);
     return {
-      diff: diff as unknown as Record<string, unknown>,
+      diff: { ...diff },
       markdown: renderDiffMarkdown(diff),
       bump: bumpForDiff(diff),
     };

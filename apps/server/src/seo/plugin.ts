@@ -7,7 +7,9 @@
 import { gzipSync } from 'node:zlib';
 import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { needs } from '../lifecycle/index.js';
 import { robotsTxt, SITEMAP_LIMITS, type SitemapLimits, sitemapFiles } from './sitemap.js';
 
 const TEXTS_PER_SITE = 8;
@@ -85,7 +87,7 @@ export interface SeoPluginOptions {
 }
 
 /** Adds the sitemap and robots.txt to every docs site. Needs the docs host (`app.docsHost`). */
-export async function seoPlugin(app: FastifyInstance, options: SeoPluginOptions = {}): Promise<void> {
+async function seo(app: FastifyInstance, options: SeoPluginOptions = {}): Promise<void> {
   app.docsHost.addSiteRoute({
     method: 'GET',
     path: '/sitemap.xml',
@@ -101,3 +103,11 @@ export async function seoPlugin(app: FastifyInstance, options: SeoPluginOptions 
     handler: textRoute('robots', 'text/plain; charset=utf-8', (site, siteUrl) => robotsTxt(site, siteUrl)),
   });
 }
+
+/** The sitemap and robots.txt of every docs site. */
+export const seoPlugin = fp(seo, {
+  name: 'sextant-seo',
+  fastify: '5.x',
+  encapsulate: true,
+  decorators: needs('docsHost'),
+});

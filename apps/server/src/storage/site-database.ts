@@ -26,10 +26,6 @@ declare module 'fastify' {
   }
 }
 
-interface RegistryDatabase {
-  database(): Promise<{ db: Kysely<Database> }>;
-}
-
 /** At most this many connections for a docs host's own records. */
 const POOL_SIZE = 2;
 
@@ -38,7 +34,7 @@ async function siteDatabase(
   options: { databaseUrl?: string; databasePool?: number },
 ): Promise<void> {
   if (app.hasDecorator('registry')) {
-    const registry = (app as unknown as { registry: RegistryDatabase }).registry;
+    const registry = app.registry;
     app.decorate('siteDatabase', {
       available: true,
       get: async () => (await registry.database()).db,

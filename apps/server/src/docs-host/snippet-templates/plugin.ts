@@ -28,10 +28,6 @@ export interface SnippetTemplatesOptions {
   mode: 'local' | 'hosted';
 }
 
-interface LocalProjectSource {
-  current(): Promise<{ project?: { dir: string; project: { apis: Record<string, ApiDefinition> } } }>;
-}
-
 class NotFound extends Error {}
 
 function endpointOf(definition: ApiDefinition | undefined, endpointId: string): Endpoint {
@@ -52,8 +48,7 @@ async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemp
       : undefined;
 
   const local = async (apiKey: string, endpointId: string): Promise<SnippetTemplate[]> => {
-    const source = (app as unknown as { docsHost?: LocalProjectSource }).docsHost;
-    const loaded = source ? (await source.current()).project : undefined;
+    const loaded = app.hasDecorator('docsHost') ? (await app.docsHost.current()).project : undefined;
     if (!loaded) throw new NotFound('The docs project is not loaded');
     const endpoint = endpointOf(loaded.project.apis[apiKey], endpointId);
     const templates = await projectSnippetTemplates(loaded.dir);
