@@ -10,22 +10,17 @@ import {
   type ApiDefinition,
   type AssetRef,
   buildDocsDefinition,
-  type DocsConfig,
   type DocsDefinition,
   DocsDefinitionError,
   type DocsProject,
-  defaultDocsConfig,
   ENTRY_FILE_DATE,
   emptyApiDefinition,
   entryDateLabel,
   isEntryDate,
-  PAGE_LAYOUTS,
-  type PageLayout,
   type ProjectChangelogEntry,
   type ProjectNavItem,
   type ProjectVersion,
   slugify,
-  type ThemedColor,
   versionView,
 } from '@sextant/definition';
 import {
@@ -36,14 +31,16 @@ import {
   type PageProblem,
   pageFormat,
 } from '@sextant/docs-site';
-import { z } from 'zod';
 import { contentTypeOf } from './content-types.js';
+import { buildConfig } from './docs-config.js';
 import { type DocsYml, docsYmlSchema, type NavEntryInput, versionFileSchema } from './docs-yml-schema.js';
 import { DocsProjectError } from './errors.js';
+import { parseFrontMatter } from './front-matter.js';
 import { defaultImportSpec, type ImportSpec } from './import-spec.js';
 import { resolvesInside } from './inside-project.js';
 import { lastUpdated } from './last-updated.js';
 import { parseLocatedYaml, splitFrontMatter, toPointer } from './yaml-locate.js';
+import { deepestIssue } from './zod-issues.js';
 
 export const DOCS_CONFIG_FILE = 'docs.yml';
 
@@ -469,146 +466,4 @@ function distinct<T>(list: T[]): T[] {
 /** The stand-in of an API that failed to import: no operations, the error as its description. */
 function emptyApi(id: string, title: string, description: string): ApiDefinition {
   return { ...emptyApiDefinition(id, title), description };
-}
-
-const frontMatterSchema = z.object({
-  title: z.string().min(1).max(200).optional(),
-  slug: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9/_-]*$|^$/)
-    .optional(),
-  layout: z.enum(PAGE_LAYOUTS).optional(),
-  description: z.string().max(500).optional(),
-  /** A changelog entry's day (YAML may read an unquoted date as a timestamp). */
-  date: z
-    .union([z.string(), z.date().transform((d) => d.toISOString().slice(0, 10))])
-    .refine(isEntryDate, 'a date is written YYYY-MM-DD, e.g. 2026-11-20')
-    .optional(),
-  /** A changelog entry's tags. */
-  tags: z.array(z.string().min(1).max(50)).max(20).optional(),
-});
-
-function parseFrontMatter(
-  file: string,
-  text: string,
-): {
-  title?: string;
-  slug?: string;
-  layout?: PageLayout;
-  description?: string;
-  date?: string;
-  tags?: string[];
-} {
-  const located = parseLocatedYaml(text);
-  const first = located.errors[0];
-  // Front matter starts on line 2 of the file (after the opening `---`).
-  if (first)
-    throw new DocsProjectError(
-      file,
-      '',
-      `invalid front matter: ${first.message}`,
-      first.line ? first.line + 1 : undefined,
-    );
-  const parsed = frontMatterSchema.safeParse(located.value ?? {});
-  if (!parsed.success) {
-    const issue = deepestIssue(parsed.error.issues);
-    const line = located.lineOf(issue.path);
-    throw new DocsProjectError(
-      file,
-      toPointer(issue.path),
-      `front matter: ${issue.message}`,
-      line ? line + 1 : undefined,
-    );
-  }
-  return parsed.data;
-}
-
-async function buildConfig(
-  yml: DocsYml,
-  assetRef: (value: string, path: PropertyKey[], inline: boolean) => Promise<AssetRef>,
-): Promise<DocsConfig> {
-  const config = defaultDocsConfig(yml.title);
-  const themed = (value: string | ThemedColor | undefined): ThemedColor | undefined =>
-    typeof value === 'string' ? { light: value, dark: value } : value;
-  const colors = yml.colors ?? {};
-  config.colors = {
-    accentPrimary: themed(colors.accentPrimary),
-    background: themed(colors.background),
-    border: themed(colors.border),
-    sidebarBackground: themed(colors.sidebarBackground),
-    headerBackground: themed(colors.headerBackground),
-    cardBackground: themed(colors.cardBackground),
-  };
-  if (yml.theme) config.defaultTheme = yml.theme;
-  if (yml.logo) {
-    config.logo = {
-      light: yml.logo.light ? await assetRef(yml.logo.light, ['logo', 'light'], true) : undefined,
-      dark: yml.logo.dark ? await assetRef(yml.logo.dark, ['logo', 'dark'], true) : undefined,
-      href: yml.logo.href,
-      height: yml.logo.height,
-    };
-  }
-  if (yml.favicon) config.favicon = await assetRef(yml.favicon, ['favicon'], true);
-  const layout = yml.layout ?? {};
-  config.layout = {
-    searchbarPlacement: layout.searchbarPlacement ?? config.layout.searchbarPlacement,
-    tabsPlacement: layout.tabsPlacement ?? config.layout.tabsPlacement,
-    contentAlignment: layout.contentAlignment ?? config.layout.contentAlignment,
-    headerPosition: layout.headerPosition ?? config.layout.headerPosition,
-    contentWidth: layout.contentWidth,
-    sidebarWidth: layout.sidebarWidth,
-  };
-  if (layout.pageLayout) config.defaultPageLayout = layout.pageLayout;
-  if (yml.pageActions) config.pageActions = yml.pageActions;
-  const metadata = yml.metadata ?? {};
-  config.metadata = {
-    description: metadata.description,
-    socialCard: metadata.socialCard ?? 'summary',
-    ogImage: metadata.ogImage ? await assetRef(metadata.ogImage, ['metadata', 'ogImage'], false) : undefined,
-    twitterSite: metadata.twitterSite,
-    ...(metadata.twitterApp ? { twitterApp: metadata.twitterApp } : {}),
-    ...(metadata.twitterPlayer ? { twitterPlayer: metadata.twitterPlayer } : {}),
-  };
-  if (yml.css?.length) {
-    config.css = [];
-    for (const [i, sheet] of yml.css.entries()) config.css.push(await assetRef(sheet, ['css', i], false));
-  }
-  if (yml.apiLinkBase) config.apiLinkBase = yml.apiLinkBase.replace(/\/+$/, '');
-  config.scripts = [];
-  for (const [i, script] of (yml.scripts ?? []).entries()) {
-    config.scripts.push({
-      src: await assetRef(script.src, ['scripts', i, 'src'], false),
-      strategy: script.strategy,
-    });
-  }
-  for (const role of ['body', 'heading', 'code'] as const) {
-    const font = yml.fonts?.[role];
-    if (font) config.fonts[role] = { ...font, src: await assetRef(font.src, ['fonts', role, 'src'], false) };
-  }
-  config.redirects = yml.redirects ?? [];
-  if (yml.navbar?.length) config.navbar = yml.navbar;
-  if (yml.footer) config.footer = yml.footer;
-  if (yml.announcement) config.announcement = yml.announcement;
-  if (yml.editThisPage) config.editThisPage = yml.editThisPage;
-  if (yml.ai) config.ai = yml.ai;
-  if (yml.analytics) config.analytics = yml.analytics;
-  if (yml.login) config.login = yml.login;
-  return config;
-}
-
-/** Of a union's issues, the one that went deepest into the input is the most telling. */
-function deepestIssue(issues: z.core.$ZodIssue[]): { path: PropertyKey[]; message: string } {
-  let best: { path: PropertyKey[]; message: string } = { path: [], message: 'invalid' };
-  const visit = (list: z.core.$ZodIssue[], prefix: PropertyKey[]) => {
-    for (const issue of list) {
-      const path = [...prefix, ...issue.path];
-      if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-        for (const branch of issue.errors) visit(branch, path);
-      } else if (best.message === 'invalid' || path.length > best.path.length) {
-        best = { path, message: issue.message };
-      }
-    }
-  };
-  visit(issues, []);
-  return best;
 }
