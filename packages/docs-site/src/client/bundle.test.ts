@@ -29,7 +29,7 @@ async function builtScripts(dir: string): Promise<Map<string, string>> {
 }
 
 /** Gzip bytes a reference page's first load may fetch as JavaScript (see the test below). */
-const REFERENCE_FIRST_LOAD_BUDGET = 76_406;
+const REFERENCE_FIRST_LOAD_BUDGET = 76_435;
 
 describe('browser bundle', () => {
   it('preloads React DOM on every page and holds no Preact', async () => {
@@ -71,7 +71,10 @@ describe('browser bundle', () => {
     // the literal labels' own chunk and the one Store (#29, #31); 76,121 B with the page actions
     // joining that lazy chunk and the literal labels the shared one; 76,576 B when the error
     // catalogue's base (SextantError, thrown by the full-page store) came as a chunk of its own,
-    // 76,364 B with it in the shared chunk.
+    // 76,364 B with it in the shared chunk. 76,435 B (+71 B, the budget now) with one markdown
+    // parser (#31, `@sextant/ui/markdown`, a lazy chunk of 16.9 KB): micromark's namespace import
+    // needs the bundler's `__exportAll` helper, and the helpers live in the one runtime chunk
+    // every page loads.
     expect(gzip).toBeLessThanOrEqual(REFERENCE_FIRST_LOAD_BUDGET);
   });
 

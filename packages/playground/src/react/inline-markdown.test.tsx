@@ -28,5 +28,11 @@ describe('InlineMarkdown', () => {
     expect(out).not.toContain('<script');
     expect(out).not.toContain('<img');
     expect(out).not.toContain('href="javascript');
+    expect(html('[d](data:text/html,x) [p](//evil.test) <b onmouseover="x()">t</b>')).toBe('<p>d p t</p>');
+  });
+  it('keeps paragraphs, bullet lists, emphasis and site links', () => {
+    expect(html('First *one*.\n\n- a [b](/users#id)\n- _c_')).toBe(
+      '<p>First <em>one</em>.</p><ul><li>a <a href="/users#id">b</a></li><li><em>c</em></li></ul>',
+    );
   });
 });

@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { XSS_CORPUS } from '../../testing/xss-corpus.js';
-import { AnswerMarkdown, parseBlocks } from './answer-markdown.js';
+import { AnswerMarkdown } from './answer-markdown.js';
 import { siteLink } from './citation-url.js';
 
 const site = { origin: 'https://docs.acme.test', basePath: '/docs' };
@@ -30,7 +30,9 @@ describe('answer markdown', () => {
     expect(out).toContain('<pre><code>curl -H &quot;a: &lt;b&gt;&quot; https://x</code></pre>');
     expect(out).toContain('aria-label="Copy code"');
     expect(out).toContain('>bash<');
-    expect(parseBlocks('```ts\nconst a = 1;')).toEqual([{ type: 'code', lang: 'ts', code: 'const a = 1;' }]);
+    const open = html('```ts\nconst a = 1;');
+    expect(open).toContain('<pre><code>const a = 1;</code></pre>');
+    expect(open).toContain('>ts<');
   });
 
   it('links only to pages of this site; other URLs show as text', () => {
@@ -40,7 +42,7 @@ describe('answer markdown', () => {
     expect(out).toContain('<a href="/docs/api/pets" class="sx-ai-citation">Pets</a>');
     expect(out).toContain('<a href="/docs/x#y" class="sx-ai-citation">abs</a>');
     expect(out.match(/<a /g)).toHaveLength(2);
-    expect(out).toContain('<span>evil (javascript:alert(1)</span>');
+    expect(out).toContain('<span>evil (javascript:alert(1))</span>');
     expect(out).toContain('other (https://evil.test/docs/a)');
   });
 
@@ -50,6 +52,13 @@ describe('answer markdown', () => {
     expect(out).not.toMatch(/<[a-z]+[^>]*\son\w+=/i);
     expect(out).not.toMatch(/href="javascript:/i);
     expect(out).toContain('&lt;script&gt;');
+  });
+
+  it('a data: link, an image or a reference to an off-site URL never becomes a link or an image', () => {
+    const out = html('[d](data:text/html,x) ![i](/docs/a.png) [r][off]\n\n[off]: https://evil.test/');
+    expect(out).not.toMatch(/<a |<img/);
+    expect(out).toContain('d (data:text/html,x)');
+    expect(out).toContain('r (https://evil.test/)');
   });
 
   it('siteLink refuses control characters, backslashes and paths outside the base path', () => {

@@ -1,0 +1,137 @@
+/**
+ * The one markdown renderer: CommonMark to React elements under the caller's link and HTML
+ * rules; hostile input (raw HTML, handlers, script URLs, delimiter bombs, deep nesting, 100 KB)
+ * renders inert and in bounded time.
+ */
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import {
+  boundedMarkdown,
+  MAX_DEPTH,
+  MAX_LENGTH,
+  type MarkdownOptions,
+  renderMarkdown,
+  safeHref,
+} from './markdown.js';
+
+const html = (text: string, options: MarkdownOptions = { html: 'strip' }) =>
+  renderToStaticMarkup(<>{renderMarkdown(text, options) as ReactNode}</>);
+
+/** Every element and attribute of rendered output must be one of these. */
+const ELEMENTS = new Set([
+  'p',
+  'strong',
+  'em',
+  'code',
+  'pre',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'hr',
+  'br',
+]);
+
+function expectInert(out: string) {
+  for (const [, name] of out.matchAll(/<([a-z0-9]+)/gi)) expect(ELEMENTS.has(name ?? ''), name).toBe(true);
+  expect(out).not.toMatch(/<[a-z]+[^>]*\son\w+=/i);
+  for (const [, href] of out.matchAll(/href="([^"]*)"/g))
+    expect(href).toMatch(/^(https?:\/\/|mailto:|\/[^/\\]|#)/);
+}
+
+describe('renderMarkdown', () => {
+  it('renders paragraphs, emphasis, code, links, lists, quotes and code blocks', () => {
+    expect(html('Use **the `pets` CLI** and *read* [this](https://x.test/a_(b) "T").')).toBe(
+      '<p>Use <strong>the <code>pets</code> CLI</strong> and <em>read</em> <a href="https://x.test/a_(b)" rel="noopener noreferrer nofollow">this</a>.</p>',
+    );
+    expect(html('- one\n- two\n  - nested')).toBe(
+      '<ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul>',
+    );
+    expect(html('3. c\n4. d')).toBe('<ol start="3"><li>c</li><li>d</li></ol>');
+    expect(html('> note')).toBe('<blockquote>note</blockquote>');
+    expect(html('```\na < b\n```')).toBe('<pre><code>a &lt; b</code></pre>');
+    expect(html('[ref] and [gone][x]\n\n[ref]: /users')).toBe(
+      '<p><a href="/users">ref</a> and [gone][x]</p>',
+    );
+    expect(html('## Title')).toBe('<p><strong>Title</strong></p>');
+  });
+
+  it('shows raw HTML as text, or drops its tags to their text', () => {
+    const source = 'a <b onclick="x()">b</b><br>c\n\n<div onmouseover="x()">block</div>';
+    expect(html(source)).toBe('<p>a b c</p>block');
+    const asText = html(source, { html: 'text' });
+    expect(asText).toContain('&lt;b onclick=&quot;x()&quot;&gt;');
+    expectInert(asText);
+  });
+
+  it('refuses javascript:, data:, vbscript:, protocol-relative and backslash links', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.test/x',
+      '/\\evil.test',
+      'java\tscript:alert(1)',
+      'file:///etc/passwd',
+    ])
+      expect(safeHref(url), url).toBeUndefined();
+    for (const url of ['https://x.test', 'http://x.test/a', 'mailto:a@x.test', '/users', '#id'])
+      expect(safeHref(url), url).toBe(url);
+    const out = html(
+      '[a](javascript:alert(1)) [b](<javascript:alert(1)>) [c](data:text/html;base64,PHNjcmlwdD4=) <javascript:alert(1)> [d](&#106;avascript:alert(1)) ![e](javascript:alert(1)) [f][g]\n\n[g]: javascript:alert(1)',
+    );
+    expect(out).not.toContain('<a');
+    expect(out).not.toContain('<img');
+    expect(out).toContain('a b c');
+    expectInert(out);
+  });
+
+  it('renders the hostile corpus inert under both HTML rules', () => {
+    const corpus = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<svg onload=alert(1)><script>alert(2)</script></svg>',
+      '<a href="javascript:alert(3)">x</a>',
+      '<iframe src="javascript:alert(4)"></iframe>',
+      '"><img src=x onerror=alert(5)>',
+      '<style>*{display:none}</style>',
+      '[x](javascript:alert(6) "t")',
+      '***__*_nested_*__***',
+    ].join('\n\n');
+    expectInert(html(corpus));
+    expectInert(html(corpus, { html: 'text' }));
+    expect(html(corpus, { html: 'text' })).toContain('&lt;script&gt;');
+  });
+
+  it('bounds delimiter bombs, deep nesting and 100 KB inputs', () => {
+    const bombs = {
+      nestedEmphasis: `${'*a '.repeat(3000)}b${'*'.repeat(3000)}`,
+      brackets: `${'['.repeat(5000)}a${']'.repeat(5000)}`,
+      links: '[a]('.repeat(4000),
+      quotes: `${'>'.repeat(10_000)} deep`,
+      stars: '*'.repeat(100_000),
+      mixed: '*a [b](c) _d_ `e` <f> '.repeat(5000),
+    };
+    for (const [name, text] of Object.entries(bombs)) {
+      const started = performance.now();
+      const out = html(text);
+      expectInert(out);
+      // Generous for a shared 2-core machine: unbounded, the nested emphasis alone takes minutes.
+      expect(performance.now() - started, name).toBeLessThan(10_000);
+    }
+    const quotes = html(`${'> '.repeat(MAX_DEPTH * 2)}deep *text*`);
+    expect(quotes.match(/<blockquote>/g)?.length).toBe(16);
+    const lists = html(
+      Array.from({ length: MAX_DEPTH * 2 }, (_, i) => `${'  '.repeat(i)}- *l${i}*`).join('\n'),
+    );
+    expect(lists.match(/<ul>/g)?.length).toBeLessThan(MAX_DEPTH);
+    expect(lists).toContain(`l${MAX_DEPTH * 2 - 1}`);
+    expect(boundedMarkdown(`${'*a '.repeat(300)}`)).toContain('\\*a');
+    expect(boundedMarkdown('**a** [b](c)')).toBe('**a** [b](c)');
+    const long = `${'word '.repeat(MAX_LENGTH / 5)}\n\n<script>x</script>`;
+    expect(html(long)).toContain('<p>&lt;script&gt;x&lt;/script&gt;</p>');
+  });
+});
