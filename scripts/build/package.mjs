@@ -16,6 +16,7 @@ const WORKSPACES = [
   'packages/registry-client',
   'packages/request',
   'packages/search',
+  'packages/ui',
 ];
 
 async function readJson(file) {
