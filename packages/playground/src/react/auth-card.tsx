@@ -9,6 +9,7 @@
  */
 import type { AuthScheme } from '@sextant/definition';
 import { authRequirementsOf, requirementKey } from '@sextant/request';
+import { Field, Select, type SelectOption } from '@sextant/ui';
 import { useId } from 'react';
 import { type ApiKeyInjectionStore, loginUrl, logoutUrl } from '../core/auth/api-key-injection.js';
 import {
@@ -177,25 +178,22 @@ function LabelledSelect({
   label: string;
   testId: string;
   value: string;
-  options: { value: string; label: string; disabled?: boolean }[];
+  options: SelectOption[];
   onChange: (value: string) => void;
 }) {
   return (
-    <label className="sx-pg-label">
-      <span>{label}</span>
-      <select
-        className="sx-pg-input"
-        data-testid={testId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled === true}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Field label={label} className="sx-pg-label">
+      {(control) => (
+        <Select
+          {...control}
+          className="sx-pg-input"
+          data-testid={testId}
+          value={value}
+          options={options}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -215,16 +213,18 @@ function TextInput({
   type?: 'text' | 'password';
 }) {
   return (
-    <label className="sx-pg-label">
-      <span>{label}</span>
-      <input
-        className="sx-pg-input"
-        type={type}
-        autoComplete="off"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
+    <Field label={label} className="sx-pg-label">
+      {(control) => (
+        <input
+          {...control}
+          className="sx-pg-input"
+          type={type}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -254,15 +254,11 @@ function SchemeInputs({
     case 'basicAuth':
       return (
         <>
-          <label className="sx-pg-label">
-            <span>{scheme.usernameName ?? 'Username'}</span>
-            <input
-              className="sx-pg-input"
-              autoComplete="off"
-              value={auth.basic.username}
-              onChange={(e) => store.setBasic('username', e.target.value)}
-            />
-          </label>
+          <TextInput
+            label={scheme.usernameName ?? 'Username'}
+            value={auth.basic.username}
+            onChange={(v) => store.setBasic('username', v)}
+          />
           <SecretInput
             label={scheme.passwordName ?? 'Password'}
             value={auth.basic.password}
@@ -435,10 +431,11 @@ function OAuthInputs({ auth, controller }: { auth: AuthState; controller: Endpoi
 function RedirectUri({ controller }: { controller: EndpointController }) {
   const uri = controller.authorizationRedirectUri();
   return (
-    <label className="sx-pg-label">
-      <span>Redirect URI (register it with the provider)</span>
-      <input className="sx-pg-input" readOnly value={uri} data-testid="oauth-redirect-uri" />
-    </label>
+    <Field label="Redirect URI (register it with the provider)" className="sx-pg-label">
+      {(control) => (
+        <input {...control} className="sx-pg-input" readOnly value={uri} data-testid="oauth-redirect-uri" />
+      )}
+    </Field>
   );
 }
 

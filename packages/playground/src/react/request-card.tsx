@@ -6,7 +6,7 @@
  * list, not the snippet).
  */
 
-import { CopyButton } from '@sextant/ui';
+import { CopyButton, Select } from '@sextant/ui';
 import { useState } from 'react';
 import type { EndpointController } from '../core/endpoint/endpoint-controller.js';
 import { historyEntryText } from '../core/endpoint/request-history.js';
@@ -24,18 +24,15 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
       <header className="sx-pg-card-head">
         <h2 className="sx-pg-card-title">Request</h2>
         <div className="sx-pg-card-meta">
-          <select
+          <Select
             className="sx-pg-input sx-pg-small"
             aria-label="Snippet language"
             value={view.language}
+            options={controller
+              .languages()
+              .map((language) => ({ value: language.id, label: language.label }))}
             onChange={(event) => controller.view.set({ language: event.target.value })}
-          >
-            {controller.languages().map((language) => (
-              <option key={language.id} value={language.id}>
-                {language.label}
-              </option>
-            ))}
-          </select>
+          />
           <label className="sx-pg-inline sx-pg-small-text">
             <input type="checkbox" checked={wrap} onChange={(event) => setWrap(event.target.checked)} />
             <span>Wrap</span>

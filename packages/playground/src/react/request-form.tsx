@@ -6,6 +6,7 @@
  */
 import { cookieParametersOf, type Endpoint, type FormDataField, type Parameter } from '@sextant/definition';
 import { exampleChoices } from '@sextant/request';
+import { Select } from '@sextant/ui';
 import { lazy, Suspense, useState } from 'react';
 import {
   bodySectionTitle,
@@ -58,22 +59,17 @@ export function RequestForm({ form, types }: { form: FormStore; types: TypeMap }
             Use example
           </button>
           {choices.length > 1 && (
-            <select
+            <Select
               className="sx-pg-input sx-pg-small"
               aria-label="Example"
-              value={exampleIndex}
+              value={String(exampleIndex)}
+              options={choices.map((choice) => ({ value: String(choice.index), label: choice.name }))}
               onChange={(event) => {
                 const index = Number(event.target.value);
                 setExampleIndex(index);
                 form.applyExample(index);
               }}
-            >
-              {choices.map((choice) => (
-                <option key={choice.index} value={choice.index}>
-                  {choice.name}
-                </option>
-              ))}
-            </select>
+            />
           )}
           <button type="button" className="sx-pg-button" onClick={() => form.clear()}>
             Clear form

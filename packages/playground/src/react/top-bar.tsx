@@ -7,7 +7,7 @@
  * a menu and the bar lays out in two rows (playground.css), so it keeps to ~12 % of a phone screen.
  */
 
-import { CopyButton, Menu } from '@sextant/ui';
+import { CopyButton, Menu, Select } from '@sextant/ui';
 import { useEffect, useId, useState } from 'react';
 import { deepLink } from '../core/endpoint/deep-link.js';
 import type { EndpointController } from '../core/endpoint/endpoint-controller.js';
@@ -44,18 +44,16 @@ export function TopBar({
       <span className={`sx-pg-method sx-pg-method-${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>
       <div className="sx-pg-url">
         {endpoint.environments.length > 1 && (
-          <select
+          <Select
             className="sx-pg-input sx-pg-small"
             aria-label="Environment"
             value={view.environmentId}
+            options={endpoint.environments.map((environment) => ({
+              value: environment.id,
+              label: environment.description ?? environment.id,
+            }))}
             onChange={(event) => controller.selectEnvironment(event.target.value)}
-          >
-            {endpoint.environments.map((environment) => (
-              <option key={environment.id} value={environment.id}>
-                {environment.description ?? environment.id}
-              </option>
-            ))}
-          </select>
+          />
         )}
         <input
           className="sx-pg-input sx-pg-base-url"
@@ -213,18 +211,13 @@ function ServerVariables({
               {variable.name}
             </span>
             {variable.enum ? (
-              <select
+              <Select
                 className="sx-pg-input sx-pg-small"
                 aria-label={`Server variable ${variable.name}`}
                 value={value}
+                options={variable.enum.map((option) => ({ value: option, label: option }))}
                 onChange={(event) => onChange(event.target.value)}
-              >
-                {variable.enum.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
+              />
             ) : (
               <input
                 className="sx-pg-input sx-pg-small sx-pg-variable-input"
