@@ -1,50 +1,56 @@
 /**
- * The zod schema of `docs.yml`, the config file of a docs project. Enums come from the docs
- * definition model (SPEC §9), so the file accepts exactly what the site can render.
+ * The zod schema of `docs.yml`, the config file of a docs project. docs.yml is the author's file
+ * and the docs definition is what publish builds from it, so their shapes differ (a colour may be
+ * one string here, an asset is a path or URL string, navigation entries name files, versions may
+ * live in files of their own); every leaf they share — URL and colour rules, enums and their
+ * defaults, login fields and the rule across them, social card requirements, list limits — is
+ * the docs definition's own (`@sextant/definition`, `docs/schema/leaves.ts`), so the file accepts
+ * exactly what the registry stores and the site renders.
  */
 import {
-  AI_LOCATIONS,
-  AI_MODELS,
-  CONTENT_ALIGNMENTS,
-  FONT_DISPLAYS,
-  HEADER_POSITIONS,
-  isApiLinkBase,
-  isClaimPath,
-  isCssColor,
-  isLoginEndpointUrl,
-  isLoginParamName,
-  isLoginSecretEnvName,
-  isPlayerUrl,
-  isRedirectSource,
-  isSafeLinkHref,
-  isSafeRedirectDestination,
-  isStylesheetPath,
-  LOGIN_SECRET_ENV_PREFIX,
-  MAX_AI_PROMPT_LENGTH,
-  NAVBAR_LINK_TYPES,
-  PAGE_ACTIONS,
-  PAGE_LAYOUTS,
-  SCRIPT_STRATEGIES,
-  SEARCHBAR_PLACEMENTS,
-  SOCIAL_CARD_TYPES,
+  aiLocationsSchema,
+  aiModelSchema,
+  aiPromptSchema,
+  analyticsPlaygroundSchema,
+  apiLinkBaseSchema,
+  checkLoginVerification,
+  checkSocialCard,
+  claimPathSchema,
+  contentAlignmentSchema,
+  cssColorSchema,
+  DOCS_CHROME_LIMITS,
+  editThisPageUrlSchema,
+  fontDisplaySchema,
+  fontStyleSchema,
+  headerPositionSchema,
+  linkHrefSchema,
+  loginCredentialParamSchema,
+  loginEndpointUrlSchema,
+  loginReturnToParamSchema,
+  loginSecretEnvSchema,
+  MAX_DOCS_VERSIONS,
+  navbarLinkTypeSchema,
+  pageActionsSchema,
+  pageLayoutSchema,
+  playerUrlSchema,
+  redirectDestinationSchema,
+  redirectPermanentSchema,
+  redirectSourceSchema,
+  scriptStrategySchema,
+  searchbarPlacementSchema,
   slugify,
-  socialCardProblems,
-  TABS_PLACEMENTS,
+  socialCardTypeSchema,
+  stylesheetPathSchema,
+  tabsPlacementSchema,
+  themeSchema,
 } from '@sextant/definition';
 import { z } from 'zod';
 
-const color = z.string().refine(isCssColor, 'must be a CSS colour like #4f46e5');
+const color = cssColorSchema;
 /** A link a reader follows: the shared URL rule of docs sites (no `javascript:` or other schemes). */
-const linkHref = z.string().refine(isSafeLinkHref, 'links must be http(s), mailto:, site paths or relative');
-/** A login page or key set: https, or http on this machine. */
-const loginEndpointUrl = z
-  .string()
-  .refine(isLoginEndpointUrl, 'must be an https URL (http only on localhost)');
-const loginParam = z
-  .string()
-  .refine(isLoginParamName, 'must be a query parameter name (letters, digits, _ . -)');
+const linkHref = linkHrefSchema;
 const themedColor = z.union([color, z.strictObject({ light: color.optional(), dark: color.optional() })]);
-/** A file of the project (relative path) or an https URL. */
+/** A file of the project (relative path) or an https URL; publish checks which, and the rules of each. */
 const asset = z.string().min(1).max(2000);
 const slug = z
   .string()
@@ -55,8 +61,8 @@ const font = z.strictObject({
   name: z.string().min(1).max(100),
   src: asset,
   weight: z.string().max(20).optional(),
-  style: z.enum(['normal', 'italic']).optional(),
-  display: z.enum(FONT_DISPLAYS).default('swap'),
+  style: fontStyleSchema.optional(),
+  display: fontDisplaySchema,
 });
 
 export type NavEntryInput =
@@ -185,23 +191,23 @@ const docsYmlObject = z.strictObject({
       cardBackground: themedColor.optional(),
     })
     .optional(),
-  theme: z.enum(['light', 'dark', 'system']).optional(),
+  theme: themeSchema.optional(),
   layout: z
     .strictObject({
-      searchbarPlacement: z.enum(SEARCHBAR_PLACEMENTS).optional(),
-      tabsPlacement: z.enum(TABS_PLACEMENTS).optional(),
-      contentAlignment: z.enum(CONTENT_ALIGNMENTS).optional(),
-      headerPosition: z.enum(HEADER_POSITIONS).optional(),
+      searchbarPlacement: searchbarPlacementSchema.optional(),
+      tabsPlacement: tabsPlacementSchema.optional(),
+      contentAlignment: contentAlignmentSchema.optional(),
+      headerPosition: headerPositionSchema.optional(),
       contentWidth: z.number().int().min(320).max(3000).optional(),
       sidebarWidth: z.number().int().min(160).max(600).optional(),
-      pageLayout: z.enum(PAGE_LAYOUTS).optional(),
+      pageLayout: pageLayoutSchema.optional(),
     })
     .optional(),
-  pageActions: z.array(z.enum(PAGE_ACTIONS)).optional(),
+  pageActions: pageActionsSchema.optional(),
   metadata: z
     .strictObject({
       description: z.string().max(500).optional(),
-      socialCard: z.enum(SOCIAL_CARD_TYPES).optional(),
+      socialCard: socialCardTypeSchema.optional(),
       ogImage: asset.optional(),
       twitterSite: z.string().max(100).optional(),
       twitterApp: z
@@ -214,102 +220,53 @@ const docsYmlObject = z.strictObject({
         .optional(),
       twitterPlayer: z
         .strictObject({
-          url: z.string().refine(isPlayerUrl, 'the player is an https URL'),
+          url: playerUrlSchema,
           width: z.number().int().min(1).max(4000),
           height: z.number().int().min(1).max(4000),
         })
         .optional(),
     })
-    .superRefine((metadata, ctx) => {
-      // Each card type with the fields it requires (X/Twitter's card markup).
-      for (const problem of socialCardProblems({ ...metadata, socialCard: metadata.socialCard ?? 'summary' }))
-        ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-    })
+    .superRefine(checkSocialCard)
     .optional(),
   /** Stylesheets of the project, linked after the site's own (same origin: the CSP's `style-src 'self'`). */
-  css: z
-    .array(z.string().refine(isStylesheetPath, 'a stylesheet is a .css file of the project'))
-    .max(20)
-    .optional(),
+  css: z.array(stylesheetPathSchema).max(DOCS_CHROME_LIMITS.css).optional(),
   /** Where site-relative links of API descriptions lead (`https://stripe.com`). */
-  apiLinkBase: z
-    .string()
-    .refine(isApiLinkBase, 'apiLinkBase is an http(s) URL without query or fragment, e.g. https://stripe.com')
-    .optional(),
-  scripts: z
-    .array(z.strictObject({ src: asset, strategy: z.enum(SCRIPT_STRATEGIES).default('afterInteractive') }))
-    .optional(),
+  apiLinkBase: apiLinkBaseSchema.optional(),
+  scripts: z.array(z.strictObject({ src: asset, strategy: scriptStrategySchema })).optional(),
   fonts: z
     .strictObject({ body: font.optional(), heading: font.optional(), code: font.optional() })
     .optional(),
   redirects: z
     .array(
       z.strictObject({
-        source: z
-          .string()
-          .refine(
-            isRedirectSource,
-            'a redirect source is a site path starting with "/", without line breaks, control characters or backslashes',
-          ),
-        destination: z
-          .string()
-          .refine(
-            isSafeRedirectDestination,
-            'a redirect destination is a site path or an http(s) URL, without line breaks, control characters or backslashes',
-          ),
-        permanent: z.boolean().default(false),
+        source: redirectSourceSchema,
+        destination: redirectDestinationSchema,
+        permanent: redirectPermanentSchema,
       }),
     )
     .optional(),
   ai: z
     .strictObject({
       enabled: z.boolean(),
-      model: z.enum(AI_MODELS).default('claude-4'),
-      location: z
-        .array(z.enum(AI_LOCATIONS))
-        .min(1, 'name at least one location: docs, slack or discord')
-        .default(['docs'])
-        .transform((list) => [...new Set(list)]),
-      prompt: z.string().min(1).max(MAX_AI_PROMPT_LENGTH).optional(),
+      model: aiModelSchema,
+      location: aiLocationsSchema,
+      prompt: aiPromptSchema.min(1).optional(),
     })
     .optional(),
-  analytics: z.strictObject({ playground: z.boolean().default(true) }).optional(),
+  analytics: z.strictObject({ playground: analyticsPlaygroundSchema }).optional(),
   /** The site's login (SPEC §6): its JWT carries the reader's API key into the playground. */
   login: z
     .strictObject({
-      authorizationUrl: loginEndpointUrl,
-      returnToQueryParam: loginParam.default('state'),
-      credentialParam: loginParam.default('id_token'),
-      apiKeyClaim: z
-        .string()
-        .refine(isClaimPath, 'apiKeyClaim is a claim name or a dotted path (api_key, acme.key)'),
-      jwksUrl: loginEndpointUrl.optional(),
-      hmacSecretEnv: z
-        .string()
-        .refine(
-          isLoginSecretEnvName,
-          `hmacSecretEnv names the server's environment variable holding the secret, and starts with ${LOGIN_SECRET_ENV_PREFIX} (never the secret itself)`,
-        )
-        .optional(),
+      authorizationUrl: loginEndpointUrlSchema,
+      returnToQueryParam: loginReturnToParamSchema,
+      credentialParam: loginCredentialParamSchema,
+      apiKeyClaim: claimPathSchema,
+      jwksUrl: loginEndpointUrlSchema.optional(),
+      hmacSecretEnv: loginSecretEnvSchema.optional(),
       issuer: z.string().min(1).max(2000).optional(),
       audience: z.string().min(1).max(2000).optional(),
     })
-    .superRefine((login, ctx) => {
-      if ((login.jwksUrl === undefined) === (login.hmacSecretEnv === undefined))
-        ctx.addIssue({
-          code: 'custom',
-          path: [],
-          message: 'login verifies its JWT one way: give exactly one of jwksUrl and hmacSecretEnv',
-        });
-      if (login.jwksUrl !== undefined)
-        for (const key of ['issuer', 'audience'] as const)
-          if (login[key] === undefined)
-            ctx.addIssue({
-              code: 'custom',
-              path: [key],
-              message: `with jwksUrl, give the ${key} the tokens must carry (any other identity provider's tokens are refused)`,
-            });
-    })
+    .superRefine(checkLoginVerification)
     .optional(),
   /** Header links: `primary` a call to action, `secondary` a link, `github` the repository. */
   navbar: z
@@ -317,10 +274,10 @@ const docsYmlObject = z.strictObject({
       z.strictObject({
         text: z.string().min(1).max(100),
         href: linkHref,
-        type: z.enum(NAVBAR_LINK_TYPES).default('secondary'),
+        type: navbarLinkTypeSchema,
       }),
     )
-    .max(10)
+    .max(DOCS_CHROME_LIMITS.navbar)
     .optional(),
   /** Footer: groups of links, and social profiles. */
   footer: z
@@ -329,10 +286,12 @@ const docsYmlObject = z.strictObject({
         .array(
           z.strictObject({
             title: z.string().min(1).max(100),
-            links: z.array(z.strictObject({ text: z.string().min(1).max(100), href: linkHref })).max(30),
+            links: z
+              .array(z.strictObject({ text: z.string().min(1).max(100), href: linkHref }))
+              .max(DOCS_CHROME_LIMITS.footerLinks),
           }),
         )
-        .max(10)
+        .max(DOCS_CHROME_LIMITS.footerGroups)
         .default([]),
       socials: z
         .array(
@@ -346,7 +305,7 @@ const docsYmlObject = z.strictObject({
             href: linkHref,
           }),
         )
-        .max(20)
+        .max(DOCS_CHROME_LIMITS.socials)
         .default([]),
     })
     .optional(),
@@ -355,19 +314,13 @@ const docsYmlObject = z.strictObject({
   /** Each markdown page links to its source: `{path}` is the page's path in the project (else appended). */
   editThisPage: z
     .strictObject({
-      url: z
-        .string()
-        .max(2000)
-        .refine(
-          (url) => /^https?:\/\//i.test(url) && isSafeLinkHref(url.replace('{path}', 'x')),
-          'editThisPage.url is an http(s) URL, e.g. https://github.com/acme/docs/edit/main/{path}',
-        ),
+      url: editThisPageUrlSchema,
     })
     .optional(),
   /** Versions of the docs; the first is the default (served without a prefix). */
-  versions: z.array(versionEntry).min(1).max(50).optional(),
+  versions: z.array(versionEntry).min(1).max(MAX_DOCS_VERSIONS).optional(),
   /** Products of the docs, each a doc set of its own; the first is served without a prefix. */
-  products: z.array(productEntry).min(1).max(50).optional(),
+  products: z.array(productEntry).min(1).max(MAX_DOCS_VERSIONS).optional(),
   navigation: z.array(navEntry).min(1, 'navigation needs at least one entry').optional(),
 });
 

@@ -6,7 +6,10 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { docsDefinitionProblems } from '@sextant/definition';
+import { docsDefinitionSchema, issueLine, schemaIssues } from '@sextant/definition';
+
+const docsDefinitionProblems = (value: unknown) => schemaIssues(docsDefinitionSchema, value).map(issueLine);
+
 import { DocsProjectError, loadDocsProject } from '@sextant/docs-project';
 import { describe, expect, it } from 'vitest';
 import { aiConfigWarning } from './config-warning.js';
@@ -81,10 +84,10 @@ describe('docs.yml ai', () => {
     };
     const problems = docsDefinitionProblems(definition).filter((p) => p.startsWith('config.ai'));
     expect(problems).toEqual([
-      'config.ai.enabled: must be true or false',
+      'config.ai.enabled: Invalid input: expected boolean, received string',
       'config.ai.model: "gpt" is not one of claude-3.5, claude-3.7, claude-4, command-a',
       'config.ai.location[1]: "irc" is not one of docs, slack, discord',
-      'config.ai.prompt: must be at most 4000 characters',
+      'config.ai.prompt: Too big: expected string to have <=4000 characters',
     ]);
   });
 

@@ -5,7 +5,10 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { docsDefinitionProblems } from '@sextant/definition';
+import { docsDefinitionSchema, issueLine, schemaIssues } from '@sextant/definition';
+
+const docsDefinitionProblems = (value: unknown) => schemaIssues(docsDefinitionSchema, value).map(issueLine);
+
 import { DocsProjectError, loadDocsProject } from '@sextant/docs-project';
 import { describe, expect, it } from 'vitest';
 
@@ -81,11 +84,11 @@ describe('docs.yml login', () => {
       'config.login.jwksUrl: "http://169.254.169.254/keys" must be an https URL (http only on localhost)',
     ]);
     expect(stored({ hmacSecretEnv: 'AWS_SECRET_ACCESS_KEY' })).toEqual([
-      'config.login.hmacSecretEnv: "AWS_SECRET_ACCESS_KEY" must be an environment variable named SEXTANT_LOGIN_…',
-      'config.login: give exactly one of jwksUrl and hmacSecretEnv',
+      'config.login.hmacSecretEnv: "AWS_SECRET_ACCESS_KEY" must name the server\'s environment variable holding the secret, which starts with SEXTANT_LOGIN_ (never the secret itself)',
+      'config.login: login verifies its JWT one way: give exactly one of jwksUrl and hmacSecretEnv',
     ]);
     expect(stored({ apiKeyClaim: '__proto__.x y' })).toEqual([
-      'config.login.apiKeyClaim: "__proto__.x y" must be a claim name or a dotted path',
+      'config.login.apiKeyClaim: "__proto__.x y" must be a claim name or a dotted path (api_key, acme.key)',
     ]);
   });
 });

@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { docsDefinitionProblems } from '@sextant/definition';
+import { docsDefinitionSchema, issueLine, schemaIssues } from '@sextant/definition';
+
+const docsDefinitionProblems = (value: unknown) => schemaIssues(docsDefinitionSchema, value).map(issueLine);
+
 import { writeProductsProject } from '@sextant/docs-project/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,8 +65,8 @@ describe('products', () => {
       versions: [first, { ...second, icon: 7 }],
     };
     expect(docsDefinitionProblems(forged)).toEqual([
-      'versions[1].icon: must be a string',
-      'versionKind: must be "product" when set',
+      'versions[1].icon: Invalid input: expected string, received number',
+      'versionKind: Invalid input: expected "product"',
     ]);
   });
 

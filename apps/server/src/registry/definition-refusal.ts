@@ -2,8 +2,9 @@
  * A request whose definition fails its schema is refused with the definition's named error
  * (InvalidApiDefinitionError, InvalidDocsDefinitionError) rather than a generic BadRequestError:
  * the contract's body schemas check definitions whole on write, and this names what they found,
- * each problem with its path inside the definition.
+ * each problem with its path inside the definition (the first 20: a flood of one fault helps nobody).
  */
+import { MAX_SCHEMA_ISSUES } from '@sextant/definition';
 import { RegistryError } from './errors.js';
 
 const DEFINITION_FIELDS = {
@@ -38,6 +39,7 @@ export function definitionRefusal(issues: readonly BodyIssue[]): RegistryError |
       (issue) =>
         issue.path === field || issue.path.startsWith(`${field}.`) || issue.path.startsWith(`${field}[`),
     )
+    .slice(0, MAX_SCHEMA_ISSUES)
     .map((issue) => {
       const inner = issue.path.slice(field.length).replace(/^\./, '');
       const message = issue.message ?? 'is not valid';

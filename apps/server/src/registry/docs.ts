@@ -7,6 +7,7 @@
  */
 
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { DocsDefinition } from '@sextant/definition';
 import type { DocsFileDeclaration, LoadedDocs } from '@sextant/registry-client';
 import type { Kysely } from 'kysely';
 import { EmptyDocsSiteGroupError } from '../errors.js';
@@ -31,7 +32,7 @@ import {
   requireUserInOrg,
 } from './identity.js';
 import { type DocsAddress, hostName, parseDocsAddress, requireDomain, requireUrl } from './urls.js';
-import { validateStoredDocsDefinition, validateStoredFileTypes } from './validate-stored.js';
+import { validateStoredFileTypes } from './validate-stored.js';
 
 async function loadOrFail(ctx: RegistryContext, input: string): Promise<LoadedDocs> {
   const address = requireUrl(input);
@@ -109,7 +110,7 @@ async function finishRegistration(
   ctx: RegistryContext,
   call: CallContext,
   registrationId: string,
-  body: { docsDefinition: Record<string, unknown>; apiDefinitionIds: string[] | Record<string, string> },
+  body: { docsDefinition: DocsDefinition; apiDefinitionIds: string[] | Record<string, string> },
 ) {
   const registration = await ctx.db
     .selectFrom('docs_registrations')
@@ -127,7 +128,6 @@ async function finishRegistration(
     const missing = apiIds.find((id) => !found.some((row) => row.id === id));
     if (missing) fail('ApiDoesNotExistError', `apiDefinitionIds: no API definition has id "${missing}"`);
   }
-  validateStoredDocsDefinition(body.docsDefinition);
   const { gz } = await packJson(body.docsDefinition);
   const docsConfigId = randomUUID();
   const all = [
@@ -390,7 +390,7 @@ export const docsHandlers: Handlers<
       docsConfigId: row.id,
       orgId: row.org_id,
       apiDefinitionIds: row.api_definition_ids,
-      definition: await unpackJson<Record<string, unknown>>(row.definition_gz),
+      definition: await unpackJson<DocsDefinition>(row.definition_gz),
       createdAt: iso(row.created_at),
     };
   },

@@ -1,27 +1,12 @@
 /**
- * What the registry refuses to store, checked with the same rules as the CLI so a CLI publish
- * always passes and a hand-made call cannot store what the CLI would reject: docs definitions
- * (URL schemes of links, redirects, logos, scripts, fonts, social images; enums) and docs files
- * (the content type is the allowlisted one of the file's extension). Each check throws the named
- * error of the contract. API definitions are checked whole by the contract's body schema.
+ * What the registry refuses to store beyond the contract's body schemas: docs files whose
+ * declared content type is not the allowlisted one of their extension, with the named error of
+ * the contract. API and docs definitions are checked whole by the body schemas
+ * (`@sextant/definition`'s), refused with their named errors by `definition-refusal.ts`.
  */
-import { docsDefinitionProblems } from '@sextant/definition';
 import { contentTypeOf } from '@sextant/docs-project';
 import type { DocsFileDeclaration } from '@sextant/registry-client';
 import { fail } from './errors.js';
-
-/**
- * Throws InvalidDocsDefinitionError naming the fields at fault.
- * @example validateStoredDocsDefinition(body.docsDefinition)
- */
-export function validateStoredDocsDefinition(definition: unknown): void {
-  const problems = docsDefinitionProblems(definition);
-  if (problems.length > 0)
-    fail('InvalidDocsDefinitionError', {
-      message: `The docs definition cannot be stored: ${problems.join('; ')}. Publish with \`sextant publish\`, which checks docs.yml with the same rules.`,
-      problems,
-    });
-}
 
 /**
  * Throws DocsFileTypeNotAllowedError for a file declared with another type than its extension's

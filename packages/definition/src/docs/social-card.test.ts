@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { docsDefinitionProblems } from './check-docs-definition.js';
+import { issueLine, schemaIssues } from '../ir/schema/issues.js';
 import { defaultDocsConfig } from './config.js';
 import { DOCS_DEFINITION_VERSION } from './docs-definition.js';
+import { docsDefinitionSchema } from './schema/definition.js';
 import { isPlayerUrl, socialCardProblems } from './social-card.js';
 import { isApiLinkBase, isStylesheetPath } from './url-rules.js';
 
@@ -40,33 +41,37 @@ describe('social cards', () => {
   });
 
   it('stored definitions are checked with the same rules (cards, css, apiLinkBase)', () => {
-    const config = {
-      ...defaultDocsConfig('Acme'),
-      metadata: { socialCard: 'player', twitterPlayer: { url: 'http://x.test', width: 'wide', height: 1 } },
-      css: [
-        { type: 'file', path: '../x.css' },
-        { type: 'url', url: 'https://x.test/a.css' },
-      ],
-      apiLinkBase: 'javascript:alert(1)',
-    };
-    const problems = docsDefinitionProblems({
-      docsVersion: DOCS_DEFINITION_VERSION,
-      config,
-      navigation: [],
-      pages: {},
-      homeSlug: '',
-    });
-    expect(problems).toEqual(
-      expect.arrayContaining([
-        'config.metadata.twitterPlayer.url: "http://x.test" must be an https URL',
-        'config.metadata.twitterPlayer.width: must be a number',
-        expect.stringMatching(/^config\.metadata\.twitterSite: a "player" social card needs/),
-        expect.stringMatching(/^config\.metadata\.ogImage: a "player" social card needs/),
-        'config.css[0]: {"type":"file","path":"../x.css"} must be a .css file of the project',
-        'config.css[1]: {"type":"url","url":"https://x.test/a.css"} must be a .css file of the project',
-        'config.apiLinkBase: "javascript:alert(1)" must be an http(s) URL without query or fragment',
-      ]),
-    );
+    const problems = (config: object) =>
+      schemaIssues(docsDefinitionSchema, {
+        docsVersion: DOCS_DEFINITION_VERSION,
+        config: { ...defaultDocsConfig('Acme'), ...config },
+        navigation: [],
+        pages: {},
+        homeSlug: '',
+      }).map(issueLine);
+    expect(
+      problems({
+        metadata: { socialCard: 'player', twitterPlayer: { url: 'http://x.test', width: 'wide', height: 1 } },
+        css: [
+          { type: 'file', path: '../x.css' },
+          { type: 'url', url: 'https://x.test/a.css' },
+        ],
+        apiLinkBase: 'javascript:alert(1)',
+      }),
+    ).toEqual([
+      'config.metadata.twitterPlayer.url: "http://x.test" must be an https URL (the player card frames it)',
+      'config.metadata.twitterPlayer.width: Invalid input: expected number, received string',
+      'config.css[0].path: "../x.css" must be a relative path inside the project',
+      'config.css[0]: {"type":"file","path":"../x.css"} must be a .css file of the project',
+      'config.css[1]: {"type":"url","url":"https://x.test/a.css"} must be a .css file of the project',
+      'config.apiLinkBase: "javascript:alert(1)" must be an http(s) URL without query or fragment, e.g. https://stripe.com',
+    ]);
+    // The fields a card type requires are named once its fields are well formed.
+    expect(problems({ metadata: { socialCard: 'player' } })).toEqual([
+      expect.stringMatching(/^config\.metadata\.twitterSite: a "player" social card needs/),
+      expect.stringMatching(/^config\.metadata\.twitterPlayer: a "player" social card needs/),
+      expect.stringMatching(/^config\.metadata\.ogImage: a "player" social card needs/),
+    ]);
   });
 
   it('apiLinkBase and stylesheet rules', () => {

@@ -3,11 +3,16 @@
  * server (validation, response serialisation, `/openapi.json`) and the typed client. The
  * server imports them from this package because packages must never import apps.
  *
- * Definitions travel as JSON. The API definition (the IR of `@sextant/definition`) is checked
- * whole with the IR's own schema when it is written; read back, it is trusted (see
- * `storedApiDefinitionSchema`).
+ * Definitions travel as JSON. The API definition (the IR of `@sextant/definition`) and the docs
+ * definition are checked whole with their own schemas when they are written; read back, they are
+ * trusted (see `storedApiDefinitionSchema`, `storedDocsDefinitionSchema`).
  */
-import { type ApiDefinition, apiDefinitionSchema } from '@sextant/definition';
+import {
+  type ApiDefinition,
+  apiDefinitionSchema,
+  type DocsDefinition,
+  docsDefinitionSchema,
+} from '@sextant/definition';
 import { endpointSnippetTemplateSchema, SDK_LANGUAGES, SUPPORTED_SNIPPET_LANGUAGES } from '@sextant/request';
 import { z } from 'zod';
 
@@ -40,10 +45,18 @@ export const storedApiDefinitionSchema = z
   .custom<ApiDefinition>(isJsonObject)
   .meta({ description: 'An API definition (IR), as registered.' });
 
-/** A docs definition (the docs site model of `@sextant/definition`): any JSON object. */
-export const docsDefinitionSchema = z.looseObject({});
-/** The docs definition as the registry sees it. */
-export type DocsDefinitionJson = z.infer<typeof docsDefinitionSchema>;
+/**
+ * A docs definition as sent to the registry: every field, URL rule and page reference checked
+ * (`@sextant/definition`), unknown keys stripped, config defaults filled in.
+ */
+export { docsDefinitionSchema };
+
+/** A docs definition the registry hands back: checked whole when it was written, not parsed again. */
+export const storedDocsDefinitionSchema = z
+  .custom<DocsDefinition>(isJsonObject)
+  .meta({ description: 'A docs definition, as registered.' });
+/** The docs definition as the registry stores and returns it. */
+export type DocsDefinitionJson = DocsDefinition;
 
 export const emptySchema = z.strictObject({});
 
@@ -107,7 +120,7 @@ export const loadedDocsSchema = z.strictObject({
   docsConfigId: z.string(),
   isPreview: z.boolean(),
   updatedAt: timestampSchema,
-  definition: docsDefinitionSchema,
+  definition: storedDocsDefinitionSchema,
   /** The API definitions the docs reference, keyed as registered (registry id or the docs' own key). */
   apis: z.record(z.string(), storedApiDefinitionSchema),
   /** The files linked to this docs version, by project path (the paths the definition references). */
@@ -230,8 +243,14 @@ export const uploadDocsFileResponseSchema = z.strictObject({
   size: z.number(),
 });
 
+/**
+ * The register body's docs definition: typed for callers as a JSON object (CLI publish and tests
+ * build it as plain JSON), checked whole by `docsDefinitionSchema` and typed by it for the handler.
+ */
+const publishedDocsDefinitionSchema = z.record(z.string(), z.unknown()).pipe(docsDefinitionSchema);
+
 export const registerDocsBodySchema = z.strictObject({
-  docsDefinition: docsDefinitionSchema,
+  docsDefinition: publishedDocsDefinitionSchema,
   /**
    * The API definitions the docs reference (ApiDoesNotExistError if unknown): registry ids, or a
    * map from the key the docs definition uses (`apiId` of its navigation) to the registry id.
@@ -279,7 +298,7 @@ export const docsConfigSchema = z.strictObject({
   docsConfigId: z.string(),
   orgId: z.string(),
   apiDefinitionIds: z.record(z.string(), z.string()),
-  definition: docsDefinitionSchema,
+  definition: storedDocsDefinitionSchema,
   createdAt: timestampSchema,
 });
 

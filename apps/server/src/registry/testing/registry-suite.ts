@@ -253,13 +253,16 @@ export function registrySuite(server: () => TestServer, dns: ReturnType<typeof c
     expect(configs.apiDefinitionIds).toEqual({ pets: state.v3 });
     await expectNamed(anonymous.getDocsConfigById({ params: { id: 'nope' } }), 'DocsDefinitionNotFoundError');
     await expectNamed(
-      admin.finishDocsRegistrationV2({ params: { id: 'nope' }, body: { docsDefinition: {} } }),
+      admin.finishDocsRegistrationV2({
+        params: { id: 'nope' },
+        body: { docsDefinition: docsDefinition('Nope', 'pets') },
+      }),
       'DocsRegistrationIdNotFound',
     );
     await expectNamed(
       admin.finishDocsRegistrationV2({
         params: { id: init.docsRegistrationId },
-        body: { docsDefinition: {}, apiDefinitionIds: ['missing'] },
+        body: { docsDefinition: docsDefinition('Missing', 'pets'), apiDefinitionIds: ['missing'] },
       }),
       'ApiDoesNotExistError',
     );

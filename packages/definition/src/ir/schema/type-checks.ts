@@ -54,7 +54,7 @@ export type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T exte
 export type Expect<T extends true> = T;
 
 /** Schema output and interface, compared with the interface's own spelling flattened. */
-type Same<S extends z.ZodType, I> = Equal<Flat<z.output<S>>, Flat<I>>;
+export type Same<S extends z.ZodType, I> = Equal<Flat<z.output<S>>, Flat<I>>;
 type Flat<T> = T extends unknown ? { [K in keyof T]: T[K] } : never;
 
 export type IrSchemaChecks = [
