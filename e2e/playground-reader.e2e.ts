@@ -218,7 +218,7 @@ describe('the playground a reader can trust (issue #17)', () => {
     expect(await page.locator('.sx-pg-response .sx-pg-badge-error').innerText()).toBe('Failed');
     expect(await page.getByTestId('response-status').count()).toBe(0);
     expect(await page.getByTestId('response-error').innerText()).toMatch(
-      /could not be reached.*PROXY_UPSTREAM_UNREACHABLE/,
+      /could not be reached.*ProxyUpstreamUnreachableError/,
     );
     await base.fill('htp//localhost:4010');
     await send(page);

@@ -13,8 +13,9 @@ import { registryClientErrors } from '@sextant/registry-client';
 import { requestErrors } from '@sextant/request';
 import { searchErrors } from '@sextant/search';
 import { describe, expect, it } from 'vitest';
+import { cliErrors } from '../apps/cli/src/errors.js';
 import { dashboardErrors } from '../apps/dashboard/src/errors.js';
-import { serverErrors } from '../apps/server/src/errors.js';
+import { serverErrors } from '../apps/server/src/error-catalogue.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -28,6 +29,7 @@ const catalogues: ErrorCatalogue[] = [
   docsProjectErrors,
   dashboardErrors,
   serverErrors,
+  cliErrors,
 ];
 
 const entries = catalogues.flatMap((catalogue) =>

@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { FILE_CSP, SECURITY_HEADERS } from './docs-host/csp.js';
+import { errorRepliesPlugin, sendError } from './error-replies/index.js';
 import { timeoutOptions } from './http-timeouts.js';
 import { loggerOptions } from './logging.js';
 import type { ServerOptions } from './options.js';
@@ -25,8 +26,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...timeoutOptions(options.timeouts),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
     forceCloseConnections: 'idle',
-    // Router-level refusals (broken percent-encoding, over-long parameters) come back in the same
-    // named-error shape as every other client mistake, instead of Fastify's own body.
+    // Router-level refusals (broken percent-encoding, over-long parameters) come back in the one
+    // error shape (error-replies/) as every other client mistake, instead of Fastify's own body.
     frameworkErrors: (error, request, reply) => {
       // A docs page address the router cannot decode (`/%C3%28`) names no page: the docs host,
       // which takes every GET no other route does, answers it with its 404 (issue #24).
@@ -36,14 +37,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           .headers({ ...SECURITY_HEADERS, 'content-security-policy': FILE_CSP })
           .type('text/plain; charset=utf-8')
           .send('Not found');
-      const body = {
-        error: 'BadRequestError',
-        content: { message: `The request URL could not be read: ${error.message}` },
-      };
-      void (reply as FastifyReply).code(error.statusCode ?? 400).send(body);
+      void sendError(
+        reply as FastifyReply,
+        error.statusCode ?? 400,
+        'BadRequestError',
+        `The request URL could not be read: ${error.message}`,
+      );
     },
   });
   decorateClientAddress(app, trustProxy);
+  // The one error body for every failure and unknown address (error-replies/), before any route.
+  await app.register(errorRepliesPlugin);
   app.get('/healthz', async () => ({ status: 'ok', mode: options.mode }));
   // /readyz and app.lifecycle (draining on SIGTERM, the parts' dependency checks).
   await app.register((await import('./lifecycle/readiness.js')).readinessPlugin, { clock: options.clock });

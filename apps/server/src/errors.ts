@@ -1,9 +1,9 @@
 /**
- * The error catalogue of @sextant/server: the coded errors its parts throw that have no part of
- * their own, and (in `serverErrors`) every code the server throws or answers with outside the
- * registry's wire catalogue (`@sextant/registry-client`).
+ * The coded errors of @sextant/server's parts that have no part of their own. Its catalogue, with
+ * every code the server throws or answers with outside the registry's wire catalogue, is
+ * `error-catalogue.ts`.
  */
-import { type ErrorCatalogue, SextantError } from '@sextant/definition/errors';
+import { SextantError } from '@sextant/definition/errors';
 
 /** The docs host runs in local mode but was given no project folder. */
 export class LocalProjectMissingError extends SextantError<'LocalProjectMissingError'> {
@@ -99,69 +99,3 @@ export class NoRegistryDatabaseError extends SextantError<'NoRegistryDatabaseErr
     );
   }
 }
-
-export const serverErrors: ErrorCatalogue = {
-  packageName: '@sextant/server',
-  entries: [
-    {
-      code: 'LocalProjectMissingError',
-      description: 'The docs host runs in local mode but was given no project folder.',
-      example: () => new LocalProjectMissingError(),
-    },
-    {
-      code: 'EventStreamClosedError',
-      description: "The registry's invalidation stream closed; the docs host reconnects.",
-      example: () => new EventStreamClosedError(),
-    },
-    {
-      code: 'SiteRouteError',
-      description: 'A docs site route cannot be added (a taken or malformed path).',
-      example: () => new SiteRouteError('GET /llms.txt is already registered'),
-    },
-    {
-      code: 'ReadinessTimeoutError',
-      description: 'A readiness check did not answer in time; /readyz answers 503.',
-      example: () => new ReadinessTimeoutError(2000),
-    },
-    {
-      code: 'NoSuchApiTextError',
-      description: 'The site has no API reference at the slug an llms text was asked for.',
-      example: () => new NoSuchApiTextError('no API at /api-reference/nothing'),
-    },
-    {
-      code: 'EmptyDocsSiteGroupError',
-      description: "A docs site's URL rows grouped without one row (a broken registry invariant).",
-      example: () => new EmptyDocsSiteGroupError(),
-    },
-    {
-      code: 'InvalidBlobKeyError',
-      description: "A blob key outside the safe characters, or one that would leave the store's folder.",
-      example: () => new InvalidBlobKeyError('../etc/passwd'),
-    },
-    {
-      code: 'BlobChunksMissingError',
-      description: 'A stored blob misses chunks (the database was edited by hand?).',
-      example: () => new BlobChunksMissingError('files/abc', 3),
-    },
-    {
-      code: 'PgliteInitError',
-      description: "PGlite's initdb, run in a worker, failed; the data directory is left unmade.",
-      example: () => new PgliteInitError(1),
-    },
-    {
-      code: 'DataDirBusyError',
-      description: 'Another process is making the same PGlite data directory.',
-      example: () => new DataDirBusyError('.sextant/data'),
-    },
-    {
-      code: 'StreamQueryUnsupportedError',
-      description: "PGlite has no cursors: Kysely's streamQuery is not offered on it.",
-      example: () => new StreamQueryUnsupportedError(),
-    },
-    {
-      code: 'NoRegistryDatabaseError',
-      description: "A part asked for the registry's database in a process that runs none (set DATABASE_URL).",
-      example: () => new NoRegistryDatabaseError(),
-    },
-  ],
-};

@@ -40,7 +40,7 @@ describe('--memory', () => {
         thrown = error;
       }
       expect(thrown, bad).toBeInstanceOf(MemoryOptionError);
-      expect((thrown as MemoryOptionError).code).toBe('MEMORY_OPTION_INVALID');
+      expect((thrown as MemoryOptionError).code).toBe('MemoryOptionError');
       expect((thrown as Error).message).not.toContain('\n');
     }
   });

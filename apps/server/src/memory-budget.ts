@@ -5,8 +5,10 @@
  * Without the setting, the cgroup's memory limit (a container's), else the machine's memory,
  * capped at `DEFAULT_MEMORY_CAP_MIB` so a large machine shared by other services is not taken.
  */
+
 import { readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
+import { SextantError } from '@sextant/definition/errors';
 import type { CacheName } from './docs-host/byte-cache.js';
 
 const MIB = 1024 * 1024;
@@ -39,9 +41,10 @@ export const MIN_MEMORY_MIB = 64;
 export const DEFAULT_MEMORY_CAP_MIB = 2048;
 
 /** A `--memory` / `SEXTANT_MEMORY` value that is not a size. */
-export class MemoryOptionError extends Error {
-  override readonly name = 'MemoryOptionError';
-  readonly code = 'MEMORY_OPTION_INVALID';
+export class MemoryOptionError extends SextantError<'MemoryOptionError'> {
+  constructor(message: string) {
+    super('MemoryOptionError', message);
+  }
 }
 
 /**

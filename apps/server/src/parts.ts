@@ -72,10 +72,6 @@ export const PARTS: readonly Part[] = [
     load: async () => (await import('./console/index.js')).consoleHostPart,
     options: all,
   }),
-  plainPart({
-    name: 'unavailableReplies',
-    load: async () => (await import('./lifecycle/unavailable-replies.js')).unavailableRepliesPlugin,
-  }),
   part({
     name: 'metrics',
     load: async () => (await import('./metrics/index.js')).metricsPlugin,

@@ -1,15 +1,17 @@
 /**
  * Errors a command raises for the user: one clear line, no stack trace. `exitCode` 1 means the
- * input was bad or the work failed; 2 means the command was used wrongly (a usage error).
+ * input was bad or the work failed (`CliError`); 2 means the command was used wrongly
+ * (`UsageError`: a bad flag value, a missing required option).
  */
-export class CliError extends Error {
-  readonly code = 'CLI_ERROR';
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 1,
-  ) {
-    super(message);
-    this.name = 'CliError';
+import { SextantError } from '@sextant/definition/errors';
+
+export type CliErrorCode = 'CliError' | 'UsageError';
+
+export class CliError extends SextantError<CliErrorCode> {
+  readonly exitCode: 1 | 2;
+  constructor(message: string, exitCode: 1 | 2 = 1) {
+    super(exitCode === 2 ? 'UsageError' : 'CliError', message);
+    this.exitCode = exitCode;
   }
 }
 
@@ -17,7 +19,6 @@ export class CliError extends Error {
 export class UsageError extends CliError {
   constructor(message: string) {
     super(message, 2);
-    this.name = 'UsageError';
   }
 }
 

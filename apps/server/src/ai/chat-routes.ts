@@ -16,6 +16,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { ReplyError, sendErrorReply } from '../error-replies/index.js';
 import type { TokenBuckets } from '../rate-limit/index.js';
 import { siteClientKey } from '../rate-limit/index.js';
 import { startAnswer } from './answer.js';
@@ -24,6 +25,7 @@ import {
   AiBadRequestError,
   AiError,
   AiNotConfiguredError,
+  AiNotEnabledError,
   AiProviderError,
   AiRateLimitedError,
 } from './errors.js';
@@ -42,12 +44,9 @@ export interface ChatRouteDeps extends SiteAiServices {
   feedbackLimit: TokenBuckets;
 }
 
-function sendError(reply: FastifyReply, error: AiError | { status: number; code: string; message: string }) {
+function sendError(reply: FastifyReply, error: ReplyError) {
   if (error instanceof AiRateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  return reply
-    .code(error.status)
-    .header('cache-control', 'no-store')
-    .send({ error: error.code, content: { message: error.message } });
+  return sendErrorReply(reply, error);
 }
 
 /** The JSON body of a site route (a raw Buffer), parsed with `schema`; AiBadRequestError otherwise. */
@@ -70,11 +69,9 @@ function parseJson<T>(request: FastifyRequest, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
-const notEnabled = {
-  status: 404,
-  code: 'AiNotEnabledError',
-  message: 'Ask AI is not enabled on this site (docs.yml ai.enabled, location docs).',
-};
+const notEnabled = new AiNotEnabledError(
+  'Ask AI is not enabled on this site (docs.yml ai.enabled, location docs).',
+);
 
 export function chatRoutes(deps: ChatRouteDeps) {
   async function status(_request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) {
@@ -167,11 +164,14 @@ export function chatRoutes(deps: ChatRouteDeps) {
     if (deps.database && owner) {
       const stored = await rateQuestion(await deps.database(), owner, body.questionId, body.rating);
       if (!stored)
-        return sendError(reply, {
-          status: 404,
-          code: 'QuestionNotFoundError',
-          message: 'This site has no question with that id: rate an answer it gave.',
-        });
+        return sendError(
+          reply,
+          new ReplyError(
+            'QuestionNotFoundError',
+            404,
+            'This site has no question with that id: rate an answer it gave.',
+          ),
+        );
     } else request.log.debug('ask ai: feedback not logged (no registry or no owner)');
     return reply.code(204).send();
   }

@@ -13,6 +13,7 @@ import { createPublicKey, type KeyObject, verify } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { sendError } from '../error-replies/index.js';
 import type { TokenBuckets } from '../rate-limit/index.js';
 import { createReplayGuard } from './replay-guard.js';
 import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
@@ -145,16 +146,15 @@ export function discordRoute(deps: DiscordDeps) {
     context: SiteRequestContext,
   ) {
     if (!aiConfigFor(context, 'discord'))
-      return reply.code(404).send({
-        error: 'AiNotEnabledError',
-        content: { message: 'Ask AI for Discord is not enabled on this site.' },
-      });
+      return sendError(reply, 404, 'AiNotEnabledError', 'Ask AI for Discord is not enabled on this site.');
     const key = publicKey(deps.env.DISCORD_PUBLIC_KEY ?? '');
     if (!key)
-      return reply.code(503).send({
-        error: 'AiNotConfiguredError',
-        content: { message: 'DISCORD_PUBLIC_KEY is not set on this server (64 hex characters).' },
-      });
+      return sendError(
+        reply,
+        503,
+        'AiNotConfiguredError',
+        'DISCORD_PUBLIC_KEY is not set on this server (64 hex characters).',
+      );
     const body = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
     const signature = request.headers['x-signature-ed25519'];
     const valid = verifyDiscordSignature({
@@ -164,16 +164,12 @@ export function discordRoute(deps: DiscordDeps) {
       body,
     });
     if (!valid || !(await signatures.first(String(signature).toLowerCase())))
-      return reply
-        .code(401)
-        .send({ error: 'InvalidSignatureError', content: { message: 'invalid request signature' } });
+      return sendError(reply, 401, 'InvalidSignatureError', 'invalid request signature');
     let interaction: Interaction;
     try {
       interaction = interactionSchema.parse(JSON.parse(body.toString('utf8')));
     } catch {
-      return reply
-        .code(400)
-        .send({ error: 'BadRequestError', content: { message: 'The body is not a Discord interaction.' } });
+      return sendError(reply, 400, 'BadRequestError', 'The body is not a Discord interaction.');
     }
     if (interaction.type === PING) return reply.send({ type: PONG });
     if (interaction.type === APPLICATION_COMMAND && interaction.data?.name === 'ask') {

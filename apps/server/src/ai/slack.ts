@@ -13,6 +13,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { sendError } from '../error-replies/index.js';
 import type { TokenBuckets } from '../rate-limit/index.js';
 import { createReplayGuard } from './replay-guard.js';
 import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
@@ -139,16 +140,10 @@ export function slackRoute(deps: SlackDeps) {
 
   return async function events_(request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) {
     if (!aiConfigFor(context, 'slack'))
-      return reply.code(404).send({
-        error: 'AiNotEnabledError',
-        content: { message: 'Ask AI for Slack is not enabled on this site.' },
-      });
+      return sendError(reply, 404, 'AiNotEnabledError', 'Ask AI for Slack is not enabled on this site.');
     const secret = deps.env.SLACK_SIGNING_SECRET;
     if (!secret)
-      return reply.code(503).send({
-        error: 'AiNotConfiguredError',
-        content: { message: 'SLACK_SIGNING_SECRET is not set on this server.' },
-      });
+      return sendError(reply, 503, 'AiNotConfiguredError', 'SLACK_SIGNING_SECRET is not set on this server.');
     const body = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
     const signature = request.headers['x-slack-signature'];
     const valid = verifySlackSignature({
@@ -158,10 +153,12 @@ export function slackRoute(deps: SlackDeps) {
       body,
     });
     if (!valid || !(await signatures.first(String(signature))))
-      return reply.code(401).send({
-        error: 'InvalidSignatureError',
-        content: { message: 'The Slack signature is invalid, stale or replayed.' },
-      });
+      return sendError(
+        reply,
+        401,
+        'InvalidSignatureError',
+        'The Slack signature is invalid, stale or replayed.',
+      );
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -175,9 +172,7 @@ export function slackRoute(deps: SlackDeps) {
         !['url_verification', 'event_callback'].includes((json as { type: string }).type)
       )
         return reply.code(200).send();
-      return reply
-        .code(400)
-        .send({ error: 'BadRequestError', content: { message: 'The body is not a Slack event.' } });
+      return sendError(reply, 400, 'BadRequestError', 'The body is not a Slack event.');
     }
     const parsed = known.data;
     if (parsed.type === 'url_verification')

@@ -15,6 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { sendError } from '../error-replies/index.js';
 import { needs } from '../lifecycle/index.js';
 import { siteClientKey, TokenBuckets } from '../rate-limit/index.js';
 import { siteDatabaseOf } from '../storage/index.js';
@@ -38,7 +39,7 @@ export function optedOut(request: FastifyRequest): boolean {
 }
 
 const badRequest = (reply: FastifyReply, message: string) =>
-  reply.code(400).send({ error: 'BadRequestError', content: { message } });
+  sendError(reply, 400, 'BadRequestError', message);
 
 async function analytics(app: FastifyInstance): Promise<void> {
   const perSite = new TokenBuckets(EVENTS_PER_CLIENT_AND_SITE, { clock: app.clock });
@@ -74,12 +75,12 @@ async function analytics(app: FastifyInstance): Promise<void> {
     async handler(request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) {
       const problem = beaconOriginProblem(request.headers);
       if (problem)
-        return reply.code(403).send({
-          error: 'CrossOriginBeaconError',
-          content: {
-            message: `Analytics beacons are accepted only from this site's own pages, and ${problem}.`,
-          },
-        });
+        return sendError(
+          reply,
+          403,
+          'CrossOriginBeaconError',
+          `Analytics beacons are accepted only from this site's own pages, and ${problem}.`,
+        );
       if (optedOut(request) || context.site.definition.config.analytics?.playground === false)
         return reply.code(204).send();
       let parsed: unknown;
@@ -99,13 +100,12 @@ async function analytics(app: FastifyInstance): Promise<void> {
           perSite.retryAfterSeconds(siteClient, count),
           1,
         );
-        return reply
-          .code(429)
-          .header('retry-after', String(wait))
-          .send({
-            error: 'TooManyRequestsError',
-            content: { message: `Too many analytics events from this client; retry in ${wait} s.` },
-          });
+        return sendError(
+          reply.header('retry-after', String(wait)),
+          429,
+          'TooManyRequestsError',
+          `Too many analytics events from this client; retry in ${wait} s.`,
+        );
       }
       const [owner, target] = await Promise.all([context.owner(), storeOf()]);
       if (!owner || !target) return reply.code(204).send();

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
+import { sendError } from '../error-replies/index.js';
 import { siteClientKey, TokenBuckets } from '../rate-limit/index.js';
 import type { Database } from '../storage/index.js';
 import { beaconOriginProblem } from './beacon-origin.js';
@@ -108,10 +109,12 @@ export function pageFeedbackHandler(
   return async (request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) => {
     const problem = beaconOriginProblem(request.headers);
     if (problem)
-      return reply.code(403).send({
-        error: 'CrossOriginBeaconError',
-        content: { message: `Page feedback is accepted only from this site's own pages, and ${problem}.` },
-      });
+      return sendError(
+        reply,
+        403,
+        'CrossOriginBeaconError',
+        `Page feedback is accepted only from this site's own pages, and ${problem}.`,
+      );
     let parsed: unknown;
     try {
       parsed = JSON.parse((request.body as Buffer | undefined)?.toString('utf8') ?? '');
@@ -120,20 +123,21 @@ export function pageFeedbackHandler(
     }
     const answer = feedbackSchema.safeParse(parsed);
     if (!answer.success)
-      return reply.code(400).send({
-        error: 'BadRequestError',
-        content: { message: 'Send {"slug": "<the page\'s slug>", "helpful": true | false} as JSON.' },
-      });
+      return sendError(
+        reply,
+        400,
+        'BadRequestError',
+        'Send {"slug": "<the page\'s slug>", "helpful": true | false} as JSON.',
+      );
     const siteClient = await siteClientKey(context, request.ip);
     if (!perSite.take(siteClient, 1)) {
       const wait = Math.max(perSite.retryAfterSeconds(siteClient, 1), 1);
-      return reply
-        .code(429)
-        .header('retry-after', String(wait))
-        .send({
-          error: 'TooManyRequestsError',
-          content: { message: `Too many answers; retry in ${wait} s.` },
-        });
+      return sendError(
+        reply.header('retry-after', String(wait)),
+        429,
+        'TooManyRequestsError',
+        `Too many answers; retry in ${wait} s.`,
+      );
     }
     const { site } = context;
     const slug = answer.data.slug;

@@ -49,7 +49,7 @@ describe("a site's jwksUrl read behind the proxy's address guard", () => {
     try {
       await expect(
         verifyLoginCredential(token, login(), { keySets: new KeySetCache(keyFetch.fetchKeys) }),
-      ).rejects.toMatchObject({ code: 'LOGIN_KEYS_UNAVAILABLE' });
+      ).rejects.toMatchObject({ code: 'LoginKeysUnavailableError' });
       expect(keyRequests).toBe(before);
     } finally {
       await keyFetch.close();
@@ -63,7 +63,7 @@ describe("a site's jwksUrl read behind the proxy's address guard", () => {
       const byName = { ...login(), jwksUrl: jwksUrl.replace('127.0.0.1', 'localhost') };
       await expect(
         verifyLoginCredential(token, byName, { keySets: new KeySetCache(keyFetch.fetchKeys) }),
-      ).rejects.toMatchObject({ code: 'LOGIN_KEYS_UNAVAILABLE' });
+      ).rejects.toMatchObject({ code: 'LoginKeysUnavailableError' });
       expect(keyRequests).toBe(before);
     } finally {
       await keyFetch.close();

@@ -3,7 +3,9 @@
  * in-process authorization server with a consent page, for `npm start` and tests) and a generic
  * OAuth 2.0 authorization-code provider reached over HTTP.
  */
+
 import { randomBytes } from 'node:crypto';
+import { SextantError } from '@sextant/definition/errors';
 import { AUTH_PATHS, DEMO_CLIENT_ID, type OAuthProviderOptions } from './options.js';
 
 /** What the plugin needs from a provider. */
@@ -15,11 +17,9 @@ export interface IdentityProvider {
 }
 
 /** Raised when the provider refuses a code; the callback turns it into `error` URL parameters. */
-export class CodeExchangeError extends Error {
-  readonly code = 'CODE_EXCHANGE_FAILED';
+export class CodeExchangeError extends SextantError<'CodeExchangeError'> {
   constructor(readonly description: string) {
-    super(`Login failed: ${description}. Log in again from the API explorer.`);
-    this.name = 'CodeExchangeError';
+    super('CodeExchangeError', `Login failed: ${description}. Log in again from the API explorer.`);
   }
 }
 

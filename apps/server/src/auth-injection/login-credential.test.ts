@@ -84,46 +84,46 @@ describe('a JWT checked against the site JWKS', () => {
     const cases: [() => Promise<unknown>, string, RegExp][] = [
       [
         async () => verifyLoginCredential(await rsToken({}, { key: strangerKey }), jwksLogin()),
-        'LOGIN_TOKEN_BAD_SIGNATURE',
+        'LoginTokenSignatureError',
         /signature does not match the site's signing keys/,
       ],
       [
         async () => verifyLoginCredential(await rsToken({ iss: 'https://evil.test' }), jwksLogin()),
-        'LOGIN_TOKEN_CLAIM',
+        'LoginTokenClaimError',
         /issued by another identity provider \(its iss is not "https:\/\/idp.test"\)/,
       ],
       [
         async () => verifyLoginCredential(await rsToken({ aud: 'other-app' }), jwksLogin()),
-        'LOGIN_TOKEN_CLAIM',
+        'LoginTokenClaimError',
         /for another application \(its aud is not "docs"\)/,
       ],
       [
         async () => verifyLoginCredential(await rsToken({}, { expires: '-2m' }), jwksLogin()),
-        'LOGIN_TOKEN_EXPIRED',
+        'LoginTokenExpiredError',
         /expired/,
       ],
       [
         async () =>
           verifyLoginCredential(await rsToken({ nbf: Math.floor(Date.now() / 1000) + 600 }), jwksLogin()),
-        'LOGIN_TOKEN_CLAIM',
+        'LoginTokenClaimError',
         /not valid yet/,
       ],
       [
         async () => verifyLoginCredential(await rsToken({}), jwksLogin(), { nonce: 'another-login' }),
-        'LOGIN_TOKEN_NONCE',
+        'LoginTokenNonceError',
         /nonce does not match/,
       ],
       [
         async () => verifyLoginCredential(await rsToken({ api_key: undefined }), jwksLogin()),
-        'LOGIN_TOKEN_NO_API_KEY',
+        'LoginTokenNoApiKeyError',
         /no API key in its claim "api_key"/,
       ],
       [
         async () => verifyLoginCredential('not.a.jwt', jwksLogin()),
-        'LOGIN_TOKEN_MALFORMED',
+        'LoginTokenMalformedError',
         /not a valid JWT/,
       ],
-      [() => verifyLoginCredential('x'.repeat(5000), jwksLogin()), 'LOGIN_TOKEN_MALFORMED', /longer than/],
+      [() => verifyLoginCredential('x'.repeat(5000), jwksLogin()), 'LoginTokenMalformedError', /longer than/],
     ];
     for (const [attempt, code, message] of cases) {
       const error = await refusal(attempt());
@@ -133,13 +133,13 @@ describe('a JWT checked against the site JWKS', () => {
 
   it('never lets an HMAC token pass for a key-set login (algorithm confusion)', async () => {
     const error = await refusal(verifyLoginCredential(await hsToken({ api_key: 'k' }), jwksLogin()));
-    expect(error.code).toBe('LOGIN_TOKEN_ALGORITHM');
+    expect(error.code).toBe('LoginTokenAlgorithmError');
   });
 
   it('says when the key set cannot be read', async () => {
     const login = { ...jwksLogin(), jwksUrl: jwksUrl.replace('/jwks', '/missing') };
     const error = await refusal(verifyLoginCredential(await rsToken({}), login));
-    expect(error.code).toBe('LOGIN_KEYS_UNAVAILABLE');
+    expect(error.code).toBe('LoginKeysUnavailableError');
     expect(error.message).toMatch(/signing keys \(jwksUrl\) could not be read/);
   });
 });
@@ -153,21 +153,21 @@ describe('a JWT checked with an HMAC secret from the environment', () => {
   it('refuses a token signed with another secret, an expired one, and works only with the secret set', async () => {
     const wrong = await refusal(verifyLoginCredential(await hsToken({}, 'guessed'), hmacLogin, { env }));
     expect([wrong.code, wrong.message]).toEqual([
-      'LOGIN_TOKEN_BAD_SIGNATURE',
+      'LoginTokenSignatureError',
       expect.stringMatching(/does not match the site's HMAC secret/),
     ]);
     const expired = await refusal(
       verifyLoginCredential(await hsToken({}, env.SEXTANT_LOGIN_ACME, '-5m'), hmacLogin, { env }),
     );
-    expect(expired.code).toBe('LOGIN_TOKEN_EXPIRED');
+    expect(expired.code).toBe('LoginTokenExpiredError');
     const unset = await refusal(verifyLoginCredential(await hsToken({}), hmacLogin, { env: {} }));
     expect([unset.code, unset.message]).toEqual([
-      'LOGIN_SECRET_MISSING',
+      'LoginSecretMissingError',
       expect.stringMatching(/environment variable SEXTANT_LOGIN_ACME is not set/),
     ]);
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"acme":{"key":"k"}}').toString('base64url')}.`;
     expect((await refusal(verifyLoginCredential(unsigned, hmacLogin, { env }))).code).toMatch(
-      /LOGIN_TOKEN_(ALGORITHM|MALFORMED)/,
+      /LoginToken(Algorithm|Malformed)Error/,
     );
   });
 });

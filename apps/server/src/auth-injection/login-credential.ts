@@ -6,6 +6,7 @@
  * whose message a reader can act on.
  */
 import type { DocsLoginConfig } from '@sextant/definition';
+import { SextantError } from '@sextant/definition/errors';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -17,25 +18,18 @@ import {
 } from 'jose';
 
 export type LoginCredentialErrorCode =
-  | 'LOGIN_TOKEN_MALFORMED'
-  | 'LOGIN_TOKEN_BAD_SIGNATURE'
-  | 'LOGIN_TOKEN_ALGORITHM'
-  | 'LOGIN_TOKEN_EXPIRED'
-  | 'LOGIN_TOKEN_CLAIM'
-  | 'LOGIN_TOKEN_NONCE'
-  | 'LOGIN_TOKEN_NO_API_KEY'
-  | 'LOGIN_KEYS_UNAVAILABLE'
-  | 'LOGIN_SECRET_MISSING';
+  | 'LoginTokenMalformedError'
+  | 'LoginTokenSignatureError'
+  | 'LoginTokenAlgorithmError'
+  | 'LoginTokenExpiredError'
+  | 'LoginTokenClaimError'
+  | 'LoginTokenNonceError'
+  | 'LoginTokenNoApiKeyError'
+  | 'LoginKeysUnavailableError'
+  | 'LoginSecretMissingError';
 
-export class LoginCredentialError extends Error {
-  constructor(
-    readonly code: LoginCredentialErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LoginCredentialError';
-  }
-}
+/** A docs login credential refused; `code` says why (the log line carries it, the reader gets the message). */
+export class LoginCredentialError extends SextantError<LoginCredentialErrorCode> {}
 
 /** Longest credential accepted (it travels in a URL and lives in a cookie). */
 export const MAX_CREDENTIAL_LENGTH = 3500;
@@ -105,7 +99,7 @@ export async function verifyLoginCredential(
 ): Promise<VerifiedLogin> {
   if (token.length > MAX_CREDENTIAL_LENGTH)
     throw new LoginCredentialError(
-      'LOGIN_TOKEN_MALFORMED',
+      'LoginTokenMalformedError',
       `The login token is longer than ${MAX_CREDENTIAL_LENGTH} characters.`,
     );
   const checks = {
@@ -125,7 +119,7 @@ export async function verifyLoginCredential(
       const secret = (options.env ?? process.env)[name];
       if (!secret)
         throw new LoginCredentialError(
-          'LOGIN_SECRET_MISSING',
+          'LoginSecretMissingError',
           `The docs server has no login secret: its environment variable ${name} is not set. Ask the site's operator to set it.`,
         );
       ({ payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
@@ -138,13 +132,13 @@ export async function verifyLoginCredential(
   }
   if (options.nonce !== undefined && payload.nonce !== options.nonce)
     throw new LoginCredentialError(
-      'LOGIN_TOKEN_NONCE',
+      'LoginTokenNonceError',
       'The login token was not issued for this login (its nonce does not match): log in again from the API explorer.',
     );
   const apiKey = claimAt(payload, login.apiKeyClaim);
   if (typeof apiKey !== 'string' || apiKey.trim() === '')
     throw new LoginCredentialError(
-      'LOGIN_TOKEN_NO_API_KEY',
+      'LoginTokenNoApiKeyError',
       `The login token carries no API key in its claim "${login.apiKeyClaim}".`,
     );
   return { apiKey, expiresAt: typeof payload.exp === 'number' ? payload.exp : undefined };
@@ -163,7 +157,7 @@ function asLoginCredentialError(error: unknown, login: DocsLoginConfig): LoginCr
   if (error instanceof LoginCredentialError) return error;
   const verifier = login.jwksUrl !== undefined ? "the site's signing keys" : "the site's HMAC secret";
   if (error instanceof errors.JWTExpired)
-    return new LoginCredentialError('LOGIN_TOKEN_EXPIRED', 'The login token has expired: log in again.');
+    return new LoginCredentialError('LoginTokenExpiredError', 'The login token has expired: log in again.');
   if (error instanceof errors.JWTClaimValidationFailed) {
     const expected: Record<string, string | undefined> = { iss: login.issuer, aud: login.audience };
     const message =
@@ -172,24 +166,24 @@ function asLoginCredentialError(error: unknown, login: DocsLoginConfig): LoginCr
         : error.claim === 'nbf'
           ? 'The login token is not valid yet (nbf is in the future).'
           : `The login token's claim "${error.claim}" is not valid: ${error.reason}.`;
-    return new LoginCredentialError('LOGIN_TOKEN_CLAIM', message);
+    return new LoginCredentialError('LoginTokenClaimError', message);
   }
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
     return new LoginCredentialError(
-      'LOGIN_TOKEN_BAD_SIGNATURE',
+      'LoginTokenSignatureError',
       `The login token's signature does not match ${verifier}: it was not issued by the site's login.`,
     );
   if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported)
     return new LoginCredentialError(
-      'LOGIN_TOKEN_ALGORITHM',
+      'LoginTokenAlgorithmError',
       `The login token is signed with an algorithm ${verifier} cannot verify.`,
     );
   if (login.jwksUrl !== undefined && keySetUnreadable(error))
     return new LoginCredentialError(
-      'LOGIN_KEYS_UNAVAILABLE',
+      'LoginKeysUnavailableError',
       "The site's signing keys (jwksUrl) could not be read; try again in a minute.",
     );
-  return new LoginCredentialError('LOGIN_TOKEN_MALFORMED', 'The login credential is not a valid JWT.');
+  return new LoginCredentialError('LoginTokenMalformedError', 'The login credential is not a valid JWT.');
 }
 
 /** The key set's fetch failed (network, timeout, not a 200, not a key set), not the token. */

@@ -8,17 +8,17 @@
  * hosted mode has no console: every host may be an organization's. Local mode (`sextant dev`:
  * one author, one origin) serves the console on every host, as before.
  */
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { SextantError } from '@sextant/definition/errors';
 import { sessionIdOf } from '../dashboard/index.js';
 import type { ServerMode } from '../options.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
 
 /** `--console-host` cannot be used: malformed, or a host tenants may be served on. */
-export class ConsoleHostOptionError extends Error {
-  readonly code = 'CONSOLE_HOST_INVALID';
+export class ConsoleHostOptionError extends SextantError<'ConsoleHostOptionError'> {
   constructor(message: string) {
-    super(message);
-    this.name = 'ConsoleHostOptionError';
+    super('ConsoleHostOptionError', message);
   }
 }
 

@@ -3,16 +3,19 @@
  * memory and served with their type. Bundled (dist/sextant/lib/*.js) the build is the
  * `dashboard/` folder beside `lib/`; from the TypeScript sources it is apps/dashboard/dist.
  */
+
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SextantError } from '@sextant/definition/errors';
 
 /** The dashboard is not built: `npm run build` was not run. */
-export class DashboardBuildMissingError extends Error {
-  readonly code = 'DASHBOARD_BUILD_MISSING';
+export class DashboardBuildMissingError extends SextantError<'DashboardBuildMissingError'> {
   constructor(dir: string) {
-    super(`the dashboard is not built (no index.html in ${dir}): run npm run build`);
-    this.name = 'DashboardBuildMissingError';
+    super(
+      'DashboardBuildMissingError',
+      `the dashboard is not built (no index.html in ${dir}): run npm run build`,
+    );
   }
 }
 

@@ -118,7 +118,7 @@ describe('dashboard API', () => {
     const origin = { origin: server.baseUrl };
     const wrong = await call('POST', `${API}/session`, origin, { token: 'sxt_nope' });
     expect(wrong.status).toBe(401);
-    expect(String((wrong.json.content as string) ?? '')).toMatch(/not valid/);
+    expect((wrong.json.content as { message: string }).message).toMatch(/not valid/);
     const empty = await call('POST', `${API}/session`, origin, { token: '' });
     expect([empty.status, empty.json.error]).toEqual([400, 'BadRequestError']);
     const signed = await call('POST', `${API}/session`, origin, { token: acme.token });

@@ -15,10 +15,11 @@ import {
   signInBodySchema,
   versionsQuerySchema,
 } from '@sextant/registry-client';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { ZodError, type z } from 'zod';
+import { type ReplyError, replyErrorOf, sendError, sendErrorReply } from '../error-replies/index.js';
 import { needs } from '../lifecycle/index.js';
 import type { ServerOptions } from '../options.js';
 import {
@@ -28,8 +29,6 @@ import {
   fail,
   RegistryError,
   requireCaller,
-  UNAVAILABLE_RETRY_AFTER_SECONDS,
-  unavailableError,
 } from '../registry/index.js';
 import type { Database } from '../storage/index.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
@@ -88,21 +87,14 @@ async function sessionOf(
   };
 }
 
-function errorReply(error: unknown, request: FastifyRequest): RegistryError {
-  if (error instanceof RegistryError) return error;
+function errorReply(error: unknown, request: FastifyRequest): ReplyError {
   if (error instanceof ZodError) {
     const first = error.issues[0];
     return new RegistryError('BadRequestError', {
       message: first ? `${first.path.join('.') || 'request'}: ${first.message}` : 'Invalid request',
     });
   }
-  const status = (error as FastifyError).statusCode ?? 500;
-  if (status >= 400 && status < 500)
-    return new RegistryError('BadRequestError', { message: (error as Error).message });
-  const unavailable = unavailableError(error);
-  if (unavailable) return unavailable;
-  request.log.error({ err: error }, 'dashboard: unexpected failure');
-  return new RegistryError('InternalError', 'Unexpected server failure; see the server log');
+  return replyErrorOf(error, request, 'dashboard');
 }
 
 function securityHeaders(reply: FastifyReply): void {
@@ -128,12 +120,7 @@ async function dashboard(app: FastifyInstance, options: ServerOptions): Promise<
         route.constraints = { ...route.constraints, ...gate.routeConstraints() };
       });
       scope.addHook('onRequest', async (_request, reply) => securityHeaders(reply));
-      scope.setErrorHandler((error, request, reply) => {
-        const failure = errorReply(error, request);
-        if (failure.errorName === 'UnavailableError')
-          reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        return reply.status(failure.status).header('cache-control', 'no-store').send(failure.toBody());
-      });
+      scope.setErrorHandler((error, request, reply) => sendErrorReply(reply, errorReply(error, request)));
       const page = async (_request: FastifyRequest, reply: FastifyReply) => {
         build ??= loadDashboardBuild();
         const { index } = await build.catch((error: unknown) => {
@@ -149,10 +136,7 @@ async function dashboard(app: FastifyInstance, options: ServerOptions): Promise<
       scope.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
         build ??= loadDashboardBuild();
         const file = (await build).assets.get(request.params['*']);
-        if (!file)
-          return reply
-            .status(404)
-            .send({ error: 'RouteNotFoundError', content: 'No dashboard file has this name' });
+        if (!file) return sendError(reply, 404, 'RouteNotFoundError', 'No dashboard file has this name');
         return reply
           .header('content-type', file.type)
           .header('cache-control', 'public, max-age=31536000, immutable')

@@ -15,6 +15,7 @@ import { DocsProjectError, type LoadedDocsProject } from '@sextant/docs-project'
 import { ASSET_BASE, configureHighlightCaches, highlightCacheBytes } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendError } from '../error-replies/index.js';
 import { requirePart } from '../lifecycle/index.js';
 import { type CacheBudgets, cacheBudgets } from '../memory-budget.js';
 import type { RequestLogOptions } from '../request-log.js';
@@ -180,15 +181,16 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
     const found = await lookup.siteFor(request, reply, decoded.path);
     if (!found) return reply;
     const route = siteRoutes.find(request.method, found.rel);
-    if (!route) {
-      const status = siteRoutes.hasPath(found.rel) ? 405 : 404;
-      return send(
-        reply,
-        status,
-        'text/plain; charset=utf-8',
-        status === 405 ? 'Method not allowed' : 'Not found',
-      );
-    }
+    // Site routes are the site's API: their refusals answer in the one error shape (error-replies/).
+    if (!route)
+      return siteRoutes.hasPath(found.rel)
+        ? sendError(reply, 405, 'MethodNotAllowedError', `${found.rel} does not answer ${request.method}`)
+        : sendError(
+            reply,
+            404,
+            'RouteNotFoundError',
+            `No route of this site answers ${request.method} ${found.rel}`,
+          );
     return route.handler(request, reply, lookup.contextFor(request, found, decoded.query));
   };
 

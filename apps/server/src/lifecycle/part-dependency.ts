@@ -3,17 +3,16 @@
  * start-up error naming the part's need and the flag that provides it, never a part that
  * starts and silently serves nothing.
  */
+import { SextantError } from '@sextant/definition/errors';
 import type { FastifyInstance } from 'fastify';
 
 /** A part was mounted without something it needs. */
-export class PartDependencyError extends Error {
-  readonly code = 'PART_DEPENDENCY_MISSING';
+export class PartDependencyError extends SextantError<'PartDependencyError'> {
   constructor(
     readonly decorator: string,
     message: string,
   ) {
-    super(message);
-    this.name = 'PartDependencyError';
+    super('PartDependencyError', message, { details: { decorator } });
   }
 }
 

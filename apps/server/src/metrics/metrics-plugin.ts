@@ -14,6 +14,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorBody } from '../error-replies/index.js';
 import { nodeTimeouts, SERVER_TIMEOUTS } from '../http-timeouts.js';
 import { partOfRoute } from './route-part.js';
 import { createServerMetrics, type ServerMetrics } from './server-metrics.js';
@@ -79,10 +80,12 @@ async function metricsAnswer(
         'www-authenticate': 'Bearer realm="metrics"',
         'cache-control': 'no-store',
       },
-      body: JSON.stringify({
-        error: 'UnauthorizedError',
-        content: { message: 'Send the metrics token as "Authorization: Bearer <token>" (--metrics-token)' },
-      }),
+      body: JSON.stringify(
+        errorBody(
+          'UnauthorizedError',
+          'Send the metrics token as "Authorization: Bearer <token>" (--metrics-token)',
+        ),
+      ),
     };
   return {
     status: 200,
@@ -103,12 +106,7 @@ function metricsListener(recorder: ServerMetrics, token: string | undefined): Se
       if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
         response
           .writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-          .end(
-            JSON.stringify({
-              error: 'RouteNotFoundError',
-              content: 'This listener serves GET /metrics only',
-            }),
-          );
+          .end(JSON.stringify(errorBody('RouteNotFoundError', 'This listener serves GET /metrics only')));
         return;
       }
       metricsAnswer(recorder, token, request.headers.authorization).then(

@@ -104,7 +104,7 @@ describe('proxy access log', () => {
         status: 403,
         durationMs: expect.any(Number),
         bytes: 0,
-        reason: 'PROXY_TARGET_NOT_ALLOWED',
+        reason: 'ProxyTargetNotAllowedError',
         detail: host,
       },
       {
@@ -112,7 +112,7 @@ describe('proxy access log', () => {
         status: 400,
         durationMs: expect.any(Number),
         bytes: 0,
-        reason: 'PROXY_TARGET_INVALID_URL',
+        reason: 'ProxyTargetInvalidUrlError',
       },
       {
         method: 'GET',
@@ -120,7 +120,7 @@ describe('proxy access log', () => {
         status: 429,
         durationMs: expect.any(Number),
         bytes: 0,
-        reason: 'PROXY_TOO_MANY_REQUESTS',
+        reason: 'ProxyTooManyRequestsError',
       },
     ]);
   });

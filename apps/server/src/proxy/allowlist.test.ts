@@ -29,8 +29,8 @@ describe('compileAllowlist', () => {
   ] as const)('%s:%i → %s', (host, port, allowed) => expect(list.allows(host, port)).toBe(allowed));
 
   it('names its refusal', () => {
-    expect(list.refusal).toBe('PROXY_TARGET_NOT_ALLOWED');
-    expect(compileAllowlist([], 'PROXY_TARGET_NOT_REGISTERED').allows('a.example', 80)).toBe(false);
+    expect(list.refusal).toBe('ProxyTargetNotAllowedError');
+    expect(compileAllowlist([], 'ProxyTargetNotRegisteredError').allows('a.example', 80)).toBe(false);
   });
 
   it('reads an unbracketed IPv6 address as a host without a port', () =>
@@ -40,12 +40,12 @@ describe('compileAllowlist', () => {
 describe('eitherAllowlist', () => {
   it('admits what either admits and keeps the second list’s refusal and reload', async () => {
     const reload = async () => true;
-    const registry = { ...compileAllowlist(['b.example'], 'PROXY_TARGET_NOT_REGISTERED'), reload };
+    const registry = { ...compileAllowlist(['b.example'], 'ProxyTargetNotRegisteredError'), reload };
     const both = eitherAllowlist(compileAllowlist(['a.example']), registry);
     expect(both.allows('a.example', 443)).toBe(true);
     expect(both.allows('b.example', 443)).toBe(true);
     expect(both.allows('c.example', 443)).toBe(false);
-    expect(both.refusal).toBe('PROXY_TARGET_NOT_REGISTERED');
+    expect(both.refusal).toBe('ProxyTargetNotRegisteredError');
     expect(await both.reload?.()).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ export function splitHostPort(entry: string): { host: string; port: number | und
  */
 export function compileAllowlist(
   entries: readonly string[],
-  refusal: ProxyErrorCode = 'PROXY_TARGET_NOT_ALLOWED',
+  refusal: ProxyErrorCode = 'ProxyTargetNotAllowedError',
 ): Allowlist {
   const exact = new Set<string>();
   const wildcards: Wildcard[] = [];

@@ -19,23 +19,23 @@ describe('ClientLimiter', () => {
       limiter.acquire('a');
       limiter.release('a');
     }
-    expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_REQUESTS');
+    expect(codeOf(() => limiter.acquire('a'))).toBe('ProxyTooManyRequestsError');
     expect(codeOf(() => limiter.acquire('b'))).toBeUndefined();
     clock.advance(20_000); // one token back at 3 per minute
     expect(codeOf(() => limiter.acquire('a'))).toBeUndefined();
-    expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_REQUESTS');
+    expect(codeOf(() => limiter.acquire('a'))).toBe('ProxyTooManyRequestsError');
   });
 
   it('caps requests in flight, and a refused request spends no token', () => {
     const limiter = new ClientLimiter(1, 2, new ManualClock());
     limiter.acquire('a');
-    expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_CONCURRENT');
-    expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_CONCURRENT');
+    expect(codeOf(() => limiter.acquire('a'))).toBe('ProxyTooManyConcurrentError');
+    expect(codeOf(() => limiter.acquire('a'))).toBe('ProxyTooManyConcurrentError');
     limiter.release('a');
     // Two refusals above took nothing: the second token is still there.
     expect(codeOf(() => limiter.acquire('a'))).toBeUndefined();
     limiter.release('a');
-    expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_REQUESTS');
+    expect(codeOf(() => limiter.acquire('a'))).toBe('ProxyTooManyRequestsError');
   });
 
   it('forgets a client once it has nothing in flight, and tolerates extra releases', () => {
@@ -48,7 +48,7 @@ describe('ClientLimiter', () => {
     limiter.release('a');
     expect(limiter.clientsInFlight).toBe(0);
     for (let i = 0; i < 5; i++) limiter.acquire('a');
-    expect(codeOf(() => limiter.acquire('a'))).toBe('PROXY_TOO_MANY_CONCURRENT');
+    expect(codeOf(() => limiter.acquire('a'))).toBe('ProxyTooManyConcurrentError');
   });
 
   it('does nothing when both caps are infinite', () => {

@@ -24,13 +24,13 @@ export class ClientLimiter {
     return this.#concurrency === Number.POSITIVE_INFINITY && this.#rate === undefined;
   }
 
-  /** Takes a slot for `client` or throws PROXY_TOO_MANY_CONCURRENT / PROXY_TOO_MANY_REQUESTS. */
+  /** Takes a slot for `client` or throws ProxyTooManyConcurrentError / ProxyTooManyRequestsError. */
   acquire(client: string): void {
     if (this.unlimited) return;
     const inFlight = this.#inFlight.get(client) ?? 0;
     // The concurrency check comes first so a refused request does not spend a token.
-    if (inFlight >= this.#concurrency) throw new ProxyError('PROXY_TOO_MANY_CONCURRENT');
-    if (this.#rate && !this.#rate.take(client)) throw new ProxyError('PROXY_TOO_MANY_REQUESTS');
+    if (inFlight >= this.#concurrency) throw new ProxyError('ProxyTooManyConcurrentError');
+    if (this.#rate && !this.#rate.take(client)) throw new ProxyError('ProxyTooManyRequestsError');
     this.#inFlight.set(client, inFlight + 1);
   }
 

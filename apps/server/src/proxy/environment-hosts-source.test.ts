@@ -57,7 +57,7 @@ describe('proxy alone, allowlist from the registry database', () => {
     const target = `http://127.0.0.1:${port(upstream)}`;
     const before = await fetch(`http://127.0.0.1:${port(proxy.server)}/proxy/${target}/v1/pets`);
     expect(before.status).toBe(403);
-    expect(before.headers.get('x-sextant-proxy-error')).toBe('PROXY_TARGET_NOT_REGISTERED');
+    expect(before.headers.get('x-sextant-proxy-error')).toBe('ProxyTargetNotRegisteredError');
     const { token } = await registry.registry.createOrganization('acme');
     const client = createRegistryClient({ baseUrl: `http://127.0.0.1:${port(registry.server)}`, token });
     const definition = petStore([

@@ -1,156 +1,122 @@
 /**
- * Every error the HTTP and WebSocket proxies report, in one table: a stable code, the error
- * name the JSON body carries, its HTTP status, and the sentence the playground shows. A
- * refusal is answered as `{ error, code, reason }`; the WebSocket proxy uses the same codes as
- * its close reasons.
+ * Every error the HTTP and WebSocket proxies report, in one table: a stable code (the catalogue
+ * style, `ProxyTargetPrivateError`), its HTTP status, and the sentence the playground shows. A
+ * refusal is answered in the server's one error shape, `{ error: code, content: { message } }`
+ * (error-replies/), with the code again in `x-sextant-proxy-error`; the WebSocket proxy closes
+ * with the same sentences. README lists the codes (and the `PROXY_…` names they had before).
  */
+import { ReplyError } from '../error-replies/index.js';
 
 /** The proxy's error table: code → name, status and the reason shown to the reader. */
 export const PROXY_ERRORS = {
-  PROXY_TARGET_MISSING: {
-    name: 'ProxyTargetInvalid',
+  ProxyTargetMissingError: {
     status: 400,
     reason: 'No target URL: call /proxy/{full target URL}, e.g. /proxy/https://api.example.com/pets.',
   },
-  PROXY_TARGET_INVALID_URL: {
-    name: 'ProxyTargetInvalid',
+  ProxyTargetInvalidUrlError: {
     status: 400,
     reason: 'The target is not a valid absolute URL.',
   },
-  PROXY_TARGET_SCHEME: {
-    name: 'ProxyTargetInvalid',
+  ProxyTargetSchemeError: {
     status: 400,
     reason: 'Only http and https targets can be proxied (ws and wss through /proxy/ws).',
   },
-  PROXY_TARGET_USERINFO: {
-    name: 'ProxyTargetRefused',
+  ProxyTargetUserinfoError: {
     status: 400,
     reason: 'The target URL contains a user name or password; send credentials in a header instead.',
   },
-  PROXY_TARGET_LOCALHOST: {
-    name: 'ProxyTargetRefused',
+  ProxyTargetLocalhostError: {
     status: 403,
     reason: 'Cannot send requests to localhost from a hosted docs site.',
   },
-  PROXY_TARGET_PRIVATE: {
-    name: 'ProxyTargetRefused',
+  ProxyTargetPrivateError: {
     status: 403,
     reason:
       'The target resolves to a private, loopback or otherwise reserved address, which the proxy never calls.',
   },
-  PROXY_TARGET_NOT_ALLOWED: {
-    name: 'ProxyTargetRefused',
+  ProxyTargetNotAllowedError: {
     status: 403,
     reason: "The target host is not in this docs site's list of allowed API hosts.",
   },
-  PROXY_TARGET_NOT_REGISTERED: {
-    name: 'ProxyTargetRefused',
+  ProxyTargetNotRegisteredError: {
     status: 403,
     reason:
       'The target is not a server of an API registered here; this proxy only calls registered API servers.',
   },
-  PROXY_TARGET_PORT: {
-    name: 'ProxyTargetRefused',
+  ProxyTargetPortError: {
     status: 403,
     reason: 'The target port is not allowed by the proxy.',
   },
-  PROXY_TARGET_UNRESOLVED: {
-    name: 'ProxyTargetUnresolved',
+  ProxyTargetUnresolvedError: {
     status: 502,
     reason: 'The target host name could not be resolved.',
   },
-  PROXY_REDIRECT_REFUSED: {
-    name: 'ProxyTargetRefused',
+  ProxyRedirectRefusedError: {
     status: 403,
     reason: 'The API redirected to an address the proxy never calls.',
   },
-  PROXY_TOO_MANY_REDIRECTS: {
-    name: 'ProxyTooManyRedirects',
+  ProxyTooManyRedirectsError: {
     status: 508,
     reason: 'The API redirected too many times.',
   },
-  PROXY_REQUEST_TOO_LARGE: {
-    name: 'ProxyRequestTooLarge',
+  ProxyRequestTooLargeError: {
     status: 413,
     reason: 'The request body is larger than the proxy allows.',
   },
-  PROXY_RESPONSE_TOO_LARGE: {
-    name: 'ProxyResponseTooLarge',
+  ProxyResponseTooLargeError: {
     status: 502,
     reason: 'The response is larger than the proxy allows.',
   },
-  PROXY_TOO_MANY_REQUESTS: {
-    name: 'ProxyTooManyRequests',
+  ProxyTooManyRequestsError: {
     status: 429,
     reason: 'Too many requests through the proxy; wait a moment and try again.',
   },
-  PROXY_TOO_MANY_CONCURRENT: {
-    name: 'ProxyTooManyRequests',
+  ProxyTooManyConcurrentError: {
     status: 429,
     reason: 'Too many requests in flight through the proxy; wait for one to finish.',
   },
-  PROXY_UPSTREAM_TIMEOUT: {
-    name: 'ProxyUpstreamTimeout',
+  ProxyUpstreamTimeoutError: {
     status: 504,
     reason: 'The API did not answer in time.',
   },
-  PROXY_UPSTREAM_TLS: {
-    name: 'ProxyUpstreamTls',
+  ProxyUpstreamTlsError: {
     status: 502,
     reason: "The API's TLS certificate could not be verified.",
   },
-  PROXY_UPSTREAM_UNREACHABLE: {
-    name: 'ProxyUpstreamUnreachable',
+  ProxyUpstreamUnreachableError: {
     status: 502,
     reason: 'The API could not be reached.',
   },
-  PROXY_WS_BAD_HANDSHAKE: {
-    name: 'ProxyHandshakeInvalid',
+  ProxyWsHandshakeError: {
     status: 400,
     reason: 'The first message must be {"type":"handshake","url":"ws(s)://…","headers":{…}}.',
   },
-  PROXY_WS_HANDSHAKE_TIMEOUT: {
-    name: 'ProxyHandshakeInvalid',
+  ProxyWsHandshakeTimeoutError: {
     status: 408,
     reason: 'No handshake message arrived in time.',
   },
-  PROXY_WS_IDLE: {
-    name: 'ProxyIdleTimeout',
+  ProxyWsIdleError: {
     status: 408,
     reason: 'The connection was idle for too long.',
   },
-  PROXY_WS_FRAME_TOO_LARGE: {
-    name: 'ProxyFrameTooLarge',
+  ProxyWsFrameTooLargeError: {
     status: 413,
     reason: 'A message was larger than the proxy allows.',
   },
-} as const satisfies Record<string, { name: string; status: number; reason: string }>;
+} as const satisfies Record<string, { status: number; reason: string }>;
 
 /** A code of the proxy's error table. */
 export type ProxyErrorCode = keyof typeof PROXY_ERRORS;
 
-/** The JSON body of every proxy error response. */
-export interface ProxyErrorBody {
-  error: string;
-  code: ProxyErrorCode;
-  reason: string;
-}
-
 /** A proxy failure with its stable code; `detail` is appended to the reason when it helps the reader. */
-export class ProxyError extends Error {
-  readonly code: ProxyErrorCode;
-  readonly status: number;
+export class ProxyError extends ReplyError<ProxyErrorCode> {
   readonly detail: string | undefined;
   constructor(code: ProxyErrorCode, detail?: string) {
-    super(detail ? `${PROXY_ERRORS[code].reason} (${detail})` : PROXY_ERRORS[code].reason);
-    this.name = PROXY_ERRORS[code].name;
-    this.code = code;
-    this.status = PROXY_ERRORS[code].status;
+    super(
+      code,
+      PROXY_ERRORS[code].status,
+      detail ? `${PROXY_ERRORS[code].reason} (${detail})` : PROXY_ERRORS[code].reason,
+    );
     this.detail = detail;
-  }
-
-  /** The response body: `{ error, code, reason }`. */
-  toBody(): ProxyErrorBody {
-    return { error: this.name, code: this.code, reason: this.message };
   }
 }

@@ -43,15 +43,15 @@ export function toProxyError(error: unknown): ProxyError {
     const code = String((e as { code?: unknown }).code ?? '');
     const name = String((e as { name?: unknown }).name ?? '');
     if (/TIMEOUT/i.test(code) || name === 'TimeoutError' || name === 'AbortError') {
-      return new ProxyError('PROXY_UPSTREAM_TIMEOUT');
+      return new ProxyError('ProxyUpstreamTimeoutError');
     }
-    if (TLS_CODES.test(code)) return new ProxyError('PROXY_UPSTREAM_TLS', code);
-    if (code && code !== 'UND_ERR_SOCKET') return new ProxyError('PROXY_UPSTREAM_UNREACHABLE', code);
+    if (TLS_CODES.test(code)) return new ProxyError('ProxyUpstreamTlsError', code);
+    if (code && code !== 'UND_ERR_SOCKET') return new ProxyError('ProxyUpstreamUnreachableError', code);
   }
-  return new ProxyError('PROXY_UPSTREAM_UNREACHABLE');
+  return new ProxyError('ProxyUpstreamUnreachableError');
 }
 
-/** Writes a proxy error as `{ error, code, reason }` (or cuts the stream when headers already left). */
+/** Writes a proxy error in the one error shape (or cuts the stream when headers already left). */
 export function writeProxyError(
   res: ServerResponse,
   error: ProxyError,
@@ -97,13 +97,13 @@ type Attached = ServerResponse & { [EXCHANGE]?: Exchange };
 function onReaderClose(this: Attached): void {
   const exchange = this[EXCHANGE];
   if (exchange && !this.writableFinished)
-    exchange.abort(new ProxyError('PROXY_UPSTREAM_UNREACHABLE', 'client went away'));
+    exchange.abort(new ProxyError('ProxyUpstreamUnreachableError', 'client went away'));
 }
 function onReaderDrain(this: Attached): void {
   this[EXCHANGE]?.upstream?.resume();
 }
 function onDeadline(exchange: Exchange): void {
-  exchange.abort(new ProxyError('PROXY_UPSTREAM_TIMEOUT'));
+  exchange.abort(new ProxyError('ProxyUpstreamTimeoutError'));
 }
 function flushHeaders(res: ServerResponse): void {
   if (!res.headersSent && !res.destroyed) res.flushHeaders();
@@ -183,7 +183,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     }
     const length = headers['content-length'];
     if (length !== undefined && Number(length) > this.#limits.responseBytes) {
-      controller.abort(new ProxyError('PROXY_RESPONSE_TOO_LARGE'));
+      controller.abort(new ProxyError('ProxyResponseTooLargeError'));
       return;
     }
     this.#relaying = true;
@@ -203,7 +203,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (!this.#relaying) return;
     this.#total += chunk.length;
     if (this.#total > this.#limits.responseBytes) {
-      controller.abort(new ProxyError('PROXY_RESPONSE_TOO_LARGE'));
+      controller.abort(new ProxyError('ProxyResponseTooLargeError'));
       return;
     }
     if (!this.#res.write(chunk)) controller.pause();
@@ -286,7 +286,7 @@ export async function forwardRequest(
     let body: Dispatcher.DispatchOptions['body'];
     if (declared !== undefined && declared !== '0') {
       if (!/^\d+$/.test(declared) || Number(declared) > limits.requestBodyBytes) {
-        throw new ProxyError('PROXY_REQUEST_TOO_LARGE');
+        throw new ProxyError('ProxyRequestTooLargeError');
       }
       headers['content-length'] = declared;
       // Never `req` itself: undici destroys the body stream when the upstream answers before
@@ -308,14 +308,14 @@ export async function forwardRequest(
       const trail = { finalUrl: url.href, redirects };
       const outcome = await exchange(agent, request, res, limits, record, trail);
       if (outcome.kind === 'relayed') break;
-      if (hop >= limits.maxRedirects) throw new ProxyError('PROXY_TOO_MANY_REDIRECTS');
+      if (hop >= limits.maxRedirects) throw new ProxyError('ProxyTooManyRedirectsError');
       let next: URL;
       try {
         next = parseProxyTarget(new URL(outcome.location, url).href);
         await checkTarget(next, options);
       } catch (error) {
         const reason = error instanceof ProxyError ? error.message : String(error);
-        throw new ProxyError('PROXY_REDIRECT_REFUSED', reason);
+        throw new ProxyError('ProxyRedirectRefusedError', reason);
       }
       if (next.origin !== url.origin) headers = withoutCredentials(headers);
       if (outcome.body === undefined) headers = withoutBodyHeaders(headers);
@@ -328,7 +328,7 @@ export async function forwardRequest(
   } catch (error) {
     const failure = toProxyError(error);
     if (record) record.error = failure;
-    if (failure.code === 'PROXY_REQUEST_TOO_LARGE' && !req.complete) {
+    if (failure.code === 'ProxyRequestTooLargeError' && !req.complete) {
       // The rest of a body over the cap is not read: the connection closes after the answer.
       if (!res.destroyed) writeProxyError(res, failure, CLOSE);
       return;

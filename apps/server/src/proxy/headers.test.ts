@@ -7,7 +7,7 @@ describe('readerResponseHeaders', () => {
     const out = readerResponseHeaders(
       {
         'content-type': 'application/json',
-        'x-sextant-proxy-error': 'PROXY_UPSTREAM_UNREACHABLE',
+        'x-sextant-proxy-error': 'ProxyUpstreamUnreachableError',
         'x-sextant-proxy-location': '/elsewhere',
       },
       1.5,

@@ -4,7 +4,7 @@ export { type AccessLog, createAccessLog } from './access-log.js';
 export { type Allowlist, compileAllowlist, eitherAllowlist } from './allowlist.js';
 export { ClientLimiter } from './client-limiter.js';
 export { cachingResolver } from './dns-cache.js';
-export { PROXY_ERRORS, ProxyError, type ProxyErrorBody, type ProxyErrorCode } from './errors.js';
+export { PROXY_ERRORS, ProxyError, type ProxyErrorCode } from './errors.js';
 export { type ForwardRecord, forwardRequest, toProxyError, writeProxyError } from './forward.js';
 export { installFrontDoor } from './front-door.js';
 export {

@@ -347,7 +347,7 @@ describe('redirects', () => {
     const base = await proxy('local', { limits: { maxRedirects: 3 } });
     const response = await fetch(`${base}${origin}/loop`);
     expect(response.status).toBe(508);
-    expect((await response.json()).code).toBe('PROXY_TOO_MANY_REDIRECTS');
+    expect((await response.json()).error).toBe('ProxyTooManyRedirectsError');
   });
 });
 
@@ -377,7 +377,7 @@ describe('timeouts and caps', () => {
     const base = await proxy('local', { limits: { idleMs: 300 } });
     const response = await fetch(`${base}${origin}/hang`);
     expect(response.status).toBe(504);
-    expect((await response.json()).code).toBe('PROXY_UPSTREAM_TIMEOUT');
+    expect((await response.json()).error).toBe('ProxyUpstreamTimeoutError');
   });
 
   it('cuts a body that stalls past the idle timeout', async () => {
@@ -397,7 +397,7 @@ describe('timeouts and caps', () => {
     const base = await proxy('local', { limits: { requestBodyBytes: 1000 } });
     const declared = await fetch(`${base}${origin}/drain`, { method: 'POST', body: Buffer.alloc(2000) });
     expect(declared.status).toBe(413);
-    expect((await declared.json()).code).toBe('PROXY_REQUEST_TOO_LARGE');
+    expect((await declared.json()).error).toBe('ProxyRequestTooLargeError');
     async function* chunks() {
       yield Buffer.alloc(600);
       yield Buffer.alloc(600);
@@ -416,7 +416,7 @@ describe('timeouts and caps', () => {
     const base = await proxy('local', { limits: { responseBytes: 4000 } });
     const declared = await fetch(`${base}${origin}/len`);
     expect(declared.status).toBe(502);
-    expect((await declared.json()).code).toBe('PROXY_RESPONSE_TOO_LARGE');
+    expect((await declared.json()).error).toBe('ProxyResponseTooLargeError');
     const streamed = await fetch(`${base}${origin}/chunks`);
     await expect(streamed.arrayBuffer()).rejects.toThrow();
   });
@@ -432,7 +432,7 @@ describe('timeouts and caps', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const second = await fetch(`${narrow}${origin}/len`);
     expect(second.status).toBe(429);
-    expect((await second.json()).code).toBe('PROXY_TOO_MANY_CONCURRENT');
+    expect((await second.json()).error).toBe('ProxyTooManyConcurrentError');
     expect((await hanging).status).toBe(504);
     expect((await fetch(`${narrow}${origin}/len`)).status).toBe(200);
   });
@@ -489,7 +489,7 @@ describe('targets', () => {
     expect(await head.text()).toBe('');
     const missing = await fetch(base);
     expect(missing.status).toBe(400);
-    expect((await missing.json()).code).toBe('PROXY_TARGET_MISSING');
+    expect((await missing.json()).error).toBe('ProxyTargetMissingError');
   });
 });
 
@@ -526,7 +526,7 @@ describe('TLS', () => {
     const untrusted = await proxy();
     const refused = await fetch(`${untrusted}${target}`);
     expect(refused.status).toBe(502);
-    expect((await refused.json()).code).toBe('PROXY_UPSTREAM_TLS');
+    expect((await refused.json()).error).toBe('ProxyUpstreamTlsError');
     const trusted = await proxy('local', { ca: cert });
     expect(await (await fetch(`${trusted}${target}`)).text()).toBe('secure');
     secure.closeAllConnections();

@@ -345,7 +345,7 @@ describe('credentials and target checks on every hop', () => {
     const target = to.startsWith('http') ? to : `${otherOrigin}/landing`;
     const answer = await send(`${base}${origin}${hop(status, target)}`, 'PUT', SMALL);
     expect(answer.status).toBe(403);
-    expect(JSON.parse(answer.body).code).toBe('PROXY_REDIRECT_REFUSED');
+    expect(JSON.parse(answer.body).error).toBe('ProxyRedirectRefusedError');
     expect(seen.map((s) => s.path)).toEqual(['/hop']);
   });
 

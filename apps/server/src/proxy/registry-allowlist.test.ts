@@ -3,7 +3,7 @@
  * PGlite, HTTP and WebSocket proxies) in hosted mode with `allowlistFromRegistry`, real loopback
  * upstreams (trusted as private targets, as tests must), and definitions registered over HTTP.
  * A target is callable once an API registered with it as an environment exists, at once after
- * registering; others are refused with PROXY_TARGET_NOT_REGISTERED, over HTTP and WebSocket.
+ * registering; others are refused with ProxyTargetNotRegisteredError, over HTTP and WebSocket.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -110,10 +110,10 @@ describe('allowlist from the registry', () => {
   it('refuses every target while no API is registered', async () => {
     const refused = await proxied(`http://127.0.0.1:${port(first)}/`);
     expect(refused.status).toBe(403);
-    expect(refused.code).toBe('PROXY_TARGET_NOT_REGISTERED');
+    expect(refused.code).toBe('ProxyTargetNotRegisteredError');
     expect(JSON.parse(refused.body)).toMatchObject({
-      code: 'PROXY_TARGET_NOT_REGISTERED',
-      reason: expect.stringContaining(PROXY_ERRORS.PROXY_TARGET_NOT_REGISTERED.reason),
+      error: 'ProxyTargetNotRegisteredError',
+      content: { message: expect.stringContaining(PROXY_ERRORS.ProxyTargetNotRegisteredError.reason) },
     });
   });
 
@@ -124,7 +124,7 @@ describe('allowlist from the registry', () => {
       body: 'reached first',
     });
     const otherPort = await proxied(`http://127.0.0.1:${port(second)}/`);
-    expect(otherPort).toMatchObject({ status: 403, code: 'PROXY_TARGET_NOT_REGISTERED' });
+    expect(otherPort).toMatchObject({ status: 403, code: 'ProxyTargetNotRegisteredError' });
   });
 
   it('counts each value of an enumerated server variable', async () => {
@@ -154,7 +154,7 @@ describe('allowlist from the registry', () => {
 
   it('still refuses private addresses a registered environment points at', async () => {
     await register('internal', [{ id: 'prod', baseUrl: 'http://10.0.0.7' }]);
-    expect(await proxied('http://10.0.0.7/')).toMatchObject({ status: 403, code: 'PROXY_TARGET_PRIVATE' });
+    expect(await proxied('http://10.0.0.7/')).toMatchObject({ status: 403, code: 'ProxyTargetPrivateError' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The proxy's allowlist from the registry: with `allowlistFromRegistry`, a target must be the
  * host and port of an environment (server) of some API definition registered in this server's
- * registry, or match the static `allowlist`. Others are refused with PROXY_TARGET_NOT_REGISTERED.
+ * registry, or match the static `allowlist`. Others are refused with ProxyTargetNotRegisteredError.
  *
  * Why every registered API rather than the API of the docs site a request comes from: the only
  * signal of that site is the Origin / Referer header, which any non-browser client sets to
@@ -30,7 +30,7 @@ import {
  */
 export function registryAllowlist(hosts: EnvironmentHosts): Allowlist {
   return {
-    refusal: 'PROXY_TARGET_NOT_REGISTERED',
+    refusal: 'ProxyTargetNotRegisteredError',
     allows: (host, port) => hosts.has(host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`),
     reload: () => hosts.reload(),
   };

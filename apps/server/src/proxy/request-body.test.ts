@@ -41,11 +41,11 @@ describe('RequestBody', () => {
     expect(declared.replay()).toBeUndefined();
   });
 
-  it('fails with PROXY_REQUEST_TOO_LARGE past the body cap', async () => {
+  it('fails with ProxyRequestTooLargeError past the body cap', async () => {
     await expect(
       run(new RequestBody(1000, 100), [Buffer.alloc(600), Buffer.alloc(600)]),
     ).rejects.toMatchObject({
-      code: 'PROXY_REQUEST_TOO_LARGE',
+      code: 'ProxyRequestTooLargeError',
     });
   });
 });

@@ -36,7 +36,7 @@ export class RequestBody extends Transform {
     const start = this.#total;
     this.#total += chunk.length;
     if (this.#total > this.#cap) {
-      done(new ProxyError('PROXY_REQUEST_TOO_LARGE'));
+      done(new ProxyError('ProxyRequestTooLargeError'));
       return;
     }
     if (!this.#overflowed) this.#keep(chunk, start);

@@ -68,88 +68,88 @@ afterAll(async () => {
 });
 
 const REFUSED: [string, keyof typeof PROXY_ERRORS][] = [
-  ['http://127.0.0.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://127.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://2130706433/', 'PROXY_TARGET_PRIVATE'],
-  ['http://0x7f.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://0x7f000001/', 'PROXY_TARGET_PRIVATE'],
-  ['http://0177.0.0.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://0/', 'PROXY_TARGET_PRIVATE'],
-  ['http://0.0.0.0:8080/', 'PROXY_TARGET_PRIVATE'],
-  ['http://10.0.0.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://172.16.5.4/', 'PROXY_TARGET_PRIVATE'],
-  ['http://192.168.1.1/admin', 'PROXY_TARGET_PRIVATE'],
-  ['http://169.254.169.254/latest/meta-data/', 'PROXY_TARGET_PRIVATE'],
-  ['http://100.64.0.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://224.0.0.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://255.255.255.255/', 'PROXY_TARGET_PRIVATE'],
-  ['http://198.18.0.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::ffff:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::ffff:a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2002:7f00:1::]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2002:a9fe:a9fe::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[64:ff9b::a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[64:ff9b::127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::ffff:0:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::ffff:0:a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::ffff:0:10.0.0.1]:8080/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::ffff:0:808:808]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::8.8.8.8]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[64:ff9b::10.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[64:ff9b:1::a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[64:ff9b:1:7f00:1::]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2002:c0a8:101::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2002:808:808:1:0:5efe:a9fe:a9fe]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2001:0:a00:1::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2a00:1450:4001::5efe:10.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2a00:1450:4001::200:5efe:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2a00:1450:4001::300:5efe:169.254.169.254]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[fe80::5efe:8.8.8.8]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2001:db8::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[3fff::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[2001:2::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[5f00::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[100::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[fc00::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[fd12:3456::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[fe80::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[fec0::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[ff02::1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://localhost/', 'PROXY_TARGET_LOCALHOST'],
-  ['http://localhost./', 'PROXY_TARGET_LOCALHOST'],
-  ['http://LOCALHOST:4010/', 'PROXY_TARGET_LOCALHOST'],
-  ['http://%6c%6fcalhost/', 'PROXY_TARGET_LOCALHOST'],
-  ['http://app.localhost/', 'PROXY_TARGET_LOCALHOST'],
-  ['http://evil.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://evil.example./', 'PROXY_TARGET_PRIVATE'],
-  ['http://metadata.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://mixed.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://v6loop.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://mapped.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://siit.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://isatap.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://mapped-hex.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://zone.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://mapped-zone.example/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::ffff:7f00:1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[0:0:0:0:0:ffff:127.0.0.1]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://[::FFFF:A9FE:A9FE]/', 'PROXY_TARGET_PRIVATE'],
-  ['http://017700000001/', 'PROXY_TARGET_PRIVATE'],
-  ['http://0x7f.0x0.0x0.0x1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://0300.0250.0.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://012.1/', 'PROXY_TARGET_PRIVATE'],
-  ['http://user:pass@api.example.com/', 'PROXY_TARGET_USERINFO'],
-  ['http://127.0.0.1@api.example.com/', 'PROXY_TARGET_USERINFO'],
-  ['http://api.example.com@127.0.0.1/', 'PROXY_TARGET_USERINFO'],
-  ['ftp://api.example.com/', 'PROXY_TARGET_SCHEME'],
-  ['file:///etc/passwd', 'PROXY_TARGET_SCHEME'],
-  ['gopher://127.0.0.1:25/', 'PROXY_TARGET_SCHEME'],
-  ['not a url', 'PROXY_TARGET_INVALID_URL'],
-  ['http%3A%2F%2F127.0.0.1%2F', 'PROXY_TARGET_PRIVATE'],
+  ['http://127.0.0.1/', 'ProxyTargetPrivateError'],
+  ['http://127.1/', 'ProxyTargetPrivateError'],
+  ['http://2130706433/', 'ProxyTargetPrivateError'],
+  ['http://0x7f.1/', 'ProxyTargetPrivateError'],
+  ['http://0x7f000001/', 'ProxyTargetPrivateError'],
+  ['http://0177.0.0.1/', 'ProxyTargetPrivateError'],
+  ['http://0/', 'ProxyTargetPrivateError'],
+  ['http://0.0.0.0:8080/', 'ProxyTargetPrivateError'],
+  ['http://10.0.0.1/', 'ProxyTargetPrivateError'],
+  ['http://172.16.5.4/', 'ProxyTargetPrivateError'],
+  ['http://192.168.1.1/admin', 'ProxyTargetPrivateError'],
+  ['http://169.254.169.254/latest/meta-data/', 'ProxyTargetPrivateError'],
+  ['http://100.64.0.1/', 'ProxyTargetPrivateError'],
+  ['http://224.0.0.1/', 'ProxyTargetPrivateError'],
+  ['http://255.255.255.255/', 'ProxyTargetPrivateError'],
+  ['http://198.18.0.1/', 'ProxyTargetPrivateError'],
+  ['http://[::1]/', 'ProxyTargetPrivateError'],
+  ['http://[::]/', 'ProxyTargetPrivateError'],
+  ['http://[::ffff:127.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[::ffff:a9fe:a9fe]/', 'ProxyTargetPrivateError'],
+  ['http://[::127.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[2002:7f00:1::]/', 'ProxyTargetPrivateError'],
+  ['http://[2002:a9fe:a9fe::1]/', 'ProxyTargetPrivateError'],
+  ['http://[64:ff9b::a9fe:a9fe]/', 'ProxyTargetPrivateError'],
+  ['http://[64:ff9b::127.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'ProxyTargetPrivateError'],
+  ['http://[::ffff:0:127.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[::ffff:0:a9fe:a9fe]/', 'ProxyTargetPrivateError'],
+  ['http://[::ffff:0:10.0.0.1]:8080/', 'ProxyTargetPrivateError'],
+  ['http://[::ffff:0:808:808]/', 'ProxyTargetPrivateError'],
+  ['http://[::8.8.8.8]/', 'ProxyTargetPrivateError'],
+  ['http://[64:ff9b::10.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[64:ff9b:1::a9fe:a9fe]/', 'ProxyTargetPrivateError'],
+  ['http://[64:ff9b:1:7f00:1::]/', 'ProxyTargetPrivateError'],
+  ['http://[2002:c0a8:101::1]/', 'ProxyTargetPrivateError'],
+  ['http://[2002:808:808:1:0:5efe:a9fe:a9fe]/', 'ProxyTargetPrivateError'],
+  ['http://[2001:0:a00:1::1]/', 'ProxyTargetPrivateError'],
+  ['http://[2a00:1450:4001::5efe:10.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[2a00:1450:4001::200:5efe:127.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[2a00:1450:4001::300:5efe:169.254.169.254]/', 'ProxyTargetPrivateError'],
+  ['http://[fe80::5efe:8.8.8.8]/', 'ProxyTargetPrivateError'],
+  ['http://[2001:db8::1]/', 'ProxyTargetPrivateError'],
+  ['http://[3fff::1]/', 'ProxyTargetPrivateError'],
+  ['http://[2001:2::1]/', 'ProxyTargetPrivateError'],
+  ['http://[5f00::1]/', 'ProxyTargetPrivateError'],
+  ['http://[100::1]/', 'ProxyTargetPrivateError'],
+  ['http://[fc00::1]/', 'ProxyTargetPrivateError'],
+  ['http://[fd12:3456::1]/', 'ProxyTargetPrivateError'],
+  ['http://[fe80::1]/', 'ProxyTargetPrivateError'],
+  ['http://[fec0::1]/', 'ProxyTargetPrivateError'],
+  ['http://[ff02::1]/', 'ProxyTargetPrivateError'],
+  ['http://localhost/', 'ProxyTargetLocalhostError'],
+  ['http://localhost./', 'ProxyTargetLocalhostError'],
+  ['http://LOCALHOST:4010/', 'ProxyTargetLocalhostError'],
+  ['http://%6c%6fcalhost/', 'ProxyTargetLocalhostError'],
+  ['http://app.localhost/', 'ProxyTargetLocalhostError'],
+  ['http://evil.example/', 'ProxyTargetPrivateError'],
+  ['http://evil.example./', 'ProxyTargetPrivateError'],
+  ['http://metadata.example/', 'ProxyTargetPrivateError'],
+  ['http://mixed.example/', 'ProxyTargetPrivateError'],
+  ['http://v6loop.example/', 'ProxyTargetPrivateError'],
+  ['http://mapped.example/', 'ProxyTargetPrivateError'],
+  ['http://siit.example/', 'ProxyTargetPrivateError'],
+  ['http://isatap.example/', 'ProxyTargetPrivateError'],
+  ['http://mapped-hex.example/', 'ProxyTargetPrivateError'],
+  ['http://zone.example/', 'ProxyTargetPrivateError'],
+  ['http://mapped-zone.example/', 'ProxyTargetPrivateError'],
+  ['http://[::ffff:7f00:1]/', 'ProxyTargetPrivateError'],
+  ['http://[0:0:0:0:0:ffff:127.0.0.1]/', 'ProxyTargetPrivateError'],
+  ['http://[::FFFF:A9FE:A9FE]/', 'ProxyTargetPrivateError'],
+  ['http://017700000001/', 'ProxyTargetPrivateError'],
+  ['http://0x7f.0x0.0x0.0x1/', 'ProxyTargetPrivateError'],
+  ['http://0300.0250.0.1/', 'ProxyTargetPrivateError'],
+  ['http://012.1/', 'ProxyTargetPrivateError'],
+  ['http://user:pass@api.example.com/', 'ProxyTargetUserinfoError'],
+  ['http://127.0.0.1@api.example.com/', 'ProxyTargetUserinfoError'],
+  ['http://api.example.com@127.0.0.1/', 'ProxyTargetUserinfoError'],
+  ['ftp://api.example.com/', 'ProxyTargetSchemeError'],
+  ['file:///etc/passwd', 'ProxyTargetSchemeError'],
+  ['gopher://127.0.0.1:25/', 'ProxyTargetSchemeError'],
+  ['not a url', 'ProxyTargetInvalidUrlError'],
+  ['http%3A%2F%2F127.0.0.1%2F', 'ProxyTargetPrivateError'],
 ];
 
 describe('hosted mode refuses', () => {
@@ -162,17 +162,17 @@ describe('hosted mode refuses', () => {
     expect(response.statusCode).toBe(PROXY_ERRORS[code].status);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
-    expect(body).toMatchObject({ error: PROXY_ERRORS[code].name, code });
-    expect(body.reason).toContain(PROXY_ERRORS[code].reason);
+    expect(body).toMatchObject({ error: code });
+    expect(body.content.message).toContain(PROXY_ERRORS[code].reason);
     expect(response.headers['x-sextant-proxy-error']).toBe(code);
   });
 
   it('a host outside the allowlist', async () => {
     const allowApp = await hostedProxy({ allowlist: ['*.example.com'] });
     const refused = await allowApp.inject({ url: '/proxy/http://evil.example/' });
-    expect(refused.json().code).toBe('PROXY_TARGET_NOT_ALLOWED');
+    expect(refused.json().error).toBe('ProxyTargetNotAllowedError');
     const stillPrivate = await allowApp.inject({ url: '/proxy/http://127.0.0.1.example.com/' });
-    expect(stillPrivate.json().code).toBe('PROXY_TARGET_UNRESOLVED');
+    expect(stillPrivate.json().error).toBe('ProxyTargetUnresolvedError');
     await allowApp.close();
   });
 
@@ -190,7 +190,7 @@ describe('hosted mode refuses', () => {
       url: `/proxy/http://127.0.0.1:${upstreamPort}/`,
       headers: { 'x-site': 'b' },
     });
-    expect(other.json().code).toBe('PROXY_TARGET_NOT_ALLOWED');
+    expect(other.json().error).toBe('ProxyTargetNotAllowedError');
     await perSite.close();
   });
 
@@ -204,13 +204,13 @@ describe('hosted mode refuses', () => {
     'mapped-hex-tail.example',
   ])('refuses a non-canonical resolver answer (%s) as unresolved', async (name) => {
     const response = await app.inject({ method: 'GET', url: `/proxy/http://${name}/` });
-    expect(response.headers['x-sextant-proxy-error']).toBe('PROXY_TARGET_UNRESOLVED');
+    expect(response.headers['x-sextant-proxy-error']).toBe('ProxyTargetUnresolvedError');
   });
 
   it('reports an unresolvable name as 502, not a refusal', async () => {
     const response = await app.inject({ url: '/proxy/https://nowhere.invalid/' });
     expect(response.statusCode).toBe(502);
-    expect(response.json().code).toBe('PROXY_TARGET_UNRESOLVED');
+    expect(response.json().error).toBe('ProxyTargetUnresolvedError');
   });
 });
 
@@ -230,7 +230,7 @@ describe('redirects and rebinding', () => {
   it.each(['/to-private', '/to-loopback-name', '/to-mapped'])('refuses a redirect %s', async (path) => {
     const response = await trusted.inject({ url: `/proxy/http://127.0.0.1:${upstreamPort}${path}` });
     expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('PROXY_REDIRECT_REFUSED');
+    expect(response.json().error).toBe('ProxyRedirectRefusedError');
   });
 
   it('connects to the checked address: a second DNS answer pointing at loopback is refused', async () => {
@@ -246,7 +246,7 @@ describe('redirects and rebinding', () => {
     const response = await rebind.inject({ url: `/proxy/http://rebind.example:${upstreamPort}/` });
     expect(calls).toBe(2);
     expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('PROXY_TARGET_PRIVATE');
+    expect(response.json().error).toBe('ProxyTargetPrivateError');
     await rebind.close();
   });
 
@@ -283,6 +283,6 @@ describe('over a real socket (the front door ahead of Fastify)', () => {
     const response = await fetch(`${base}${target}`);
     expect(response.status).toBe(PROXY_ERRORS[code].status);
     expect(response.headers.get('x-sextant-proxy-error')).toBe(code);
-    expect(await response.json()).toMatchObject({ code });
+    expect(await response.json()).toMatchObject({ error: code });
   });
 });

@@ -20,24 +20,24 @@ export interface CheckedTarget {
  * @example parseProxyTarget('https://api.example.com/pets?limit=2').href
  */
 export function parseProxyTarget(raw: string, schemes: readonly string[] = ['http:', 'https:']): URL {
-  if (!raw) throw new ProxyError('PROXY_TARGET_MISSING');
+  if (!raw) throw new ProxyError('ProxyTargetMissingError');
   let text = raw;
   if (/^(https?|wss?)%3a/i.test(text)) {
     try {
       text = decodeURIComponent(text);
     } catch {
-      throw new ProxyError('PROXY_TARGET_INVALID_URL');
+      throw new ProxyError('ProxyTargetInvalidUrlError');
     }
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ProxyError('PROXY_TARGET_INVALID_URL');
+    throw new ProxyError('ProxyTargetInvalidUrlError');
   }
-  if (!schemes.includes(url.protocol)) throw new ProxyError('PROXY_TARGET_SCHEME');
-  if (url.username || url.password) throw new ProxyError('PROXY_TARGET_USERINFO');
-  if (!url.hostname) throw new ProxyError('PROXY_TARGET_INVALID_URL');
+  if (!schemes.includes(url.protocol)) throw new ProxyError('ProxyTargetSchemeError');
+  if (url.username || url.password) throw new ProxyError('ProxyTargetUserinfoError');
+  if (!url.hostname) throw new ProxyError('ProxyTargetInvalidUrlError');
   url.hash = '';
   return url;
 }
@@ -66,10 +66,10 @@ export function isLocalhostName(hostname: string): boolean {
 export function assertAddressAllowed(address: string, options: ResolvedProxyOptions, trusted: boolean): void {
   if (options.mode === 'local' || trusted) return;
   const verdict = classifyAddress(address);
-  if (!verdict) throw new ProxyError('PROXY_TARGET_UNRESOLVED', address);
+  if (!verdict) throw new ProxyError('ProxyTargetUnresolvedError', address);
   if (verdict.kind !== 'public') {
     throw new ProxyError(
-      'PROXY_TARGET_PRIVATE',
+      'ProxyTargetPrivateError',
       verdict.via ? `${verdict.kind} via ${verdict.via}` : verdict.kind,
     );
   }
@@ -90,7 +90,7 @@ export async function checkTarget(url: URL, options: ResolvedProxyOptions): Prom
   }
   const trusted = options.trustedPrivateTargets.has(`${url.hostname.toLowerCase()}:${port}`);
   if (options.mode === 'hosted' && !trusted && isLocalhostName(host))
-    throw new ProxyError('PROXY_TARGET_LOCALHOST');
+    throw new ProxyError('ProxyTargetLocalhostError');
   const literal = classifyAddress(host);
   if (literal) {
     assertAddressAllowed(host, options, trusted);
@@ -100,9 +100,9 @@ export async function checkTarget(url: URL, options: ResolvedProxyOptions): Prom
   try {
     addresses = await options.resolver(host);
   } catch (error) {
-    throw new ProxyError('PROXY_TARGET_UNRESOLVED', (error as { code?: string }).code ?? host);
+    throw new ProxyError('ProxyTargetUnresolvedError', (error as { code?: string }).code ?? host);
   }
-  if (addresses.length === 0) throw new ProxyError('PROXY_TARGET_UNRESOLVED', host);
+  if (addresses.length === 0) throw new ProxyError('ProxyTargetUnresolvedError', host);
   // Every address must pass: a name with one private answer is refused whole.
   for (const { address } of addresses) assertAddressAllowed(address, options, trusted);
   return { url, addresses };

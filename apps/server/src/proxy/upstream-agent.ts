@@ -22,7 +22,7 @@ export function guardedLookup(options: ResolvedProxyOptions): LookupFunction {
       const all = (lookupOptions as { all?: boolean }).all === true;
       const first = addresses[0];
       if (error || !first) {
-        const failure = error ?? new ProxyError('PROXY_TARGET_UNRESOLVED', hostname);
+        const failure = error ?? new ProxyError('ProxyTargetUnresolvedError', hostname);
         if (all) (callback as (e: Error, a: LookupAddress[]) => void)(failure, []);
         else callback(failure as NodeJS.ErrnoException, '', 0);
         return;
@@ -31,7 +31,7 @@ export function guardedLookup(options: ResolvedProxyOptions): LookupFunction {
       else callback(null, first.address, first.family);
     };
     if (options.mode === 'hosted' && !trusted && isLocalhostName(name)) {
-      done(new ProxyError('PROXY_TARGET_LOCALHOST'), []);
+      done(new ProxyError('ProxyTargetLocalhostError'), []);
       return;
     }
     options.resolver(name).then(

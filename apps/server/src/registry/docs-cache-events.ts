@@ -10,6 +10,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendError } from '../error-replies/index.js';
 import type { InvalidatedUrls } from './docs-cache.js';
 
 export const DOCS_CACHE_EVENTS_PATH = '/docs-cache/events';
@@ -47,7 +48,12 @@ export function registerDocsCacheEvents(
   });
   app.get(DOCS_CACHE_EVENTS_PATH, (request, reply) => {
     if (streams.size >= MAX_STREAMS) {
-      return reply.code(503).header('retry-after', '5').send({ error: 'Too many event streams' });
+      return sendError(
+        reply.header('retry-after', '5'),
+        503,
+        'TooManyEventStreamsError',
+        `This server already feeds ${MAX_STREAMS} event streams: retry in a moment`,
+      );
     }
     reply.hijack();
     const stream = reply.raw;

@@ -75,7 +75,7 @@ describe('registry error catalogue', () => {
       const error = new RegistryError(name, `about ${name}`);
       expect(error.status).toBe(REGISTRY_ERRORS[name].status);
       expect(statusOf(name)).toBe(error.status);
-      expect(error.toBody()).toEqual({ error: name, content: `about ${name}` });
+      expect(error.toBody()).toEqual({ error: name, content: { message: `about ${name}` } });
       if (name === 'UnavailableError') expect(error.status).toBe(503);
       else expect(error.status >= 400 && error.status < 500, name).toBe(true);
     }

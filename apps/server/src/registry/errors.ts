@@ -1,7 +1,7 @@
 /**
  * Errors the registry throws. Each is a named error of the SPEC §8 catalogue (or a protocol
  * error) with its fixed HTTP status; the plugin's error handler turns it into
- * `{ "error": "Name", "content": … }`. The catalogue itself lives in the wire contract
+ * `{ "error": "Name", "content": { "message": … } }` (error-replies/). The catalogue itself lives in the wire contract
  * (`@sextant/registry-client`) so the client decodes exactly the names the server sends.
  */
 import {
@@ -11,27 +11,39 @@ import {
   PROTOCOL_ERRORS,
   type ProtocolErrorName,
 } from '@sextant/registry-client';
-import { databaseUnavailableReason } from '../storage/index.js';
+import { ReplyError, unavailableReply } from '../error-replies/index.js';
+
+export { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../error-replies/index.js';
 
 /** Every error name the registry can answer with. */
 export type ErrorName = NamedErrorName | ProtocolErrorName;
 
-/** A named registry error with its HTTP status. */
-export class RegistryError extends Error {
-  readonly status: number;
-  constructor(
-    readonly errorName: ErrorName,
-    readonly content: unknown,
-  ) {
-    super(`${errorName}: ${typeof content === 'string' ? content : JSON.stringify(content)}`);
-    this.name = errorName;
-    this.status = statusOf(errorName);
+/**
+ * A named registry error with its HTTP status. `content` is what the route has to say: a
+ * sentence, or `{ message, …details }`; on the wire it is always the latter.
+ */
+export class RegistryError extends ReplyError<ErrorName> {
+  constructor(errorName: ErrorName, content: unknown) {
+    const { message, details } = messageAndDetails(errorName, content);
+    super(errorName, statusOf(errorName), message, details ? { details } : {});
   }
 
-  /** The JSON body sent to the client. */
-  toBody(): { error: ErrorName; content: unknown } {
-    return { error: this.errorName, content: this.content };
+  /** The error's catalogue name (its code). */
+  get errorName(): ErrorName {
+    return this.code;
   }
+}
+
+function messageAndDetails(
+  name: ErrorName,
+  content: unknown,
+): { message: string; details?: Record<string, unknown> } {
+  if (typeof content === 'string') return { message: content };
+  if (content && typeof content === 'object' && !Array.isArray(content)) {
+    const { message, ...details } = content as Record<string, unknown>;
+    return { message: typeof message === 'string' ? message : name, details };
+  }
+  return { message: name, ...(content === undefined ? {} : { details: { value: content } }) };
 }
 
 /** HTTP status of an error name. */
@@ -53,15 +65,6 @@ export function fail(name: ErrorName, content: unknown): never {
  * the call succeeds again once the database is back, on a fresh connection.
  * @example unavailableError(pgError)?.status // 503 when pgError.code is 57P01 (terminating connection)
  */
-export function unavailableError(error: unknown): RegistryError | undefined {
-  const reason = databaseUnavailableReason(error);
-  return reason === undefined
-    ? undefined
-    : new RegistryError(
-        'UnavailableError',
-        `The registry's database does not answer (${reason}): retry in a moment`,
-      );
+export function unavailableError(error: unknown): ReplyError | undefined {
+  return unavailableReply(error);
 }
-
-/** Seconds a client should wait before retrying an UnavailableError. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;

@@ -1,7 +1,7 @@
 /**
  * Registers the route table on an encapsulated Fastify context: zod validation and
  * serialisation, bearer auth before validation, and one error handler that answers every
- * failure as `{ "error": "Name", "content": … }` with a 4xx for anything the client got wrong.
+ * failure as `{ "error": "Name", "content": { "message": … } }` with a 4xx for anything the client got wrong.
  */
 import { type RouteName, type RouteSpec, routes } from '@sextant/registry-client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,9 +10,10 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { type ReplyError, replyErrorOf, sendErrorReply } from '../error-replies/index.js';
 import { type CallContext, RawJson, type RegistryContext } from './context.js';
 import { definitionRefusal } from './definition-refusal.js';
-import { RegistryError, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableError } from './errors.js';
+import { RegistryError } from './errors.js';
 import { handlers } from './handlers.js';
 import { inputProblem } from './hostile-input.js';
 import { authenticateRequest, type Caller } from './identity.js';
@@ -21,7 +22,7 @@ import { buildOpenApiDocument } from './openapi.js';
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const callers = new WeakMap<FastifyRequest, Caller | undefined>();
 
-function errorReply(error: FastifyError | RegistryError | Error, request: FastifyRequest): RegistryError {
+function errorReply(error: FastifyError | RegistryError | Error, request: FastifyRequest): ReplyError {
   if (error instanceof RegistryError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error as FastifyError).validationContext ?? 'request';
@@ -41,22 +42,7 @@ function errorReply(error: FastifyError | RegistryError | Error, request: Fastif
       issues,
     });
   }
-  const fastifyError = error as FastifyError;
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return new RegistryError('PayloadTooLargeError', fastifyError.message);
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return new RegistryError('UnsupportedMediaTypeError', fastifyError.message);
-  }
-  const status = fastifyError.statusCode ?? 500;
-  if (status >= 400 && status < 500)
-    return new RegistryError('BadRequestError', { message: fastifyError.message });
-  const unavailable = unavailableError(error);
-  if (unavailable) {
-    request.log.warn({ err: error }, 'registry: the database does not answer');
-    return unavailable;
-  }
-  request.log.error({ err: error }, 'registry: unexpected failure');
-  return new RegistryError('InternalError', 'Unexpected server failure; see the server log');
+  return replyErrorOf(error, request, 'registry');
 }
 
 const OPENAPI_PATH = '/openapi.json';
@@ -96,12 +82,9 @@ export async function registerRoutes(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const failure = errorReply(error, request);
-    if (failure.errorName === 'UnavailableError')
-      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    return reply.status(failure.status).send(failure.toBody());
-  });
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    sendErrorReply(reply, errorReply(error, request)),
+  );
 
   app.get(OPENAPI_PATH, async () => buildOpenApiDocument());
   // Raw uploads (routes with `rawBody`): the bytes as a Buffer. Any other route given bytes fails its JSON schema.

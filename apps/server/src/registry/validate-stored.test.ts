@@ -40,7 +40,7 @@ describe('validateStoredFileTypes', () => {
     ]) {
       const error = refusal(() => validateStoredFileTypes([hostile]));
       expect(error.errorName).toBe('DocsFileTypeNotAllowedError');
-      expect(JSON.stringify(error.content)).toContain(hostile.path);
+      expect(JSON.stringify(error.toBody().content)).toContain(hostile.path);
     }
   });
 });

@@ -9,6 +9,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { SextantError } from '@sextant/definition/errors';
 import { InvalidBlobKeyError } from '../errors.js';
 
 /** Key/value storage of bytes. */
@@ -27,8 +28,10 @@ export interface BlobStore {
 }
 
 /** The blob store cannot be reached or used; the message says what to fix. */
-export class BlobStoreUnavailableError extends Error {
-  override readonly name = 'BlobStoreUnavailableError';
+export class BlobStoreUnavailableError extends SextantError<'BlobStoreUnavailableError'> {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('BlobStoreUnavailableError', message, options);
+  }
 }
 
 /** One chunk as a stream. */

@@ -70,7 +70,7 @@ describe('databaseUnavailableReason', () => {
     expect(error?.status).toBe(503);
     expect(error?.toBody()).toEqual({
       error: 'UnavailableError',
-      content: "The registry's database does not answer (57P01): retry in a moment",
+      content: { message: "The registry's database does not answer (57P01): retry in a moment" },
     });
     expect(unavailableError(withCode('23505'))).toBeUndefined();
   });

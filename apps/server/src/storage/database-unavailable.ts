@@ -6,6 +6,7 @@
  * seconds: callers answer 503 `UnavailableError` with Retry-After, never a 500, and the next
  * request after the database is back succeeds on a fresh connection.
  */
+import { SextantError } from '@sextant/definition/errors';
 
 /** SQLSTATEs that say the server went away or refuses connections for now. */
 const UNAVAILABLE_SQLSTATES = new Set([
@@ -40,16 +41,15 @@ const UNAVAILABLE_MESSAGE =
  * The database cannot be reached right now. `reason` is a code only (a SQLSTATE, an errno or
  * `connection-lost`): database error text can quote request data, so it never travels.
  */
-export class DatabaseUnavailableError extends Error {
-  override readonly name = 'DatabaseUnavailableError';
-  readonly code = 'DATABASE_UNAVAILABLE';
+export class DatabaseUnavailableError extends SextantError<'DatabaseUnavailableError'> {
   constructor(
     readonly reason: string,
     options?: { cause?: unknown },
   ) {
     super(
+      'DatabaseUnavailableError',
       `The database does not answer (${reason}): calls that need it fail until it is back; retry in a moment`,
-      options,
+      { details: { reason }, ...(options?.cause === undefined ? {} : { cause: options.cause }) },
     );
   }
 }

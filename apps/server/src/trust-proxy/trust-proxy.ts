@@ -6,8 +6,10 @@
  * as `trustProxy` (so `request.ip`, `request.protocol` and `request.hostname` follow it) and used
  * for the raw requests Fastify never sees (the proxy's front door, WebSocket upgrades).
  */
+
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
+import { SextantError } from '@sextant/definition/errors';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -22,14 +24,14 @@ export type TrustProxySetting = boolean | number | string | readonly string[];
 export type TrustProxyFunction = (address: string, hop: number) => boolean;
 
 /** The `--trust-proxy` value cannot be read. */
-export class TrustProxyOptionError extends Error {
-  readonly code = 'TRUST_PROXY_INVALID';
+export class TrustProxyOptionError extends SextantError<'TrustProxyOptionError'> {
   constructor(readonly entry: string) {
     super(
+      'TrustProxyOptionError',
       `--trust-proxy: "${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal; ` +
         'give e.g. 10.0.0.0/8,fd00::/8, a hop count such as 1, or true',
+      { details: { entry } },
     );
-    this.name = 'TrustProxyOptionError';
   }
 }
 

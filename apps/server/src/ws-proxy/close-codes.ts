@@ -16,14 +16,14 @@ export const WS_NORMAL_CLOSE = 1000;
 
 /** Proxy close codes: 4000 + the HTTP status of the matching proxy error (4400, 4403, 4408, 4502, …). */
 export function closeCodeFor(error: ProxyError): number {
-  if (error.code === 'PROXY_WS_FRAME_TOO_LARGE') return 1009;
+  if (error.code === 'ProxyWsFrameTooLargeError') return 1009;
   return 4000 + (PROXY_ERRORS[error.code].status % 1000);
 }
 
 /**
  * The fixed close reason of a proxy error: the sentence of its code in the proxy's error table,
  * without the detail the error may carry (which goes to the server log).
- * @example closeReasonFor(new ProxyError('PROXY_UPSTREAM_UNREACHABLE', 'ECONNREFUSED')) // 'The API could not be reached.'
+ * @example closeReasonFor(new ProxyError('ProxyUpstreamUnreachableError', 'ECONNREFUSED')) // 'The API could not be reached.'
  */
 export function closeReasonFor(error: ProxyError): string {
   return closeReason(PROXY_ERRORS[error.code].reason);

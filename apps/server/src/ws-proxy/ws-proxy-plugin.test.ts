@@ -248,7 +248,7 @@ describe('close reasons carry no internal error text', () => {
       const log: string[] = [];
       const session = await open(await proxyUrl('local', {}, log), handshake(target()));
       const closed = await session.closed;
-      expect(closed).toEqual({ code: 4502, reason: PROXY_ERRORS.PROXY_UPSTREAM_UNREACHABLE.reason });
+      expect(closed).toEqual({ code: 4502, reason: PROXY_ERRORS.ProxyUpstreamUnreachableError.reason });
       expect(closed.reason).not.toMatch(/ECONN|127\.0\.0\.1|HTTP|500|Error/);
       const logged = await waitFor(() =>
         log

@@ -51,7 +51,7 @@ export async function wsProxyPlugin(
     wss.handleUpgrade(request, socket, head, (client) => {
       const open = perClient.get(address) ?? 0;
       if (open >= options.ws.connectionsPerClient) {
-        const error = new ProxyError('PROXY_TOO_MANY_CONCURRENT');
+        const error = new ProxyError('ProxyTooManyConcurrentError');
         client.close(closeCodeFor(error), closeReason(error.message));
         return;
       }

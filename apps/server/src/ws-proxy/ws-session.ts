@@ -36,17 +36,17 @@ export const handshakeSchema = z.object({
   protocols: z.array(z.string()).optional(),
 });
 
-/** Parses the first client message into a handshake, or throws PROXY_WS_BAD_HANDSHAKE. */
+/** Parses the first client message into a handshake, or throws ProxyWsHandshakeError. */
 export function parseHandshake(data: RawData, isBinary: boolean): z.infer<typeof handshakeSchema> {
-  if (isBinary) throw new ProxyError('PROXY_WS_BAD_HANDSHAKE', 'binary frame');
+  if (isBinary) throw new ProxyError('ProxyWsHandshakeError', 'binary frame');
   let json: unknown;
   try {
     json = JSON.parse(String(data));
   } catch {
-    throw new ProxyError('PROXY_WS_BAD_HANDSHAKE', 'not JSON');
+    throw new ProxyError('ProxyWsHandshakeError', 'not JSON');
   }
   const parsed = handshakeSchema.safeParse(json);
-  if (!parsed.success) throw new ProxyError('PROXY_WS_BAD_HANDSHAKE');
+  if (!parsed.success) throw new ProxyError('ProxyWsHandshakeError');
   return parsed.data;
 }
 
@@ -110,7 +110,7 @@ export function runWsSession(
   };
   const touch = () => {
     clearTimeout(idle);
-    idle = setTimeout(() => fail(new ProxyError('PROXY_WS_IDLE')), limits.idleMs);
+    idle = setTimeout(() => fail(new ProxyError('ProxyWsIdleError')), limits.idleMs);
   };
   /** Counts a relayed message; true when the sample-session limit has been reached. */
   const countMessage = () => {
@@ -123,7 +123,7 @@ export function runWsSession(
   };
 
   const handshakeTimer = setTimeout(
-    () => fail(new ProxyError('PROXY_WS_HANDSHAKE_TIMEOUT')),
+    () => fail(new ProxyError('ProxyWsHandshakeTimeoutError')),
     limits.handshakeMs,
   );
 
@@ -147,7 +147,7 @@ export function runWsSession(
     upstream = socket;
     socket.on('unexpected-response', (_request, response) => {
       response.resume();
-      fail(new ProxyError('PROXY_UPSTREAM_UNREACHABLE', `handshake answered HTTP ${response.statusCode}`));
+      fail(new ProxyError('ProxyUpstreamUnreachableError', `handshake answered HTTP ${response.statusCode}`));
     });
     socket.on('open', () => {
       touch();
@@ -160,7 +160,7 @@ export function runWsSession(
       if (countMessage()) end(WS_LIMIT_CLOSE_CODE, WS_LIMIT_CLOSE_REASON);
     });
     socket.on('close', (code, reason) => {
-      if (code === 1009) fail(new ProxyError('PROXY_WS_FRAME_TOO_LARGE'));
+      if (code === 1009) fail(new ProxyError('ProxyWsFrameTooLargeError'));
       else
         end(relayableCloseCode(code), reason.toString() || (code === 1006 ? 'The API closed abruptly' : ''));
     });
@@ -181,7 +181,7 @@ export function runWsSession(
     } else pending.push({ data, isBinary });
   });
   client.on('close', (code) => {
-    if (code === 1009) fail(new ProxyError('PROXY_WS_FRAME_TOO_LARGE'));
+    if (code === 1009) fail(new ProxyError('ProxyWsFrameTooLargeError'));
     closed = true;
     clearTimeout(idle);
     clearTimeout(handshakeTimer);

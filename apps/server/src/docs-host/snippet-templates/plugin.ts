@@ -8,7 +8,8 @@
  *   for each SDK the API definition's `snippetsConfiguration` names, in the organization that
  *   owns the site at this host and page path.
  *
- * Answers `{ templates: [...] }`, one template per SDK that has one for the endpoint.
+ * Answers `{ templates: [...] }`, one template per SDK that has one for the endpoint; a refusal in
+ * the server's one error shape (400 BadRequestError, 404 SnippetTemplatesNotFoundError).
  */
 import type { ApiDefinition, Endpoint } from '@sextant/definition';
 import {
@@ -20,6 +21,7 @@ import {
 import { RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ReplyError, sendError } from '../../error-replies/index.js';
 import { requirePart } from '../../lifecycle/index.js';
 
 export const SNIPPET_TEMPLATES_PATH = '/_sextant/snippet-templates';
@@ -28,11 +30,16 @@ export interface SnippetTemplatesOptions {
   mode: 'local' | 'hosted';
 }
 
-class NotFound extends Error {}
+/** The site, its docs project or the endpoint asked for snippet templates is not there (404). */
+export class SnippetTemplatesNotFoundError extends ReplyError<'SnippetTemplatesNotFoundError'> {
+  constructor(message: string) {
+    super('SnippetTemplatesNotFoundError', 404, message);
+  }
+}
 
 function endpointOf(definition: ApiDefinition | undefined, endpointId: string): Endpoint {
   const endpoint = definition?.endpoints[endpointId];
-  if (!endpoint) throw new NotFound(`No endpoint "${endpointId}" in this API`);
+  if (!endpoint) throw new SnippetTemplatesNotFoundError(`No endpoint "${endpointId}" in this API`);
   return endpoint;
 }
 
@@ -49,7 +56,7 @@ async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemp
 
   const local = async (apiKey: string, endpointId: string): Promise<SnippetTemplate[]> => {
     const loaded = app.hasDecorator('docsHost') ? (await app.docsHost.current()).project : undefined;
-    if (!loaded) throw new NotFound('The docs project is not loaded');
+    if (!loaded) throw new SnippetTemplatesNotFoundError('The docs project is not loaded');
     const endpoint = endpointOf(loaded.project.apis[apiKey], endpointId);
     const templates = await projectSnippetTemplates(loaded.dir);
     return templatesForEndpoint(templates, { method: endpoint.method, path: pathTemplate(endpoint) });
@@ -62,7 +69,7 @@ async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemp
     endpointId: string,
   ): Promise<SnippetTemplate[]> => {
     const site = source ? await source.loadDocsForUrl(`${host}${page}`) : undefined;
-    if (!site) throw new NotFound('No docs are published at this address');
+    if (!site) throw new SnippetTemplatesNotFoundError('No docs are published at this address');
     const definition = site.apis[apiKey] as ApiDefinition | undefined;
     const endpoint = endpointOf(definition, endpointId);
     const config = definition?.snippetsConfiguration;
@@ -93,19 +100,15 @@ async function snippetTemplatesPlugin(app: FastifyInstance, options: SnippetTemp
     const query = request.query as Record<string, string | undefined>;
     const { api, endpoint } = query;
     reply.header('cache-control', 'no-cache');
-    if (!api || !endpoint) return reply.code(400).send({ error: 'api and endpoint are required' });
+    if (!api || !endpoint)
+      return sendError(reply, 400, 'BadRequestError', 'The query needs api and endpoint: ?api=…&endpoint=…');
     const page = query.page?.startsWith('/') ? query.page : '/';
-    try {
-      const templates =
-        options.mode === 'local'
-          ? await local(api, endpoint)
-          : await hosted((request.headers.host ?? '').toLowerCase(), page, api, endpoint);
-      return reply.send({ templates });
-    } catch (error) {
-      if (error instanceof NotFound) return reply.code(404).send({ error: error.message });
-      request.log.error(error);
-      return reply.code(500).send({ error: error instanceof Error ? error.message : String(error) });
-    }
+    // Failures answer in the one error shape (error-replies/): 404 SnippetTemplatesNotFoundError, else 500.
+    const templates =
+      options.mode === 'local'
+        ? await local(api, endpoint)
+        : await hosted((request.headers.host ?? '').toLowerCase(), page, api, endpoint);
+    return reply.send({ templates });
   });
 }
 

@@ -19,17 +19,16 @@ beforeAll(async () => {
     if (req.url === '/proxy-error') {
       res.writeHead(502, {
         'content-type': 'application/json',
-        'x-sextant-proxy-error': 'PROXY_UPSTREAM_UNREACHABLE',
+        'x-sextant-proxy-error': 'ProxyUpstreamUnreachableError',
       });
       res.end(
         JSON.stringify({
-          error: 'ProxyUpstreamUnreachable',
-          code: 'PROXY_UPSTREAM_UNREACHABLE',
-          reason: 'The API could not be reached. (ECONNREFUSED)',
+          error: 'ProxyUpstreamUnreachableError',
+          content: { message: 'The API could not be reached. (ECONNREFUSED)' },
         }),
       );
     } else if (req.url === '/proxy-error-garbled') {
-      res.writeHead(400, { 'x-sextant-proxy-error': 'PROXY_TARGET_INVALID_URL' });
+      res.writeHead(400, { 'x-sextant-proxy-error': 'ProxyTargetInvalidUrlError' });
       res.end('<html>not json</html>');
     } else if (req.url === '/rpc-error') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -54,12 +53,12 @@ describe('failure kinds', () => {
     expect(lifecycle.getState()).toEqual({
       status: 'failed',
       failure: 'proxy',
-      error: 'The API could not be reached. (ECONNREFUSED) [PROXY_UPSTREAM_UNREACHABLE]',
+      error: 'The API could not be reached. (ECONNREFUSED) [ProxyUpstreamUnreachableError]',
     });
     await send(lifecycle, '/proxy-error-garbled');
     expect(lifecycle.getState()).toMatchObject({
       failure: 'proxy',
-      error: 'The proxy could not complete the request. [PROXY_TARGET_INVALID_URL]',
+      error: 'The proxy could not complete the request. [ProxyTargetInvalidUrlError]',
     });
   });
 

@@ -232,14 +232,15 @@ export class RequestLifecycle extends Store<RequestState> {
   }
 }
 
-/** The reason of a proxy error answer (`{ error, code, reason }`), else a sentence naming its code. */
+/** The message of a proxy error answer (`{ error, content: { message } }`), else a sentence; its code after it. */
 export async function proxyReason(response: Response, code: string): Promise<string> {
   const body: unknown = await response.json().catch(() => undefined);
-  const reason =
-    body && typeof body === 'object' && typeof (body as { reason?: unknown }).reason === 'string'
-      ? (body as { reason: string }).reason
+  const content = body && typeof body === 'object' ? (body as { content?: unknown }).content : undefined;
+  const message =
+    content && typeof content === 'object' && typeof (content as { message?: unknown }).message === 'string'
+      ? (content as { message: string }).message
       : undefined;
-  return `${reason ?? 'The proxy could not complete the request.'} [${code}]`;
+  return `${message ?? 'The proxy could not complete the request.'} [${code}]`;
 }
 
 /**
