@@ -28,7 +28,6 @@ const COMBINATIONS: Required<PartFlags>[] = Array.from({ length: 16 }, (_, bits)
 function expectedParts(flags: Required<PartFlags>): string[] {
   return [
     'consoleHost',
-    'unavailableReplies',
     'metrics',
     ...(flags.registry ? ['registry'] : []),
     'siteDatabase',
@@ -117,7 +116,7 @@ describe('declared needs', () => {
       withoutDocsHost,
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PartDependencyError);
-    expect(error).toMatchObject({ code: 'PART_DEPENDENCY_MISSING', decorator: 'docsHost' });
+    expect(error).toMatchObject({ code: 'PartDependencyError', decorator: 'docsHost' });
     expect((error as Error).message).toContain('"llms" part needs app.docsHost');
   });
 
@@ -126,7 +125,7 @@ describe('declared needs', () => {
     opened.push(app);
     const dashboardAlone = PARTS.filter((part) => part.name === 'consoleHost' || part.name === 'dashboard');
     await expect(mountParts(app, { mode: 'hosted' }, dashboardAlone)).rejects.toMatchObject({
-      code: 'PART_DEPENDENCY_MISSING',
+      code: 'PartDependencyError',
       decorator: 'registry',
     });
   });

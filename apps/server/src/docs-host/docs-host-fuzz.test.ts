@@ -344,7 +344,7 @@ describe.each(TEST_DATABASES)('docs host fuzz on $name', (database) => {
           counts.refused++;
           return (
             error instanceof RegistryNamedError &&
-            JSON.stringify(error.toBody().content).includes('config.redirects[0].destination')
+            JSON.stringify(error.content).includes('config.redirects[0].destination')
           );
         }
         counts.published++;
