@@ -157,7 +157,15 @@ describe('Ask AI rate limits per site (hosted)', () => {
             docsVersion: 1 as const,
             config,
             navigation: [{ type: 'page' as const, title: 'Home', slug: '', pageId: 'home' }],
-            pages: { home: { slug: '', markdown: '# Home\n\nTokens rotate every 90 days.\n' } },
+            pages: {
+              home: {
+                id: 'home',
+                title: 'Home',
+                slug: '',
+                layout: 'guide',
+                markdown: '# Home\n\nTokens rotate every 90 days.\n',
+              },
+            },
             homeSlug: '',
           },
         },

@@ -27,7 +27,15 @@ const definition = (config: DocsConfig) => ({
   docsVersion: 1 as const,
   config,
   navigation: [{ type: 'page' as const, title: 'Tokens', slug: '', pageId: 'home' }],
-  pages: { home: { slug: '', markdown: '# Tokens\n\n## Rotate a token\n\nCall rotate every 90 days.\n' } },
+  pages: {
+    home: {
+      id: 'home',
+      title: 'Tokens',
+      slug: '',
+      layout: 'guide',
+      markdown: '# Tokens\n\n## Rotate a token\n\nCall rotate every 90 days.\n',
+    },
+  },
   homeSlug: '',
 });
 

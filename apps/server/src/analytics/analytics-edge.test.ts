@@ -42,7 +42,7 @@ beforeAll(async () => {
           docsVersion: 1 as const,
           config: defaultDocsConfig(domain),
           navigation: [{ type: 'page' as const, title: 'Home', slug: '', pageId: 'home' }],
-          pages: { home: { slug: '', markdown: '# Home\n' } },
+          pages: { home: { id: 'home', title: 'Home', slug: '', layout: 'guide', markdown: '# Home\n' } },
           homeSlug: '',
         },
       },
