@@ -54,7 +54,7 @@ describe('registerApiDefinition validates the definition on write', () => {
         (definition.endpoints.list?.responses[0] as unknown as { statusCode: string }).statusCode = 'ok';
         return definition;
       },
-      /^endpoints\.list\.responses\.0\.statusCode: /,
+      /^endpoints\.list\.responses\[0\]\.statusCode: /,
     ],
     ['a dangling type reference', () => ({ ...sound(), types: {} }), /dangling type reference/],
     [
@@ -143,7 +143,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
       (d) => {
         d.navigation = [{ type: 'link', title: 'x', href: 'javascript:alert(1)' }];
       },
-      'navigation.0.href',
+      'navigation[0].href',
     ],
     [
       'a javascript: link with a tab in its scheme, nested in a section',
@@ -157,7 +157,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           },
         ];
       },
-      'navigation.0.children.0.href',
+      'navigation[0].children[0].href',
     ],
     [
       'a javascript: redirect',
@@ -167,7 +167,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           redirects: [{ source: '/a', destination: 'javascript:alert(1)', permanent: false }],
         };
       },
-      'config.redirects.0.destination',
+      'config.redirects[0].destination',
     ],
     [
       'a protocol-relative redirect',
@@ -177,7 +177,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           redirects: [{ source: '/a', destination: '//evil.test/', permanent: false }],
         };
       },
-      'config.redirects.0.destination',
+      'config.redirects[0].destination',
     ],
     [
       'a redirect destination with a line break (a second header in its Location)',
@@ -187,7 +187,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           redirects: [{ source: '/a', destination: '/b\r\nSet-Cookie: x=1', permanent: false }],
         };
       },
-      'config.redirects.0.destination',
+      'config.redirects[0].destination',
     ],
     [
       'a backslash redirect (browsers read /\\host as //host)',
@@ -200,7 +200,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           ],
         };
       },
-      'config.redirects.1.destination',
+      'config.redirects[1].destination',
     ],
     [
       'a redirect source with a control character',
@@ -210,7 +210,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           redirects: [{ source: '/a\u0000', destination: '/b', permanent: false }],
         };
       },
-      'config.redirects.0.source',
+      'config.redirects[0].source',
     ],
     [
       'a data: script',
@@ -222,7 +222,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           ],
         };
       },
-      'config.scripts.0.src.url',
+      'config.scripts[0].src.url',
     ],
     [
       'an http: (not https) script',
@@ -232,7 +232,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
           scripts: [{ src: { type: 'url', url: 'http://evil.test/x.js' }, strategy: 'afterInteractive' }],
         };
       },
-      'config.scripts.0.src.url',
+      'config.scripts[0].src.url',
     ],
     [
       'a javascript: logo link',
@@ -287,14 +287,14 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
       (d) => {
         d.navigation = [{ type: 'page', title: 'Gone', slug: 'gone', pageId: 'gone' }];
       },
-      'navigation.0.pageId',
+      'navigation[0].pageId',
     ],
     [
       'a navigation item of no known type',
       (d) => {
         d.navigation = [{ type: 'iframe', title: 'x', slug: 'x', src: 'https://evil.test' }];
       },
-      'navigation.0.type',
+      'navigation[0].type',
     ],
     [
       'a huge list of navbar links',
@@ -334,7 +334,7 @@ describe('finishDocsRegistration validates the docs definition on write', () => 
     const deep = await publish(definition);
     expect(deep.body.error).toBe('InvalidDocsDefinitionError');
     const [problem] = (deep.body.content as { problems: string[] }).problems;
-    expect(problem).toMatch(/^navigation(\.0\.children){33}: navigation nests deeper than 32 levels$/);
+    expect(problem).toMatch(/^navigation(\[0\]\.children){33}: navigation nests deeper than 32 levels$/);
 
     const flood = base();
     flood.navigation = Array.from({ length: 500 }, () => ({

@@ -3,6 +3,7 @@
  * serialisation, bearer auth before validation, and one error handler that answers every
  * failure as `{ "error": "Name", "content": { "message": … } }` with a 4xx for anything the client got wrong.
  */
+import { issuePath } from '@sextant/definition';
 import { type RouteName, type RouteSpec, routes } from '@sextant/registry-client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -27,7 +28,7 @@ function errorReply(error: FastifyError | RegistryError | Error, request: Fastif
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error as FastifyError).validationContext ?? 'request';
     const issues = error.validation.map((issue) => ({
-      path: `${where}${issue.instancePath.replaceAll('/', '.')}`,
+      path: issuePath([where, ...pathKeys(issue.instancePath)]),
       message: issue.message,
     }));
     if (where === 'body') {
@@ -43,6 +44,19 @@ function errorReply(error: FastifyError | RegistryError | Error, request: Fastif
     });
   }
   return replyErrorOf(error, request, 'registry');
+}
+
+/**
+ * The keys of a validation issue's JSON pointer, list indexes as numbers, so a path reads the same
+ * over HTTP as in process (`config.redirects[0].destination`): the zod type provider joins zod's
+ * path with slashes and drops whether a key was an index.
+ */
+function pathKeys(instancePath: string): (string | number)[] {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .filter((key) => key !== '')
+    .map((key) => (/^(0|[1-9]\d{0,8})$/.test(key) ? Number(key) : key));
 }
 
 const OPENAPI_PATH = '/openapi.json';
