@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDocsProject } from '@sextant/docs-project';
@@ -46,6 +46,37 @@ describe('openProjectSource on a single spec: its folder is the project', () => 
     const linked = await singleSpec('link.json#/responses/ok');
     await symlink(join(linked.base, 'secret.json'), join(linked.base, 'specs', 'link.json'));
     await expect(load(linked.spec)).rejects.toThrow('"link.json" is outside the project folder');
+  });
+});
+
+describe("a spec's project is titled by the spec", () => {
+  it("takes info.title, and the file's name when the spec has none or does not parse", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-title-'));
+    const titled = join(dir, 'rest.yaml');
+    await writeFile(
+      titled,
+      'openapi: 3.1.0\ninfo:\n  title: "  Acme \\"Pets\\" API "\n  version: "1"\npaths: {}\n',
+    );
+    expect((await load(titled)).project.config.title).toBe('Acme "Pets" API');
+    const untitled = join(dir, 'bare.json');
+    await writeFile(
+      untitled,
+      JSON.stringify({ openapi: '3.1.0', info: { title: 42, version: '1' }, paths: {} }),
+    );
+    const source = await openProjectSource(untitled);
+    try {
+      expect(await readFile(join(source.projectDir, 'docs.yml'), 'utf8')).toMatch(/^title: "bare"\n/);
+    } finally {
+      await source.dispose();
+    }
+    const broken = join(dir, 'broken.yaml');
+    await writeFile(broken, 'openapi: 3.1.0\ninfo: [unclosed\n');
+    const brokenSource = await openProjectSource(broken);
+    try {
+      expect(await readFile(join(brokenSource.projectDir, 'docs.yml'), 'utf8')).toMatch(/^title: "broken"\n/);
+    } finally {
+      await brokenSource.dispose();
+    }
   });
 });
 

@@ -5,10 +5,11 @@
  * spec are seen at once.
  */
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { trustProjectLink } from '@sextant/docs-project';
+import { parse } from 'yaml';
 import { CliError } from './cli-error.js';
 import { specFilesIn } from './spec-in-folder.js';
 
@@ -46,13 +47,28 @@ export async function openProjectSource(path: string): Promise<ProjectSource> {
   return specProject(full);
 }
 
+/**
+ * The spec's own title (`info.title`; OpenRPC and AsyncAPI keep it there too), or undefined when
+ * the file does not parse or has none: the importer reports a broken spec with its place later.
+ */
+async function specTitle(file: string): Promise<string | undefined> {
+  try {
+    const spec: unknown = parse(await readFile(file, 'utf8'), { maxAliasCount: 100 });
+    const info = typeof spec === 'object' && spec !== null ? (spec as { info?: unknown }).info : undefined;
+    const title = typeof info === 'object' && info !== null ? (info as { title?: unknown }).title : undefined;
+    return typeof title === 'string' && title.trim() !== '' ? title.trim().slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A one-page project in a temporary folder for the spec file `full`. */
 async function specProject(full: string): Promise<ProjectSource> {
   const projectDir = await mkdtemp(join(tmpdir(), 'sextant-spec-'));
   await symlink(dirname(full), join(projectDir, 'api'), 'dir');
   // Our own link out of the temporary project: files may resolve into the spec's folder.
   const untrust = trustProjectLink(projectDir, dirname(full));
-  const title = basename(full).replace(/\.(ya?ml|json)$/i, '');
+  const title = (await specTitle(full)) ?? basename(full).replace(/\.(ya?ml|json)$/i, '');
   await writeFile(
     join(projectDir, 'docs.yml'),
     `title: ${JSON.stringify(title)}\nnavigation:\n  - api: API Reference\n    spec: ${JSON.stringify(`api/${basename(full)}`)}\n`,
