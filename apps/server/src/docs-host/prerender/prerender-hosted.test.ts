@@ -6,40 +6,17 @@
  * and the new pages are warm; a small page cache stops the run at its budget.
  */
 import type { AddressInfo } from 'node:net';
-import { defaultDocsConfig } from '@sextant/definition';
 import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.js';
+import { guideSite } from '../testing/guide-site.js';
 import { hostRequest } from '../testing/host-request.js';
 
 const HOST = 'prerender.docs.test';
 const PAGES = 30;
 
-/** A home and `PAGES` guides with some text, each titled with `title`. */
-const siteDefinition = (title: string) => {
-  const slugs = Array.from({ length: PAGES }, (_, i) => `guide-${i}`);
-  const body = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of ${title}: some words to render.`).join(
-    '\n\n',
-  );
-  return {
-    docsVersion: 1,
-    config: defaultDocsConfig(title),
-    navigation: [
-      { type: 'page', title: 'Home', slug: '', pageId: 'home' },
-      ...slugs.map((slug) => ({ type: 'page', title: slug, slug, pageId: slug })),
-    ],
-    pages: Object.fromEntries([
-      ['home', { id: 'home', title, slug: '', layout: 'guide', markdown: `# ${title}\n\nWelcome.` }],
-      ...slugs.map((slug) => [
-        slug,
-        { id: slug, title: slug, slug, layout: 'guide', markdown: `# ${slug} of ${title}\n\n${body}` },
-      ]),
-    ]),
-    homeSlug: '',
-  };
-};
 const paths = ['/', ...Array.from({ length: PAGES }, (_, i) => `/guide-${i}`)];
 
 interface Hosted {
@@ -75,7 +52,7 @@ async function startHosted(pagesBudget?: number): Promise<Hosted> {
       const init = await client.initDocsRegistrationV2({ body: { orgId: 'pre', domain: HOST } });
       await client.finishDocsRegistrationV2({
         params: { id: init.docsRegistrationId },
-        body: { docsDefinition: siteDefinition(title) },
+        body: { docsDefinition: guideSite(title, PAGES) },
       });
     },
     get: (path) => hostRequest(port, { host: HOST, path }),
