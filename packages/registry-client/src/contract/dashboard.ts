@@ -5,7 +5,7 @@
  * else the dashboard shows comes from the registry's own routes through `@sextant/registry-client`.
  */
 import { z } from 'zod';
-import { orgRoleSchema } from './tenancy-entities.js';
+import { orgRoleSchema } from './entities/tenancy.js';
 
 export const DASHBOARD_PATH = '/_sextant/dashboard';
 export const DASHBOARD_API = `${DASHBOARD_PATH}/api`;

@@ -1,6 +1,6 @@
 /** Registry routes: loading and registering API definitions. */
 import { z } from 'zod';
-import * as s from '../entities.js';
+import * as s from '../entities/index.js';
 import { MB, member, type RouteSpec, route } from './route-spec.js';
 
 export const definitionRoutes = {

@@ -1,6 +1,6 @@
 /** Registry routes: docs sites: registration, lookup by URL, files, previews, ownership, search-preview whitelist, deletion. */
 import { z } from 'zod';
-import * as s from '../entities.js';
+import * as s from '../entities/index.js';
 import { fileDeclarationErrors, MB, member, type RouteSpec, route, urlErrors } from './route-spec.js';
 
 export const docsRoutes = {

@@ -1,5 +1,5 @@
 /** Registry routes: GitHub repositories and pull requests the generators track, and SDK semantic versions. */
-import * as s from '../entities.js';
+import * as s from '../entities/index.js';
 import { member, owned, type RouteSpec, route } from './route-spec.js';
 
 export const githubRoutes = {

@@ -1,6 +1,6 @@
 /** Registry routes: what readers did: the playground's analytics and the Ask AI question log. */
-import * as ai from '../ai-entities.js';
-import * as a from '../analytics-entities.js';
+import * as ai from '../entities/ai.js';
+import * as a from '../entities/analytics.js';
 import { member, type RouteSpec, route } from './route-spec.js';
 
 export const insightRoutes = {

@@ -1,7 +1,7 @@
 /** Registry routes: CLI and generator releases and the generator catalogue. */
 import { z } from 'zod';
-import * as s from '../entities.js';
-import * as t from '../tenancy-entities.js';
+import * as s from '../entities/index.js';
+import * as t from '../entities/tenancy.js';
 import { generatorVersionParams, owned, type RouteSpec, route, versionParams } from './route-spec.js';
 
 export const releaseRoutes = {

@@ -1,6 +1,6 @@
 /** Registry routes: code snippets and snippet templates. */
 import { z } from 'zod';
-import * as s from '../entities.js';
+import * as s from '../entities/index.js';
 import { MB, member, type RouteSpec, route } from './route-spec.js';
 
 export const snippetRoutes = {

@@ -1,6 +1,6 @@
 /** Registry routes: tokens, organizations, members, invitations and domain claims. */
-import * as s from '../entities.js';
-import * as t from '../tenancy-entities.js';
+import * as s from '../entities/index.js';
+import * as t from '../entities/tenancy.js';
 import { member, type RouteSpec, route } from './route-spec.js';
 
 export const tenancyRoutes = {

@@ -4,7 +4,7 @@
  * credentials) and the organization's aggregated view the dashboard charts.
  */
 import { z } from 'zod';
-import { idSchema } from './entities.js';
+import { idSchema } from './common.js';
 
 /** How a Try-it request ended: the status class of the API's answer, or `failed` (no answer). */
 export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx', 'failed'] as const;

@@ -4,7 +4,7 @@
  * by the organization's members.
  */
 import { z } from 'zod';
-import { idSchema } from './entities.js';
+import { idSchema } from './common.js';
 
 /** Most questions one call returns. */
 export const MAX_QUESTION_LOG_LIMIT = 100;

@@ -3,7 +3,8 @@
  * and roles (managed by the organization's admins), and domain claims proven by DNS.
  */
 import { z } from 'zod';
-import { generatorSchema, idSchema } from './entities.js';
+import { idSchema } from './common.js';
+import { generatorSchema } from './releases.js';
 
 /** An organization id: lower-case letters, digits and dashes (it becomes part of preview host names). */
 export const orgIdSchema = z
