@@ -5,38 +5,14 @@
  * compared once per direction and reported under that type, so a change in a type used by fifty
  * endpoints is one line, not fifty.
  */
-import type { EnumValue, ObjectProperty, PrimitiveType, TypeReference } from '../ir/index.js';
-import {
-  inlineObjectProperties,
-  innerShape,
-  objectProperties as readProperties,
-  unescapePointerToken,
-  unionSharedProperties,
-  unwrapOptional,
-} from '../ir/read-types.js';
+import type { ObjectProperty, TypeReference } from '../ir/index.js';
+import { innerShape } from '../ir/read-types.js';
 import { compareMembers } from './compare-members.js';
+import { compareBound, compareEnums, comparePrimitives } from './compare-scalars.js';
 import { ALWAYS, child, type DiffContext, NARROWING, NEVER, type Site, WIDENING } from './context.js';
-import { describeReference } from './describe.js';
+import { describeReference, what } from './describe.js';
 import { compareDocFields } from './doc-fields.js';
-
-/** A reference with optional/nullable stripped and named types resolved. */
-type Node =
-  | { kind: 'primitive'; value: PrimitiveType }
-  | { kind: 'literal'; value: unknown }
-  | { kind: 'unknown' }
-  | { kind: 'list' | 'set'; item: TypeReference; minItems?: number; maxItems?: number }
-  | { kind: 'map'; key: TypeReference; value: TypeReference }
-  | { kind: 'object'; properties: ObjectProperty[]; extra?: TypeReference }
-  | { kind: 'enum'; values: EnumValue[] }
-  | {
-      kind: 'discriminatedUnion';
-      discriminant: string;
-      variants: Map<string, string>;
-      base: ObjectProperty[];
-    }
-  | { kind: 'undiscriminatedUnion'; variants: TypeReference[]; base: ObjectProperty[] };
-
-type Side = 'previous' | 'current';
+import { idRef, isString, literalFits, type Node, nodeLabel, resolve } from './shape-node.js';
 
 /** Compares what `previous` and `current` describe at `site`, emitting every difference. */
 export function compareReferences(
@@ -180,91 +156,6 @@ function compareKinds(ctx: DiffContext, previous: Node, current: Node, site: Sit
   );
 }
 
-function comparePrimitives(ctx: DiffContext, before: PrimitiveType, after: PrimitiveType, site: Site): void {
-  if (before.type !== after.type) {
-    let breaks = ALWAYS;
-    if (before.type === 'integer' && after.type === 'number') breaks = WIDENING;
-    if (before.type === 'number' && after.type === 'integer') breaks = NARROWING;
-    ctx.emit(
-      site,
-      'type-changed',
-      'changed',
-      breaks,
-      `${what(site)} changed type from ${before.type} to ${after.type}`,
-    );
-    return;
-  }
-  const formatBefore = formatOf(before);
-  const formatAfter = formatOf(after);
-  if (formatBefore !== formatAfter) {
-    const breaks = formatAfter === undefined ? WIDENING : formatBefore === undefined ? NARROWING : ALWAYS;
-    ctx.emit(
-      site,
-      'constraint-changed',
-      'changed',
-      breaks,
-      `${what(site)} format changed from ${formatBefore ?? 'none'} to ${formatAfter ?? 'none'}`,
-    );
-  }
-  if (before.type === 'string' && after.type === 'string') {
-    if (before.pattern !== after.pattern) {
-      const breaks =
-        after.pattern === undefined ? WIDENING : before.pattern === undefined ? NARROWING : ALWAYS;
-      ctx.emit(site, 'constraint-changed', 'changed', breaks, `${what(site)} pattern changed`);
-    }
-    compareBound(ctx, site, 'minLength', before.minLength, after.minLength, 'min');
-    compareBound(ctx, site, 'maxLength', before.maxLength, after.maxLength, 'max');
-  }
-  if (
-    before.type !== 'boolean' &&
-    before.type !== 'string' &&
-    after.type !== 'boolean' &&
-    after.type !== 'string'
-  ) {
-    compareBound(ctx, site, 'minimum', before.minimum, after.minimum, 'min');
-    compareBound(ctx, site, 'maximum', before.maximum, after.maximum, 'max');
-    compareBound(ctx, site, 'exclusiveMinimum', before.exclusiveMinimum, after.exclusiveMinimum, 'min');
-    compareBound(ctx, site, 'exclusiveMaximum', before.exclusiveMaximum, after.exclusiveMaximum, 'max');
-    if (before.multipleOf !== after.multipleOf) {
-      const breaks =
-        after.multipleOf === undefined ? WIDENING : before.multipleOf === undefined ? NARROWING : ALWAYS;
-      ctx.emit(site, 'constraint-changed', 'changed', breaks, `${what(site)} multipleOf changed`);
-    }
-  }
-  if (JSON.stringify(before.default) !== JSON.stringify(after.default)) {
-    ctx.emit(
-      site,
-      'default-changed',
-      'changed',
-      NEVER,
-      `${what(site)} default changed from ${JSON.stringify(before.default) ?? 'none'} to ${JSON.stringify(after.default) ?? 'none'}`,
-    );
-  }
-}
-
-/** A lower (`min`) or upper (`max`) bound: tightening narrows, loosening widens. */
-function compareBound(
-  ctx: DiffContext,
-  site: Site,
-  name: string,
-  before: number | undefined,
-  after: number | undefined,
-  side: 'min' | 'max',
-): void {
-  if (before === after) return;
-  let tighter: boolean;
-  if (before === undefined) tighter = true;
-  else if (after === undefined) tighter = false;
-  else tighter = side === 'min' ? after > before : after < before;
-  ctx.emit(
-    site,
-    'constraint-changed',
-    'changed',
-    tighter ? NARROWING : WIDENING,
-    `${what(site)} ${name} changed from ${before ?? 'none'} to ${after ?? 'none'}`,
-  );
-}
-
 function compareObjects(
   ctx: DiffContext,
   previous: Extract<Node, { kind: 'object' }>,
@@ -308,32 +199,6 @@ export function compareProperties(
     optional: 'field-optional',
     compareShapes: compareReferences,
   });
-}
-
-function compareEnums(ctx: DiffContext, previous: EnumValue[], current: EnumValue[], site: Site): void {
-  const key = (value: EnumValue) => JSON.stringify(value.value);
-  const before = new Map(previous.map((value) => [key(value), value]));
-  const after = new Map(current.map((value) => [key(value), value]));
-  for (const [value, entry] of before) {
-    const next = after.get(value);
-    if (!next) {
-      ctx.emit(
-        site,
-        'enum-value-removed',
-        'removed',
-        NARROWING,
-        `${what(site)} no longer allows value ${value}`,
-      );
-    } else if ((entry.description ?? '') !== (next.description ?? '')) {
-      ctx.emit(site, 'description-changed', 'docs', NEVER, `description of enum value ${value} changed`);
-    }
-  }
-  for (const value of after.keys()) {
-    if (!before.has(value)) {
-      // Breaking in responses: clients with exhaustive enums (generated SDKs) reject unknown values.
-      ctx.emit(site, 'enum-value-added', 'added', WIDENING, `${what(site)} allows new value ${value}`);
-    }
-  }
 }
 
 function compareDiscriminatedUnions(
@@ -409,114 +274,4 @@ function compareUnions(
       `${what(site)} may now be ${describeReference(variant, ctx.current)}`,
     );
   }
-}
-
-/** Resolves aliases and named types to a structural node, flattening object inheritance. */
-function resolve(ctx: DiffContext, reference: TypeReference, side: Side, depth = 0): Node {
-  const definition = side === 'previous' ? ctx.previous : ctx.current;
-  const shape = unwrapOptional(reference);
-  switch (shape.type) {
-    case 'primitive':
-      return { kind: 'primitive', value: shape.value };
-    case 'literal':
-      return { kind: 'literal', value: shape.value };
-    case 'unknown':
-      return { kind: 'unknown' };
-    case 'list':
-    case 'set':
-      return { kind: shape.type, item: shape.itemShape, minItems: shape.minItems, maxItems: shape.maxItems };
-    case 'map':
-      return { kind: 'map', key: shape.keyShape, value: shape.valueShape };
-    case 'id': {
-      const type = definition.types[shape.id];
-      if (!type || depth > 32) return { kind: 'unknown' };
-      switch (type.shape.type) {
-        case 'alias':
-          return resolve(ctx, type.shape.value, side, depth + 1);
-        case 'object':
-          return {
-            kind: 'object',
-            properties: objectProperties(ctx, shape.id, side),
-            extra: type.shape.extraProperties,
-          };
-        case 'enum':
-          return { kind: 'enum', values: type.shape.values };
-        case 'discriminatedUnion':
-          return {
-            kind: 'discriminatedUnion',
-            discriminant: type.shape.discriminant,
-            variants: new Map(
-              type.shape.variants.map((variant) => [variant.discriminantValue, variant.typeId]),
-            ),
-            base: unionSharedProperties(shape.id, definition.types),
-          };
-        case 'undiscriminatedUnion':
-          return {
-            kind: 'undiscriminatedUnion',
-            variants: type.shape.variants.map((variant) => variant.shape),
-            base: unionSharedProperties(shape.id, definition.types),
-          };
-      }
-      return { kind: 'unknown' };
-    }
-    default:
-      return { kind: 'unknown' };
-  }
-}
-
-/** Own and inherited properties of an object type (own ones win), read the one way IR types are read. */
-export function objectProperties(ctx: DiffContext, typeId: string, side: Side): ObjectProperty[] {
-  return readProperties(typeId, (side === 'previous' ? ctx.previous : ctx.current).types);
-}
-
-/** Properties of an inline body object, with those of the types it extends. */
-export function inlineObjectNode(
-  ctx: DiffContext,
-  extendsIds: string[],
-  properties: ObjectProperty[],
-  side: Side,
-): ObjectProperty[] {
-  const types = (side === 'previous' ? ctx.previous : ctx.current).types;
-  return inlineObjectProperties({ extends: extendsIds, properties }, types);
-}
-
-function idRef(id: string): TypeReference {
-  return { type: 'id', id };
-}
-
-function formatOf(primitive: PrimitiveType): string | undefined {
-  return 'format' in primitive ? primitive.format : undefined;
-}
-
-function isString(node: Node): boolean {
-  return node.kind === 'primitive' && node.value.type === 'string';
-}
-
-function literalFits(literal: Node, primitive: Node): boolean {
-  if (literal.kind !== 'literal' || primitive.kind !== 'primitive') return false;
-  const type = typeof literal.value;
-  const wanted = primitive.value.type === 'integer' ? 'number' : primitive.value.type;
-  return type === wanted;
-}
-
-function nodeLabel(node: Node): string {
-  switch (node.kind) {
-    case 'primitive':
-      return node.value.type;
-    case 'literal':
-      return `literal ${JSON.stringify(node.value)}`;
-    case 'discriminatedUnion':
-    case 'undiscriminatedUnion':
-      return 'union';
-    default:
-      return node.kind;
-  }
-}
-
-/** How a site names the thing it points at in messages. */
-function what(site: Site): string {
-  if (site.pointer === '') {
-    return site.location.area === 'type' ? `type \`${site.location.path ?? site.location.id}\`` : 'value';
-  }
-  return `\`${unescapePointerToken(site.pointer)}\``;
 }

@@ -1,6 +1,7 @@
 /** Short human labels for type references and path templates, used in change messages. */
 import type { ApiDefinition, PathPart, TypeReference } from '../ir/index.js';
-import { pathTemplate } from '../ir/read-types.js';
+import { pathTemplate, unescapePointerToken } from '../ir/read-types.js';
+import type { Site } from './context.js';
 
 /** `string`, `list of Pet`, `Pet | null`: a reference as a reader would name it. */
 export function describeReference(reference: TypeReference, definition: ApiDefinition): string {
@@ -37,4 +38,12 @@ export function operationPath(path: PathPart[]): string {
 /** The path with parameter names blanked, so renaming a parameter keeps the same operation. */
 export function pathShape(path: PathPart[]): string {
   return path.map((part) => (part.type === 'literal' ? part.value : '{}')).join('');
+}
+
+/** How a site names the thing it points at in messages. */
+export function what(site: Site): string {
+  if (site.pointer === '') {
+    return site.location.area === 'type' ? `type \`${site.location.path ?? site.location.id}\`` : 'value';
+  }
+  return `\`${unescapePointerToken(site.pointer)}\``;
 }
