@@ -6,40 +6,18 @@
  * only renders and dispatches.
  */
 
-import {
-  type ApiDefinition,
-  type AuthScheme,
-  type Endpoint,
-  type OAuthAuthorizationCode,
-  type OAuthFlow,
-  type OAuthTokenFlow,
-  oauthFlows,
+import type {
+  ApiDefinition,
+  AuthScheme,
+  Endpoint,
+  OAuthAuthorizationCode,
+  OAuthFlow,
+  OAuthTokenFlow,
 } from '@sextant/definition';
-import {
-  authorizationCodeGrant,
-  authRequirementsOf,
-  buildGrantRequest,
-  clientCredentialsGrant,
-  extractAccessToken,
-  passwordGrant,
-  requirementKey,
-} from '@sextant/request';
-import { EndpointNotInDefinitionError, TokenEndpointUnknownError } from '../../errors.js';
+import { authRequirementsOf, requirementKey } from '@sextant/request';
+import { EndpointNotInDefinitionError } from '../../errors.js';
 import type { ApiKeyInjectionStore } from '../auth/api-key-injection.js';
-import { type AuthStorage, AuthStore, selectedRequirement, tokenServesScheme } from '../auth/auth-store.js';
-import {
-  authorizationRedirectUri,
-  beginAuthorization,
-  readAuthorizationReturn,
-  type SessionStorage,
-} from '../auth/oauth-authorization.js';
-import {
-  noTokenIn,
-  OAuthLoginError,
-  tokenResponseError,
-  unreachableTokenEndpoint,
-} from '../auth/oauth-login-error.js';
-import type { PlaygroundFormState } from '../form/form-state.js';
+import { AuthStore, selectedRequirement, tokenServesScheme } from '../auth/auth-store.js';
 import { FormStore } from '../form/form-store.js';
 import { ValueStore } from '../form/value-store.js';
 import { absoluteBaseUrl, baseUrlProblem } from '../request/base-url.js';
@@ -48,7 +26,6 @@ import { sendDisabledReason } from '../request/localhost.js';
 import {
   type BuiltRequest,
   buildPlaygroundRequest,
-  buildTokenRequest,
   createSdkSnippets,
   fetchArguments,
   type SdkSnippets,
@@ -59,71 +36,17 @@ import {
 } from '../request/request-engine.js';
 import { RequestLifecycle } from '../request/request-lifecycle.js';
 import { invalidSignature, needsConfirmation, sendBlocker } from '../request/send-gate.js';
-import type { AnalyticsSink } from '../shared/analytics.js';
 import { isSecretHeaderName } from './deep-link.js';
+import { EndpointOAuth } from './endpoint-oauth.js';
+import type {
+  EndpointControllerOptions,
+  EndpointViewState,
+  PlaygroundFeatures,
+  SendOutcome,
+} from './endpoint-options.js';
 import { RequestHistory } from './request-history.js';
 
-/** Feature flags of a playground (SPEC §6–7). */
-export interface PlaygroundFeatures {
-  /** Offer the SDK snippet languages in the request card (default on when templates are given). */
-  sdkSnippets?: boolean;
-  /** Send directly instead of through the proxy. */
-  skipProxy?: boolean;
-  /** Per-connection WebSocket message limit. */
-  websocketMessageLimit?: number;
-}
-
-/** View state of the endpoint playground. */
-export interface EndpointViewState {
-  environmentId: string | undefined;
-  /** Values of the selected environment's server variables. */
-  variables: Record<string, string>;
-  baseUrl: string;
-  language: string;
-  /** SDK languages with a snippet template for this endpoint (after cURL, TypeScript, Python). */
-  sdkLanguages: SnippetLanguage[];
-  /** Why SDK snippets are unavailable (malformed or unreachable templates). */
-  sdkError: string | undefined;
-  mobileTab: 'request' | 'response';
-  /** OAuth token endpoint missing, not part of the API, or failing: show a plain bearer input. */
-  oauthFallback: boolean;
-  /** Why the bearer input replaced the OAuth login (shown above it), when it did. */
-  oauthFallbackReason: string | undefined;
-  copied: 'url' | 'snippet' | 'response' | 'link' | undefined;
-  /** Send was pressed with fields flagged invalid: the top bar asks "Send anyway". */
-  confirmingSend: boolean;
-  /** The inline problems the reader chose to send anyway (`invalidSignature`); the same set never asks twice. */
-  confirmedInvalid: string | undefined;
-}
-
-/** What pressing Send did: sent, asked to confirm the flagged fields, or refused (`sendBlocker`). */
-export type SendOutcome = 'sent' | 'confirm' | 'blocked';
-
-export interface EndpointControllerOptions {
-  definition: ApiDefinition;
-  endpointId: string;
-  mode: 'local' | 'hosted';
-  /** Origin of the proxy, e.g. `https://docs.example.com`; '' means same origin. */
-  proxyBaseUrl: string;
-  features?: PlaygroundFeatures | undefined;
-  analytics?: AnalyticsSink | undefined;
-  fetch?: typeof fetch;
-  /** Browser storage for opted-in credentials and history (localStorage). */
-  storage?: (AuthStorage & Pick<Storage, 'getItem' | 'setItem'>) | undefined;
-  /** Scopes stored credentials and history to one docs site. */
-  siteKey?: string;
-  initialForm?: PlaygroundFormState | undefined;
-  /** Loads an endpoint the slice does not hold (the OAuth token endpoint). */
-  resolveEndpoint?: ((endpointId: string) => Promise<Endpoint | undefined>) | undefined;
-  /** SDK snippet templates (registry JSON), unless `features.sdkSnippets` is false. */
-  snippetTemplates?: unknown;
-  /** Origin a relative server URL (`/`) resolves against; defaults to the page's. */
-  pageOrigin?: string | undefined;
-  /** Keeps the OAuth authorization in flight across the provider's pages (sessionStorage). */
-  sessionStorage?: SessionStorage | undefined;
-  /** Sends the page to the OAuth provider; defaults to `location.assign`. */
-  assignLocation?: ((href: string) => void) | undefined;
-}
+export type { EndpointControllerOptions, EndpointViewState, PlaygroundFeatures, SendOutcome };
 
 export { EndpointNotInDefinitionError };
 
@@ -139,10 +62,8 @@ export class EndpointController {
   readonly view: ValueStore<EndpointViewState>;
   readonly #fetch: typeof fetch;
   readonly #proxyBaseUrl: string;
-  readonly #resolveEndpoint: EndpointControllerOptions['resolveEndpoint'];
   readonly #pageOrigin: string | undefined;
-  readonly #sessionStorage: SessionStorage | undefined;
-  readonly #assignLocation: (href: string) => void;
+  readonly #oauth: EndpointOAuth;
   #sdk: SdkSnippets | undefined;
 
   constructor(options: EndpointControllerOptions) {
@@ -154,10 +75,7 @@ export class EndpointController {
     this.features = options.features ?? {};
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#proxyBaseUrl = options.proxyBaseUrl;
-    this.#resolveEndpoint = options.resolveEndpoint;
     this.#pageOrigin = options.pageOrigin ?? globalThis.location?.origin;
-    this.#sessionStorage = options.sessionStorage;
-    this.#assignLocation = options.assignLocation ?? ((href) => globalThis.location.assign(href));
     const site = options.siteKey ?? options.definition.id;
     this.form = new FormStore(endpoint, options.definition.types, options.initialForm);
     this.auth = new AuthStore({
@@ -182,6 +100,13 @@ export class EndpointController {
     // An edit answers the question: the reader fixes the fields or presses Send again.
     this.form.subscribe(() => {
       if (this.view.getState().confirmingSend) this.view.set({ confirmingSend: false });
+    });
+    this.#oauth = new EndpointOAuth(this, {
+      fetch: this.#fetch,
+      fetchArguments: (built) => this.#fetchArguments(built),
+      resolveEndpoint: options.resolveEndpoint,
+      sessionStorage: options.sessionStorage,
+      assignLocation: options.assignLocation ?? ((href) => globalThis.location.assign(href)),
     });
     if (options.snippetTemplates !== undefined) this.setSnippetTemplates(options.snippetTemplates);
   }
@@ -370,10 +295,7 @@ export class EndpointController {
       return;
     }
     const built = this.built();
-    const { url, init } = fetchArguments(built, {
-      proxyBaseUrl: this.#proxyBaseUrl,
-      skipProxy: this.features.skipProxy === true,
-    });
+    const { url, init } = this.#fetchArguments(built);
     this.view.set({ mobileTab: 'response' });
     await this.request.send({
       url,
@@ -398,197 +320,52 @@ export class EndpointController {
     return this.request.cancel();
   }
 
+  /** The URL and init that send `built` through the proxy, or directly with `skipProxy`. */
+  #fetchArguments(built: BuiltRequest): { url: string; init: RequestInit } {
+    return fetchArguments(built, {
+      proxyBaseUrl: this.#proxyBaseUrl,
+      skipProxy: this.features.skipProxy === true,
+    });
+  }
+
   /** The flows of the OAuth scheme in use (empty when it is not OAuth), the default first. */
   get oauthFlows(): OAuthFlow[] {
-    const scheme = this.authScheme;
-    return scheme?.type === 'oAuth' ? oauthFlows(scheme) : [];
+    return this.#oauth.flows;
   }
 
   /** The flow the auth card runs: the one the reader picked, else the scheme's first runnable one. */
   get oauthFlow(): OAuthTokenFlow | undefined {
-    const picked = this.auth.getState().oauth.flow;
-    const runnable = this.oauthFlows.filter((flow): flow is OAuthTokenFlow => flow.type !== 'implicit');
-    return runnable.find((flow) => flow.type === picked) ?? runnable[0];
+    return this.#oauth.flow;
   }
 
-  /**
-   * Resolves the OAuth token endpoint, switching to the bearer fallback (SPEC §8) when it cannot:
-   * the endpoint is missing, fails to load, or (client credentials) is not an endpoint of this API
-   * (the importer's stand-in for a token URL elsewhere, which the docs cannot vouch for). The
-   * authorization-code and password flows use such a stand-in: their token URL is the provider's.
-   */
-  async oauthTokenEndpoint(flow: OAuthTokenFlow): Promise<Endpoint | undefined> {
-    const id = flow.tokenEndpoint.endpointId;
-    let endpoint = this.definition.endpoints[id];
-    if (!endpoint && this.#resolveEndpoint) {
-      try {
-        endpoint = await this.#resolveEndpoint(id);
-      } catch {
-        endpoint = undefined;
-      }
-    }
-    if (!endpoint)
-      this.#fallBackToBearer('The OAuth token endpoint is not available: paste an access token.');
-    else if (endpoint.synthetic && flow.type === 'clientCredentials') {
-      const url = buildTokenRequest(endpoint, '', '', [], this.#tokenTarget(endpoint)).url;
-      this.#fallBackToBearer(`The token URL ${url} is not an endpoint of this API: paste an access token.`);
-      return undefined;
-    }
-    return endpoint;
+  /** The OAuth token endpoint, or undefined with the bearer fallback shown (`EndpointOAuth.tokenEndpoint`). */
+  oauthTokenEndpoint(flow: OAuthTokenFlow): Promise<Endpoint | undefined> {
+    return this.#oauth.tokenEndpoint(flow);
   }
 
-  #fallBackToBearer(reason: string): void {
-    this.view.set({ oauthFallback: true, oauthFallbackReason: reason });
-    this.auth.setOAuthInputMethod('token');
+  /** Switches to the bearer fallback when the OAuth token endpoint is known to be missing (checked once at start). */
+  checkOAuthFallback(): Promise<void> {
+    return this.#oauth.checkFallback();
   }
 
-  /** True when the OAuth token endpoint is known to be missing (checked once at start). */
-  async checkOAuthFallback(): Promise<void> {
-    const flow = this.oauthFlow;
-    if (flow?.type === 'clientCredentials') await this.oauthTokenEndpoint(flow);
-    const implicit = this.oauthFlows.find((f) => f.type === 'implicit');
-    if (!flow && implicit) this.#fallBackToBearer(`${implicit.unsupported} Paste an access token.`);
-  }
-
-  /** The scopes the next token request asks for: the ticked ones, else every scope of the flow. */
-  #scopes(flow: OAuthTokenFlow): string[] {
-    return this.auth.getState().oauth.scopes ?? flow.scopes.map((scope) => scope.name);
-  }
-
-  /**
-   * The auth card's button for the selected flow: client credentials and password fetch a token
-   * through the proxy (Fetch / Refresh); authorization code sends the page to the provider.
-   * Rejected credentials say so with the server's reason; a client-credentials token endpoint
-   * that fails otherwise names its status and address and switches the card to the bearer input.
-   */
-  async oauthLogin(): Promise<boolean> {
-    const flow = this.oauthFlow;
-    if (!flow) return false;
-    if (flow.type === 'authorizationCode') return this.authorize(flow);
-    const { clientId, clientSecret, username, password } = this.auth.getState().oauth;
-    if (flow.type === 'password')
-      return this.auth.obtainToken(() =>
-        this.#requestToken(
-          flow,
-          passwordGrant({ clientId, clientSecret }, username, password, this.#scopes(flow)),
-        ),
-      );
-    let failure: OAuthLoginError | undefined;
-    const ok = await this.auth.loginWithClientCredentials(async (credentials) => {
-      try {
-        return await this.#requestToken(
-          flow,
-          clientCredentialsGrant(credentials.clientId, credentials.clientSecret, this.#scopes(flow)),
-        );
-      } catch (error) {
-        if (error instanceof OAuthLoginError) failure = error;
-        throw error;
-      }
-    });
-    if (failure?.needsFallback) this.#fallBackToBearer(failure.message);
-    return ok;
+  /** The auth card's button for the selected flow (`EndpointOAuth.login`). */
+  oauthLogin(): Promise<boolean> {
+    return this.#oauth.login();
   }
 
   /** The redirect URI of this page, shown so the reader can register it with the provider. */
   authorizationRedirectUri(): string {
-    return authorizationRedirectUri(globalThis.location?.href ?? 'http://localhost/');
+    return this.#oauth.redirectUri();
   }
 
-  /**
-   * Authorize (authorization code with PKCE): keeps the pending authorization in sessionStorage
-   * and sends the page to the provider. Resolves false (with the reason shown) when it cannot.
-   */
-  async authorize(flow: OAuthAuthorizationCode): Promise<boolean> {
-    const scheme = this.authScheme;
-    const storage = this.#sessionStorage;
-    if (!scheme || !storage) {
-      this.auth.setOAuthError('This browser keeps no session storage: the authorization cannot be started.');
-      return false;
-    }
-    const { clientId, clientSecret } = this.auth.getState().oauth;
-    try {
-      const url = await beginAuthorization(
-        {
-          flow,
-          schemeId: scheme.id,
-          endpointId: this.endpoint.id,
-          clientId,
-          clientSecret,
-          scopes: this.#scopes(flow),
-          pageHref: globalThis.location.href,
-        },
-        storage,
-      );
-      this.#assignLocation(url);
-      return true;
-    } catch (error) {
-      this.auth.setOAuthError(error instanceof Error ? error.message : String(error));
-      return false;
-    }
+  /** Authorize (authorization code with PKCE): sends the page to the provider (`EndpointOAuth.authorize`). */
+  authorize(flow: OAuthAuthorizationCode): Promise<boolean> {
+    return this.#oauth.authorize(flow);
   }
 
-  /**
-   * Finishes an authorization that came back to this page: the address loses `code` and `state`
-   * at once; a state that does not match, or the provider's error, is shown and nothing is
-   * stored; otherwise the code is traded for a token through the proxy and stored like any other.
-   */
-  async completeAuthorization(): Promise<boolean> {
-    const storage = this.#sessionStorage;
-    const location = globalThis.location;
-    if (!storage || !location) return false;
-    const result = readAuthorizationReturn(location.href, this.endpoint.id, storage, (href) =>
-      globalThis.history.replaceState(globalThis.history.state, '', href),
-    );
-    if (result.type === 'none') return false;
-    if (result.type === 'refused') {
-      this.auth.setOAuthError(result.message);
-      return false;
-    }
-    const { pending, code } = result;
-    if (this.authScheme?.id !== pending.schemeId) this.auth.selectScheme(pending.schemeId);
-    this.auth.selectOAuthFlow('authorizationCode');
-    this.auth.setOAuthScopes(pending.scopes);
-    this.auth.setOAuthField('clientId', pending.clientId);
-    this.auth.setOAuthField('clientSecret', pending.clientSecret);
-    const flow = this.oauthFlow;
-    if (flow?.type !== 'authorizationCode') {
-      this.auth.setOAuthError(`The scheme ${pending.schemeId} has no authorization code flow any more.`);
-      return false;
-    }
-    const client = { clientId: pending.clientId, clientSecret: pending.clientSecret };
-    return this.auth.obtainToken(() =>
-      this.#requestToken(
-        flow,
-        authorizationCodeGrant(client, code, pending.redirectUri, pending.codeVerifier),
-      ),
-    );
-  }
-
-  /** One token request through the proxy; the access token, or an `OAuthLoginError` naming why not. */
-  async #requestToken(flow: OAuthTokenFlow, fields: Record<string, string>): Promise<string> {
-    const tokenEndpoint = await this.oauthTokenEndpoint(flow);
-    if (!tokenEndpoint) throw new TokenEndpointUnknownError();
-    const built = buildGrantRequest(tokenEndpoint, fields, this.#tokenTarget(tokenEndpoint));
-    const { url, init } = fetchArguments(built, {
-      proxyBaseUrl: this.#proxyBaseUrl,
-      skipProxy: this.features.skipProxy === true,
-    });
-    const response = await this.#fetch(url, init).catch((error: unknown) => {
-      throw unreachableTokenEndpoint(built.url, error);
-    });
-    const problem = await tokenResponseError(response, built.url);
-    if (problem) throw problem;
-    const locator = flow.tokenEndpoint.accessTokenLocator;
-    const token = extractAccessToken(await response.json().catch(() => undefined), locator);
-    if (!token) throw noTokenIn(locator);
-    return token;
-  }
-
-  /** The token endpoint's base URL: the edited one when it shares the selected environment. */
-  #tokenTarget(tokenEndpoint: Endpoint): { baseUrl: string } {
-    const view = this.view.getState();
-    const shared = tokenEndpoint.environments.some((e) => e.id === view.environmentId);
-    return shared ? { baseUrl: view.baseUrl } : (tokenEndpoint.environments[0] ?? { baseUrl: view.baseUrl });
+  /** Finishes an authorization that came back to this page (`EndpointOAuth.completeAuthorization`). */
+  completeAuthorization(): Promise<boolean> {
+    return this.#oauth.completeAuthorization();
   }
 
   /**
