@@ -17,6 +17,7 @@ import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
 import { PageFooter } from './page-furniture.js';
 import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
+import './description-memo.js';
 import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
 import {

@@ -1,6 +1,7 @@
 /**
  * The process-wide caches of highlighted code (`highlight.ts`: a code block's lines by language;
- * `line-tokens.ts`: a line's tokens by grammar state), bounded by bytes together: each takes its
+ * `line-tokens.ts`: a line's tokens by grammar state) and of field descriptions' elements
+ * (`description-memo.ts`), bounded by bytes together: each takes its
  * share of one budget, least recently used entries first. Every site shares them (Shiki's output
  * depends on the code alone). The server sizes the budget from `--memory` and hears evictions
  * (`configureHighlightCaches`); this package knows nothing of metrics.

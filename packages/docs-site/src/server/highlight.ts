@@ -175,13 +175,13 @@ export function highlightLines(
 }
 
 /**
- * Highlighted lines by language and code, least recently used first, at most half the highlight
- * caches' budget (highlight-caches.ts) of code and HTML (UTF-16): the same code is highlighted once per
+ * Highlighted lines by language and code, least recently used first, at most two fifths of the
+ * highlight caches' budget (highlight-caches.ts) of code and HTML (UTF-16): the same code is highlighted once per
  * process (the error bodies and shared types' examples of hundreds of endpoint pages). Shiki's
  * output depends on nothing else (themes and grammars are fixed), so sites can share it.
  */
 const highlighted = highlightCache<readonly string[]>(
-  0.5,
+  0.4,
   (lines, key) => 2 * lines.reduce((sum, line) => sum + line.length, key.length) + 64,
 );
 

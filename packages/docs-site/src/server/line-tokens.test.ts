@@ -38,6 +38,16 @@ const SAMPLES: [lang: string, code: string][] = [
   ['yaml', 'a: |\n  block\n  text: not a key\nb: [1, 2]\n# c'],
   ['python', '\n\n\u0000\u202e x = "\ud83d\ude00" \\\n   y'],
   ['bash', ''],
+  // Grammars that embed others (CSS and JavaScript in HTML, JSON in HTTP): scopes of several languages.
+  [
+    'html',
+    '<!doctype html>\n<style>\n  a { color: #fff; }\n</style>\n<script>\n  const x = `t ${1}`; // c\n</script>\n<p class="a" onclick="f()">x &amp; y</p>',
+  ],
+  ['http', 'POST /v1/items HTTP/1.1\nContent-Type: application/json\n\n{"a": [1, "b"]}'],
+  ['go', 'package main\n\nfunc main() {\n\ts := `raw\nstring`\n\tfmt.Println(s) // c\n}'],
+  ['java', 'class A {\n  /** doc */\n  String s = "x";\n  @Override public int f() { return 1; }\n}'],
+  ['ruby', 'require "rbnacl"\nx = <<~EOS\n  #{y} text\nEOS\nputs x # c'],
+  ['xml', '<?xml version="1.0"?>\n<a b="c"><!-- d --><![CDATA[ <e> ]]></a>'],
 ];
 
 /** Shiki's tokens, with the same line-length cap and no time limit. */
@@ -61,7 +71,20 @@ function shiki(code: string, lang: string) {
 beforeAll(async () => {
   instance = await loadHighlighter();
   // Highlighting once inside withLanguages loads the grammar.
-  for (const lang of ['bash', 'typescript', 'javascript', 'python', 'json', 'yaml', 'ruby'])
+  for (const lang of [
+    'bash',
+    'typescript',
+    'javascript',
+    'python',
+    'json',
+    'yaml',
+    'ruby',
+    'html',
+    'http',
+    'go',
+    'java',
+    'xml',
+  ])
     await withLanguages(instance, () => highlight(instance, 'x', lang));
 }, 60_000);
 

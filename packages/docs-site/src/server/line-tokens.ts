@@ -6,6 +6,12 @@
  * process, not once per page. Equal states (vscode-textmate's `equals`, what editors rely on to
  * skip re-tokenising) give equal tokens, so the output is Shiki's (with `tokenizeMaxLineLength`
  * {@link MAX_TOKENIZED_LINE_LENGTH} and no time limit: the same code always gives the same tokens).
+ *
+ * A line is tokenised once for both themes, not once per theme as Shiki does (issue #30: the
+ * grammar's regular expressions were ~20 % of an endpoint page's render): the grammar's rules do
+ * not depend on the theme, only the attributes it gives each scope path do, and those are
+ * vscode-textmate's own rule, recomputed here per theme from each token's scopes
+ * ({@link scopeAttributes}).
  */
 import {
   applyColorReplacements,
@@ -13,7 +19,7 @@ import {
   resolveColorReplacements,
   splitLines,
 } from 'shiki/core';
-import { EncodedTokenMetadata, INITIAL, type StateStack } from 'shiki/textmate';
+import { EncodedTokenMetadata, INITIAL, type StateStack, Theme } from 'shiki/textmate';
 import { highlightCache } from './highlight-caches.js';
 
 /** One piece of a line: its text and each theme's colour (undefined: the theme's default). */
@@ -37,29 +43,29 @@ export const MAX_TOKENIZED_LINE_LENGTH = 300;
 const NO_TIME_LIMIT = 0;
 /**
  * What a remembered line weighs, roughly (a key's UTF-16 text, 8 bytes a token field, an entry's
- * overhead): half the highlight caches' budget (highlight-caches.ts), least recently used first.
+ * overhead): two fifths of the highlight caches' budget (highlight-caches.ts), least recently used first.
  */
 const entryBytes = (result: LineResult, key: string) => 2 * key.length + 8 * result.tokens.length + 96;
-/** Most distinct grammar states per language and theme that lines are remembered under. */
+/** Most distinct grammar states per language that lines are remembered under. */
 const MAX_STATES = 20_000;
 
 interface LineResult {
-  /** `[start, end, colour, …]` of the line's non-empty tokens. */
+  /** `[end, light colour, dark colour, …]` of the line's tokens, the first from 0, each from the one before's end. */
   tokens: (number | string)[];
   next: StateStack;
 }
 
-const lines = highlightCache<LineResult>(0.5, entryBytes);
-/** Distinct states by language and theme; a state's number is its index. */
+const lines = highlightCache<LineResult>(0.4, entryBytes);
+/** Distinct states by language; a state's number is its index. */
 const states = new Map<string, StateStack[]>();
 const stateNumbers = new WeakMap<StateStack, number>();
 
-/** The number of `state` among the known states of `scope`, or undefined when there are too many. */
-function stateNumber(scope: string, state: StateStack): number | undefined {
+/** The number of `state` among the known states of `lang`, or undefined when there are too many. */
+function stateNumber(lang: string, state: StateStack): number | undefined {
   const known = stateNumbers.get(state);
   if (known !== undefined) return known;
-  const list = states.get(scope) ?? [];
-  states.set(scope, list);
+  const list = states.get(lang) ?? [];
+  states.set(lang, list);
   let at = list.findIndex((other) => other.equals(state));
   if (at === -1) {
     if (list.length >= MAX_STATES) return undefined;
@@ -70,48 +76,155 @@ function stateNumber(scope: string, state: StateStack): number | undefined {
 }
 
 /** The known state equal to `state` (so the next line's key finds it), else `state`. */
-function canonical(scope: string, state: StateStack): StateStack {
-  const at = stateNumber(scope, state);
-  return at === undefined ? state : (states.get(scope)?.[at] ?? state);
+function canonical(lang: string, state: StateStack): StateStack {
+  const at = stateNumber(lang, state);
+  return at === undefined ? state : (states.get(lang)?.[at] ?? state);
 }
 
-/** Each line's tokens with one theme: `[start, end, colour, …]`, as Shiki's `codeToTokensBase`. */
-function themeLines(
-  instance: HighlighterCore,
-  code: readonly string[],
-  lang: string,
-  themeName: string,
-): (number | string)[][] {
-  const { theme, colorMap } = instance.setTheme(themeName);
-  const replacements = resolveColorReplacements(theme, {});
-  const grammar = instance.getLanguage(lang);
-  const scope = `${lang}\n${themeName}`;
+/**
+ * A grammar as Shiki loads it: vscode-textmate's `Grammar`, whose scope attributes (language,
+ * token type) Shiki's type leaves out.
+ */
+type Grammar = ReturnType<HighlighterCore['getLanguage']> & {
+  getMetadataForScope(scope: string): { languageId: number; tokenType: number };
+};
+/** A scope path as vscode-textmate's themes read it: the innermost scope, then its parents. */
+type ScopePath = NonNullable<Parameters<Theme['match']>[0]>;
+
+/** One theme as vscode-textmate resolves it (Shiki's own `setTheme` does the same), and its colours. */
+interface ThemeColours {
+  theme: Theme;
+  colorMap: string[];
+  replacements: ReturnType<typeof resolveColorReplacements>;
+  /** The attributes under every scope: the theme's default style. */
+  base: number;
+}
+
+const themesOf = new WeakMap<HighlighterCore, [ThemeColours, ThemeColours]>();
+
+function themeColours(instance: HighlighterCore, name: string): ThemeColours {
+  const registration = instance.getTheme(name);
+  const theme = Theme.createFromRawTheme(
+    registration as unknown as Parameters<typeof Theme.createFromRawTheme>[0],
+  );
+  const defaults = theme.getDefaults();
+  return {
+    theme,
+    colorMap: theme.getColorMap(),
+    replacements: resolveColorReplacements(registration, {}),
+    base: EncodedTokenMetadata.set(
+      0,
+      0,
+      8 /* OptionalStandardTokenType.NotSet */,
+      null,
+      defaults.fontStyle,
+      defaults.foregroundId,
+      defaults.backgroundId,
+    ),
+  };
+}
+
+function themesFor(instance: HighlighterCore): [ThemeColours, ThemeColours] {
+  let known = themesOf.get(instance);
+  if (!known) {
+    known = [themeColours(instance, THEMES.light), themeColours(instance, THEMES.dark)];
+    themesOf.set(instance, known);
+  }
+  return known;
+}
+
+/**
+ * The attributes of `path` (whose parent has `parent`) under `theme`: vscode-textmate's
+ * `AttributedScopeStack._pushAttributed` (the scope's language and token type, the theme's
+ * style where its rules match). Shiki configures no embedded languages, so the language is the
+ * same for every scope and never cuts a token.
+ */
+function scopeAttributes(grammar: Grammar, theme: Theme, parent: number, path: ScopePath): number {
+  const basic = grammar.getMetadataForScope(path.scopeName);
+  const style = theme.match(path);
+  return EncodedTokenMetadata.set(
+    parent,
+    basic.languageId,
+    basic.tokenType,
+    null,
+    style ? style.fontStyle : -1 /* FontStyle.NotSet */,
+    style ? style.foregroundId : 0,
+    style ? style.backgroundId : 0,
+  );
+}
+
+function colourOf(colours: ThemeColours, attributes: number): string {
+  return (
+    applyColorReplacements(
+      colours.colorMap[EncodedTokenMetadata.getForeground(attributes)] ?? '',
+      colours.replacements,
+    ) ?? ''
+  );
+}
+
+/**
+ * Each line of `code` as `[end, light colour, dark colour, …]`: one tokenisation, each token's
+ * attributes by theme from its scopes, cut where either theme's attributes change (where
+ * Shiki's tokens of either theme end, as `codeToTokensBase` merges a theme's equal neighbours).
+ */
+function lineTokens(instance: HighlighterCore, code: readonly string[], lang: string): (number | string)[][] {
+  const [light, dark] = themesFor(instance);
+  const grammar = instance.getLanguage(lang) as Grammar;
+  // The scopes of the token before, their paths and attributes by theme: neighbours share most.
+  const scopes: string[] = [];
+  const paths: ScopePath[] = [];
+  const lightAttributes: number[] = [];
+  const darkAttributes: number[] = [];
   let state: StateStack = INITIAL;
   return code.map((line) => {
     if (line === '') return [];
-    if (line.length >= MAX_TOKENIZED_LINE_LENGTH) return [0, line.length, ''];
-    const number = stateNumber(scope, state);
-    const key = number === undefined ? undefined : `${scope}\n${number}\n${line}`;
+    if (line.length >= MAX_TOKENIZED_LINE_LENGTH) return [line.length, '', ''];
+    const number = stateNumber(lang, state);
+    const key = number === undefined ? undefined : `${lang}\n${number}\n${line}`;
     const known = key === undefined ? undefined : lines.get(key);
     if (known && key !== undefined) {
       state = known.next;
       return known.tokens;
     }
-    const result = grammar.tokenizeLine2(line, state, NO_TIME_LIMIT);
+    const result = grammar.tokenizeLine(line, state, NO_TIME_LIMIT);
     const tokens: (number | string)[] = [];
-    const count = result.tokens.length / 2;
+    let lastLight = -1;
+    let lastDark = -1;
+    const count = result.tokens.length;
     for (let j = 0; j < count; j++) {
-      const start = result.tokens[2 * j] as number;
-      const end = j + 1 < count ? (result.tokens[2 * j + 2] as number) : line.length;
-      if (start === end) continue;
-      const metadata = result.tokens[2 * j + 1] as number;
-      const color = applyColorReplacements(
-        colorMap[EncodedTokenMetadata.getForeground(metadata)] ?? '',
-        replacements,
-      );
-      tokens.push(start, end, color ?? '');
+      const token = result.tokens[j] as (typeof result.tokens)[number];
+      const end = j + 1 < count ? (result.tokens[j + 1] as typeof token).startIndex : line.length;
+      if (token.startIndex === end) continue;
+      const names = token.scopes;
+      let same = 0;
+      while (same < names.length && same < scopes.length && names[same] === scopes[same]) same++;
+      scopes.length = names.length;
+      for (let i = same; i < names.length; i++) {
+        const name = names[i] as string;
+        scopes[i] = name;
+        const path = { parent: i > 0 ? (paths[i - 1] as ScopePath) : null, scopeName: name } as ScopePath;
+        paths[i] = path;
+        lightAttributes[i] = scopeAttributes(
+          grammar,
+          light.theme,
+          i > 0 ? (lightAttributes[i - 1] as number) : light.base,
+          path,
+        );
+        darkAttributes[i] = scopeAttributes(
+          grammar,
+          dark.theme,
+          i > 0 ? (darkAttributes[i - 1] as number) : dark.base,
+          path,
+        );
+      }
+      const lightNow = names.length > 0 ? (lightAttributes[names.length - 1] as number) : light.base;
+      const darkNow = names.length > 0 ? (darkAttributes[names.length - 1] as number) : dark.base;
+      if (lightNow === lastLight && darkNow === lastDark) tokens[tokens.length - 3] = end;
+      else tokens.push(end, colourOf(light, lightNow), colourOf(dark, darkNow));
+      lastLight = lightNow;
+      lastDark = darkNow;
     }
-    state = canonical(scope, result.ruleStack);
+    state = canonical(lang, result.ruleStack);
     if (key !== undefined) lines.set(key, { tokens, next: state });
     return tokens;
   });
@@ -124,24 +237,18 @@ function themeLines(
  */
 export function themedLines(instance: HighlighterCore, code: string, lang: string): ThemedToken[][] {
   const text = splitLines(code).map(([line]) => line);
-  const light = themeLines(instance, text, lang, THEMES.light);
-  const dark = themeLines(instance, text, lang, THEMES.dark);
+  const tokenised = lineTokens(instance, text, lang);
   return text.map((line, i) => {
-    const a = light[i] ?? [];
-    const b = dark[i] ?? [];
+    const tokens = tokenised[i] ?? [];
     const out: ThemedToken[] = [];
-    let x = 0;
-    let y = 0;
     let at = 0;
-    while (x < a.length && y < b.length) {
-      const end = Math.min(a[x + 1] as number, b[y + 1] as number);
+    for (let x = 0; x < tokens.length; x += 3) {
+      const end = tokens[x] as number;
       const token: ThemedToken = { content: line.slice(at, end) };
-      if (a[x + 2]) token.light = a[x + 2] as string;
-      if (b[y + 2]) token.dark = b[y + 2] as string;
+      if (tokens[x + 1]) token.light = tokens[x + 1] as string;
+      if (tokens[x + 2]) token.dark = tokens[x + 2] as string;
       out.push(token);
       at = end;
-      if (a[x + 1] === end) x += 3;
-      if (b[y + 1] === end) y += 3;
     }
     return out;
   });

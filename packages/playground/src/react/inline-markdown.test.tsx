@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { InlineMarkdown } from './inline-markdown.js';
+import { InlineMarkdown, memoizeInlineMarkdown } from './inline-markdown.js';
 
 const html = (text: string) => renderToStaticMarkup(<InlineMarkdown text={text} />);
 
@@ -34,5 +35,34 @@ describe('InlineMarkdown', () => {
     expect(html('First *one*.\n\n- a [b](/users#id)\n- _c_')).toBe(
       '<p>First <em>one</em>.</p><ul><li>a <a href="/users#id">b</a></li><li><em>c</em></li></ul>',
     );
+  });
+  it('renders a remembered description the same, from the memo, for every page that repeats it', () => {
+    const texts = [
+      'The account owner of the repository. The name is not case sensitive.',
+      '  The `id` of the [user](/users) and **more**\n\n- a\n- <b>b</b>  ',
+      '[x](javascript:alert(1)) <script>alert(1)</script>',
+    ];
+    const fresh = texts.map(html);
+    const kept = new Map<string, readonly ReactNode[]>();
+    let hits = 0;
+    memoizeInlineMarkdown({
+      get: (text) => {
+        const nodes = kept.get(text);
+        if (nodes) hits++;
+        return nodes;
+      },
+      set: (text, nodes) => kept.set(text, nodes),
+    });
+    try {
+      for (let round = 0; round < 3; round++) expect(texts.map(html)).toEqual(fresh);
+      // Kept by the trimmed text: the same description with other edge space is the same entry.
+      expect([...kept.keys()]).toEqual(texts.map((text) => text.trim()));
+      expect(hits).toBe(2 * texts.length);
+      expect(html(`\n${texts[0]}\n`)).toBe(fresh[0]);
+      expect(hits).toBe(2 * texts.length + 1);
+    } finally {
+      memoizeInlineMarkdown(undefined);
+    }
+    expect(texts.map(html)).toEqual(fresh);
   });
 });

@@ -1,0 +1,38 @@
+/**
+ * renderedBytes weighs values by their JSON text without writing it: the same figure within a few
+ * per cent (escapes aside) for strings, pages and nested page views.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderedBytes } from './render-cache.js';
+
+describe('renderedBytes', () => {
+  it('weighs strings and rendered pages by their text', () => {
+    expect(renderedBytes('<p>hi</p>')).toBe(146);
+    expect(renderedBytes({ html: 'x'.repeat(1000), status: 200 })).toBe(128 + 2000 + 512);
+    expect(renderedBytes(undefined)).toBe(128);
+  });
+
+  it('weighs a page view as about its JSON text, skipping what JSON leaves out', () => {
+    const view = {
+      kind: 'endpoint',
+      slug: 'rest/repos/get',
+      title: 'Get a repository',
+      deprecated: false,
+      missing: undefined,
+      count: 12345,
+      nothing: null,
+      description: { __html: '<p>The repository.</p>', id: 'h1' },
+      parameters: Array.from({ length: 40 }, (_, i) => ({
+        name: `param_${i}`,
+        required: i % 2 === 0,
+        type: { kind: 'primitive', name: 'string', values: ['a', 'b', `c${i}`] },
+      })),
+      empty: [],
+      nested: { deeper: { deepest: [[1, 2], { a: 'b' }] } },
+    };
+    const json = 2 * JSON.stringify(view).length + 128;
+    const weighed = renderedBytes(view);
+    expect(weighed).toBeGreaterThan(json * 0.95);
+    expect(weighed).toBeLessThan(json * 1.1);
+  });
+});
