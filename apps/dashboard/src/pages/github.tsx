@@ -6,6 +6,8 @@ import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery } from '../ui/queries.js';
 
 const PAGE_SIZE = 20;
+/** Stored PR URLs come from any member's token: only web addresses become links. */
+const WEB_URL = /^https?:\/\//i;
 const STATES = ['open', 'merged', 'closed'] as const;
 type PrState = (typeof STATES)[number];
 const STATE_OPTIONS = [
@@ -53,7 +55,7 @@ function PullRequests({ owner, repo }: { owner: string; repo: string }) {
                 {pullRequests.map((pr) => (
                   <li key={pr.number}>
                     <span className={`badge pr-${pr.state}`}>{pr.state}</span>{' '}
-                    {pr.url ? (
+                    {pr.url && WEB_URL.test(pr.url) ? (
                       <a href={pr.url} rel="noreferrer noopener" target="_blank">
                         #{pr.number} {pr.title}
                       </a>

@@ -4,14 +4,11 @@
  * TanStack queries, its writes mutations that refetch exactly the token list.
  */
 
-import type { Session } from '@sextant/registry-client';
-import { createRegistryClient, RegistryClientError } from '@sextant/registry-client';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRegistryClient, DASHBOARD_API, RegistryClientError } from '@sextant/registry-client';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sessionRegistryClient } from '../api.js';
-import { type DashboardContext, SessionContext } from '../session-context.js';
 import { type ConsoleServer, startConsoleServer } from '../testing/console-server.js';
-import { SessionQueries } from '../ui/queries.js';
+import { renderPage } from '../testing/render-page.js';
 import { TokensPage } from './tokens.js';
 
 let server: ConsoleServer;
@@ -46,22 +43,6 @@ afterEach(cleanup);
 
 const signIn = (token: string) => server.signIn(token);
 
-function renderTokens(session: Session, onSignedOut: () => void) {
-  const context: DashboardContext = {
-    session,
-    orgId,
-    client: sessionRegistryClient(session.csrfToken),
-    onSignedOut,
-  };
-  return render(
-    <SessionContext.Provider value={context}>
-      <SessionQueries>
-        <TokensPage />
-      </SessionQueries>
-    </SessionContext.Provider>,
-  );
-}
-
 const rowsOf = () =>
   within(screen.getByRole('table', { name: 'Tokens' }))
     .getAllByRole('row')
@@ -70,10 +51,7 @@ const rowsOf = () =>
 describe('tokens page', () => {
   it('generates a token, shows it once, lists it and revokes it', async () => {
     const session = await signIn(adminToken);
-    let signedOut = 0;
-    renderTokens(session, () => {
-      signedOut += 1;
-    });
+    const page = renderPage(server, session, <TokensPage />);
     await screen.findByRole('table', { name: 'Tokens' });
     const before = rowsOf().length;
     expect(before).toBeGreaterThanOrEqual(1);
@@ -101,16 +79,13 @@ describe('tokens page', () => {
       expect(revoked?.textContent).toContain('Revoked');
     });
     expect(await statusWith(secret.value)).toBe(401);
-    expect(signedOut).toBe(0);
+    expect(page.signedOut()).toBe(0);
   });
 
   it('ends the session when its own token is revoked', async () => {
     const { token } = await clientOf(adminToken).generateToken({ body: { orgId, description: 'to revoke' } });
     const session = await signIn(token);
-    let signedOut = 0;
-    renderTokens(session, () => {
-      signedOut += 1;
-    });
+    const page = renderPage(server, session, <TokensPage />);
     await screen.findByRole('table', { name: 'Tokens' });
     const current = rowsOf().find((row) => row.textContent?.includes('This session'));
     expect(current).toBeDefined();
@@ -119,8 +94,58 @@ describe('tokens page', () => {
     await act(async () => {
       fireEvent.click(within(current as HTMLElement).getByRole('button', { name: 'Confirm revoke' }));
     });
-    await waitFor(() => expect(signedOut).toBe(1));
+    await waitFor(() => expect(page.signedOut()).toBe(1));
     expect(await statusWith(token)).toBe(401);
     expect(await statusWith(adminToken)).toBe(200);
+  });
+
+  it('takes a revoke back on Cancel: nothing is sent and the token keeps working', async () => {
+    const { token } = await clientOf(adminToken).generateToken({ body: { orgId, description: 'kept' } });
+    renderPage(server, await signIn(adminToken), <TokensPage />);
+    await screen.findByRole('table', { name: 'Tokens' });
+    const row = rowsOf().find((candidate) => candidate.textContent?.includes('kept')) as HTMLElement;
+    server.requests.clear();
+    fireEvent.click(within(row).getByRole('button', { name: /Revoke/ }));
+    expect(within(row).getByText('Revoke?')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    expect(within(row).queryByRole('button', { name: 'Confirm revoke' })).toBeNull();
+    expect(within(row).getByRole('button', { name: /Revoke/ })).toBeTruthy();
+    expect([...server.requests.keys()]).toEqual([]);
+    expect(await statusWith(token)).toBe(200);
+  });
+
+  it("shows the server's message when it refuses to generate, and signs out on a 401", async () => {
+    const session = await signIn(adminToken);
+    const page = renderPage(server, session, <TokensPage />);
+    await screen.findByRole('table', { name: 'Tokens' });
+    // The registry's own limit: the field takes no more.
+    expect((screen.getByLabelText('Description (optional)') as HTMLInputElement).maxLength).toBe(500);
+    // The session ends elsewhere while the page is open.
+    await server.endSession(session);
+    const refused = await server.wireError('/tokens/generate', { method: 'POST', body: { orgId } });
+    expect(refused.error).toBe('UnauthorizedError');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Generate token' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(refused.message);
+    expect(screen.queryByLabelText('New token', { selector: 'input' })).toBeNull();
+    await waitFor(() => expect(page.signedOut()).toBe(1));
+  });
+
+  it('refetches only the token list after generating one', async () => {
+    renderPage(server, await signIn(adminToken), <TokensPage />);
+    await screen.findByRole('table', { name: 'Tokens' });
+    server.requests.clear();
+    fireEvent.change(screen.getByLabelText('Description (optional)'), { target: { value: 'fine' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Generate token' }));
+    });
+    await screen.findByLabelText('New token', { selector: 'input' });
+    await waitFor(() => expect(rowsOf().some((row) => row.textContent?.includes('fine'))).toBe(true));
+    // The write invalidated the token list only: nothing else was read again.
+    expect([...server.requests.keys()].sort()).toEqual([`${DASHBOARD_API}/tokens`, '/tokens/generate']);
+    // Done hides the secret for good.
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('New token', { selector: 'input' })).toBeNull();
   });
 });

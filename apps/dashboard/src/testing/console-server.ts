@@ -8,7 +8,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type Session, sessionSchema } from '@sextant/registry-client';
+import {
+  createRegistryClient,
+  type RegistryClient,
+  type Session,
+  sessionSchema,
+} from '@sextant/registry-client';
 import { fetch as nodeFetch } from 'undici';
 import { z } from 'zod';
 import { dashboardCall } from '../api.js';
@@ -17,14 +22,31 @@ export interface ConsoleServer {
   origin: string;
   adminToken: string;
   orgId: string;
+  /** A registry client holding the admin token, as the CLI would (seeds what the pages show). */
+  admin: RegistryClient;
   /** Requests the page made, by path (`/dashboard/get-docs-sites-for-org`: 2). */
   requests: Map<string, number>;
   /** Opens a dashboard session with `token` (the sign-in form's call). */
   signIn(token: string): Promise<Session>;
+  /**
+   * The error a call answers on the wire, read as the one error shape `{ error, content: { message } }`
+   * (fails when the call succeeds or answers another shape). Sent as the page sends it (cookie, Origin).
+   */
+  wireError(path: string, init?: { method?: 'GET' | 'POST'; body?: unknown }): Promise<WireError>;
   /** Ends `session` on the server (the sign-out button's call). */
   endSession(session: Session): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface WireError {
+  error: string;
+  message: string;
+}
+
+const wireErrorSchema = z.strictObject({
+  error: z.string(),
+  content: z.looseObject({ message: z.string() }),
+});
 
 /**
  * What the page's fetch does in Chromium, on Node's fetch: relative URLs against the page, the
@@ -61,9 +83,10 @@ function browserLikeFetch(pageOrigin: string, requests: Map<string, number>): ty
 const SERVER_SCRIPT = resolve(import.meta.dirname, '../../../server/src/registry/testing/serve-child.ts');
 
 /** Starts the registry server process; resolves with what it printed once listening. */
-async function startServerProcess() {
+async function startServerProcess(insights: object | undefined) {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(insights ? { SEXTANT_TEST_INSIGHTS: JSON.stringify(insights) } : {}) },
   });
   const exited = once(child, 'exit');
   const lines = createInterface({ input: child.stdout });
@@ -76,9 +99,17 @@ async function startServerProcess() {
   return { child, exited, ...(await ready) };
 }
 
+export interface ConsoleServerOptions {
+  /**
+   * Ask AI questions, Try-it requests and page feedback the server seeds into its organization
+   * before it answers: an `InsightsSeed` (apps/server/src/registry/testing/insights-seed.ts).
+   */
+  insights?: object;
+}
+
 /** Starts a local-mode registry server and points the page's fetch at it. */
-export async function startConsoleServer(): Promise<ConsoleServer> {
-  const server = await startServerProcess();
+export async function startConsoleServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
+  const server = await startServerProcess(options.insights);
   const requests = new Map<string, number>();
   // The page runs on the console's origin: the registry client's calls go there.
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
@@ -89,7 +120,21 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
     origin: server.baseUrl,
     adminToken: server.token,
     orgId: server.orgId,
+    admin: createRegistryClient({ baseUrl: server.baseUrl, token: server.token, maxRetries: 0 }),
     requests,
+    wireError: async (path, init = {}) => {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          accept: 'application/json',
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+      if (response.ok) throw new Error(`${path} answered ${response.status}, not an error`);
+      const { error, content } = wireErrorSchema.parse(await response.json());
+      return { error, message: content.message };
+    },
     signIn: (token) => dashboardCall(sessionSchema, '/session', { method: 'POST', body: { token } }),
     endSession: async (session) => {
       await dashboardCall(z.object({}), '/session', { method: 'DELETE', csrf: session.csrfToken });
