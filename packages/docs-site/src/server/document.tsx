@@ -18,7 +18,8 @@ import { PageFooter } from './page-furniture.js';
 import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
 import './description-memo.js';
-import { navigationTabs, SearchTrigger, Sidebar, Tabs } from './sidebar.js';
+import { renderedBytes } from './render-cache.js';
+import { navigationTabs, SearchTrigger, Sidebar, type SidebarCache, Tabs } from './sidebar.js';
 import type { DocsSite } from './site.js';
 import {
   Announcement,
@@ -86,6 +87,17 @@ export function islandRenderer(): IslandRenderer {
       const idPrefix = `sx${count.toString(36)}-`;
       return { html: renderToString(element, { identifierPrefix: idPrefix }), idPrefix };
     },
+  };
+}
+
+/** The site version's render cache, holding the sidebar HTML its groups' pages share. */
+function sidebarCache(site: DocsSite): SidebarCache {
+  return {
+    get: (key) => {
+      const value = site.cache.get(key)?.value;
+      return typeof value === 'string' ? value : undefined;
+    },
+    set: (key, html) => site.cache.set(key, { value: html }, renderedBytes(html)),
   };
 }
 
@@ -236,7 +248,12 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
       />
       <div className="sx-body">
         {layout === 'page' || layout === 'custom' ? null : (
-          <Sidebar definition={site.definition} currentSlug={page.slug} basePath={data.site.basePath} />
+          <Sidebar
+            definition={site.definition}
+            currentSlug={page.slug}
+            basePath={data.site.basePath}
+            cache={sidebarCache(site)}
+          />
         )}
         <main id={CONTENT_ROOT_ID} className="sx-main" tabIndex={-1}>
           <VersionBanner site={site} slug={page.slug} basePath={data.site.basePath} />

@@ -135,8 +135,12 @@ export function highlightCss(): string {
   return css;
 }
 
+/** Most tokens hold none of these: they are written as they are, without four passes of `replace`. */
+const NEEDS_ESCAPE = /[&<>"]/;
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  NEEDS_ESCAPE.test(text)
+    ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+    : text;
 const colorClass = (prefix: string, color: string | undefined) =>
   color ? `${prefix}${color.replace('#', '').toLowerCase()}` : '';
 
@@ -185,21 +189,35 @@ const highlighted = highlightCache<readonly string[]>(
   (lines, key) => 2 * lines.reduce((sum, line) => sum + line.length, key.length) + 64,
 );
 
+/** The class attribute's value of a token by its colours (`\n` between), '' for the default colours. */
+const tokenClasses = new Map<string, string>();
+
+function tokenClass(light: string | undefined, dark: string | undefined): string {
+  const key = `${light ?? ''}\n${dark ?? ''}`;
+  let classes = tokenClasses.get(key);
+  if (classes === undefined) {
+    const lower = { light: light?.toLowerCase(), dark: dark?.toLowerCase() };
+    classes =
+      (!lower.light || lower.light === defaults.light) && (!lower.dark || lower.dark === defaults.dark)
+        ? ''
+        : [colorClass('l', light), colorClass('d', dark)].filter(Boolean).join(' ');
+    // Colours come from the two themes alone: a few dozen pairs.
+    tokenClasses.set(key, classes);
+  }
+  return classes;
+}
+
 function tokenLines(instance: HighlighterCore, code: string, resolved: keyof typeof LANGS): string[] {
-  return themedLines(instance, code, resolved).map((line) =>
-    line
-      .map((token) => {
-        const light = token.light?.toLowerCase();
-        const dark = token.dark?.toLowerCase();
-        if ((!light || light === defaults.light) && (!dark || dark === defaults.dark))
-          return escapeHtml(token.content);
-        const classes = [colorClass('l', token.light), colorClass('d', token.dark)].filter(Boolean).join(' ');
-        return classes
-          ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
-          : escapeHtml(token.content);
-      })
-      .join(''),
-  );
+  return themedLines(instance, code, resolved).map((line) => {
+    let html = '';
+    for (const token of line) {
+      const classes = tokenClass(token.light, token.dark);
+      html += classes
+        ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
+        : escapeHtml(token.content);
+    }
+    return html;
+  });
 }
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2). */

@@ -6,7 +6,14 @@ import {
 } from '@sextant/definition';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { NAV_CHUNK_SIZE, NAV_LIST_MAX, NAV_WINDOW, navChunks, Sidebar } from './sidebar.js';
+import {
+  NAV_CHUNK_SIZE,
+  NAV_LIST_MAX,
+  NAV_WINDOW,
+  navChunks,
+  Sidebar,
+  type SidebarCache,
+} from './sidebar.js';
 
 function endpoints(count: number, group = 'big'): NavItem[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -137,5 +144,125 @@ describe('very long groups', () => {
     );
     expect(html.match(/data-method=/g)?.length).toBe(NAV_LIST_MAX);
     expect(html).not.toContain('in this group');
+  });
+});
+
+describe('sidebars kept per group', () => {
+  /** A navigation with what the kept sidebar must not be used for: custom slugs, a slug twice, nesting, windows. */
+  function awkward(): DocsDefinition {
+    const base = definition(60);
+    const api = base.navigation[0] as Extract<NavItem, { children: NavItem[] }>;
+    const odd: NavItem[] = [
+      {
+        type: 'endpoint',
+        title: 'Elsewhere',
+        slug: 'elsewhere/op',
+        apiId: 'api',
+        endpointId: 'e1',
+        method: 'GET',
+      },
+      {
+        type: 'endpoint',
+        title: 'Deep',
+        slug: 'api/odd/deep/op',
+        apiId: 'api',
+        endpointId: 'e2',
+        method: 'PUT',
+      },
+      {
+        type: 'endpoint',
+        title: 'Twice',
+        slug: 'api/odd/twice',
+        apiId: 'api',
+        endpointId: 'e3',
+        method: 'GET',
+      },
+      {
+        type: 'endpoint',
+        title: 'Twice again',
+        slug: 'api/odd/twice',
+        apiId: 'api',
+        endpointId: 'e4',
+        method: 'GET',
+      },
+      {
+        type: 'endpoint',
+        title: 'Hidden',
+        slug: 'api/odd/hidden',
+        apiId: 'api',
+        endpointId: 'e5',
+        method: 'GET',
+        hidden: true,
+      },
+      {
+        type: 'endpoint',
+        title: 'Plain',
+        slug: 'api/odd/plain',
+        apiId: 'api',
+        endpointId: 'e6',
+        method: 'DELETE',
+      },
+      {
+        type: 'group',
+        title: 'nested',
+        slug: 'api/odd/nested',
+        apiId: 'api',
+        subpackageId: 'nested',
+        children: endpoints(4, 'odd/nested'),
+      },
+      { type: 'link', title: 'Out', href: 'https://example.com' },
+    ];
+    api.children.push(
+      { type: 'group', title: 'odd', slug: 'api/odd', apiId: 'api', subpackageId: 'odd', children: odd },
+      {
+        type: 'group',
+        title: 'huge',
+        slug: 'api/huge',
+        apiId: 'api',
+        subpackageId: 'huge',
+        children: endpoints(NAV_LIST_MAX + 50, 'huge'),
+      },
+    );
+    return base;
+  }
+
+  it("gives every page the sidebar it renders whole, the group's kept HTML shared by its pages", () => {
+    const nav = awkward();
+    const slugs: string[] = [];
+    const walk = (items: NavItem[]) => {
+      for (const item of items) {
+        if (item.type !== 'link') slugs.push(item.slug);
+        if ('children' in item) walk(item.children);
+      }
+    };
+    walk(nav.navigation);
+    slugs.push('api/big/op-3/extra', 'api/odd', 'nowhere', 'api/big/', '');
+    const kept = new Map<string, string>();
+    let hits = 0;
+    const cache: SidebarCache = {
+      get: (key) => {
+        const html = kept.get(key);
+        if (html !== undefined) hits++;
+        return html;
+      },
+      set: (key, html) => kept.set(key, html),
+    };
+    for (const basePath of ['', '/docs'])
+      for (const slug of slugs) {
+        const whole = renderToStaticMarkup(
+          <Sidebar definition={nav} currentSlug={slug} basePath={basePath} />,
+        );
+        const shared = renderToStaticMarkup(
+          <Sidebar definition={nav} currentSlug={slug} basePath={basePath} cache={cache} />,
+        );
+        expect(shared, `${basePath} ${slug}`).toBe(whole);
+      }
+    // The plain groups' pages (big, other, odd's plain one, nested's) share one sidebar a group and base path.
+    expect([...kept.keys()].sort()).toEqual(
+      ['api/big', 'api/odd', 'api/odd/nested', 'api/other']
+        .flatMap((group) => [`sidebar::${group}`, `sidebar:/docs:${group}`])
+        .sort(),
+    );
+    expect(hits).toBeGreaterThan(2 * 60);
   });
 });

@@ -360,7 +360,7 @@ export function sidebarItems(definition: DocsDefinition, currentSlug: string): N
   );
 }
 
-export function Sidebar({
+function SidebarContent({
   definition,
   currentSlug,
   basePath,
@@ -374,13 +374,119 @@ export function Sidebar({
   // With tabs, the sidebar shows the current tab's tree and what is outside every tab.
   const items = sidebarItems(definition, currentSlug);
   return (
-    <nav id="sx-sidebar" className="sx-sidebar" aria-label="Documentation">
+    <>
       {search ? <SearchTrigger className="sx-search-sidebar" /> : null}
       {/* With header tabs this copy only shows on small screens, where the header has no room. */}
       {tabs ? <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} landmark={false} /> : null}
       {/* The navbar's links, on small screens where the header has no room for them. */}
       <NavbarLinks config={definition.config} className="sx-navbar sx-navbar-drawer" />
       <NavList items={items} currentSlug={currentSlug} basePath={basePath} />
-    </nav>
+    </>
+  );
+}
+
+/** Where a sidebar's HTML is kept for other pages: the site version's render cache. */
+export interface SidebarCache {
+  get(key: string): string | undefined;
+  set(key: string, html: string): void;
+}
+
+type Group = Extract<NavItem, { children: NavItem[] }>;
+
+/** Each slug's item and the group listing it, by navigation; null for a slug listed twice. */
+const placesOf = new WeakMap<DocsDefinition, Map<string, { item: NavItem; group: Group } | null>>();
+
+function placeOf(definition: DocsDefinition, slug: string): { item: NavItem; group: Group } | undefined {
+  let places = placesOf.get(definition);
+  if (!places) {
+    const found = new Map<string, { item: NavItem; group: Group } | null>();
+    const visit = (group: Group) => {
+      for (const item of group.children) {
+        if (item.type !== 'link') found.set(item.slug, found.has(item.slug) ? null : { item, group });
+        if ('children' in item) visit(item);
+      }
+    };
+    for (const item of definition.navigation) {
+      if (item.type !== 'link') found.set(item.slug, null);
+      if ('children' in item) visit(item);
+    }
+    places = found;
+    placesOf.set(definition, places);
+  }
+  return places.get(slug) ?? undefined;
+}
+
+/**
+ * The slug no page has that every page directly under `group` (`group/x`) shares its ancestors
+ * with: the sidebar for it is the group's pages' sidebar with none of them current.
+ */
+const groupTemplateSlug = (group: Group) => `${group.slug}/\u0000`;
+
+/**
+ * The sidebar's inner HTML: for a page listed directly under its group (slug `group/x`, the group
+ * not cut to a window, the slug listed once), the group's sidebar with no page current, kept in
+ * `cache`, with the page's link swapped for its current form (issue #30: the sidebar was ~5 % of
+ * an endpoint page's render). Such a page's ancestors, open groups, windows and chunks are those
+ * of {@link groupTemplateSlug}'s (every test on the current page is by slug equality or by
+ * `/`-prefixes, which the two share), so only its own link differs. Anything else renders whole.
+ */
+function sidebarHtml(
+  definition: DocsDefinition,
+  currentSlug: string,
+  basePath: string,
+  cache: SidebarCache | undefined,
+): string {
+  const whole = (slug: string) =>
+    renderToStaticMarkup(<SidebarContent definition={definition} currentSlug={slug} basePath={basePath} />);
+  const place = cache ? placeOf(definition, currentSlug) : undefined;
+  if (!cache || !place) return whole(currentSlug);
+  const { item, group } = place;
+  const own = currentSlug.slice(group.slug.length + 1);
+  if (
+    'children' in item ||
+    item.type === 'link' ||
+    item.hidden ||
+    !group.slug ||
+    group.children.length > NAV_LIST_MAX ||
+    !currentSlug.startsWith(`${group.slug}/`) ||
+    own === '' ||
+    own.includes('/')
+  )
+    return whole(currentSlug);
+  const templateSlug = groupTemplateSlug(group);
+  const key = `sidebar:${basePath}:${group.slug}`;
+  let template = cache.get(key);
+  if (template === undefined) {
+    template = whole(templateSlug);
+    cache.set(key, template);
+  }
+  const settled = navItemHtml(item, templateSlug, basePath);
+  const at = template.indexOf(settled);
+  if (settled === '' || at === -1 || template.indexOf(settled, at + 1) !== -1) return whole(currentSlug);
+  return (
+    template.slice(0, at) + navItemHtml(item, currentSlug, basePath) + template.slice(at + settled.length)
+  );
+}
+
+export function Sidebar({
+  definition,
+  currentSlug,
+  basePath,
+  cache,
+}: {
+  definition: DocsDefinition;
+  currentSlug: string;
+  basePath: string;
+  /** Where the HTML shared by the pages of a group is kept (none: every sidebar renders whole). */
+  cache?: SidebarCache;
+}) {
+  return (
+    <nav
+      id="sx-sidebar"
+      className="sx-sidebar"
+      aria-label="Documentation"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the sidebar's elements
+      dangerouslySetInnerHTML={{ __html: sidebarHtml(definition, currentSlug, basePath, cache) }}
+    />
   );
 }
