@@ -3,8 +3,8 @@
  * cookies never reach the log; a database error (real PGlite and PostgreSQL errors, which quote
  * the offending value) is logged by code and table only. (Client timeouts: http-timeouts.test.ts.)
  */
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.js';
@@ -40,9 +40,12 @@ describe('the request log', () => {
   });
 
   it('logs a database error by its code and table, without the value it quotes', async () => {
-    const db = await PGlite.create();
-    const error = await db.query(`select '${SECRET}'::int`).catch((e: unknown) => e);
-    await db.close();
+    // The server's own PGlite (a second one would run initdb: seconds of WASM for one error).
+    const { db } = await app.registry.database();
+    const error = await sql
+      .raw(`select '${SECRET}'::int`)
+      .execute(db)
+      .catch((e: unknown) => e);
     expect(String((error as Error).message)).toContain(SECRET);
     app.log.error({ err: error }, 'registry: unexpected failure');
     const line = lines.at(-1) ?? '';
