@@ -5,13 +5,20 @@
 import { appendFile, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '@sextant/definition/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isExcluded, type ProjectWatch, watchProjectFiles } from './project-watch.js';
 
 const DEBOUNCE = 30;
-/** Long enough for an event and the debounce, on a busy machine. */
+/**
+ * A negative check's wait: long enough for an event and the debounce on a busy machine, so what
+ * must not be reported would have been by then.
+ */
 const SETTLE = 400;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE));
+/** Waits until `file` is reported (fs.watch registers at once: no wait is needed after start). */
+const reported = (file: string) =>
+  waitFor(() => changes.flat().includes(file), { message: `a change of ${file} reported` });
 
 let dir: string;
 let watcher: ProjectWatch | undefined;
@@ -44,19 +51,16 @@ afterEach(async () => {
 describe('watchProjectFiles', () => {
   it('reports an edit of the spec and of a $ref-reached file', async () => {
     start([join(dir, 'spec.yaml'), join(dir, 'common.yaml')]);
-    await settle();
     await appendFile(join(dir, 'spec.yaml'), '# edit\n');
-    await settle();
-    expect(changes.flat()).toContain(join(dir, 'spec.yaml'));
+    await reported(join(dir, 'spec.yaml'));
     changes.length = 0;
     await appendFile(join(dir, 'common.yaml'), '# edit\n');
-    await settle();
+    await reported(join(dir, 'common.yaml'));
     expect(changes.flat()).toEqual([join(dir, 'common.yaml')]);
   });
 
   it('ignores an unrelated log written 20 times beside the spec', async () => {
     start([join(dir, 'spec.yaml'), join(dir, 'common.yaml')]);
-    await settle();
     for (let i = 0; i < 20; i++) {
       await appendFile(join(dir, 'dev.log'), `line ${i}\n`);
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -68,13 +72,12 @@ describe('watchProjectFiles', () => {
 
   it('watches a file once it becomes part of the set, and stops watching a dropped one', async () => {
     const w = start([join(dir, 'spec.yaml')]);
-    await settle();
     await appendFile(join(dir, 'common.yaml'), '# before it is referenced\n');
     await settle();
     expect(changes).toEqual([]);
     w.update([join(dir, 'spec.yaml'), join(dir, 'common.yaml')]);
     await appendFile(join(dir, 'common.yaml'), '# referenced now\n');
-    await settle();
+    await reported(join(dir, 'common.yaml'));
     expect(changes.flat()).toEqual([join(dir, 'common.yaml')]);
     changes.length = 0;
     w.update([join(dir, 'common.yaml')]);
@@ -85,30 +88,25 @@ describe('watchProjectFiles', () => {
 
   it('sees a file saved by rename (delete and recreate), and again after that', async () => {
     start([join(dir, 'spec.yaml')]);
-    await settle();
     for (const round of [1, 2]) {
       await writeFile(join(dir, '.spec.yaml.tmp'), `openapi: 3.1.0\n# round ${round}\n`);
       await rename(join(dir, '.spec.yaml.tmp'), join(dir, 'spec.yaml'));
-      await settle();
-      expect(changes.flat()).toContain(join(dir, 'spec.yaml'));
+      await reported(join(dir, 'spec.yaml'));
       changes.length = 0;
     }
     await rm(join(dir, 'spec.yaml'));
     await settle();
     changes.length = 0;
     await writeFile(join(dir, 'spec.yaml'), 'openapi: 3.1.0\n');
-    await settle();
-    expect(changes.flat()).toContain(join(dir, 'spec.yaml'));
+    await reported(join(dir, 'spec.yaml'));
   });
 
   it('sees a missing referenced file when it is created, folder and all', async () => {
     const missing = join(dir, 'schemas', 'pet.yaml');
     start([join(dir, 'spec.yaml'), missing]);
-    await settle();
     await mkdir(join(dir, 'schemas'));
     await writeFile(missing, 'type: object\n');
-    await settle();
-    expect(changes.length).toBeGreaterThan(0);
+    await waitFor(() => changes.length > 0, { message: 'the new file reported' });
   });
 
   it('resolves symlinks: a file named through a linked folder is watched where it lives', async () => {
@@ -117,9 +115,8 @@ describe('watchProjectFiles', () => {
       await symlink(dir, join(project, 'api'), 'dir');
       const w = start([join(project, 'api', 'spec.yaml')]);
       expect(w.files()).toEqual([join(dir, 'spec.yaml')]);
-      await settle();
       await appendFile(join(dir, 'spec.yaml'), '# edit\n');
-      await settle();
+      await reported(join(dir, 'spec.yaml'));
       expect(changes.flat()).toEqual([join(dir, 'spec.yaml')]);
     } finally {
       await rm(project, { recursive: true, force: true });
@@ -138,7 +135,6 @@ describe('watchProjectFiles', () => {
     ];
     const w = start(files, [join(dir, 'registry')]);
     expect(w.files()).toEqual([join(dir, 'spec.yaml')]);
-    await settle();
     for (const file of files.slice(0, 3)) await writeFile(file, 'x');
     await settle();
     expect(changes).toEqual([]);
@@ -154,8 +150,7 @@ describe('watchProjectFiles: a folder of entries', () => {
     await settle();
     expect(changes).toEqual([]);
     await writeFile(join(dir, 'changelog', '2026-02-01.md'), '# Two\n');
-    await settle();
-    expect(changes.flat()).toContain(join(dir, 'changelog', '2026-02-01.md'));
+    await reported(join(dir, 'changelog', '2026-02-01.md'));
   });
 });
 

@@ -6,6 +6,7 @@
  * takers, expiry, pruning, and the memory fallback while the database does not answer.
  */
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -29,7 +30,8 @@ import { type LoopbackServer, startLoopbackServer } from './testing/sse-server.j
 
 const keys = discordTestKeys();
 const now = () => Math.floor(Date.now() / 1000);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** A negative check's wait: what must not happen would have happened within it. */
+const quiet = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (database) => {
   let opened: OpenDatabase;
@@ -120,8 +122,9 @@ describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (d
     // And again, later, to either: refused.
     expect((await slack(0, body, headers)).status).toBe(401);
     expect((await slack(1, body, headers)).status).toBe(401);
-    for (let i = 0; i < 100 && slackApi.requests.length === before; i++) await settle();
-    await settle();
+    await waitFor(() => slackApi.requests.length > before, { timeout: 30_000, message: 'the answer' });
+    // Then nothing more: a second answer would follow the first within this while.
+    await quiet();
     expect(slackApi.requests.length - before).toBe(1);
   });
 
@@ -136,8 +139,9 @@ describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (d
       'x-slack-retry-reason': 'http_timeout',
     });
     expect(retry.status).toBe(200);
-    for (let i = 0; i < 100 && slackApi.requests.length === before; i++) await settle();
-    await settle();
+    await waitFor(() => slackApi.requests.length > before, { timeout: 30_000, message: 'the answer' });
+    // Then nothing more: a second answer would follow the first within this while.
+    await quiet();
     expect(slackApi.requests.length - before).toBe(1);
   });
 
@@ -163,8 +167,9 @@ describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (d
       fetch(`${replicas[replica]?.url}/_sextant/ai/discord/interactions`, { method: 'POST', headers, body });
     const statuses = (await Promise.all([send(0), send(1)])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 401]);
-    for (let i = 0; i < 100 && discordApi.requests.length === before; i++) await settle();
-    await settle();
+    await waitFor(() => discordApi.requests.length > before, { timeout: 30_000, message: 'the answer' });
+    // Then nothing more: a second answer would follow the first within this while.
+    await quiet();
     expect(discordApi.requests.length - before).toBe(1);
   });
 
@@ -198,11 +203,14 @@ describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (d
     });
     expect(await guard.first('k')).toBe(true);
     expect(await guard.first('k')).toBe(false);
-    await settle();
-    expect(await guard.first('k')).toBe(true);
+    // Expiry is the database's clock (`now()`): wait until it has passed the key's.
+    await waitFor(() => guard.first('k'), { interval: 25, message: "the key's expiry" });
     expect(await guard.first('other')).toBe(true);
-    await settle();
-    expect(await guard.prune()).toBeGreaterThanOrEqual(2);
+    let pruned = 0;
+    await waitFor(async () => (pruned += await guard.prune()) >= 2, {
+      interval: 25,
+      message: 'both keys pruned',
+    });
     const left = await sql<{ n: number }>`
       select count(*)::int as n from chat_app_events where key like 'expiry:%'`.execute(opened.db);
     expect(left.rows[0]?.n).toBe(0);

@@ -5,6 +5,7 @@
  */
 import { Agent, request } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { waitFor } from '@sextant/definition/testing';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installFrontDoor } from './front-door.js';
@@ -35,9 +36,11 @@ describe('installFrontDoor', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let slowStarted = false;
     await app.register(async (scope) => {
       scope.get('/p/*', async () => 'fastify route');
       scope.get('/slow', async () => {
+        slowStarted = true;
         await released;
         return 'slow';
       });
@@ -62,7 +65,7 @@ describe('installFrontDoor', () => {
     });
     const ended = new Promise((resolve) => socket.on('close', resolve));
     socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => slowStarted, { message: 'the slow request in flight' });
     const closed = app.close();
     await new Promise((resolve) => setTimeout(resolve, 20));
     socket.write('GET /p/x HTTP/1.1\r\nHost: x\r\n\r\n');

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { waitFor } from '@sextant/definition/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readinessPlugin } from '../lifecycle/readiness.js';
@@ -352,8 +353,12 @@ describe('redirects', () => {
 });
 
 describe('timeouts and caps', () => {
+  /** Requests the upstream's /hang got (it never answers them). */
+  let hangs = 0;
   beforeAll(() => {
-    handlers.set('/hang', () => {});
+    handlers.set('/hang', () => {
+      hangs += 1;
+    });
     handlers.set('/stall', (_req, res) => {
       res.writeHead(200);
       res.write('a');
@@ -428,8 +433,9 @@ describe('timeouts and caps', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
 
     const narrow = await proxy('local', { limits: { concurrencyPerClient: 1, idleMs: 500 } });
+    const hung = hangs;
     const hanging = fetch(`${narrow}${origin}/hang`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => hangs > hung, { message: 'the first request in flight upstream' });
     const second = await fetch(`${narrow}${origin}/len`);
     expect(second.status).toBe(429);
     expect((await second.json()).error).toBe('ProxyTooManyConcurrentError');

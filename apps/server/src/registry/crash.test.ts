@@ -6,6 +6,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../storage/index.js';
@@ -63,10 +64,11 @@ describe('registry crash safety', () => {
         () => 'answered',
         () => 'failed',
       );
-    const deadline = Date.now() + 30_000;
-    while ((await walMtime(dataDir)) === before && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    await waitFor(async () => (await walMtime(dataDir)) !== before, {
+      timeout: 30_000,
+      interval: 2,
+      message: 'the batch writing the WAL',
+    });
     running.child.kill('SIGKILL');
     await running.exited;
     expect(await pending).toBe('failed');

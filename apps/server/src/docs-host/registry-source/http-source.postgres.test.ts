@@ -6,6 +6,7 @@
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultDocsConfig } from '@sextant/definition';
+import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, type RegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -47,13 +48,15 @@ function home(): Promise<string> {
   });
 }
 
+/** How long until the home page says `text` (at most `ms`). */
 async function within(ms: number, text: string): Promise<number> {
   const started = Date.now();
-  while (Date.now() - started < ms) {
-    if ((await home()).includes(text)) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`"${text}" not served within ${ms} ms`);
+  await waitFor(async () => (await home()).includes(text), {
+    timeout: ms,
+    interval: 20,
+    message: `"${text}" served`,
+  });
+  return Date.now() - started;
 }
 
 beforeAll(async () => {
@@ -96,18 +99,27 @@ describe('docs host alone on the registry database', () => {
 
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
-    try {
-      const cut = await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+    const LISTENING = "from pg_stat_activity where datname = current_database() and query ilike 'listen %'";
+    /** The backends on LISTEN now, but for those cut. */
+    const listeners = async (cut: number[] = []) =>
+      (await admin.query<{ pid: number }>(`select pid ${LISTENING}`)).rows.filter(
+        (row) => !cut.includes(row.pid),
       );
+    try {
+      const before = await listeners();
+      const cut = await admin.query(`select pg_terminate_backend(pid) ${LISTENING}`);
       expect(cut.rowCount).toBeGreaterThan(0);
+      const gone = before.map((row) => row.pid);
+      await publish('Third');
+      await within(1500, 'Third');
+      // Back on LISTEN (0.5 s later): the next publish is heard too.
+      await waitFor(async () => (await listeners(gone)).length >= before.length, {
+        timeout: 5000,
+        message: 'LISTEN again',
+      });
     } finally {
       await admin.end();
     }
-    await publish('Third');
-    await within(1500, 'Third');
-    // Back on LISTEN (0.5 s later): the next publish is heard too.
-    await new Promise((resolve) => setTimeout(resolve, 800));
     await publish('Fourth');
     expect(await within(1000, 'Fourth')).toBeLessThan(1000);
   });

@@ -4,6 +4,7 @@
  * it, history keeps no secrets, localhost is refused in hosted mode, the OAuth login succeeds,
  * fails or falls back, and the docs site's injected token is applied and cleared.
  */
+import { waitFor } from '@sextant/definition/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDefinition } from '../../testing/fixture-definition.js';
 import { type FixtureServer, startFixtureServer } from '../../testing/http-fixture-server.js';
@@ -378,14 +379,13 @@ describe('EndpointController', () => {
   it('loads SDK snippet templates, shows a failed load, and ignores an answer that comes too late', async () => {
     const loaded = controller();
     loaded.loadSnippetTemplates(async () => [RUBY_TEMPLATE]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(loaded.languages().map((l) => l.label)).toContain('Ruby');
+    await waitFor(() => loaded.languages().some((l) => l.label === 'Ruby'), { message: 'Ruby loaded' });
 
     const failed = controller();
     failed.loadSnippetTemplates(async () => {
       throw new Error('the docs host answered 503');
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(() => failed.view.getState().sdkError, { message: 'the load error' });
     expect(failed.view.getState().sdkError).toBe('SDK snippets are unavailable: the docs host answered 503');
 
     const late = controller();
@@ -393,6 +393,7 @@ describe('EndpointController', () => {
     const cancel = late.loadSnippetTemplates(() => new Promise((resolve) => (answer = resolve)));
     cancel();
     answer([RUBY_TEMPLATE]);
+    // A negative: one turn of the event loop is when a late answer would have landed.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(late.languages()).toHaveLength(3);
   });
