@@ -207,10 +207,13 @@ describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (d
     await waitFor(() => guard.first('k'), { interval: 25, message: "the key's expiry" });
     expect(await guard.first('other')).toBe(true);
     let pruned = 0;
-    await waitFor(async () => (pruned += await guard.prune()) >= 2, {
-      interval: 25,
-      message: 'both keys pruned',
-    });
+    await waitFor(
+      async () => {
+        pruned += await guard.prune();
+        return pruned >= 2;
+      },
+      { interval: 25, message: 'both keys pruned' },
+    );
     const left = await sql<{ n: number }>`
       select count(*)::int as n from chat_app_events where key like 'expiry:%'`.execute(opened.db);
     expect(left.rows[0]?.n).toBe(0);
