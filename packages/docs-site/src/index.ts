@@ -11,7 +11,7 @@ export {
 } from './build/client-build.js';
 export * from './errors.js';
 export { type ClientAssets, NONCE_PLACEHOLDER } from './server/document.js';
-export { loadHighlighter } from './server/highlight.js';
+export { COMMON_LANGUAGES, grammarWaits, loadHighlighter, warmHighlighter } from './server/highlight.js';
 export {
   configureHighlightCaches,
   DEFAULT_HIGHLIGHT_CACHE_BYTES,

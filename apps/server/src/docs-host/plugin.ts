@@ -12,7 +12,13 @@
  * host's own resources from site-resources.ts), pages (site-pages.ts), responses (responses.ts).
  */
 import { DocsProjectError, type LoadedDocsProject } from '@sextant/docs-project';
-import { ASSET_BASE, configureHighlightCaches, highlightCacheBytes } from '@sextant/docs-site';
+import {
+  ASSET_BASE,
+  configureHighlightCaches,
+  grammarWaits,
+  highlightCacheBytes,
+  warmHighlighter,
+} from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../error-replies/index.js';
@@ -117,6 +123,12 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   // Highlighted code, shared by every site in the process (the docs site's module caches).
   configureHighlightCaches({ maxBytes: budgets.highlights, onEvicted: () => observer.evicted('highlights') });
   metrics?.watchCache('highlights', highlightCacheBytes);
+  // Shiki and the endpoint pages' grammars load and compile while the listener already answers:
+  // /readyz stays 503 until they are in, so a balancer's first reader never pays for them.
+  const highlighterWarm = warmHighlighter();
+  highlighterWarm.catch((error: unknown) => app.log.error(error instanceof Error ? error.message : error));
+  if (app.hasDecorator('lifecycle')) app.lifecycle.addCheck('highlighter', () => highlighterWarm);
+  metrics?.watchGrammarWaits(grammarWaits);
   const local = createLocalSite(app, { ...options, renderCache: renders.forSite });
   const siteRoutes = createSiteRouteTable();
   for (const route of siteResourceRoutes(send)) siteRoutes.add(route);

@@ -41,6 +41,8 @@ export interface ServerMetrics {
   docsCacheInvalidation(scope: 'urls' | 'all'): void;
   /** The docs host rendered a page (its render cache did not hold it). */
   docsPageRendered(): void;
+  /** Reports `read()` (a count that only grows) as `sextant_docs_grammar_waits_total` at each scrape. */
+  watchGrammarWaits(read: () => number): void;
   /** A byte-bounded cache evicted an entry to stay within its budget (`byte-cache.ts`). */
   cacheEvicted(cache: string): void;
   /** Reports `read()` (its bytes now) as `sextant_cache_bytes{cache}` at each scrape, summed with the other readers of `cache`. */
@@ -151,6 +153,16 @@ export function createServerMetrics(): ServerMetrics {
     help: 'Docs pages rendered because the render cache did not hold them (a cached page is not counted)',
     registers,
   });
+  let grammarWaits: (() => number) | undefined;
+  new Counter({
+    name: 'sextant_docs_grammar_waits_total',
+    help: 'Docs page renders that waited for a syntax grammar to load (the common ones load before /readyz is 200)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(grammarWaits?.() ?? 0);
+    },
+  });
   const evictions = new Counter({
     name: 'sextant_cache_evictions_total',
     help: 'Entries evicted from an in-memory cache to stay within its byte budget (--memory), by cache',
@@ -206,6 +218,9 @@ export function createServerMetrics(): ServerMetrics {
     docsCacheMiss: () => cache.inc({ result: 'miss' }),
     docsCacheInvalidation: (scope) => invalidations.inc({ scope }),
     docsPageRendered: () => renders.inc(),
+    watchGrammarWaits(read) {
+      grammarWaits = read;
+    },
     cacheEvicted: (name) => evictions.inc({ cache: name }),
     watchCache(name, read) {
       watched.set(name, [...(watched.get(name) ?? []), read]);
