@@ -56,6 +56,7 @@ export {
 export {
   createDocsSite,
   type DocsSite,
+  dropRenders,
   type RenderCache,
   type RenderCacheFactory,
   type SiteVersion,

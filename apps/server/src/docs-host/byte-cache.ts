@@ -35,6 +35,8 @@ export interface ByteCacheOptions<K, V> {
   /** Entries older than this are not served (ms); default none. */
   ttlMs?: number;
   observer?: CacheObserver;
+  /** Hears every entry that leaves: evicted, deleted, cleared, or replaced by a `set` of its key. */
+  onRemoved?(value: V, key: K): void;
 }
 
 /**
@@ -43,15 +45,16 @@ export interface ByteCacheOptions<K, V> {
 export function createByteCache<K extends {}, V extends {}>(
   options: ByteCacheOptions<K, V>,
 ): ByteCache<K, V> {
-  const observer = options.observer;
+  const { observer, onRemoved } = options;
   const cache = new LRUCache<K, V>({
     maxSize: Math.max(1, Math.floor(options.maxBytes)),
     sizeCalculation: (value, key) => Math.max(1, Math.ceil(options.size(value, key))),
     ...(options.ttlMs ? { ttl: options.ttlMs } : {}),
-    ...(observer
+    ...(observer || onRemoved
       ? {
-          dispose: (_value: V, _key: K, reason: LRUCache.DisposeReason) => {
-            if (reason === 'evict') observer.evicted(options.name);
+          dispose: (value: V, key: K, reason: LRUCache.DisposeReason) => {
+            if (reason === 'evict') observer?.evicted(options.name);
+            onRemoved?.(value, key);
           },
         }
       : {}),

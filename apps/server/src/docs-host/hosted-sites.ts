@@ -5,7 +5,7 @@
  * a moment (scanners) and forgotten when their host's sites change.
  */
 import type { ApiChangelogEntry, ApiDefinition, DocsDefinition } from '@sextant/definition';
-import { createDocsSite, type DocsSite, type RenderCacheFactory } from '@sextant/docs-site';
+import { createDocsSite, type DocsSite, dropRenders, type RenderCacheFactory } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CacheObserver, createByteCache, loadedDocsHeapBytes } from './byte-cache.js';
 import { createNegativeCache } from './negative-cache.js';
@@ -40,6 +40,9 @@ export function createHostedSites(app: FastifyInstance, options: HostedSitesOpti
     maxBytes: options.maxBytes,
     size: (entry) => entry.bytes,
     ...(options.observer ? { observer: options.observer } : {}),
+    // A site replaced by a publish, dropped by an invalidation (this replica's or another's) or
+    // evicted is never read again: its renders go with it instead of aging out of the budget.
+    onRemoved: (entry) => dropRenders(entry.site),
   });
   // Addresses without a site, for 5 s (scanners): forgotten when their host's sites change.
   const misses = createNegativeCache();

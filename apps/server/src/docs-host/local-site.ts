@@ -13,7 +13,7 @@ import {
   loadDocsProject,
   unreleasedApiChangelog,
 } from '@sextant/docs-project';
-import { createDocsSite, type RenderCacheFactory } from '@sextant/docs-site';
+import { createDocsSite, dropRenders, type RenderCacheFactory } from '@sextant/docs-site';
 import type { FastifyInstance } from 'fastify';
 import { LocalProjectMissingError } from '../errors.js';
 import type { ResolvedSite } from './resolved-site.js';
@@ -105,8 +105,12 @@ export function createLocalSite(app: FastifyInstance, options: LocalSiteOptions)
     );
   };
   const reload = async () => {
+    const previous = local;
     local = load();
     await local;
+    // The edited project's site replaces the old one: its renders would only take room.
+    const replaced = (await previous)?.resolved?.site;
+    if (replaced) dropRenders(replaced);
   };
   return {
     reload,

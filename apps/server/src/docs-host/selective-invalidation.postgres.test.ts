@@ -98,11 +98,21 @@ describe.skipIf('skipped' in database)('a publish on one replica', () => {
       expect((await hostRequest(portOf(app), { host: B, path: '/guide.md' })).status).toBe(200);
     }
     const heard = await metricSum(two, 'sextant_docs_cache_invalidations_total');
+    const renders = (app: FastifyInstance) => metricSum(app, 'sextant_cache_bytes{cache="renders"}');
+    const rendersBefore = [await renders(one), await renders(two)];
     await publish(A, 'Alpha two');
     await waitFor(async () => (await metricSum(two, 'sextant_docs_cache_invalidations_total')) > heard, {
       timeout: 5000,
       interval: 20,
     });
+    for (const [i, app] of [one, two].entries()) {
+      // A's replaced version's renders are deleted (not left to age out), B's stay.
+      await waitFor(async () => (await renders(app)) < (rendersBefore[i] as number), {
+        timeout: 5000,
+        interval: 20,
+      });
+      expect(await renders(app)).toBeGreaterThan(0);
+    }
     for (const app of [one, two]) {
       // A's pages went, B's stayed: the page cache still holds bytes before anything is asked again.
       expect(await metricSum(app, 'sextant_cache_bytes{cache="pages"}')).toBeGreaterThan(0);

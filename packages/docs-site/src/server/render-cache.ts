@@ -68,10 +68,15 @@ export function boundedRenderCache(maxBytes: number): RenderCache {
     maxSize: Math.max(1, Math.floor(maxBytes)),
     sizeCalculation: (kept) => Math.max(1, Math.ceil(kept.bytes)),
   });
+  let dropped = false;
   return {
     get: (key) => entries.get(key)?.entry,
     set: (key, entry, bytes) => {
-      entries.set(key, { entry, bytes });
+      if (!dropped) entries.set(key, { entry, bytes });
+    },
+    clear: () => {
+      dropped = true;
+      entries.clear();
     },
   };
 }

@@ -58,6 +58,8 @@ export interface RenderCache {
   get(key: string): { value: unknown } | undefined;
   /** Keeps `entry` (its value may be undefined: a page that is not there) as `bytes` bytes. */
   set(key: string, entry: { value: unknown }, bytes: number): void;
+  /** Drops every entry, and keeps none set later: the site was replaced or dropped ({@link dropRenders}). */
+  clear(): void;
 }
 
 /** Makes the render cache of each new site (each version's view has its own). */
@@ -148,6 +150,17 @@ function singleSite(
     ...(options.preview ? { preview: true } : {}),
     updatedAt: options.updatedAt ?? new Date().toISOString(),
   };
+}
+
+/**
+ * Drops everything rendered for `site` and each of its versions' views: a publish replaced the
+ * site (or its host dropped it), and its renders would never be read again, only take room until
+ * they aged out. Renders of it still under way are not kept either.
+ * @example dropRenders(replaced)
+ */
+export function dropRenders(site: DocsSite): void {
+  site.cache.clear();
+  for (const version of site.versions ?? []) if (version.site !== site) version.site.cache.clear();
 }
 
 /** Returns the cached value of `key`, computing it on a miss (the cache weighs it by `renderedBytes`). */

@@ -1,0 +1,100 @@
+/**
+ * A publish that replaces a site's version deletes that version's renders (issue #30), over a
+ * real socket with the real registry (PGlite) and `/metrics` scraped over HTTP: publish v1 of a
+ * site, view its pages (renders cached), publish v2 → `sextant_cache_bytes{cache="renders"}`
+ * falls back by v1's entries, with no eviction counted (nothing aged out: they were dropped), and
+ * every page answers v2. Another site's renders stay.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app.js';
+import { publishGuideSite } from './testing/guide-site.js';
+import { hostRequest } from './testing/host-request.js';
+
+const SITE = 'docs.purge.test';
+const OTHER = 'other.purge.test';
+const CONSOLE = 'console.purge.test';
+const PAGES = 6;
+
+let app: FastifyInstance;
+let port: number;
+let token: string;
+
+const publish = (domain: string, title: string) =>
+  publishGuideSite({ port, token, orgId: 'purge', domain, title, pages: PAGES });
+
+async function scrape(): Promise<Map<string, number>> {
+  const response = await hostRequest(port, { host: CONSOLE, path: '/metrics' });
+  expect(response.status).toBe(200);
+  const samples = new Map<string, number>();
+  for (const line of response.text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return samples;
+}
+const renderBytes = async () => (await scrape()).get('sextant_cache_bytes{cache="renders"}') ?? Number.NaN;
+const evictions = async () => (await scrape()).get('sextant_cache_evictions_total{cache="renders"}') ?? 0;
+
+async function viewAll(domain: string, title: string): Promise<void> {
+  for (const path of ['/', ...Array.from({ length: PAGES }, (_, i) => `/guide-${i}`)]) {
+    const page = await hostRequest(port, { host: domain, path });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(title);
+  }
+}
+
+beforeAll(async () => {
+  app = await buildServer({
+    mode: 'hosted',
+    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
+    registry: { allowDomains: [SITE, OTHER] },
+    consoleHost: CONSOLE,
+    metrics: { enabled: true },
+    docs: { cacheBudgets: { renders: 64 << 20 } },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+  token = (await app.registry.createOrganization('purge')).token;
+  await publish(OTHER, 'Gamma');
+  await publish(SITE, 'Alpha');
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('a publish replacing a site version', () => {
+  it("deletes the old version's renders and serves only the new version's pages", async () => {
+    await viewAll(OTHER, 'Gamma');
+    const withOther = await renderBytes();
+    expect(withOther).toBeGreaterThan(0);
+    await viewAll(SITE, 'Alpha');
+    const withV1 = await renderBytes();
+    const v1Bytes = withV1 - withOther;
+    expect(v1Bytes).toBeGreaterThan(PAGES * 40_000);
+    const evictedBefore = await evictions();
+
+    await publish(SITE, 'Beta');
+    // The invalidation reaches the docs host through the registry's notification.
+    const deadline = Date.now() + 5000;
+    let after = await renderBytes();
+    while (after > withOther && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await renderBytes();
+    }
+    expect(after).toBe(withOther);
+    expect(await evictions()).toBe(evictedBefore);
+
+    for (const path of ['/', ...Array.from({ length: PAGES }, (_, i) => `/guide-${i}`)]) {
+      const page = await hostRequest(port, { host: SITE, path });
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Beta');
+      expect(page.text).not.toContain('Alpha');
+    }
+    // v2's renders are kept: the replaced version's are the only ones gone.
+    expect(await renderBytes()).toBeGreaterThan(withOther + PAGES * 40_000);
+    await viewAll(OTHER, 'Gamma');
+  });
+});
