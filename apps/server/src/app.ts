@@ -9,6 +9,7 @@ import { FILE_CSP, SECURITY_HEADERS } from './docs-host/csp.js';
 import { errorRepliesPlugin, sendError } from './error-replies/index.js';
 import { timeoutOptions } from './http-timeouts.js';
 import { loggerOptions } from './logging.js';
+import { sizeModuleCaches } from './module-caches.js';
 import type { ServerOptions } from './options.js';
 import { genReqId, installRequestIds } from './request-id.js';
 import { RequestLog } from './request-log.js';
@@ -54,6 +55,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Parts are mounted in ./parts.ts so each team can add theirs with a one-line change.
   const { mountParts } = await import('./parts.js');
   await mountParts(app, options);
+  // Type names, compiled patterns and style elements: process-wide, by bytes from --memory.
+  sizeModuleCaches(app, {
+    ...(options.memoryMiB ? { memoryMiB: options.memoryMiB } : {}),
+    ...(options.docs?.cacheBudgets ? { cacheBudgets: options.docs.cacheBudgets } : {}),
+  });
   // Outermost listener: the proxy's front door (mounted with the parts) sees the id too.
   installRequestIds(app);
   return app;

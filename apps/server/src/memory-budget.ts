@@ -17,7 +17,7 @@ export const CACHE_SHARE = 0.5;
 /** How the caches' share is split (sums to 1). */
 export const CACHE_SPLIT: Readonly<Record<CacheName, number>> = {
   /** Rendered pages ready to send, identity and gzip (page-responses.ts). */
-  pages: 0.3,
+  pages: 0.29,
   /** Every site's render cache: page views, page HTML, search indexes, stylesheets (render-caches.ts). */
   renders: 0.15,
   /** Hosted sites of the docs host: their definitions and APIs (hosted-sites.ts). */
@@ -34,6 +34,8 @@ export const CACHE_SPLIT: Readonly<Record<CacheName, number>> = {
   highlights: 0.02,
   /** Which site serves an address (host and path): the registry's and a docs host's over HTTP. */
   addresses: 0.01,
+  /** Derived from spec and site text, process-wide: type names, compiled patterns, inline style elements (module-caches.ts). */
+  compiled: 0.02,
 };
 /** Smallest `--memory` (MiB) a server runs with. */
 export const MIN_MEMORY_MIB = 64;
@@ -87,7 +89,7 @@ export function defaultMemoryMiB(): number {
 export type CacheBudgets = Readonly<Record<CacheName, number>>;
 
 /**
- * @example cacheBudgets(1024).pages // 161061273 (30 % of half of 1 GiB)
+ * @example cacheBudgets(1024).pages // 155692564 (29 % of half of 1 GiB)
  */
 export function cacheBudgets(memoryMiB: number = defaultMemoryMiB()): CacheBudgets {
   const total = memoryMiB * MIB * CACHE_SHARE;

@@ -11,6 +11,14 @@ export * from './errors.js';
 export * from './examples/index.js';
 export * from './import/index.js';
 export * from './ir/index.js';
+export {
+  COMPILED_CACHES,
+  configureModuleCaches,
+  DEFAULT_MODULE_CACHE_BYTES,
+  type ModuleCache,
+  moduleCache,
+  moduleCacheBytes,
+} from './module-caches.js';
 export { importOpenApi, importOpenApiDocuments } from './openapi/index.js';
 export { importOpenRpc, importOpenRpcDocuments } from './openrpc/index.js';
 export { SchemaConverter, type SchemaDialect } from './schema/index.js';

@@ -18,7 +18,8 @@ export type CacheName =
   | 'registry-sites'
   | 'files'
   | 'highlights'
-  | 'addresses';
+  | 'addresses'
+  | 'compiled';
 
 /** Hears a cache's evictions. */
 export interface CacheObserver {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { publishGuideSite } from './testing/guide-site.js';
 import { hostRequest } from './testing/host-request.js';
+import { scrapeMetrics } from './testing/scrape-metrics.js';
 
 const A = 'a.renders.test';
 const B = 'b.renders.test';
@@ -30,18 +31,7 @@ let token: string;
 const publish = (domain: string, title: string) =>
   publishGuideSite({ port, token, orgId: 'renders', domain, title, pages: PAGES });
 
-/** Every sample of `/metrics`, scraped over HTTP: `name{labels}` → value. */
-async function scrape(): Promise<Map<string, number>> {
-  const response = await hostRequest(port, { host: CONSOLE, path: '/metrics' });
-  expect(response.status).toBe(200);
-  const samples = new Map<string, number>();
-  for (const line of response.text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return samples;
-}
+const scrape = () => scrapeMetrics(port, CONSOLE);
 
 beforeAll(async () => {
   app = await buildServer({

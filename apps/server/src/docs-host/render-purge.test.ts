@@ -2,7 +2,7 @@
  * A publish that replaces a site's version deletes that version's renders (issue #30), over a
  * real socket with the real registry (PGlite) and `/metrics` scraped over HTTP: publish v1 of a
  * site, view its pages (renders cached), publish v2 → `sextant_cache_bytes{cache="renders"}`
- * falls back by v1's entries, with no eviction counted (nothing aged out: they were dropped), and
+ * falls back by v1's entries (its pages and search index), with no eviction counted (nothing aged out: they were dropped), and
  * every page answers v2. Another site's renders stay.
  */
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { publishGuideSite } from './testing/guide-site.js';
 import { hostRequest } from './testing/host-request.js';
+import { scrapeMetrics } from './testing/scrape-metrics.js';
 
 const SITE = 'docs.purge.test';
 const OTHER = 'other.purge.test';
@@ -24,17 +25,7 @@ let token: string;
 const publish = (domain: string, title: string) =>
   publishGuideSite({ port, token, orgId: 'purge', domain, title, pages: PAGES });
 
-async function scrape(): Promise<Map<string, number>> {
-  const response = await hostRequest(port, { host: CONSOLE, path: '/metrics' });
-  expect(response.status).toBe(200);
-  const samples = new Map<string, number>();
-  for (const line of response.text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return samples;
-}
+const scrape = () => scrapeMetrics(port, CONSOLE);
 const renderBytes = async () => (await scrape()).get('sextant_cache_bytes{cache="renders"}') ?? Number.NaN;
 const evictions = async () => (await scrape()).get('sextant_cache_evictions_total{cache="renders"}') ?? 0;
 
@@ -71,9 +62,16 @@ describe('a publish replacing a site version', () => {
     const withOther = await renderBytes();
     expect(withOther).toBeGreaterThan(0);
     await viewAll(SITE, 'Alpha');
+    const pagesOnly = await renderBytes();
+    expect(pagesOnly - withOther).toBeGreaterThan(PAGES * 40_000);
+    // The site's search index is weighed in the same budget (it was outside every cache before).
+    const search = await hostRequest(port, { host: SITE, path: '/_sextant/search?q=paragraph' });
+    expect(search.status).toBe(200);
+    expect((JSON.parse(search.text) as { hits: unknown[] }).hits.length).toBeGreaterThan(0);
     const withV1 = await renderBytes();
-    const v1Bytes = withV1 - withOther;
-    expect(v1Bytes).toBeGreaterThan(PAGES * 40_000);
+    expect(withV1 - pagesOnly).toBeGreaterThan(100_000);
+    // Inline style elements and the like: the process-wide 'compiled' caches are weighed too.
+    expect((await scrape()).get('sextant_cache_bytes{cache="compiled"}')).toBeGreaterThan(0);
     const evictedBefore = await evictions();
 
     await publish(SITE, 'Beta');

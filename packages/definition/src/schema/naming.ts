@@ -3,18 +3,23 @@
  * schemas get a PascalCase name built from where they sit (`Pet` + `owner` → `PetOwner`).
  */
 import { unescapePointerToken } from '../document/pointer.js';
+import { COMPILED_CACHES, moduleCache } from '../module-caches.js';
 
 /** PascalCase of an arbitrary key: `pet_owner-id` → `PetOwnerId`. Keeps digits; never empty. */
 export function pascalCase(text: string): string {
   const cached = pascalCache.get(text);
   if (cached !== undefined) return cached;
   const out = computePascalCase(text);
-  if (pascalCache.size > 50_000) pascalCache.clear();
   pascalCache.set(text, out);
   return out;
 }
 
-const pascalCache = new Map<string, string>();
+/** Names by key, 15 % of the `compiled` caches' budget (module-caches.ts): key and name as UTF-16. */
+const pascalCache = moduleCache<string>(
+  COMPILED_CACHES,
+  0.15,
+  (name, key) => 2 * (key.length + name.length) + 64,
+);
 
 function computePascalCase(text: string): string {
   let out = '';

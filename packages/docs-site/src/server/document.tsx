@@ -5,7 +5,7 @@
  * for the browser to hydrate. The content is in the HTML before any script runs.
  */
 import { createHash } from 'node:crypto';
-import type { AssetRef, DocsConfig } from '@sextant/definition';
+import { type AssetRef, COMPILED_CACHES, type DocsConfig, moduleCache } from '@sextant/definition';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { askAiInSite } from '../components/ask-ai/ask-ai-events.js';
@@ -191,11 +191,16 @@ function inlineStyles(sheets: string[]): { tags: string; hashes: string[] } {
 }
 
 /**
- * The `<style>` element of a sheet and its CSP hash, kept for the last INLINE_STYLES_KEPT sheets:
- * every page of a site inlines the same few sheets (the bundle's, the site's).
+ * The `<style>` element of a sheet and its CSP hash by the sheet: every page of a site inlines the
+ * same few sheets (the bundle's, the site's). 15 % of the `compiled` module caches' budget
+ * (`@sextant/definition`'s module-caches.ts, sized by the server from `--memory`), least recently
+ * used first; a sheet weighs its text twice (key and element) as UTF-16.
  */
-const inlineStyleOf = new Map<string, { tag: string; hash: string }>();
-const INLINE_STYLES_KEPT = 32;
+const inlineStyleOf = moduleCache<{ tag: string; hash: string }>(
+  COMPILED_CACHES,
+  0.15,
+  (style, css) => 2 * (css.length + style.tag.length) + 256,
+);
 
 function inlineStyle(css: string): { tag: string; hash: string } {
   const known = inlineStyleOf.get(css);
@@ -206,8 +211,6 @@ function inlineStyle(css: string): { tag: string; hash: string } {
     tag: `<style>${text}</style>`,
     hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
   };
-  if (inlineStyleOf.size >= INLINE_STYLES_KEPT)
-    inlineStyleOf.delete(inlineStyleOf.keys().next().value as string);
   inlineStyleOf.set(css, style);
   return style;
 }

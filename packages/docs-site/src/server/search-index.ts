@@ -1,9 +1,10 @@
 /**
- * The site's search index (`@sextant/search`), built once per loaded site (local) or
- * publish/load (hosted) and kept while the site is: the docs host answers `/_sextant/search`
- * from it for large sites, serves it whole (`/_sextant/search-index.json`) for the browser on
- * small ones, and Ask AI and MCP retrieve from it. A new version is a new `DocsSite`, so a
- * publish or a local edit re-indexes. Hidden pages are left out (`siteSearchDocuments`).
+ * The site's search index (`@sextant/search`), built on first use and kept in the site's render
+ * cache (weighed like the pages there: the server's `renders` budget from `--memory`, so it can
+ * be evicted and is then built again): the docs host answers `/_sextant/search` from it for large
+ * sites, serves it whole (`/_sextant/search-index.json`) for the browser on small ones, and Ask AI
+ * and MCP retrieve from it. A new version is a new `DocsSite`, so a publish or a local edit
+ * re-indexes. Hidden pages are left out (`siteSearchDocuments`).
  */
 import {
   createSearchIndex,
@@ -26,21 +27,40 @@ export interface SiteSearch {
  */
 export const SERVER_SEARCH_MIN_PAGES = 1500;
 
-const bySite = new WeakMap<DocsSite, SiteSearch>();
+/** The render cache's key of the index. */
+const CACHE_KEY = 'search-index';
 
-/** The site's index, built on first use. */
+/**
+ * What an index holds in the heap per character of its documents' text: the documents themselves
+ * and MiniSearch's terms and postings (measured: 21 MB for GitHub's 2.5 M characters, 11 MB for
+ * Stripe's 1.3 M, both 8.5 bytes a character), plus a round figure for the rest.
+ */
+const HEAP_BYTES_PER_INDEXED_CHAR = 8.5;
+const INDEX_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The estimated heap bytes of an index built from `documents`.
+ * @example searchIndexBytes([{ slug: 'a', kind: 'page', title: 'Hello' }]) // 65621
+ */
+export function searchIndexBytes(documents: readonly SearchDocument[]): number {
+  let chars = 0;
+  for (const document of documents)
+    for (const value of Object.values(document)) if (typeof value === 'string') chars += value.length;
+  return Math.ceil(chars * HEAP_BYTES_PER_INDEXED_CHAR) + INDEX_OVERHEAD_BYTES;
+}
+
+/** The site's index, built on first use (and again when its render cache let it go). */
 export function siteSearch(site: DocsSite): SiteSearch {
-  let found = bySite.get(site);
-  if (!found) {
-    // A version's index labels every result with its version (search box, MCP, Ask AI).
-    const docsVersion = site.currentVersion?.name;
-    const documents = siteSearchDocuments(site.definition, site.apis, docsVersion ? { docsVersion } : {});
-    const index = createSearchIndex(documents);
-    // The first query compiles the ranking's code paths: a reader's first search should not.
-    index.search('get list');
-    found = { index, documents };
-    bySite.set(site, found);
-  }
+  const kept = site.cache.get(CACHE_KEY)?.value as SiteSearch | undefined;
+  if (kept) return kept;
+  // A version's index labels every result with its version (search box, MCP, Ask AI).
+  const docsVersion = site.currentVersion?.name;
+  const documents = siteSearchDocuments(site.definition, site.apis, docsVersion ? { docsVersion } : {});
+  const index = createSearchIndex(documents);
+  // The first query compiles the ranking's code paths: a reader's first search should not.
+  index.search('get list');
+  const found = { index, documents };
+  site.cache.set(CACHE_KEY, { value: found }, searchIndexBytes(documents));
   return found;
 }
 
