@@ -27,7 +27,7 @@ export const CACHE_SPLIT: Readonly<Record<CacheName, number>> = {
   /** Loaded sites by URL: the registry's in this process, or a docs host's read over HTTP. */
   'registry-sites': 0.1,
   /** Compressed text answers of the docs host (assets, stylesheets, search JSON). */
-  responses: 0.05,
+  responses: 0.04,
   /** A docs host's project files read from the registry over HTTP (registry-source/http-source.ts). */
   files: 0.02,
   /** Highlighted code shared by every site (the docs site's highlight and line-token caches). */
