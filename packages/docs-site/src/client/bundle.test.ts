@@ -29,7 +29,7 @@ async function builtScripts(dir: string): Promise<Map<string, string>> {
 }
 
 /** Gzip bytes a reference page's first load may fetch as JavaScript (see the test below). */
-const REFERENCE_FIRST_LOAD_BUDGET = 76_435;
+const REFERENCE_FIRST_LOAD_BUDGET = 76_440;
 
 describe('browser bundle', () => {
   it('preloads React DOM on every page and holds no Preact', async () => {
@@ -74,7 +74,9 @@ describe('browser bundle', () => {
     // 76,364 B with it in the shared chunk. 76,435 B (+71 B, the budget now) with one markdown
     // parser (#31, `@sextant/ui/markdown`, a lazy chunk of 16.9 KB): micromark's namespace import
     // needs the bundler's `__exportAll` helper, and the helpers live in the one runtime chunk
-    // every page loads.
+    // every page loads. 76,440 B (+5 B of room): the first-load files name lazy chunks by content
+    // hash, and a new hash gzips a byte or two larger or smaller (76,436 B when the lazy playground
+    // chunk gained lru-cache for the bounded spec-pattern cache, no first-load code changed).
     expect(gzip).toBeLessThanOrEqual(REFERENCE_FIRST_LOAD_BUDGET);
   });
 
