@@ -11,10 +11,9 @@
  * warning.
  */
 
-import { type DocumentSet, type Location, locationKey, refOf } from '../document/document-set.js';
-import { childPointer } from '../document/pointer.js';
+import { type DocumentSet, type Location, refOf } from '../document/document-set.js';
 import type { WarningSink } from '../document/warnings.js';
-import { isScalarLiteral, literalLabel } from '../ir/literal-values.js';
+import { isScalarLiteral } from '../ir/literal-values.js';
 import type {
   EnumValue,
   ObjectProperty,
@@ -25,13 +24,15 @@ import type {
 } from '../ir/types.js';
 import { DeclarationMerger } from './declaration-merger.js';
 import { resolveExampleRefs } from './example-refs.js';
-import { componentName, nameFromPointer, pascalCase } from './naming.js';
+import { listShape } from './list-shape.js';
+import { constShape, enumShape } from './literal-shapes.js';
+import { NamedTypes, type PendingType } from './named-types.js';
+import { componentName, pascalCase } from './naming.js';
 import { ObjectShapes } from './object-shapes.js';
-import { isCount, primitiveOf, type SchemaObject } from './primitives.js';
+import { primitiveOf, type SchemaObject } from './primitives.js';
 import {
   availabilityOf,
   constEnumValues,
-  enumDescriptions,
   examplesOf,
   hasObjectKeywords,
   hasOwnProperties,
@@ -45,7 +46,6 @@ import {
   isPlainObjectSchema,
   isRemoteRef,
   literalOrUnknown,
-  ofDeclaredType,
   pointerAt,
   propertyCounts,
   stripNull,
@@ -70,25 +70,14 @@ export type BodyShape =
   | { type: 'object'; extends: TypeId[]; properties: ObjectProperty[] }
   | { type: 'alias'; shape: TypeReference };
 
-interface PendingType {
-  id: TypeId;
-  name: string;
-  schema: unknown;
-  at: Location;
-}
-
 /** Converts the schemas of one import; collects the named types it creates. */
 export class SchemaConverter {
-  private readonly definitions: Record<TypeId, TypeDefinition> = {};
-  private readonly idsByLocation = new Map<string, TypeId>();
-  private readonly usedIds = new Set<string>();
-  private readonly nextSuffix = new Map<string, number>();
-  private readonly reserved = new Map<string, TypeId>();
-  private readonly pending: PendingType[] = [];
+  private readonly named: NamedTypes;
   private readonly maxDepth: number;
   private readonly merger: DeclarationMerger;
   private readonly objects: ObjectShapes;
   private readonly unions: UnionShapes;
+  private readonly context: ShapeContext;
 
   constructor(
     private readonly docs: DocumentSet,
@@ -96,8 +85,9 @@ export class SchemaConverter {
     readonly options: SchemaConverterOptions,
   ) {
     this.maxDepth = options.maxDepth ?? 200;
-    this.merger = new DeclarationMerger(sink, (name) => this.allocateId(name));
-    const context: ShapeContext = {
+    this.named = new NamedTypes(docs);
+    this.merger = new DeclarationMerger(sink, (name) => this.named.allocateId(name));
+    this.context = {
       docs,
       sink,
       maxDepth: this.maxDepth,
@@ -108,8 +98,8 @@ export class SchemaConverter {
       examplesAt: (schema, at) => this.examplesAt(schema, at),
       resolveQuietly: (schema, at) => this.resolveQuietly(schema, at),
     };
-    this.objects = new ObjectShapes(context);
-    this.unions = new UnionShapes(context, this.objects);
+    this.objects = new ObjectShapes(this.context);
+    this.unions = new UnionShapes(this.context, this.objects);
   }
 
   /**
@@ -117,51 +107,19 @@ export class SchemaConverter {
    * they keep their own names whatever order they are reached in.
    */
   reserveComponents(container: unknown, at: Location): void {
-    if (!isObject(container)) return;
-    for (const name of Object.keys(container)) {
-      const location = { file: at.file, pointer: childPointer(at.pointer, name) };
-      const key = locationKey(location);
-      if (this.reserved.has(key) || this.idsByLocation.has(key)) continue;
-      this.reserved.set(key, this.allocateId(name));
-    }
+    this.named.reserveComponents(container, at);
   }
 
   /** Converts every schema of a components map into a named type, in order. */
   defineComponents(container: unknown, at: Location): void {
-    if (!isObject(container)) return;
-    this.reserveComponents(container, at);
-    for (const name of Object.keys(container)) {
-      const location = { file: at.file, pointer: childPointer(at.pointer, name) };
-      if (!this.adoptReferencedSchema(container[name], location, name)) this.namedType(location, name);
-    }
-  }
-
-  /**
-   * A component that is only a `$ref` to a schema elsewhere (another file, usually) gives that
-   * schema its name instead of becoming an alias of a second, numbered type.
-   */
-  private adoptReferencedSchema(schema: unknown, at: Location, name: string): boolean {
-    if (!isObject(schema) || Object.keys(schema).length !== 1) return false;
-    const ref = refOf(schema);
-    if (ref === undefined || isRemoteRef(ref)) return false;
-    const target = this.docs.refTarget(ref, at);
-    const targetKey = locationKey(target);
-    if (this.idsByLocation.has(targetKey) || this.reserved.has(targetKey)) return false;
-    const value = this.docs.valueAt(target, at, ref);
-    if (refOf(value) !== undefined) return false;
-    const key = locationKey(at);
-    const id = this.reserved.get(key) ?? this.allocateId(name);
-    this.idsByLocation.set(key, id);
-    this.idsByLocation.set(targetKey, id);
-    this.pending.push({ id, name, schema: value, at: target });
-    return true;
+    this.named.defineComponents(container, at);
   }
 
   /** The named types created so far (drains the work queue first). */
   types(): Record<TypeId, TypeDefinition> {
-    this.drain();
-    this.merger.mergeAll(this.definitions);
-    return this.definitions;
+    this.named.drain((pending) => this.define(pending));
+    this.merger.mergeAll(this.named.definitions);
+    return this.named.definitions;
   }
 
   /**
@@ -169,7 +127,7 @@ export class SchemaConverter {
    * stay, used or not), for `dropOrphanedTypes`. Call after `types()`.
    */
   orphanCandidates(): { superseded: Set<TypeId>; components: Set<TypeId> } {
-    return { superseded: this.merger.superseded, components: new Set(this.reserved.values()) };
+    return { superseded: this.merger.superseded, components: this.named.componentIds() };
   }
 
   /**
@@ -228,36 +186,7 @@ export class SchemaConverter {
 
   /** The id of the named type for the schema at `at`; queued for conversion on first use. */
   namedType(at: Location, name?: string, schema?: unknown, from?: Location, ref?: string): TypeId {
-    const key = locationKey(at);
-    const existing = this.idsByLocation.get(key);
-    if (existing !== undefined) return existing;
-    const value = schema === undefined ? this.docs.valueAt(at, from, ref) : schema;
-    const typeName = name ?? componentName(at.pointer) ?? nameFromPointer(at.pointer);
-    const id = this.reserved.get(key) ?? this.allocateId(typeName);
-    this.idsByLocation.set(key, id);
-    this.pending.push({ id, name: typeName, schema: value, at });
-    return id;
-  }
-
-  private drain(): void {
-    // Iterative: converting one type may queue others (never recursion across named types).
-    // An index, not shift(): shift() is O(n) and GitHub's spec queues thousands of types.
-    for (let index = 0; index < this.pending.length; index++) {
-      const next = this.pending[index] as PendingType;
-      this.definitions[next.id] = this.define(next);
-    }
-    this.pending.length = 0;
-  }
-
-  private allocateId(name: string): TypeId {
-    let id = name;
-    // Resume numbering where the last `name_N` stopped: common names recur thousands of times.
-    for (let n = this.nextSuffix.get(name) ?? 2; this.usedIds.has(id); n++) {
-      id = `${name}_${n}`;
-      this.nextSuffix.set(name, n + 1);
-    }
-    this.usedIds.add(id);
-    return id;
+    return this.named.namedType(at, name, schema, from, ref);
   }
 
   private refReference(
@@ -292,7 +221,7 @@ export class SchemaConverter {
   }
 
   private inlineShape(schema: SchemaObject, at: Location, hint: string, depth: number): TypeReference {
-    if ('const' in schema) return this.constShape(schema, at);
+    if ('const' in schema) return constShape(this.sink, schema, at);
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((value) => value !== null);
       if (values.length === 0) return { type: 'literal', value: null };
@@ -354,7 +283,7 @@ export class SchemaConverter {
         ...propertyCounts(schema),
       };
     }
-    if (type === 'array') return this.listShape(schema, at, hint, depth);
+    if (type === 'array') return listShape(this.context, schema, at, hint, depth);
     if (type === 'null') return { type: 'literal', value: null };
     if (type === 'file') return { type: 'primitive', value: { type: 'string', format: 'binary' } };
     const primitive = primitiveOf(type, schema);
@@ -366,48 +295,6 @@ export class SchemaConverter {
     }
     this.sink.warn(at, `unknown schema type "${type}" shown as unknown`);
     return UNKNOWN;
-  }
-
-  /**
-   * An array: its item shape, a tuple's leading items (2020-12 `prefixItems`, or the older
-   * array form of `items` with `additionalItems`), `contains` and the examples its items give.
-   */
-  private listShape(schema: SchemaObject, at: Location, hint: string, depth: number): TypeReference {
-    const tuple = Array.isArray(schema.prefixItems)
-      ? { members: schema.prefixItems, key: 'prefixItems', rest: schema.items, restKey: 'items' }
-      : Array.isArray(schema.items)
-        ? { members: schema.items, key: 'items', rest: schema.additionalItems, restKey: 'additionalItems' }
-        : undefined;
-    const itemsSchema = tuple ? tuple.rest : schema.items;
-    const itemsAt = pointerAt(at, tuple ? tuple.restKey : 'items');
-    const itemShape =
-      itemsSchema === false ? UNKNOWN : this.reference(itemsSchema, itemsAt, `${hint}Item`, depth + 1);
-    const list: TypeReference =
-      schema.uniqueItems === true ? { type: 'set', itemShape } : { type: 'list', itemShape };
-    if (isCount(schema.minItems)) list.minItems = schema.minItems;
-    if (isCount(schema.maxItems)) list.maxItems = schema.maxItems;
-    if (tuple) {
-      list.prefixItems = tuple.members.map((member, index) =>
-        this.reference(member, pointerAt(at, tuple.key, index), `${hint}Item${index + 1}`, depth + 1),
-      );
-      // `items: false` after a tuple: no more items than the tuple has.
-      if (itemsSchema === false) list.maxItems = Math.min(list.maxItems ?? Infinity, tuple.members.length);
-    }
-    if (schema.contains !== undefined) {
-      list.contains = this.reference(
-        schema.contains,
-        pointerAt(at, 'contains'),
-        `${hint}Contains`,
-        depth + 1,
-      );
-      if (isCount(schema.minContains)) list.minContains = schema.minContains;
-      if (isCount(schema.maxContains)) list.maxContains = schema.maxContains;
-    }
-    const items = isObject(itemsSchema) ? this.resolveQuietly(itemsSchema, itemsAt) : undefined;
-    const itemExamples =
-      items && refOf(itemsSchema) === undefined ? this.examplesAt(items, itemsAt) : undefined;
-    if (itemExamples) list.itemExamples = itemExamples;
-    return list;
   }
 
   private warnUnsupported(schema: SchemaObject, at: Location): void {
@@ -450,7 +337,7 @@ export class SchemaConverter {
     if (Array.isArray(schema.enum) && !('const' in schema)) {
       const values = schema.enum.filter((value) => value !== null);
       if (values.length > 1 && values.every(isScalarLiteral))
-        return this.enumShape(schema, values as EnumValue['value'][]);
+        return enumShape(schema, values as EnumValue['value'][]);
     }
     const variants = unionVariants(schema);
     // `oneOf: [{ const: a, description }, ...]`: the documented-enum idiom of JSON Schema.
@@ -492,7 +379,7 @@ export class SchemaConverter {
   /** Inline shape of a named alias; never re-enters `namedType` for the same location. */
   private inlineShapeForAlias(schema: SchemaObject, at: Location, name: string): TypeReference {
     const warn = () => this.sink.warn(at, 'an enum value that is not JSON shown as unknown');
-    if ('const' in schema) return this.constShape(schema, at);
+    if ('const' in schema) return constShape(this.sink, schema, at);
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((value) => value !== null);
       if (values.length === 0) return { type: 'literal', value: null };
@@ -507,39 +394,6 @@ export class SchemaConverter {
     if (type !== undefined && type !== 'object') return this.typedShape(type, schema, at, name, 1);
     this.warnUnsupported(schema, at);
     return UNKNOWN;
-  }
-
-  /**
-   * A `const` of any JSON value is a literal, kept exactly; one the declared `type` rules out (no
-   * value can be valid) is kept too, with a warning, since it is what the author wrote.
-   */
-  private constShape(schema: SchemaObject, at: Location): TypeReference {
-    const value = schema.const;
-    const shape = literalOrUnknown(value, () =>
-      this.sink.warn(at, 'a `const` that is not JSON shown as unknown'),
-    );
-    if (shape.type === 'literal' && !ofDeclaredType(shape.value, schema.type))
-      this.sink.warn(
-        at,
-        `\`const\` ${literalLabel(shape.value, 40)} is not of the declared type ${JSON.stringify(schema.type)}: no value can be valid; the const is shown`,
-      );
-    return shape;
-  }
-
-  private enumShape(schema: SchemaObject, values: EnumValue['value'][]): TypeShape {
-    const descriptions = enumDescriptions(schema);
-    const shape: TypeShape = {
-      type: 'enum',
-      values: values
-        .map((value, index) => {
-          const description = descriptions?.[index];
-          return description ? { value, description } : { value };
-        })
-        // `type: number, enum: ["", 0, 1]`: a value of another type can never be valid.
-        .filter((entry) => ofDeclaredType(entry.value, schema.type)),
-    };
-    if (isScalarLiteral(schema.default) && values.includes(schema.default)) shape.default = schema.default;
-    return shape;
   }
 
   /**
