@@ -18,8 +18,8 @@ import {
   routes,
 } from '@sextant/registry-client';
 import { expect, it } from 'vitest';
+import { expectNamed } from './expect-named.js';
 import { docsDefinition, petStore } from './fixtures.js';
-import { expectNamed } from './registry-suite.js';
 import { createdMember, type createFakeDns, type TestServer } from './servers.js';
 
 /** Token routes: each must have a cross-tenant case. */
