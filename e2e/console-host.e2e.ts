@@ -103,7 +103,7 @@ async function publish(
       await client.uploadDocsFile({ params: { uploadId: status.upload.uploadId }, body: script.bytes });
   await client.finishDocsRegistrationV2({
     params: { id: init.docsRegistrationId },
-    body: { docsDefinition: docs as never },
+    body: { docsDefinition: docs },
   });
 }
 

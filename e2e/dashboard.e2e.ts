@@ -201,7 +201,7 @@ function suite(name: string, database: () => Promise<Database>) {
             navigation: [{ type: 'page', title: 'Home', slug: '', pageId: 'home' }],
             pages: { home: { id: 'home', title: 'Home', slug: '', layout: 'guide', markdown: '# Acme' } },
             homeSlug: '',
-          } as never,
+          },
           apiDefinitionIds: { pets: v2.apiDefinitionId },
         },
       });

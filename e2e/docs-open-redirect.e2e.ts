@@ -66,7 +66,7 @@ beforeAll(async () => {
   const init = await client.initDocsRegistrationV2({ body: { orgId, domain: `${SITE}:${port}` } });
   await client.finishDocsRegistrationV2({
     params: { id: init.docsRegistrationId },
-    body: { docsDefinition: definition as never },
+    body: { docsDefinition: definition },
   });
   // Every name resolves to the server: a redirect that left the site would still be fetched, and seen.
   browser = await launchBrowser(['--host-resolver-rules=MAP * 127.0.0.1']);

@@ -98,7 +98,7 @@ async function publish(
     }
   await client.finishDocsRegistrationV2({
     params: { id: init.docsRegistrationId },
-    body: { docsDefinition: docs as never },
+    body: { docsDefinition: docs },
   });
 }
 
@@ -294,7 +294,7 @@ describe('the registry refuses what would run', () => {
     const error = await refusal(
       attacker.finishDocsRegistrationV2({
         params: { id: init.docsRegistrationId },
-        body: { docsDefinition: docs as never },
+        body: { docsDefinition: docs },
       }),
     );
     expect(error.errorName).toBe('InvalidDocsDefinitionError');

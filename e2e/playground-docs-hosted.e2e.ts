@@ -69,7 +69,7 @@ beforeAll(async () => {
   const { docsRegistrationId } = await client.initDocsRegistrationV2({ body: { orgId, domain } });
   await client.finishDocsRegistrationV2({
     params: { id: docsRegistrationId },
-    body: { docsDefinition: loaded.definition as never, apiDefinitionIds },
+    body: { docsDefinition: loaded.definition, apiDefinitionIds },
   });
   slug = findSlug(loaded.definition.navigation, 'getPlant') ?? '';
   browser = await launchBrowser();

@@ -244,7 +244,7 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
   progress(`registering the docs at ${domain}`);
   const registered = await client.finishDocsRegistrationV2({
     params: { id: docsRegistrationId },
-    body: { docsDefinition: definition as unknown as Record<string, unknown>, apiDefinitionIds },
+    body: { docsDefinition: definition, apiDefinitionIds },
   });
   progress('invalidating the docs cache');
   await client.invalidateDocsCache({ body: { url: domain } });

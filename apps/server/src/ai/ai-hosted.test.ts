@@ -7,6 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type DocsConfig, defaultDocsConfig } from '@sextant/definition';
+import { guidePagesDefinition } from '@sextant/definition/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,21 +24,18 @@ const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_B
 
 const aiConfig = (ai: unknown): DocsConfig => ({ ...defaultDocsConfig('Acme'), ai }) as DocsConfig;
 
-const definition = (config: DocsConfig) => ({
-  docsVersion: 1 as const,
-  config,
-  navigation: [{ type: 'page' as const, title: 'Tokens', slug: '', pageId: 'home' }],
-  pages: {
-    home: {
-      id: 'home',
-      title: 'Tokens',
-      slug: '',
-      layout: 'guide',
-      markdown: '# Tokens\n\n## Rotate a token\n\nCall rotate every 90 days.\n',
-    },
-  },
-  homeSlug: '',
-});
+const definition = (config: DocsConfig) =>
+  guidePagesDefinition(
+    config.title,
+    [
+      {
+        slug: '',
+        title: 'Tokens',
+        markdown: '# Tokens\n\n## Rotate a token\n\nCall rotate every 90 days.\n',
+      },
+    ],
+    config,
+  );
 
 async function publish(orgId: string, domain: string, config: DocsConfig): Promise<string> {
   const { token } = await app.registry.createOrganization(orgId);

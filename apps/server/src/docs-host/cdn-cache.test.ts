@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultDocsConfig } from '@sextant/definition';
+import { guidePagesDefinition } from '@sextant/definition/testing';
 import * as docs from '@sextant/docs-site';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
@@ -37,25 +37,11 @@ const get = (path: string, headers: Record<string, string> = {}, host = HOST) =>
   hostRequest(port, { host, path, headers });
 
 /** A home page and a guide, titled `title`. */
-const siteDefinition = (title: string) => ({
-  docsVersion: 1,
-  config: defaultDocsConfig(title),
-  navigation: [
-    { type: 'page', title: 'Home', slug: '', pageId: 'home' },
-    { type: 'page', title: 'Guide', slug: 'guide', pageId: 'guide' },
-  ],
-  pages: {
-    home: { id: 'home', title, slug: '', layout: 'guide', markdown: `# ${title}\n\nWelcome.` },
-    guide: {
-      id: 'guide',
-      title: 'Guide',
-      slug: 'guide',
-      layout: 'guide',
-      markdown: '# Guide\n\nStart here.',
-    },
-  },
-  homeSlug: '',
-});
+const siteDefinition = (title: string) =>
+  guidePagesDefinition(title, [
+    { slug: '', title, markdown: `# ${title}\n\nWelcome.` },
+    { slug: 'guide', title: 'Guide', markdown: '# Guide\n\nStart here.' },
+  ]);
 
 async function publish(title: string): Promise<void> {
   const client = createRegistryClient({ baseUrl: `http://127.0.0.1:${port}`, token });

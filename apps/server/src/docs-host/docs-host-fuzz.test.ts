@@ -10,7 +10,7 @@
  * Counts (cases, 5xx, redirects seen) are printed at the end of each backend's run.
  */
 import type { AddressInfo } from 'node:net';
-import { type DocsRedirect, defaultDocsConfig } from '@sextant/definition';
+import { type DocsDefinitionInput, type DocsRedirect, defaultDocsConfig } from '@sextant/definition';
 import { createRegistryClient, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +32,7 @@ const REDIRECTS: DocsRedirect[] = [
 ];
 
 /** A site with a home page, a guide and a hidden page, and the given redirects. */
-const site = (title: string, redirects: DocsRedirect[]) => ({
+const site = (title: string, redirects: DocsRedirect[]): DocsDefinitionInput => ({
   docsVersion: 1,
   config: { ...defaultDocsConfig(title), redirects },
   navigation: [
@@ -168,11 +168,16 @@ describe.each(TEST_DATABASES)('docs host fuzz on $name', (database) => {
   };
   const failures: string[] = [];
 
-  const publish = async (client: RegistryClient, orgId: string, domain: string, definition: unknown) => {
+  const publish = async (
+    client: RegistryClient,
+    orgId: string,
+    domain: string,
+    definition: DocsDefinitionInput,
+  ) => {
     const init = await client.initDocsRegistrationV2({ body: { orgId, domain } });
     await client.finishDocsRegistrationV2({
       params: { id: init.docsRegistrationId },
-      body: { docsDefinition: definition as Record<string, unknown> },
+      body: { docsDefinition: definition },
     });
   };
 

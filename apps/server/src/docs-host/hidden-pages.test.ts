@@ -4,7 +4,7 @@
  * the retrieval behind Ask AI and MCP `search_docs`), yet its URL serves it. Hosted site on PGlite.
  */
 import type { AddressInfo } from 'node:net';
-import { type DocsDefinition, defaultDocsConfig } from '@sextant/definition';
+import { type DocsDefinition, defaultDocsConfig, type MarkdownPage } from '@sextant/definition';
 import { createDocsSite } from '@sextant/docs-site';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retrievePassages } from '../ai/index.js';
 import { buildServer } from '../app.js';
 
-const page = (id: string, slug: string, markdown: string) => ({
+const page = (id: string, slug: string, markdown: string): MarkdownPage => ({
   id,
   title: id,
   slug,
@@ -20,7 +20,7 @@ const page = (id: string, slug: string, markdown: string) => ({
   markdown,
 });
 
-const definition = {
+const definition: DocsDefinition = {
   docsVersion: 1,
   config: defaultDocsConfig('Acme'),
   navigation: [
@@ -95,7 +95,7 @@ describe('hidden pages', () => {
   });
 
   it('are never retrieved for Ask AI or MCP search_docs', async () => {
-    const site = createDocsSite(definition as unknown as DocsDefinition, {}, 'hidden-test');
+    const site = createDocsSite(definition, {}, 'hidden-test');
     const passages = await retrievePassages(site, 'zebraword okapiword rollout migration secret notes', 20);
     for (const passage of passages)
       for (const leak of LEAKS) expect(passage.url + passage.text).not.toMatch(leak);

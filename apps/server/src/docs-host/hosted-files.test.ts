@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { DocsDefinitionInput } from '@sextant/definition';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ async function publishSite(
   domain: string,
   path: string,
   bytes: Buffer,
-  options: { contentType?: string; config?: Record<string, unknown> } = {},
+  options: { contentType?: string; config?: Partial<DocsDefinitionInput['config']> } = {},
 ): Promise<void> {
   const { token } = await app.registry.createOrganization(orgId);
   const client = createRegistryClient({ baseUrl, token });
@@ -136,7 +137,7 @@ describe('hosted docs files', () => {
     expect((declared as RegistryNamedError).status).toBe(400);
 
     const init = await client.initDocsRegistrationV2({ body: { orgId: 'tenant-d', domain: 'd.docs.test' } });
-    const favicon = { type: 'url', url: `data:text/html;base64,${htmlIcon.toString('base64')}` };
+    const favicon = { type: 'url' as const, url: `data:text/html;base64,${htmlIcon.toString('base64')}` };
     const finished = await client
       .finishDocsRegistrationV2({
         params: { id: init.docsRegistrationId },

@@ -39,10 +39,7 @@ beforeAll(async () => {
   const init = await client.initDocsRegistrationV2({ body: { orgId: 'acme', domain: 'docs.acme.test' } });
   await client.finishDocsRegistrationV2({
     params: { id: init.docsRegistrationId },
-    body: {
-      docsDefinition: loaded.definition as unknown as Record<string, unknown>,
-      apiDefinitionIds,
-    },
+    body: { docsDefinition: loaded.definition, apiDefinitionIds },
   });
 }, 60_000);
 afterAll(() => app?.close());

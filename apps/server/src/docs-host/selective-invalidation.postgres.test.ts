@@ -5,8 +5,7 @@
  * database query after A's publish. Skipped (reason printed) when no PostgreSQL answers.
  */
 import type { AddressInfo } from 'node:net';
-import { defaultDocsConfig } from '@sextant/definition';
-import { waitFor } from '@sextant/definition/testing';
+import { guidePagesDefinition, waitFor } from '@sextant/definition/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,27 +23,11 @@ const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).p
 let token = '';
 
 /** A home page and a guide, both titled after `title`. */
-const definition = (title: string) => {
-  const page = (slug: string, markdown: string) => ({
-    id: slug || 'home',
-    title,
-    slug,
-    layout: 'guide',
-    markdown,
-  });
-  return {
-    docsVersion: 1,
-    config: defaultDocsConfig(title),
-    navigation: ['', 'guide'].map((slug) => ({
-      type: 'page',
-      title: slug || title,
-      slug,
-      pageId: slug || 'home',
-    })),
-    pages: { home: page('', `# ${title}`), guide: page('guide', `# ${title} guide\n\nText.`) },
-    homeSlug: '',
-  };
-};
+const definition = (title: string) =>
+  guidePagesDefinition(title, [
+    { slug: '', title, markdown: `# ${title}` },
+    { slug: 'guide', title, markdown: `# ${title} guide\n\nText.` },
+  ]);
 
 async function publish(domain: string, title: string): Promise<void> {
   const client = createRegistryClient({

@@ -45,10 +45,7 @@ async function publishDocs(apiDefinitionId: string) {
   });
   await client.finishDocsRegistrationV2({
     params: { id: docsRegistrationId },
-    body: {
-      docsDefinition: definition as unknown as Record<string, unknown>,
-      apiDefinitionIds: { 'api-1': apiDefinitionId },
-    },
+    body: { docsDefinition: definition, apiDefinitionIds: { 'api-1': apiDefinitionId } },
   });
   await client.invalidateDocsCache({ body: { url: 'changelog.localhost' } });
 }

@@ -8,7 +8,7 @@
  */
 
 import type { AddressInfo } from 'node:net';
-import { defaultDocsConfig } from '@sextant/definition';
+import { guidePagesDefinition } from '@sextant/definition/testing';
 import { createRegistryClient, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +16,7 @@ import { buildServer } from '../app.js';
 import { openTestDatabase, TEST_DATABASES } from './testing/servers.js';
 
 /** A renderable site whose home page says `text`. */
-const site = (text: string) => ({
-  docsVersion: 1,
-  config: defaultDocsConfig(text),
-  navigation: [{ type: 'page', title: text, slug: '', pageId: 'home' }],
-  pages: { home: { id: 'home', title: text, slug: '', layout: 'guide', markdown: `# ${text}` } },
-  homeSlug: '',
-});
+const site = (text: string) => guidePagesDefinition(text, [{ slug: '', title: text, markdown: `# ${text}` }]);
 
 /** The registry's named error of a call, or undefined when it succeeded. */
 async function errorOf(call: Promise<unknown>): Promise<string | undefined> {

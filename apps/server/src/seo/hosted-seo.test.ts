@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { defaultDocsConfig } from '@sextant/definition';
+import { guidePagesDefinition } from '@sextant/definition/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,19 +19,14 @@ let app: FastifyInstance;
 let baseUrl: string;
 
 function definition(title: string) {
-  return {
-    docsVersion: 1,
-    config: { ...defaultDocsConfig(title), css: [{ type: 'file', path: 'styles/custom.css' }] },
-    navigation: [
-      { type: 'page', title: 'Home', slug: '', pageId: 'home' },
-      { type: 'page', title: 'Guide', slug: 'guide', pageId: 'guide' },
+  return guidePagesDefinition(
+    title,
+    [
+      { slug: '', title, markdown: 'Hello.' },
+      { slug: 'guide', title: 'Guide', markdown: 'See [home](/).' },
     ],
-    pages: {
-      home: { id: 'home', title, slug: '', layout: 'guide', markdown: 'Hello.' },
-      guide: { id: 'guide', title: 'Guide', slug: 'guide', layout: 'guide', markdown: 'See [home](/).' },
-    },
-    homeSlug: '',
-  };
+    { css: [{ type: 'file', path: 'styles/custom.css' }] },
+  );
 }
 
 /** Publishes the site with its stylesheet: at `domain`, or at a new preview URL. Returns its URL. */

@@ -5,14 +5,12 @@
  */
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultDocsConfig } from '@sextant/definition';
-import { waitFor } from '@sextant/definition/testing';
+import { guidePagesDefinition, waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, type RegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.js';
-import { docsDefinition } from '../../registry/testing/fixtures.js';
 import { createPostgresDatabase } from '../../registry/testing/servers.js';
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -27,11 +25,7 @@ async function publish(title: string): Promise<void> {
   await client.finishDocsRegistrationV2({
     params: { id: init.docsRegistrationId },
     body: {
-      docsDefinition: {
-        ...docsDefinition(title, 'none'),
-        config: defaultDocsConfig(title),
-        navigation: [{ type: 'page', title, slug: '', pageId: 'home' }],
-      },
+      docsDefinition: guidePagesDefinition(title, [{ slug: '', title, markdown: `# ${title}` }]),
     },
   });
 }

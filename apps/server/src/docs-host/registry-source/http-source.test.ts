@@ -8,14 +8,12 @@
 import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultDocsConfig } from '@sextant/definition';
-import { ManualClock, waitFor } from '@sextant/definition/testing';
+import { guidePagesDefinition, ManualClock, waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.js';
 import { PartDependencyError } from '../../lifecycle/part-dependency.js';
-import { docsDefinition } from '../../registry/testing/fixtures.js';
 import { loadedDocsHeapBytes } from '../byte-cache.js';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -54,11 +52,7 @@ async function publish(orgId: string, domain: string, title: string, file: Buffe
   await client.finishDocsRegistrationV2({
     params: { id: init.docsRegistrationId },
     body: {
-      docsDefinition: {
-        ...docsDefinition(title, 'none'),
-        config: defaultDocsConfig(title),
-        navigation: [{ type: 'page', title, slug: '', pageId: 'home' }],
-      },
+      docsDefinition: guidePagesDefinition(title, [{ slug: '', title, markdown: `# ${title}` }]),
     },
   });
 }

@@ -3,40 +3,25 @@
  * a home and `pages` guides (`/guide-0` …), each of 20 paragraphs (~47 KB of HTML rendered)
  * naming the site's title and the page, so a test tells sites and pages apart in a body.
  */
-import { defaultDocsConfig } from '@sextant/definition';
+import type { DocsDefinitionInput } from '@sextant/definition';
+import { guidePagesDefinition } from '@sextant/definition/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 
 /**
  * @example guideSite('Alpha', 12).pages['guide-3'].markdown // '# Alpha guide-3 …'
  */
-export function guideSite(title: string, pages: number) {
+export function guideSite(title: string, pages: number): DocsDefinitionInput {
   const slugs = Array.from({ length: pages }, (_, i) => `guide-${i}`);
   const paragraph = (i: number) =>
     `Paragraph ${i} of ${title}: ${'words that make the page long '.repeat(8)}\n\n`;
-  return {
-    docsVersion: 1,
-    config: defaultDocsConfig(title),
-    navigation: [
-      { type: 'page', title: 'Home', slug: '', pageId: 'home' },
-      ...slugs.map((slug) => ({ type: 'page', title: slug, slug, pageId: slug })),
-    ],
-    pages: {
-      home: { id: 'home', title, slug: '', layout: 'guide', markdown: `# ${title}\n\n${paragraph(0)}` },
-      ...Object.fromEntries(
-        slugs.map((slug, n) => [
-          slug,
-          {
-            id: slug,
-            title: slug,
-            slug,
-            layout: 'guide',
-            markdown: `# ${title} ${slug}\n\n${Array.from({ length: 20 }, (_, i) => paragraph(i * pages + n)).join('')}`,
-          },
-        ]),
-      ),
-    },
-    homeSlug: '',
-  };
+  return guidePagesDefinition(title, [
+    { slug: '', title, markdown: `# ${title}\n\n${paragraph(0)}` },
+    ...slugs.map((slug, n) => ({
+      slug,
+      title: slug,
+      markdown: `# ${title} ${slug}\n\n${Array.from({ length: 20 }, (_, i) => paragraph(i * pages + n)).join('')}`,
+    })),
+  ]);
 }
 
 /**

@@ -2,7 +2,13 @@
  * Test fixtures: small but complete API definitions (IR) to register and diff, and a docs
  * definition in the shape of the docs site model.
  */
-import type { ApiDefinition, Endpoint, Parameter, TypeReference } from '@sextant/definition';
+import type {
+  ApiDefinition,
+  DocsDefinitionInput,
+  Endpoint,
+  Parameter,
+  TypeReference,
+} from '@sextant/definition';
 
 const string: TypeReference = { type: 'primitive', value: { type: 'string' } };
 const integer: TypeReference = { type: 'primitive', value: { type: 'integer' } };
@@ -85,7 +91,7 @@ export function petStore(endpoints: Endpoint[], petIdType: TypeReference = integ
 }
 
 /** A docs definition shaped like the docs site model (the registry only stores it). */
-export function docsDefinition(title: string, apiKey: string): Record<string, unknown> {
+export function docsDefinition(title: string, apiKey: string): DocsDefinitionInput {
   return {
     docsVersion: 1,
     config: { title },

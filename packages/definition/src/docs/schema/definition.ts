@@ -57,3 +57,9 @@ export const docsDefinitionObjectSchema = z.object({
 export const docsDefinitionSchema = docsDefinitionObjectSchema.superRefine((definition, ctx) => {
   for (const issue of docsReferenceIssues(definition)) ctx.addIssue({ code: 'custom', ...issue });
 });
+
+/**
+ * A docs definition as written to the registry: the schema's input, where config fields with
+ * defaults may be absent. Every `DocsDefinition` is one.
+ */
+export type DocsDefinitionInput = z.input<typeof docsDefinitionSchema>;

@@ -45,7 +45,12 @@ import type {
   imageRefSchema,
   themedColorSchema,
 } from './config.js';
-import type { docsDefinitionSchema, docsVersionSchema, markdownPageSchema } from './definition.js';
+import type {
+  DocsDefinitionInput,
+  docsDefinitionSchema,
+  docsVersionSchema,
+  markdownPageSchema,
+} from './definition.js';
 import type { navItemVariants } from './navigation.js';
 
 export type DocsSchemaChecks = [
@@ -70,4 +75,6 @@ export type DocsSchemaChecks = [
   Expect<Same<typeof markdownPageSchema, MarkdownPage>>,
   Expect<Same<typeof docsVersionSchema, DocsVersion>>,
   Expect<Same<typeof docsDefinitionSchema, DocsDefinition>>,
+  // What the registry stores can be published again as it is (the CLI sends a built definition).
+  Expect<DocsDefinition extends DocsDefinitionInput ? true : false>,
 ];
