@@ -252,9 +252,12 @@ describe('the docs login against a loopback OpenID Connect provider', () => {
     );
     expect(response?.status()).toBe(400);
     expect(new URL(page.url()).origin).toBe(origin);
-    expect(await page.locator('body').innerText()).toBe(
-      'Login refused: the return address "https://evil.example/" is not a page of this docs site.',
-    );
+    expect(await response?.json()).toEqual({
+      error: 'LoginReturnAddressError',
+      content: {
+        message: 'Login refused: the return address "https://evil.example/" is not a page of this docs site.',
+      },
+    });
     const { nonce, cookie } = await startedLogin(origin);
     const back = await fetch(
       `${origin}/api/auth/callback?id_token=${await idToken({ nonce })}&state=${encodeURIComponent('//evil.example/x')}`,

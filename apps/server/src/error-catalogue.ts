@@ -67,6 +67,31 @@ const WIRE_ERRORS: readonly [code: string, status: number, description: string][
   ],
   ['InvalidSignatureError', 401, 'A Slack or Discord call carries an invalid, stale or replayed signature.'],
   ['QuestionNotFoundError', 404, 'Feedback names a question the site never answered.'],
+  [
+    'MalformedHostError',
+    400,
+    "The Host header is not a host name (and port): a docs site's text with absolute URLs (llms.txt, sitemap, a login) cannot be written.",
+  ],
+  [
+    'PageNotFoundError',
+    404,
+    "A docs site's page data (`/_sextant/page.json`) was asked for a slug the site has no page at.",
+  ],
+  [
+    'LoginNotConfiguredError',
+    404,
+    'The docs site has no login (docs.yml `login`), so its login routes do not start or finish one.',
+  ],
+  [
+    'LoginReturnAddressError',
+    400,
+    "A login's return address is not a page of this docs site (another host, a scheme, another site's path).",
+  ],
+  [
+    'InvalidRedirectUriError',
+    400,
+    "The demo identity provider was asked to return somewhere other than this server's /api/auth/callback.",
+  ],
 ];
 
 const LOGIN_CREDENTIAL_ERRORS: Record<LoginCredentialErrorCode, string> = {

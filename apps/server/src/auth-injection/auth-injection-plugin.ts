@@ -11,6 +11,7 @@
  * Return addresses are same-site paths only (no open redirect).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../error-replies/index.js';
 import { type ProxyOptions, resolveProxyOptions } from '../proxy/index.js';
 import { readCookie } from '../request-cookie.js';
 import { guardedKeyFetch } from './guarded-key-fetch.js';
@@ -123,10 +124,13 @@ function mountDemoProvider(app: FastifyInstance, demo: DemoIdentityProvider): vo
     { schema: { querystring: query } },
     async (request, reply) => {
       const { redirect_uri: redirectUri, state } = request.query;
-      if (!redirectUri || !isOwnCallback(redirectUri, request)) {
-        reply.code(400).type('text/plain');
-        return "Invalid redirect_uri: the demo identity provider only returns to this server's /api/auth/callback.";
-      }
+      if (!redirectUri || !isOwnCallback(redirectUri, request))
+        return sendError(
+          reply,
+          400,
+          'InvalidRedirectUriError',
+          "Invalid redirect_uri: the demo identity provider only returns to this server's /api/auth/callback.",
+        );
       const decision = request.query.decision;
       if (decision === 'allow' || decision === 'deny') {
         const target = new URL(redirectUri);

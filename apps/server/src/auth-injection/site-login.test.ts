@@ -156,9 +156,14 @@ describe('a docs site with a login in docs.yml', () => {
         headers: host,
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.body).toMatch(
-        /^Login refused: the return address .* is not a page of this docs site\.$/,
-      );
+      expect(refused.json()).toEqual({
+        error: 'LoginReturnAddressError',
+        content: {
+          message: expect.stringMatching(
+            /^Login refused: the return address .* is not a page of this docs site\.$/,
+          ),
+        },
+      });
       const { nonce, cookie } = await start();
       const back = await app.inject({
         url: `/api/auth/callback?token=${await token(nonce)}&return_to=${encodeURIComponent(foreign)}`,

@@ -17,7 +17,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DocsLoginConfig } from '@sextant/definition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchImplementation } from 'jose';
-import type { SiteRequestContext, SiteRoute } from '../docs-host/index.js';
+import { refuseMalformedHost, type SiteRequestContext, type SiteRoute } from '../docs-host/index.js';
+import { sendError } from '../error-replies/index.js';
 import { readCookie } from '../request-cookie.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
 import { KeySetCache, LoginCredentialError, verifyLoginCredential } from './login-credential.js';
@@ -76,13 +77,15 @@ export function siteLoginRoutes(options: SiteLoginOptions = {}): SiteRoute[] {
   const start: SiteRoute['handler'] = async (request, reply, context) => {
     reply.header('cache-control', 'no-store');
     const login = context.site.definition.config.login;
-    if (!login || !context.origin) return refuse(reply, 404, 'This docs site has no login.');
+    if (!login) return refuseNoLogin(reply);
+    if (!context.origin) return refuseMalformedHost(reply);
     const requested = queryOf(request).get(login.returnToQueryParam);
     const returnTo = requested === null ? home(context) : returnPathOnSite(requested, context.basePath);
     if (returnTo === undefined)
-      return refuse(
+      return sendError(
         reply,
         400,
+        'LoginReturnAddressError',
         `Login refused: the return address ${JSON.stringify(String(requested).slice(0, 200))} is not a page of this docs site.`,
       );
     const nonce = randomBytes(18).toString('base64url');
@@ -97,7 +100,7 @@ export function siteLoginRoutes(options: SiteLoginOptions = {}): SiteRoute[] {
   const callback: SiteRoute['handler'] = async (request, reply, context) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const login = context.site.definition.config.login;
-    if (!login) return refuse(reply, 404, 'This docs site has no login.');
+    if (!login) return refuseNoLogin(reply);
     const query = queryOf(request);
     const requested = query.get(login.returnToQueryParam);
     const returnTo = requested === null ? home(context) : returnPathOnSite(requested, context.basePath);
@@ -205,8 +208,8 @@ function setCookies(
   );
 }
 
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('text/plain; charset=utf-8').send(message);
+function refuseNoLogin(reply: FastifyReply) {
+  return sendError(reply, 404, 'LoginNotConfiguredError', 'This docs site has no login.');
 }
 
 function codeOf(error: unknown): string {

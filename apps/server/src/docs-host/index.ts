@@ -9,5 +9,6 @@ export {
 export { purgeKeys } from './cache-policy.js';
 export { contentSecurityPolicy } from './csp.js';
 export { type DocsHostOptions, type DocsHostService, docsHost } from './plugin.js';
+export { refuseMalformedHost } from './request-origin.js';
 export { createSingleFlight, type SingleFlight } from './single-flight.js';
 export type { SiteRequestContext, SiteRoute, SiteRouteMethod } from './site-routes.js';

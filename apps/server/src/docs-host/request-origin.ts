@@ -3,7 +3,8 @@
  * (og:image, twitter:image). The scheme is https when `requestIsHttps` says so (a TLS socket, or
  * X-Forwarded-Proto from a proxy trusted by `--trust-proxy`); the host is the Host header.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../error-replies/index.js';
 import { requestIsHttps } from '../trust-proxy/index.js';
 
 /** A Host header value: name or IPv4, or bracketed IPv6, with an optional port. */
@@ -17,4 +18,14 @@ export function requestOrigin(request: Pick<FastifyRequest, 'headers' | 'protoco
   const host = request.headers.host?.trim().toLowerCase();
   if (!host || !HOST.test(host)) return undefined;
   return `${requestIsHttps(request) ? 'https' : 'http'}://${host}`;
+}
+
+/** The refusal of a site route that writes absolute URLs when the request's Host is malformed. */
+export function refuseMalformedHost(reply: FastifyReply): FastifyReply {
+  return sendError(
+    reply,
+    400,
+    'MalformedHostError',
+    'The Host header is malformed: send the host name of the docs site.',
+  );
 }

@@ -2,9 +2,12 @@
  * Which site a request addresses: the local project (or its error page), or the hosted site for
  * its host and path (a 503 while the registry does not answer, a 404 without one); then the
  * version of a versioned site its path names. Also the context a site route is handed.
+ * A page's address (GET, HEAD) is refused as pages are, in text or HTML; a site route's call
+ * (POST, DELETE: the site's API) in the one error shape (error-replies/), as its routes refuse.
  */
 import { versionedSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../error-replies/index.js';
 import { type CachePolicy, cacheControl, surrogateHeaders, surrogateKeys } from './cache-policy.js';
 import { ERROR_PAGE_CSP } from './csp.js';
 import type { HostedSites } from './hosted-sites.js';
@@ -34,8 +37,24 @@ export interface FoundSite {
   rel: string;
 }
 
+/** A refusal before any site route runs: its status, its code and message for an API call, its page text. */
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  /** The body a page address gets; the message when absent. */
+  page?: string;
+}
+
+const wantsPage = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
 export function createSiteLookup(app: FastifyInstance, options: SiteLookupOptions) {
   const { mode, send } = options;
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal, cache?: string) =>
+    wantsPage(request)
+      ? send(reply, refusal.status, 'text/plain; charset=utf-8', refusal.page ?? refusal.message, cache)
+      : sendError(reply, refusal.status, refusal.code, refusal.message);
 
   const resolve = async (
     request: FastifyRequest,
@@ -45,6 +64,11 @@ export function createSiteLookup(app: FastifyInstance, options: SiteLookupOption
     if (options.local) {
       const state = await options.local.state();
       if (!state.error) return { resolved: state.resolved };
+      if (!wantsPage(request)) {
+        const message = `The docs project cannot be loaded: ${state.error.message}`;
+        await sendError(reply, 500, 'DocsProjectError', message);
+        return undefined;
+      }
       await send(
         reply.header('content-security-policy', ERROR_PAGE_CSP),
         500,
@@ -63,11 +87,11 @@ export function createSiteLookup(app: FastifyInstance, options: SiteLookupOption
         'docs host: the registry did not answer',
       );
       reply.header('retry-after', '5');
-      await send(
+      const message = 'The docs are unavailable for a moment: try again.';
+      await refuse(
+        request,
         reply,
-        503,
-        'text/plain; charset=utf-8',
-        'The docs are unavailable for a moment: try again.',
+        { status: 503, code: 'UnavailableError', message },
         cacheControl('unavailable', mode),
       );
       return undefined;
@@ -91,12 +115,19 @@ export function createSiteLookup(app: FastifyInstance, options: SiteLookupOption
       reply.headers(surrogateHeaders(surrogateKeys({ host, siteUrl: resolved?.hostedUrl })));
     const noSite = cacheControl('no-site', mode, options.cachePolicy);
     if (!resolved) {
-      await send(reply, 404, 'text/plain; charset=utf-8', 'No docs are published at this address.', noSite);
+      const message = 'No docs are published at this address.';
+      await refuse(request, reply, { status: 404, code: 'DocsNotFoundError', message }, noSite);
       return undefined;
     }
     const { basePath } = resolved;
     if (basePath && path !== basePath && !path.startsWith(`${basePath}/`)) {
-      await send(reply, 404, 'text/plain; charset=utf-8', 'Not found', noSite);
+      const message = `No route answers ${request.method} ${path.slice(0, 200)}: the docs here are under ${basePath}/`;
+      await refuse(
+        request,
+        reply,
+        { status: 404, code: 'RouteNotFoundError', message, page: 'Not found' },
+        noSite,
+      );
       return undefined;
     }
     // A version of a versioned site reads like a site of its own under its prefix (`/v1`).
@@ -147,7 +178,9 @@ export function createSiteLookup(app: FastifyInstance, options: SiteLookupOption
   const decodedPath = (request: FastifyRequest, reply: FastifyReply) => {
     const found = requestPath(request.url);
     if (!found) {
-      void send(reply, 404, 'text/plain; charset=utf-8', 'Not found');
+      const message =
+        'The path names no route (broken encoding, a control character, a backslash, or too long)';
+      void refuse(request, reply, { status: 404, code: 'RouteNotFoundError', message, page: 'Not found' });
       return undefined;
     }
     return { ...found, query: new URLSearchParams(found.search) };

@@ -5,6 +5,7 @@
  */
 import { isSafeAssetUrl } from '@sextant/definition';
 import { docsFullPageJson, docsSearchIndex, docsSiteCss, FULL_PAGE_PATH } from '@sextant/docs-site';
+import { sendError } from '../error-replies/index.js';
 import { FILE_CSP } from './csp.js';
 import { IMMUTABLE, type Send } from './responses.js';
 import { FILES_PREFIX, siteFileUrl } from './site-files.js';
@@ -33,7 +34,13 @@ export function siteResourceRoutes(send: Send): SiteRoute[] {
       handler: async (_request, reply, { site, basePath, query }) => {
         const slug = query.get('slug') ?? '';
         const json = await docsFullPageJson(site, slug || site.definition.homeSlug, basePath);
-        if (json === undefined) return send(reply, 404, 'application/json', '{"error":"no such page"}');
+        if (json === undefined)
+          return sendError(
+            reply,
+            404,
+            'PageNotFoundError',
+            `This site has no page at "${slug.slice(0, 200)}"`,
+          );
         return send(reply, 200, 'application/json', json);
       },
     },

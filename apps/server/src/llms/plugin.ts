@@ -12,7 +12,7 @@ import { gzip } from 'node:zlib';
 import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SiteRequestContext } from '../docs-host/index.js';
+import { refuseMalformedHost, type SiteRequestContext } from '../docs-host/index.js';
 import { NoSuchApiTextError } from '../errors.js';
 import { needs } from '../lifecycle/index.js';
 import {
@@ -81,11 +81,7 @@ const NO_SUCH_API = "This site has no API reference at that slug: llms.txt links
 
 function textRoute(name: string, build: Build, { requireApi = false } = {}) {
   return async (request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) => {
-    if (!context.origin)
-      return reply
-        .code(400)
-        .type('text/plain; charset=utf-8')
-        .send('The Host header is malformed: send the host name of the docs site.');
+    if (!context.origin) return refuseMalformedHost(reply);
     const siteUrl = `${context.origin}${context.basePath}`;
     const asked = (request.query as Record<string, unknown> | undefined)?.api;
     const api = typeof asked === 'string' ? asked.replace(/^\/+|\/+$/g, '') : undefined;

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { DocsSite } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SiteRequestContext } from '../docs-host/index.js';
+import { refuseMalformedHost, type SiteRequestContext } from '../docs-host/index.js';
 import { needs } from '../lifecycle/index.js';
 import { robotsTxt, SITEMAP_LIMITS, type SitemapLimits, sitemapFiles } from './sitemap.js';
 
@@ -43,11 +43,7 @@ function textRoute(
   build: (site: DocsSite, siteUrl: string, part: string) => string | undefined,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) => {
-    if (!context.origin)
-      return reply
-        .code(400)
-        .type('text/plain; charset=utf-8')
-        .send('The Host header is malformed: send the host name of the docs site.');
+    if (!context.origin) return refuseMalformedHost(reply);
     const siteUrl = `${context.origin}${context.basePath}`;
     const part = String((request.query as Record<string, unknown> | undefined)?.part ?? '');
     const key = `${name} ${siteUrl} ${part}`;
