@@ -1,9 +1,9 @@
 /** What the dashboard's tests publish through the registry client, as the CLI would. */
-import { type ApiDefinition, importOpenApi } from '@sextant/definition';
+import { type ApiDefinition, type DocsDefinitionInput, importOpenApi } from '@sextant/definition';
 import type { RegistryClient } from '@sextant/registry-client';
 
 /** A small docs definition of one guide page (the registry checks it with the docs schema). */
-export function docsDefinition(title: string): Record<string, unknown> {
+export function docsDefinition(title: string): DocsDefinitionInput {
   return {
     docsVersion: 1,
     config: { title },
