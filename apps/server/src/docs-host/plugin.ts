@@ -123,11 +123,21 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   // Highlighted code, shared by every site in the process (the docs site's module caches).
   configureHighlightCaches({ maxBytes: budgets.highlights, onEvicted: () => observer.evicted('highlights') });
   metrics?.watchCache('highlights', highlightCacheBytes);
-  // Shiki and the endpoint pages' grammars load and compile while the listener already answers:
-  // /readyz stays 503 until they are in, so a balancer's first reader never pays for them.
-  const highlighterWarm = warmHighlighter();
-  highlighterWarm.catch((error: unknown) => app.log.error(error instanceof Error ? error.message : error));
-  if (app.hasDecorator('lifecycle')) app.lifecycle.addCheck('highlighter', () => highlighterWarm);
+  // Shiki and the endpoint pages' grammars load and compile once the listener answers (its start
+  // does not wait for their CPU): /readyz stays 503 until they are in, so a balancer's first
+  // reader never pays for them. A server that never listens (inject) warms on its first /readyz.
+  let highlighterWarm: Promise<void> | undefined;
+  const warmHighlighting = () => {
+    if (!highlighterWarm) {
+      highlighterWarm = warmHighlighter();
+      highlighterWarm.catch((error: unknown) => app.log.error(error instanceof Error ? error.message : error));
+    }
+    return highlighterWarm;
+  };
+  app.addHook('onListen', async () => {
+    void warmHighlighting();
+  });
+  if (app.hasDecorator('lifecycle')) app.lifecycle.addCheck('highlighter', warmHighlighting);
   metrics?.watchGrammarWaits(grammarWaits);
   const local = createLocalSite(app, { ...options, renderCache: renders.forSite });
   const siteRoutes = createSiteRouteTable();
