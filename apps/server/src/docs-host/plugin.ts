@@ -130,7 +130,9 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   const warmHighlighting = () => {
     if (!highlighterWarm) {
       highlighterWarm = warmHighlighter();
-      highlighterWarm.catch((error: unknown) => app.log.error(error instanceof Error ? error.message : error));
+      highlighterWarm.catch((error: unknown) =>
+        app.log.error(error instanceof Error ? error.message : error),
+      );
     }
     return highlighterWarm;
   };
