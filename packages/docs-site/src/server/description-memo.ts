@@ -5,6 +5,7 @@
  * a publish that changes a description changes the text, hence the key.
  */
 import { memoizeInlineMarkdown } from '@sextant/playground/inline-markdown';
+import { plainLineNodes } from '@sextant/ui/markdown';
 import type { ReactNode } from 'react';
 import { highlightCache } from './highlight-caches.js';
 
@@ -14,5 +15,13 @@ import { highlightCache } from './highlight-caches.js';
  */
 const descriptionBytes = (_nodes: unknown, text: string) => 16 * text.length + 256;
 
-/** Installs the memo (once per process: importing this module does it). */
-memoizeInlineMarkdown(highlightCache<readonly ReactNode[]>(0.2, descriptionBytes));
+const kept = highlightCache<readonly ReactNode[]>(0.2, descriptionBytes);
+
+/**
+ * Installs the memo (once per process: importing this module does it). A description of one
+ * plain line is answered without the parser and without being kept (`plainLineNodes`).
+ */
+memoizeInlineMarkdown({
+  get: (text) => kept.get(text) ?? plainLineNodes(text),
+  set: (text, nodes) => kept.set(text, nodes),
+});

@@ -3,6 +3,9 @@
  * rules; hostile input (raw HTML, handlers, script URLs, delimiter bombs, deep nesting, 100 KB)
  * renders inert and in bounded time.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Root } from 'mdast';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +14,8 @@ import {
   MAX_DEPTH,
   MAX_LENGTH,
   type MarkdownOptions,
+  parseMarkdown,
+  plainLineNodes,
   renderMarkdown,
   safeHref,
 } from './markdown.js';
@@ -133,5 +138,86 @@ describe('renderMarkdown', () => {
     expect(boundedMarkdown('**a** [b](c)')).toBe('**a** [b](c)');
     const long = `${'word '.repeat(MAX_LENGTH / 5)}\n\n<script>x</script>`;
     expect(html(long)).toContain('<p>&lt;script&gt;x&lt;/script&gt;</p>');
+  });
+});
+
+describe('one plain line', () => {
+  /** The parser's tree without positions. */
+  const tree = (markdown: string): unknown =>
+    JSON.parse(
+      JSON.stringify(parseMarkdown(markdown), (key, value) => (key === 'position' ? undefined : value)),
+    );
+  const paragraph = (text: string): Root => ({
+    type: 'root',
+    children: [{ type: 'paragraph', children: [{ type: 'text', value: text }] }],
+  });
+  /** Lines the fast path takes, and whose tree and HTML are the parser's; then lines it must leave to the parser. */
+  const plain = [
+    'The account owner of the repository. The name is not case sensitive.',
+    'Use ISO 8601 format: YYYY-MM-DDTHH:MM:SSZ. Default: 30 (max 100) | #1 @octocat = {x} $y',
+    'Unïcode — “quotes” 😀 and  double   spaces',
+    'https://example.com is text here, and so is user@example.com in CommonMark',
+    'a',
+  ];
+  const notPlain = [
+    ' leading space',
+    'trailing space ',
+    'trailing nbsp\u00a0',
+    '1. a list',
+    '- a list',
+    '# heading',
+    '> quote',
+    'two\nlines',
+    'tab\there',
+    'a `code` span',
+    'an *emphasis*',
+    'snake_case',
+    'a [link](https://x.test)',
+    'an ![image](x.png)',
+    'raw <b>html</b>',
+    'entity &amp; here',
+    'hard break\\',
+    'nul \u0000 char',
+    '<https://x.test>',
+    '~~strike~~',
+  ];
+
+  it("renders a plain line as the parser's paragraph of it, elements and HTML", () => {
+    for (const text of plain) {
+      expect(tree(text), text).toEqual(paragraph(text));
+      const nodes = plainLineNodes(text);
+      expect(nodes, text).toEqual([<p key="m.0">{[text]}</p>]);
+      expect(renderToStaticMarkup(<>{nodes}</>), text).toBe(html(text));
+    }
+    for (const text of notPlain) {
+      const parsed = tree(text);
+      const fast = renderMarkdown(text, { html: 'strip' });
+      // Either the parser's tree is not that paragraph, or the output is the parser's anyway.
+      if (JSON.stringify(parsed) === JSON.stringify(paragraph(text)))
+        expect(html(text)).toBe(html(` ${text}`));
+      else expect(fast, text).not.toEqual([<p key="m.0">{[text]}</p>]);
+    }
+  });
+
+  it("matches the parser on every description of GitHub's spec the fast path takes", () => {
+    const spec = resolve(
+      import.meta.dirname,
+      '../../../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
+    );
+    if (!existsSync(spec)) return;
+    const descriptions = new Set<string>();
+    JSON.parse(readFileSync(spec, 'utf8'), (key, value: unknown) => {
+      if (key === 'description' && typeof value === 'string') descriptions.add(value.trim());
+      return value;
+    });
+    let taken = 0;
+    for (const text of descriptions) {
+      const nodes = plainLineNodes(text);
+      if (!nodes) continue;
+      taken++;
+      expect(tree(text), text).toEqual(paragraph(text));
+      expect(renderToStaticMarkup(<>{nodes}</>), text).toBe(html(text));
+    }
+    expect(taken).toBeGreaterThan(1000);
   });
 });

@@ -231,6 +231,26 @@ class Renderer {
 }
 
 /**
+ * One line no CommonMark construct reads: it opens with a letter (no block starts there: list,
+ * heading, quote, fence, indented code, HTML, link definition) and holds none of the characters
+ * inline syntax, entities, autolinks, raw HTML or hard breaks need, nor a control character or
+ * edge space.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses (micromark rewrites NUL, tabs and line ends)
+const PLAIN_LINE = /^[A-Za-z][^\\`*_~[\]<>&!\u0000-\u001f\u007f]*(?<![\s\u00a0])$/;
+
+/**
+ * {@link renderMarkdown}'s nodes for `markdown` when it is one plain line (its tree is one
+ * paragraph of its text), without the parser; else undefined. For servers rendering many
+ * descriptions (issue #30: most field descriptions are such sentences); the browser's bundle
+ * leaves it out. `markdown.test.tsx` proves it against the parser on GitHub's descriptions.
+ * @example plainLineNodes('The name.') // [<p key="m.0">{['The name.']}</p>]
+ */
+export function plainLineNodes(markdown: string): ReactNode[] | undefined {
+  return PLAIN_LINE.test(markdown) ? [<p key="m.0">{[markdown]}</p>] : undefined;
+}
+
+/**
  * `markdown` as React nodes under `options`' rules.
  * @example renderMarkdown('The `id` of the [user](/users).', { html: 'strip' })
  */
