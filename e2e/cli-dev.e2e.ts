@@ -7,6 +7,7 @@
  */
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { waitFor } from '@sextant/definition/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { petSpec, type RunningCli, runCli, startCli, tempDir, writeFiles } from './cli-harness.js';
 import { launchBrowser } from './support/browser.js';
@@ -41,19 +42,6 @@ async function openEvents(
     }
   })();
   return { events, close: () => controller.abort() };
-}
-
-async function waitUntil<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -94,11 +82,15 @@ describe('sextant dev', () => {
 
   it('a saved edit reloads the open page within two seconds', async () => {
     const stream = await openEvents(url);
-    await waitUntil(() => (stream.events.some((event) => event.name === 'hello') ? true : undefined), 5000);
+    await waitFor(() => stream.events.some((event) => event.name === 'hello'), {
+      message: 'the hello event',
+    });
     const page = join(project, 'pages/welcome.md');
     const saved = Date.now();
     await writeFile(page, (await readFile(page, 'utf8')).replace('# Pets Docs', '# Pets Docs, edited live'));
-    const reload = await waitUntil(() => stream.events.find((event) => event.name === 'reload'), 5000);
+    const reload = await waitFor(() => stream.events.find((event) => event.name === 'reload'), {
+      message: 'the reload event',
+    });
     stream.close();
     expect(reload.at - saved).toBeLessThan(2000);
     const html = await (await fetch(`${url}/`)).text();
@@ -186,7 +178,9 @@ describe('sextant dev', () => {
     expect(html).toContain('Get a pet');
 
     const stream = await openEvents(singleUrl);
-    await waitUntil(() => (stream.events.some((event) => event.name === 'hello') ? true : undefined), 5000);
+    await waitFor(() => stream.events.some((event) => event.name === 'hello'), {
+      message: 'the hello event',
+    });
     const log = join(dir, 'dev.log');
     for (let line = 0; line < 30; line++) {
       await appendFile(log, `${new Date().toISOString()} GET / 200\n`);
@@ -196,7 +190,9 @@ describe('sextant dev', () => {
     expect(stream.events.filter((event) => event.name === 'reload')).toEqual([]);
     const spec = join(dir, 'pets.yaml');
     await writeFile(spec, (await readFile(spec, 'utf8')).replace('Get a pet', 'Get one pet'));
-    await waitUntil(() => stream.events.find((event) => event.name === 'reload'), 5000);
+    await waitFor(() => stream.events.find((event) => event.name === 'reload'), {
+      message: 'the reload event',
+    });
     stream.close();
     expect(await (await fetch(`${singleUrl}/`)).text()).toContain('Get one pet');
     expect(await single.stop('SIGTERM')).toBe(0);

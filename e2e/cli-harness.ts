@@ -11,6 +11,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '@sextant/definition/testing';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -144,14 +145,11 @@ export function startNode(args: string[], options: CliOptions = {}): RunningCli 
       return exited;
     },
     async credential(pattern, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = pattern.exec(await readFile(credentialsFile, 'utf8').catch(() => ''));
-        if (match?.[1]) return match[1];
-        if (Date.now() > deadline)
-          throw new Error(`no ${pattern} in ${credentialsFile}; output so far:\n${output}`);
-        await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-      }
+      return waitFor(async () => pattern.exec(await readFile(credentialsFile, 'utf8').catch(() => ''))?.[1], {
+        timeout: timeoutMs,
+        interval: 100,
+        message: () => `${pattern} in ${credentialsFile}; output so far:\n${output}`,
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { waitFor } from '@sextant/definition/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningCli, startCli } from './cli-harness.js';
 
@@ -132,16 +133,14 @@ describe('request ids', () => {
       ['--port', String(port), '--no-registry', '--registry-url', registryUrl, '--log-level', 'warn'],
       {},
     );
-    const deadline = Date.now() + 120_000;
-    while (
-      !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline) throw new Error(`docs host did not start:\n${docs.output()}`);
-      await new Promise((resolveWait) => setTimeout(resolveWait, 200));
-    }
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 120_000, interval: 200, message: () => `the docs host started:\n${docs.output()}` },
+    );
     const page = await fetch(`http://127.0.0.1:${port}/guides/start`, {
       headers: { host: 'unknown-site.example', 'x-request-id': 'trace-docs-1' },
     });
