@@ -8,6 +8,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '@sextant/definition/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningCli, startCli } from './cli-harness.js';
 
@@ -66,8 +67,12 @@ async function expectStartServes(folders: Folders, point: string): Promise<void>
   try {
     await server.waitFor(READY, 180_000);
     await server.waitFor(/organization created/, 60_000);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(ready.status, point).toBe(200);
+    // /readyz turns 200 once the highlighter is warm too (about a second after the listener).
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, {
+      timeout: 30_000,
+      interval: 100,
+      message: `/readyz 200 after the start (${point})`,
+    });
     const spec = await fetch(`http://127.0.0.1:${port}/openapi.json`);
     expect(spec.status, point).toBe(200);
     expect(server.output(), point).not.toMatch(/failed to initialize|could not be opened/i);

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultDocsConfig } from '@sextant/definition';
+import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, type RegistryClient } from '@sextant/registry-client';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,8 +146,13 @@ describe('scale-out: registry, two docs hosts and a proxy on one PostgreSQL and 
     // The proxy replica relays to the registry like to any upstream.
     const relayed = await fetch(`${proxy.url}/proxy/${registry.url}/healthz`);
     expect(relayed.status).toBe(200);
+    // A docs host's /readyz turns 200 once its highlighter is warm (about a second after the listener).
     for (const replica of [docsA, docsB, registry, proxy])
-      expect((await fetch(`${replica.url}/readyz`)).status).toBe(200);
+      await waitFor(async () => (await fetch(`${replica.url}/readyz`)).status === 200, {
+        timeout: 30_000,
+        interval: 100,
+        message: `/readyz 200 on ${replica.url}`,
+      });
 
     const first = await publish(1);
     expect(await serves(docsA.url, first)).toBe(true);
