@@ -15,7 +15,7 @@ import { unified } from 'unified';
 import { highlight } from './highlight.js';
 import { remarkRewriteFileUrls } from './markdown-files.js';
 import { plainMarkdownHtml } from './plain-markdown.js';
-import { sanitize } from './sanitize.js';
+import { rehypeParseRaw, rehypeSanitize, SERIALIZE } from './sanitize.js';
 
 /** A heading of the table of contents. */
 export interface TocEntry {
@@ -114,6 +114,10 @@ export function rehypeHeadings(toc: TocEntry[]) {
 /** The table of contents a render collects, carried by its file (the processor is shared). */
 type TocData = { toc?: TocEntry[] };
 
+/** The heading ids of the file being processed: the renderer's, kept as they are by the sanitiser. */
+const headingIdsOfFile = (file: { data: Record<string, unknown> }): ReadonlySet<string> =>
+  new Set(((file.data as TocData).toc ?? []).map((entry) => entry.id));
+
 /** {@link rehypeHeadings} into the list the file being processed carries. */
 function rehypeHeadingsOfFile() {
   return (tree: HastNode, file: { data: Record<string, unknown> }) => {
@@ -126,15 +130,20 @@ function markdownProcessor(
   highlighter: HighlighterCore,
   rewriteFileUrl: ((url: string) => string | undefined) | undefined,
 ) {
-  return unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(rewriteFileUrl ? remarkRewriteFileUrls(rewriteFileUrl) : () => undefined)
-    .use(remarkSextant(highlighter))
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rehypeHeadingsOfFile)
-    .use(rehypeStringify, { allowDangerousHtml: true })
-    .freeze();
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(rewriteFileUrl ? remarkRewriteFileUrls(rewriteFileUrl) : () => undefined)
+      .use(remarkSextant(highlighter))
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rehypeHeadingsOfFile)
+      // Raw HTML (the author's, and highlighted code) into the tree, which the sanitiser then cleans.
+      .use(rehypeParseRaw())
+      .use(rehypeSanitize(headingIdsOfFile))
+      .use(rehypeStringify, SERIALIZE)
+      .freeze()
+  );
 }
 
 /** The processor without file URL rewriting (descriptions), built once per highlighter. */
@@ -171,9 +180,7 @@ export function renderWithPipeline(
     if (!options.rewriteFileUrl) sharedProcessors.set(highlighter, processor);
   }
   const data: TocData = { toc };
-  const html = processor.processSync({ value: markdown, data }).toString();
-  // Heading ids are the renderer's own; every other id in the page is the author's and gets prefixed.
-  return { html: sanitize(html, new Set(toc.map((entry) => entry.id))), toc };
+  return { html: processor.processSync({ value: markdown, data }).toString(), toc };
 }
 
 /** Markdown to plain text, for search and meta descriptions (no HTML survives). */

@@ -1,18 +1,16 @@
 /**
- * Sanitised page HTML → the page body's node tree (`shared/content-node.ts`). The renderer's own
+ * A sanitised page tree (hast) → the page body's node tree (`shared/content-node.ts`). The renderer's own
  * parts travel through the sanitiser as placeholders, `<sx-x data-k="KEY-n">` (a key made per
  * render, so author HTML cannot name one), and come back here: an island with its slots
  * (`<sx-slot>` children, themselves sanitised content), or trusted server HTML (math, icons)
  * as a leaf. Elements on the way to one are spelled out; every other subtree is one leaf of
  * server HTML, and at the top level consecutive leaves share one `div.sx-flow`.
  */
-import { fromHtml } from 'hast-util-from-html';
+import type { Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { ContentElement, ContentNode } from '../../shared/content-node.js';
 import { safeHtml } from '../../shared/safe-html.js';
-
-/** As the sanitiser writes HTML (`<img … />`). */
-const SERIALIZE = { closeSelfClosing: true } as const;
+import { SERIALIZE } from '../sanitize.js';
 
 /** What a placeholder stands for. */
 export type Placeholder =
@@ -45,9 +43,9 @@ function attributes(properties: Record<string, unknown> | undefined): Record<str
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** Turns sanitised HTML with placeholders into nodes. */
-export function contentTree(html: string, key: string, table: readonly Placeholder[]): ContentNode[] {
-  const root = fromHtml(html, { fragment: true }) as HastNode;
+/** Turns a sanitised tree with placeholders into nodes. */
+export function contentTree(tree: Root, key: string, table: readonly Placeholder[]): ContentNode[] {
+  const root = tree as HastNode;
   const placeholderOf = (node: HastNode): Placeholder | undefined => {
     const name = String(node.properties?.dataK ?? '');
     const [prefix, index] = name.split('-');

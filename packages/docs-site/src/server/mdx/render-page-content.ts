@@ -1,13 +1,13 @@
 /**
  * A markdown page's body, rendered on the server: MDX (or GitHub markdown, see `parse-page.ts`)
- * → the fixed component set, code blocks, math and diagrams → sanitised HTML → the body's node
- * tree (`shared/content-node.ts`), with its table of contents and its problems. What an author writes never runs: expressions, imports, event handlers, unknown
+ * → the fixed component set, code blocks, math and diagrams → a sanitised hast tree → the body's
+ * node tree (`shared/content-node.ts`), with its table of contents and its problems. What an author writes never runs: expressions, imports, event handlers, unknown
  * components and unsafe URLs are errors shown in place (with file, line and column) and
  * reported; everything else goes through the sanitiser or React's escaping.
  */
 import { randomBytes } from 'node:crypto';
 import { isSafeLinkHref } from '@sextant/definition';
-import rehypeStringify from 'rehype-stringify';
+import type { Root } from 'hast';
 import remarkRehype from 'remark-rehype';
 import type { HighlighterCore } from 'shiki/core';
 import { unified } from 'unified';
@@ -16,7 +16,7 @@ import { safeHtml } from '../../shared/safe-html.js';
 import { rehypeRewriteLinks } from '../links/rehype-links.js';
 import { rehypeHeadings, type TocEntry } from '../markdown.js';
 import { remarkRewriteFileUrls } from '../markdown-files.js';
-import { isAllowedTag, sanitize } from '../sanitize.js';
+import { isAllowedTag, rehypeParseRaw, rehypeSanitize } from '../sanitize.js';
 import { ADMONITIONS } from './admonitions.js';
 import { codeBlockHtml, codeLabel, codePre, parseCodeMeta } from './code-block.js';
 import { contentTree, type Placeholder } from './content-tree.js';
@@ -481,10 +481,12 @@ export function renderPageContent(
     const processor = unified()
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeHeadings(toc))
+      // The renderer's raw HTML (code blocks, errors) and the author's, parsed into the tree.
+      .use(rehypeParseRaw({ always: true }))
       .use(options.rewriteLink ? rehypeRewriteLinks(options.rewriteLink) : () => undefined)
-      .use(rehypeStringify, { allowDangerousHtml: true });
-    const hast = processor.runSync({ type: 'root', children: nodes } as never);
-    const html = sanitize(String(processor.stringify(hast as never)), new Set(toc.map((entry) => entry.id)));
-    return { content: contentTree(html, key, table), toc, problems: problems.list };
+      // Heading ids are the renderer's own; every other id in the page is the author's and gets prefixed.
+      .use(rehypeSanitize(() => new Set(toc.map((entry) => entry.id))));
+    const hast = processor.runSync({ type: 'root', children: nodes } as never) as Root;
+    return { content: contentTree(hast, key, table), toc, problems: problems.list };
   }
 }
