@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { highlight, loadHighlighter, withLanguages } from './highlight.js';
-import { markdownToText, renderMarkdown } from './markdown.js';
-import { sanitize } from './sanitize.js';
+import { describe, expect, it, vi } from 'vitest';
+
+// A fresh highlighter module (no grammar loaded yet) even where files share a process
+// (`npm run test:quick` runs without isolation): the first test needs one no build has touched.
+vi.resetModules();
+const { highlight, loadHighlighter, withLanguages } = await import('./highlight.js');
+const { markdownToText, renderMarkdown } = await import('./markdown.js');
+const { sanitize } = await import('./sanitize.js');
 
 const highlighter = await loadHighlighter();
 
