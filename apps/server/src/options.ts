@@ -6,7 +6,7 @@ export interface ServerOptions {
   mode: ServerMode;
   /** PostgreSQL connection string; absent means embedded PGlite in `dataDir`. */
   databaseUrl?: string;
-  /** PGlite data directory; absent with no databaseUrl means an in-memory database. */
+  /** PGlite data directory (and default home of blobs and the local admin file); absent with no databaseUrl means in memory. */
   dataDir?: string;
   /**
    * PostgreSQL: connections of the registry's pool (`--db-pool`, `SEXTANT_DB_POOL`; default 10),
@@ -18,9 +18,9 @@ export interface ServerOptions {
    * mode (`--database-listen-url`): straight to PostgreSQL, or a session-mode pool. Default `databaseUrl`.
    */
   databaseListenUrl?: string;
-  /** Folder of the filesystem blob store. */
+  /** Folder of the filesystem blob store; defaults to `<dataDir>/blobs`, or memory. */
   blobDir?: string;
-  /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres`; default PostgreSQL's own tables, or the folder with PGlite. */
+  /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres` (storage/blob-store-select.ts); default PostgreSQL's own tables, or the folder with PGlite. */
   blobStore?: string;
   /** Registry: host suffix of docs preview URLs (default `preview.localhost`). */
   previewDomain?: string;

@@ -20,7 +20,7 @@ import { needs } from '../lifecycle/index.js';
 import { siteClientKey, TokenBuckets } from '../rate-limit/index.js';
 import { siteDatabaseOf } from '../storage/index.js';
 import { type AnalyticsStore, createAnalyticsStore } from './analytics-store.js';
-import { beaconOriginProblem } from './beacon-origin.js';
+import { refuseForeignBeacon } from './beacon-origin.js';
 import { FEEDBACK_PATH, pageFeedbackHandler } from './page-feedback.js';
 import { beaconSchema, resolveEvents } from './playground-events.js';
 
@@ -73,14 +73,8 @@ async function analytics(app: FastifyInstance): Promise<void> {
     method: 'POST',
     path: ANALYTICS_PATH,
     async handler(request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) {
-      const problem = beaconOriginProblem(request.headers);
-      if (problem)
-        return sendError(
-          reply,
-          403,
-          'CrossOriginBeaconError',
-          `Analytics beacons are accepted only from this site's own pages, and ${problem}.`,
-        );
+      const refused = refuseForeignBeacon(request, reply, 'Analytics beacons are');
+      if (refused) return refused;
       if (optedOut(request) || context.site.definition.config.analytics?.playground === false)
         return reply.code(204).send();
       let parsed: unknown;

@@ -6,6 +6,8 @@
  * request with neither header is not a browser's beacon and is refused too.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../error-replies/index.js';
 
 /** A Host header without user info, path, query or fragment. */
 const PLAIN_HOST = /^[^/@?#\\\s]+$/;
@@ -45,4 +47,23 @@ export function beaconOriginProblem(headers: IncomingHttpHeaders): string | unde
     return fetchSite === undefined ? 'it names no Origin (browsers send one with every beacon)' : undefined;
   if (!originMatchesHost(origin, headers.host)) return `it was sent from ${origin.slice(0, 200)}`;
   return undefined;
+}
+
+/**
+ * Answers 403 CrossOriginBeaconError when the request is not a beacon of this site's own pages
+ * (`subject`: what is refused, with its verb, e.g. "Page feedback is"); undefined when it may go on.
+ */
+export function refuseForeignBeacon(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  subject: string,
+): FastifyReply | undefined {
+  const problem = beaconOriginProblem(request.headers);
+  if (!problem) return undefined;
+  return sendError(
+    reply,
+    403,
+    'CrossOriginBeaconError',
+    `${subject} accepted only from this site's own pages, and ${problem}.`,
+  );
 }

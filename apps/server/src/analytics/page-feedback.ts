@@ -16,7 +16,7 @@ import type { SiteRequestContext } from '../docs-host/index.js';
 import { sendError } from '../error-replies/index.js';
 import { siteClientKey, TokenBuckets } from '../rate-limit/index.js';
 import type { Database } from '../storage/index.js';
-import { beaconOriginProblem } from './beacon-origin.js';
+import { refuseForeignBeacon } from './beacon-origin.js';
 
 export const FEEDBACK_PATH = '/_sextant/feedback';
 /** Answers one client may give one site per minute (a reader rates a page once a view). */
@@ -107,14 +107,8 @@ export function pageFeedbackHandler(
 ) {
   const perSite = new TokenBuckets(FEEDBACK_PER_CLIENT_AND_SITE, { clock });
   return async (request: FastifyRequest, reply: FastifyReply, context: SiteRequestContext) => {
-    const problem = beaconOriginProblem(request.headers);
-    if (problem)
-      return sendError(
-        reply,
-        403,
-        'CrossOriginBeaconError',
-        `Page feedback is accepted only from this site's own pages, and ${problem}.`,
-      );
+    const refused = refuseForeignBeacon(request, reply, 'Page feedback is');
+    if (refused) return refused;
     let parsed: unknown;
     try {
       parsed = JSON.parse((request.body as Buffer | undefined)?.toString('utf8') ?? '');

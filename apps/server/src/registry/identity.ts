@@ -97,6 +97,18 @@ export async function orgsOf(db: Kysely<Database>, caller: Caller): Promise<stri
   return row ? [row.org_id] : [];
 }
 
+/** The role of the caller's user in `orgId`, whichever organization the token acts in; UserNotInOrgError when none. */
+async function membershipRole(db: Kysely<Database>, who: Caller, orgId: string): Promise<OrgRole> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('role')
+    .where('user_id', '=', who.userId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!row) fail('UserNotInOrgError', `The token's user is not a member of organization "${orgId}"`);
+  return row.role;
+}
+
 /** The caller's role in `orgId`, or UserNotInOrgError (UnauthorizedError without a token). */
 export async function roleIn(
   db: Kysely<Database>,
@@ -111,14 +123,7 @@ export async function roleIn(
         ? `An operator token does not act as a member of organization "${orgId}"`
         : `This token acts in organization "${who.orgId}" only, not "${orgId}": use a token of "${orgId}"`,
     );
-  const row = await db
-    .selectFrom('memberships')
-    .select('role')
-    .where('user_id', '=', who.userId)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-  if (!row) fail('UserNotInOrgError', `The token's user is not a member of organization "${orgId}"`);
-  return { who, role: row.role };
+  return { who, role: await membershipRole(db, who, orgId) };
 }
 
 /**
@@ -131,13 +136,7 @@ export async function requireUserInOrg(
   orgId: string,
 ): Promise<Caller> {
   const who = requireCaller(caller);
-  const row = await db
-    .selectFrom('memberships')
-    .select('role')
-    .where('user_id', '=', who.userId)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-  if (!row) fail('UserNotInOrgError', `The token's user is not a member of organization "${orgId}"`);
+  await membershipRole(db, who, orgId);
   return who;
 }
 

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { CacheObserver } from '../docs-host/index.js';
 import { cacheBudgets } from '../memory-budget.js';
 import { queryTimer, type ServerMetrics } from '../metrics/index.js';
+import type { ServerOptions } from '../options.js';
 import { type OpenDatabase, openBlobStores, openDatabase } from '../storage/index.js';
 import type { RegistryContext } from './context.js';
 import { createDefinitionCache } from './definition-cache.js';
@@ -31,33 +32,25 @@ import { createPurgeWebhook } from './purge-webhook.js';
 import { registerRoutes } from './routes.js';
 import { hostName, parseDocsAddress } from './urls.js';
 
-/** Options of the registry plugin. */
-export interface RegistryPluginOptions {
-  mode: 'local' | 'hosted';
-  /** PostgreSQL connection string (else the `DATABASE_URL` environment variable); absent means PGlite. */
-  databaseUrl?: string;
-  /** PGlite data directory (and default home of blobs and the local admin file); absent means in memory. */
-  dataDir?: string;
-  /** PostgreSQL: connections of the registry's pool (`--db-pool`; default 10), plus one for LISTEN. */
-  databasePool?: number;
-  /** PostgreSQL: the LISTEN connection's own URL (past a transaction-mode PgBouncer); default `databaseUrl`. */
-  databaseListenUrl?: string;
-  /** Blob store folder; defaults to `<dataDir>/blobs`, or memory. */
-  blobDir?: string;
-  /** Blob store: `s3://bucket/prefix`, `fs:/path` or `postgres` (see storage/blob-store-select.ts). */
-  blobStore?: string;
-  /** Host suffix of preview docs URLs. Default `preview.localhost`. */
-  previewDomain?: string;
+/** Options of the registry plugin: the server's database, blob store and tenancy options, and its own. */
+export interface RegistryPluginOptions
+  extends Pick<
+    ServerOptions,
+    | 'mode'
+    | 'databaseUrl'
+    | 'dataDir'
+    | 'databasePool'
+    | 'databaseListenUrl'
+    | 'blobDir'
+    | 'blobStore'
+    | 'previewDomain'
+    | 'registry'
+    | 'openRegistryAfter'
+    | 'consoleHost'
+    | 'memoryMiB'
+  > {
   /** Route prefix. Default none (paths exactly as in SPEC §7). */
   prefix?: string;
-  /** Tenancy: operator-approved hosts and the DNS resolver of domain claims. */
-  registry?: RegistryTenancyOptions;
-  /** The server's console host (`--console-host`): no organization may own it. */
-  consoleHost?: string;
-  /** The database opens once this settles (`sextant dev`: after its first page, so PGlite's start is not on its path). */
-  openRegistryAfter?: Promise<unknown>;
-  /** `--memory` (MiB): the byte budgets of the definition and site caches (memory-budget.ts). */
-  memoryMiB?: number;
 }
 
 /** Tenancy options of the registry. */
