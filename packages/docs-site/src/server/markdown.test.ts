@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 // (`npm run test:quick` runs without isolation): the first test needs one no build has touched.
 vi.resetModules();
 const { highlight, loadHighlighter, withLanguages } = await import('./highlight.js');
-const { markdownToText, renderMarkdown } = await import('./markdown.js');
+const { renderMarkdown } = await import('./markdown.js');
 const { sanitize } = await import('./sanitize.js');
 
 const highlighter = await loadHighlighter();
@@ -108,11 +108,5 @@ describe('renderMarkdown', () => {
     const footnoteLink = /href="#(user-content-fn-1)"/.exec(html)?.[1];
     expect(footnoteLink).toBeDefined();
     expect(html).toContain(`id="${footnoteLink}"`);
-  });
-
-  it('turns markdown into plain text for search', () => {
-    expect(
-      markdownToText('# Title\n\nSee [the **docs**](https://x.test) and `code`.\n\n```js\nhidden()\n```'),
-    ).toBe('Title See the docs and code .');
   });
 });

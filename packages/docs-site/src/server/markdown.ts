@@ -182,14 +182,3 @@ export function renderWithPipeline(
   const data: TocData = { toc };
   return { html: processor.processSync({ value: markdown, data }).toString(), toc };
 }
-
-/** Markdown to plain text, for search and meta descriptions (no HTML survives). */
-export function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~|]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}

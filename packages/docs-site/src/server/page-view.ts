@@ -22,6 +22,7 @@ import {
   TypeCollector,
 } from '@sextant/definition';
 import { findEndpoint, parseEndpointReference } from '@sextant/request';
+import { markdownText } from '@sextant/search';
 import type { HighlighterCore } from 'shiki/core';
 import { pageActionsOf } from '../components/ask-ai/ask-ai-events.js';
 import { pathText, prettyJson } from '../shared/format.js';
@@ -29,7 +30,7 @@ import type { ExampleView, PageView, SafeHtml, SnippetView } from '../shared/pag
 import { safeHtml } from '../shared/safe-html.js';
 import { highlight } from './highlight.js';
 import { pageLinkRewriter } from './links/site-links.js';
-import { markdownToText, renderMarkdown } from './markdown.js';
+import { renderMarkdown } from './markdown.js';
 import { resolveProjectPath } from './markdown-files.js';
 import { pageFormat } from './mdx/parse-page.js';
 import { renderPageContent } from './mdx/render-page-content.js';
@@ -418,7 +419,7 @@ function overviewItems(
       }
       if (child.type === 'page') {
         const page = site.definition.pages[child.pageId];
-        return page ? (page.description ?? markdownToText(page.markdown).slice(0, 160)) : undefined;
+        return page ? (page.description ?? markdownText(page.markdown).slice(0, 160)) : undefined;
       }
       return undefined;
     })();

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { EndpointController } from '../core/endpoint/endpoint-controller.js';
 import { historyEntryText } from '../core/endpoint/request-history.js';
 import { tokenizeSnippet } from '../core/view/snippet-tokens.js';
+import { TokenSpans } from './token-spans.js';
 import { useStore } from './use-store.js';
 
 export function RequestCard({ controller }: { controller: EndpointController }) {
@@ -58,16 +59,7 @@ export function RequestCard({ controller }: { controller: EndpointController }) 
             // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard (axe)
             tabIndex={0}
           >
-            {tokenizeSnippet(snippet, view.language).map((token, index) =>
-              token.kind === 'plain' ? (
-                token.text
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: tokens are positional
-                <span key={index} className={`sx-pg-tok-${token.kind}`}>
-                  {token.text}
-                </span>
-              ),
-            )}
+            <TokenSpans tokens={tokenizeSnippet(snippet, view.language)} />
           </pre>
         ) : (
           <p className="sx-pg-muted">No request preview for HEAD endpoints.</p>

@@ -12,8 +12,8 @@ import {
   type NavItem,
   type RoutableNavItem,
 } from '@sextant/definition';
+import { markdownText } from '@sextant/search';
 import { siteNavigation } from '../links/resolve-link.js';
-import { markdownToText } from '../markdown.js';
 import type { DocsSite } from '../site.js';
 
 type SlugIndex = Map<string, { item: RoutableNavItem; ancestors: NavItem[] }>;
@@ -89,7 +89,7 @@ export function pageMeta(site: DocsSite, slug: string): PageMeta {
     const { item } = entry;
     if (item.type === 'page') return site.definition.pages[item.pageId]?.description;
     const markdown = itemDescription(item, site.apis);
-    return markdown ? markdownToText(markdown) : undefined;
+    return markdown ? markdownText(markdown) : undefined;
   })();
   const description = clipText(own?.trim() || config.metadata?.description || '');
   const hidden = entry ? isHiddenNavItem(entry.item, entry.ancestors) : true;
