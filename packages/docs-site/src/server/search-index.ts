@@ -1,7 +1,8 @@
 /**
  * The site's search index (`@sextant/search`), built on first use and kept in the site's render
  * cache (weighed like the pages there: the server's `renders` budget from `--memory`, so it can
- * be evicted and is then built again): the docs host answers `/_sextant/search` from it for large
+ * be evicted and is then built again; one larger than the whole budget is kept outside it, see
+ * {@link oversized}): the docs host answers `/_sextant/search` from it for large
  * sites, serves it whole (`/_sextant/search-index.json`) for the browser on small ones, and Ask AI
  * and MCP retrieve from it. A new version is a new `DocsSite`, so a publish or a local edit
  * re-indexes. Hidden pages are left out (`siteSearchDocuments`).
@@ -49,9 +50,24 @@ export function searchIndexBytes(documents: readonly SearchDocument[]): number {
   return Math.ceil(chars * HEAP_BYTES_PER_INDEXED_CHAR) + INDEX_OVERHEAD_BYTES;
 }
 
+/**
+ * The last index its site's render cache could not hold at all (larger than the whole `renders`
+ * budget a small `--memory` gives: GitHub's is ~23 MB). Without it every search of that site
+ * built the index again, seconds of CPU a query; with it the process holds one index beyond the
+ * budget. Two such sites searched in turn still rebuild: a `--memory` that small is too small.
+ */
+let oversized: { site: DocsSite; found: SiteSearch } | undefined;
+
+/** Lets go of `site`'s index kept outside its render cache (the site was replaced or dropped). */
+export function forgetSearch(site: DocsSite): void {
+  if (oversized?.site === site) oversized = undefined;
+}
+
 /** The site's index, built on first use (and again when its render cache let it go). */
 export function siteSearch(site: DocsSite): SiteSearch {
-  const kept = site.cache.get(CACHE_KEY)?.value as SiteSearch | undefined;
+  const kept =
+    (site.cache.get(CACHE_KEY)?.value as SiteSearch | undefined) ??
+    (oversized?.site === site ? oversized.found : undefined);
   if (kept) return kept;
   // A version's index labels every result with its version (search box, MCP, Ask AI).
   const docsVersion = site.currentVersion?.name;
@@ -61,6 +77,7 @@ export function siteSearch(site: DocsSite): SiteSearch {
   index.search('get list');
   const found = { index, documents };
   site.cache.set(CACHE_KEY, { value: found }, searchIndexBytes(documents));
+  if (!site.cache.get(CACHE_KEY)) oversized = { site, found };
   return found;
 }
 

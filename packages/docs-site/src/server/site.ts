@@ -19,6 +19,7 @@ import {
 import { withApiLinkBase } from './links/api-links.js';
 import { LinkIndex, resolveLink } from './links/resolve-link.js';
 import { defaultRenderCache, renderedBytes } from './render-cache.js';
+import { forgetSearch } from './search-index.js';
 
 export interface DocsSite {
   definition: DocsDefinition;
@@ -159,8 +160,10 @@ function singleSite(
  * @example dropRenders(replaced)
  */
 export function dropRenders(site: DocsSite): void {
-  site.cache.clear();
-  for (const version of site.versions ?? []) if (version.site !== site) version.site.cache.clear();
+  for (const view of [site, ...(site.versions ?? []).map((version) => version.site)]) {
+    view.cache.clear();
+    forgetSearch(view);
+  }
 }
 
 /** Returns the cached value of `key`, computing it on a miss (the cache weighs it by `renderedBytes`). */
