@@ -6,6 +6,7 @@
  */
 
 import { slugify } from '@sextant/definition';
+import type { Nodes, Parents, Root } from 'hast';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -38,14 +39,6 @@ interface MdNode {
   depth?: number;
   children?: MdNode[];
   data?: { hName?: string; hProperties?: Record<string, unknown> };
-}
-
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
 }
 
 /** Replaces code blocks by highlighted HTML and blockquotes opening with `[!TYPE]` by callouts. */
@@ -84,25 +77,21 @@ function remarkSextant(highlighter: HighlighterCore) {
 
 /** Gives h2–h4 ids (prefixed, so they never clash with the site's own ids) and collects them. */
 export function rehypeHeadings(toc: TocEntry[]) {
-  return () => (tree: HastNode) => {
+  return () => (tree: Root) => {
     const used = new Set<string>();
-    const textOf = (node: HastNode): string =>
-      node.type === 'text'
-        ? (node.value ?? '')
-        : node.type === 'raw'
-          ? ''
-          : (node.children ?? []).map(textOf).join('');
-    const visit = (node: HastNode) => {
-      for (const child of node.children ?? []) {
-        const depth = /^h([2-4])$/.exec(child.tagName ?? '')?.[1];
-        if (depth) {
+    const textOf = (node: Nodes): string =>
+      node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '';
+    const visit = (node: Parents) => {
+      for (const child of node.children) {
+        const depth = child.type === 'element' ? /^h([2-4])$/.exec(child.tagName)?.[1] : undefined;
+        if (depth && child.type === 'element') {
           const text = textOf(child).trim();
           let id = `h-${slugify(text)}`;
           for (let n = 2; used.has(id); n++) id = `h-${slugify(text)}-${n}`;
           used.add(id);
           child.properties = { ...child.properties, id };
           toc.push({ id, text, depth: Number(depth) });
-        } else {
+        } else if ('children' in child) {
           visit(child);
         }
       }
@@ -120,7 +109,7 @@ const headingIdsOfFile = (file: { data: Record<string, unknown> }): ReadonlySet<
 
 /** {@link rehypeHeadings} into the list the file being processed carries. */
 function rehypeHeadingsOfFile() {
-  return (tree: HastNode, file: { data: Record<string, unknown> }) => {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
     const { toc } = file.data as TocData;
     if (toc) rehypeHeadings(toc)()(tree);
   };

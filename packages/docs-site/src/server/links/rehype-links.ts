@@ -6,27 +6,21 @@
  * checks every URL it produces.
  */
 
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
+import type { Nodes, Root } from 'hast';
 
 /**
  * `rewrite` applied to the links of a hast tree.
  * @example unified().use(remarkParse).use(remarkRehype).use(rehypeRewriteLinks((href) => href.replace('.md', '')))
  */
 export function rehypeRewriteLinks(rewrite: (href: string) => string | undefined) {
-  return () => (tree: HastNode) => {
-    const stack: HastNode[] = [tree];
+  return () => (tree: Root) => {
+    const stack: Nodes[] = [tree];
     for (let node = stack.pop(); node; node = stack.pop()) {
-      if (node.type === 'element' && node.tagName === 'a' && typeof node.properties?.href === 'string') {
+      if (node.type === 'element' && node.tagName === 'a' && typeof node.properties.href === 'string') {
         const next = rewrite(node.properties.href);
         if (next !== undefined) node.properties.href = next;
       }
-      for (const child of node.children ?? []) stack.push(child);
+      if ('children' in node) for (const child of node.children) stack.push(child);
     }
   };
 }

@@ -6,7 +6,7 @@
  * as a leaf. Elements on the way to one are spelled out; every other subtree is one leaf of
  * server HTML, and at the top level consecutive leaves share one `div.sx-flow`.
  */
-import type { Root } from 'hast';
+import type { Element, Nodes, Root, RootContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { ContentElement, ContentNode } from '../../shared/content-node.js';
 import { safeHtml } from '../../shared/safe-html.js';
@@ -16,14 +16,6 @@ import { SERIALIZE } from '../sanitize.js';
 export type Placeholder =
   | { kind: 'island'; name: string; props: Record<string, unknown> }
   | { kind: 'html'; tag: 'span' | 'div'; className: string; html: string };
-
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
 
 /** HTML attribute names of hast properties (the sanitiser allowed only a few kinds). */
 function attributeName(property: string): string {
@@ -45,18 +37,17 @@ function attributes(properties: Record<string, unknown> | undefined): Record<str
 
 /** Turns a sanitised tree with placeholders into nodes. */
 export function contentTree(tree: Root, key: string, table: readonly Placeholder[]): ContentNode[] {
-  const root = tree as HastNode;
-  const placeholderOf = (node: HastNode): Placeholder | undefined => {
-    const name = String(node.properties?.dataK ?? '');
+  const placeholderOf = (node: Element): Placeholder | undefined => {
+    const name = String(node.properties.dataK ?? '');
     const [prefix, index] = name.split('-');
     return prefix === key && index !== undefined ? table[Number(index)] : undefined;
   };
   /** Whether a placeholder (a real one) is inside `node`. */
-  const holds = (node: HastNode): boolean =>
+  const holds = (node: Nodes): boolean =>
     node.type === 'element' &&
-    (node.tagName === 'sx-x' || node.tagName === 'sx-slot' || (node.children ?? []).some(holds));
+    (node.tagName === 'sx-x' || node.tagName === 'sx-slot' || node.children.some(holds));
 
-  const build = (nodes: HastNode[]): ContentNode[] =>
+  const build = (nodes: readonly RootContent[]): ContentNode[] =>
     nodes.flatMap((node): ContentNode[] => {
       if (node.type === 'text') return node.value ? [node.value] : [];
       if (node.type !== 'element' || !node.tagName) return [];
@@ -65,31 +56,31 @@ export function contentTree(tree: Root, key: string, table: readonly Placeholder
         if (!placeholder) return [];
         if (placeholder.kind === 'html')
           return [{ e: placeholder.tag, a: { class: placeholder.className }, h: safeHtml(placeholder.html) }];
-        const slots = (node.children ?? [])
-          .filter((child) => child.type === 'element' && child.tagName === 'sx-slot')
-          .map((slot) => build(slot.children ?? []));
+        const slots = node.children
+          .filter((child): child is Element => child.type === 'element' && child.tagName === 'sx-slot')
+          .map((slot) => build(slot.children));
         return [{ i: placeholder.name, p: placeholder.props, ...(slots.length > 0 ? { s: slots } : {}) }];
       }
       // A slot outside its placeholder is author HTML: its content only.
-      if (node.tagName === 'sx-slot') return build(node.children ?? []);
+      if (node.tagName === 'sx-slot') return build(node.children);
       const element: ContentElement = { e: node.tagName };
       const a = attributes(node.properties);
       if (a) element.a = a;
-      const children = node.children ?? [];
+      const { children } = node;
       if (children.some(holds)) element.c = build(children);
-      else if (children.length > 0) element.h = safeHtml(toHtml(children as never, SERIALIZE));
+      else if (children.length > 0) element.h = safeHtml(toHtml(children, SERIALIZE));
       return [element];
     });
 
   // Top level: runs of nodes without a placeholder become one leaf each.
   const out: ContentNode[] = [];
-  let run: HastNode[] = [];
+  let run: RootContent[] = [];
   const flush = () => {
     if (run.some((node) => node.type === 'element' || (node.type === 'text' && node.value?.trim())))
-      out.push({ e: 'div', a: { class: 'sx-flow' }, h: safeHtml(toHtml(run as never, SERIALIZE)) });
+      out.push({ e: 'div', a: { class: 'sx-flow' }, h: safeHtml(toHtml(run, SERIALIZE)) });
     run = [];
   };
-  for (const node of root.children ?? []) {
+  for (const node of tree.children) {
     if (holds(node)) {
       flush();
       out.push(...build([node]));
