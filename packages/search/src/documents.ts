@@ -24,8 +24,8 @@ import { markdownText, splitMarkdownSections } from './markdown-sections.js';
 
 export type SearchKind = 'page' | 'endpoint' | 'channel' | 'webhook' | 'type';
 
-/** One thing the index finds. */
-export interface SearchDocument {
+/** What a result shows and links to: the fields of a {@link SearchDocument} the index keeps. */
+export interface StoredDocument {
   /** The page's slug (no leading slash; '' is the home page). */
   slug: string;
   /** The heading anchor of a page section (`h-oauth`), without `#`. */
@@ -46,6 +46,22 @@ export interface SearchDocument {
   method?: string;
   /** A path template (`/repos/{owner}/{repo}`), a channel's address or a webhook's event name. */
   path?: string;
+}
+
+/** The optional fields of a {@link StoredDocument}, which the index keeps where a document has them. */
+export const STORED_OPTIONAL_FIELDS = [
+  'anchor',
+  'page',
+  'section',
+  'api',
+  'version',
+  'docsVersion',
+  'method',
+  'path',
+] as const satisfies readonly (keyof StoredDocument)[];
+
+/** One thing the index finds: what it shows, and the text it is found by (not stored). */
+export interface SearchDocument extends StoredDocument {
   operationId?: string;
   /** Parameter and body field names (endpoints), property names (types), message names (channels). */
   params?: string;

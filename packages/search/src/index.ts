@@ -8,6 +8,7 @@ export {
   type SearchDocument,
   type SearchKind,
   type SiteSearchOptions,
+  type StoredDocument,
   siteSearchDocuments,
 } from './documents.js';
 export * from './errors.js';
@@ -25,6 +26,5 @@ export {
   SearchIndex,
   type SearchOptions,
   type SerializedSearchIndex,
-  type StoredDocument,
 } from './search-index.js';
 export { queryTerms, stem } from './text.js';

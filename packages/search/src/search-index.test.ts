@@ -190,6 +190,29 @@ describe('SearchIndex', () => {
     expect(new Set(slugs).size).toBe(slugs.length);
   });
 
+  it('stores what a result shows and links to, not the text it is found by', () => {
+    const shown = {
+      slug: 'api/pulls',
+      anchor: 'h-x',
+      kind: 'endpoint',
+      title: 'List pull requests',
+      page: 'Pulls',
+      section: 'pulls',
+      api: 'Hub',
+      version: '1',
+      docsVersion: 'v1',
+      method: 'GET',
+      path: '/pulls',
+    } as const;
+    const found = { operationId: 'pulls/list', params: 'owner', lead: 'Lists.', text: 'Lists pulls.' };
+    const index = createSearchIndex([
+      { ...shown, ...found },
+      { slug: '', kind: 'page', title: 'Hi', text: 'Hello' },
+    ]);
+    expect(index.document(0)).toStrictEqual(shown);
+    expect(index.document(1)).toStrictEqual({ slug: '', kind: 'page', title: 'Hi' });
+  });
+
   it('answers hostile queries without throwing', () => {
     for (const query of ['', '   ', '???', '/', '{}', '*'.repeat(10_000), 'a '.repeat(5000), '\u0000\ud800'])
       expect(() => index.search(query)).not.toThrow();

@@ -15,7 +15,12 @@
  */
 
 import MiniSearch, { type SearchOptions as MiniSearchOptions, type Options } from 'minisearch';
-import type { SearchDocument, SearchKind } from './documents.js';
+import {
+  type SearchDocument,
+  type SearchKind,
+  STORED_OPTIONAL_FIELDS,
+  type StoredDocument,
+} from './documents.js';
 import { SearchIndexFormatError } from './errors.js';
 import { matchPathTemplate, parsePathQuery } from './path-match.js';
 import {
@@ -28,22 +33,6 @@ import {
   verbWeight,
 } from './ranking.js';
 import { compactName, documentTerms, queryTerms } from './text.js';
-
-/** What a result shows and links to; the indexed text stays in the index. */
-export interface StoredDocument {
-  slug: string;
-  anchor?: string;
-  kind: SearchKind;
-  title: string;
-  page?: string;
-  section?: string;
-  api?: string;
-  version?: string;
-  /** The docs version of a versioned site's index (`v1`). */
-  docsVersion?: string;
-  method?: string;
-  path?: string;
-}
 
 export interface SearchHit extends StoredDocument {
   /** The document's position in the site's documents. */
@@ -107,19 +96,8 @@ const INDEX_OPTIONS: Options<SearchDocument & { id: number }> = {
 };
 
 const storedOf = (doc: SearchDocument): StoredDocument => {
-  const { slug, anchor, kind, title, page, section, api, version, docsVersion, method, path } = doc;
-  const stored: StoredDocument = { slug, kind, title };
-  for (const [key, value] of Object.entries({
-    anchor,
-    page,
-    section,
-    api,
-    version,
-    docsVersion,
-    method,
-    path,
-  }))
-    if (value !== undefined) (stored as unknown as Record<string, string>)[key] = value;
+  const stored: StoredDocument = { slug: doc.slug, kind: doc.kind, title: doc.title };
+  for (const key of STORED_OPTIONAL_FIELDS) if (doc[key] !== undefined) stored[key] = doc[key];
   return stored;
 };
 
