@@ -11,6 +11,7 @@ import { compareRequests } from './compare-requests.js';
 import { compareErrors, compareResponses } from './compare-responses.js';
 import { compareReferences } from './compare-shapes.js';
 import { ALWAYS, child, type DiffContext, NEVER, type Site } from './context.js';
+import { compareDescription } from './doc-fields.js';
 
 /** Compares two endpoints matched by method and path (or by OpenRPC method name). */
 export function compareEndpoints(ctx: DiffContext, before: Endpoint, after: Endpoint, site: Site): void {
@@ -52,15 +53,7 @@ export function compareChannels(
       ctx.emit(at, 'message-removed', 'removed', ALWAYS, `${old.origin} message \`${old.type}\` was removed`);
       continue;
     }
-    if ((old.description ?? '') !== (next.description ?? '')) {
-      ctx.emit(
-        at,
-        'description-changed',
-        'docs',
-        NEVER,
-        `description of ${old.origin} message \`${old.type}\` changed`,
-      );
-    }
+    compareDescription(ctx, old, next, at, `${old.origin} message \`${old.type}\``);
     compareReferences(ctx, old.body, next.body, child(at, 'body'));
   }
   for (const added of after.messages) {

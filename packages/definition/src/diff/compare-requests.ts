@@ -7,6 +7,7 @@ import { compareJsonBodies, isJsonBody } from './compare-json-bodies.js';
 import { compareMembers, type Member } from './compare-members.js';
 import { compareReferences } from './compare-shapes.js';
 import { ALWAYS, child, type DiffContext, NARROWING, NEVER, type Site, WIDENING } from './context.js';
+import { compareDescription } from './doc-fields.js';
 
 export function compareRequests(
   ctx: DiffContext,
@@ -60,15 +61,7 @@ export function compareRequests(
         `the ${old.contentType} request body is now required`,
       );
     }
-    if ((old.description ?? '') !== (next.description ?? '')) {
-      ctx.emit(
-        at,
-        'description-changed',
-        'docs',
-        NEVER,
-        `description of the ${old.contentType} request body changed`,
-      );
-    }
+    compareDescription(ctx, old, next, at, `the ${old.contentType} request body`);
     compareRequestBodies(ctx, old.body, next.body, child(at, 'body'));
   }
   const typesBefore = new Set(before.map((request) => request.contentType));

@@ -7,6 +7,7 @@ import { compareParameters } from './compare-callable.js';
 import { compareJsonBodies, isJsonBody } from './compare-json-bodies.js';
 import { compareReferences } from './compare-shapes.js';
 import { ALWAYS, child, type DiffContext, NEVER, type Site } from './context.js';
+import { compareDescription } from './doc-fields.js';
 
 export function compareResponses(
   ctx: DiffContext,
@@ -44,15 +45,7 @@ export function compareResponses(
 }
 
 function compareResponse(ctx: DiffContext, before: HttpResponse, after: HttpResponse, site: Site): void {
-  if ((before.description ?? '') !== (after.description ?? '')) {
-    ctx.emit(
-      site,
-      'description-changed',
-      'docs',
-      NEVER,
-      `description of response ${before.statusCode} changed`,
-    );
-  }
+  compareDescription(ctx, before, after, site, `response ${before.statusCode}`);
   if (before.contentType !== after.contentType && before.contentType && after.contentType) {
     ctx.emit(
       site,
@@ -131,9 +124,7 @@ export function compareErrors(ctx: DiffContext, before: Endpoint, after: Endpoin
       ctx.emit(at, 'error-removed', 'removed', NEVER, `${label(old.statusCode)} is no longer documented`);
       continue;
     }
-    if ((old.description ?? '') !== (next.description ?? '')) {
-      ctx.emit(at, 'description-changed', 'docs', NEVER, `description of ${label(old.statusCode)} changed`);
-    }
+    compareDescription(ctx, old, next, at, label(old.statusCode));
     if (old.shape && next.shape) compareReferences(ctx, old.shape, next.shape, child(at, 'body'));
   }
   for (const added of after.errors) {

@@ -5,6 +5,7 @@
 import type { EnumValue, PrimitiveType } from '../ir/index.js';
 import { ALWAYS, type DiffContext, NARROWING, NEVER, type Site, WIDENING } from './context.js';
 import { what } from './describe.js';
+import { compareDescription } from './doc-fields.js';
 
 export function comparePrimitives(
   ctx: DiffContext,
@@ -115,8 +116,8 @@ export function compareEnums(
         NARROWING,
         `${what(site)} no longer allows value ${value}`,
       );
-    } else if ((entry.description ?? '') !== (next.description ?? '')) {
-      ctx.emit(site, 'description-changed', 'docs', NEVER, `description of enum value ${value} changed`);
+    } else {
+      compareDescription(ctx, entry, next, site, `enum value ${value}`);
     }
   }
   for (const value of after.keys()) {

@@ -277,6 +277,32 @@ describe('diffDefinitions', () => {
     expect(computeNextVersion('1.2.3', typeDocs).bump).toBe('PATCH');
   });
 
+  it('says whose description changed: a request body, a response, an error, an enum value', () => {
+    const status = (description: string): TypeDefinition => ({
+      ...enumType('Status', []),
+      shape: { type: 'enum', values: [{ value: 'sold', description }] },
+    });
+    const described = (description: string) =>
+      api(
+        [
+          endpoint('POST', '/pets', {
+            requests: [{ ...jsonRequest({ name: str }), description }],
+            responses: [{ ...jsonResponse(ref('Pet'), 201), description }],
+            errors: [{ statusCode: 404, description }],
+          }),
+        ],
+        [pet, status(description)],
+      );
+    const { changes } = diffDefinitions(described('Old.'), described('New.'));
+    expect(changes.every((change) => change.kind === 'description-changed' && !change.breaking)).toBe(true);
+    expect(changes.map((change) => change.message).sort()).toEqual([
+      'description of enum value "sold" changed',
+      'description of error 404 changed',
+      'description of response 201 changed',
+      'description of the application/json request body changed',
+    ]);
+  });
+
   it('enums: a value removed from a request enum breaks; a value added to a response enum breaks', () => {
     const status = enumType('Status', ['available', 'sold']);
     const withEnum = (values: string[]) =>

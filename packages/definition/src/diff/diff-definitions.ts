@@ -18,6 +18,7 @@ import { compareChannels, compareEndpoints, compareWebhooks } from './compare-op
 import { compareReferences, compareUnusedType } from './compare-shapes.js';
 import { ALWAYS, child, DiffContext, NEVER, type Site } from './context.js';
 import { operationPath, pathShape } from './describe.js';
+import { compareDescription } from './doc-fields.js';
 import type { ChangeLocation, DefinitionChange, DefinitionDiff } from './types.js';
 
 /**
@@ -239,9 +240,7 @@ function compareAuthSchemes(ctx: DiffContext): void {
         }
       }
     }
-    if ((old.description ?? '') !== (next.description ?? '')) {
-      ctx.emit(site, 'description-changed', 'docs', NEVER, `description of auth scheme \`${id}\` changed`);
-    }
+    compareDescription(ctx, old, next, site, `auth scheme \`${id}\``);
   }
   for (const id of Object.keys(current.auths)) {
     if (previous.auths[id]) continue;
