@@ -5,7 +5,6 @@
  * source is kept but sanitised with everything else.
  */
 
-import { slugify } from '@sextant/definition';
 import type { Nodes, Parents, Root } from 'hast';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -13,24 +12,19 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import type { HighlighterCore } from 'shiki/core';
 import { unified } from 'unified';
+import { CALLOUT_TITLE_CLASS, calloutClasses, calloutMarker, calloutTitle } from './callouts.js';
+import { headingId, isTocDepth, type TocEntry } from './heading-ids.js';
 import { highlight } from './highlight.js';
 import { remarkRewriteFileUrls } from './markdown-files.js';
-import { plainMarkdownHtml } from './plain-markdown.js';
+import { plainMarkdown } from './plain-markdown.js';
 import { rehypeParseRaw, rehypeSanitize, SERIALIZE } from './sanitize.js';
 
-/** A heading of the table of contents. */
-export interface TocEntry {
-  id: string;
-  text: string;
-  depth: number;
-}
+export type { TocEntry };
 
 export interface RenderedMarkdown {
   html: string;
   toc: TocEntry[];
 }
-
-const CALLOUTS = ['note', 'tip', 'info', 'important', 'warning', 'caution', 'success', 'check'] as const;
 
 interface MdNode {
   type: string;
@@ -56,15 +50,14 @@ function remarkSextant(highlighter: HighlighterCore) {
         if (child.type === 'blockquote') {
           const paragraph = child.children?.[0];
           const text = paragraph?.type === 'paragraph' ? paragraph.children?.[0] : undefined;
-          const match = text?.type === 'text' ? /^\[!([a-z]+)\]\s*/i.exec(text.value ?? '') : null;
-          const kind = match?.[1]?.toLowerCase();
-          if (match && text && kind && (CALLOUTS as readonly string[]).includes(kind)) {
-            text.value = (text.value ?? '').slice(match[0].length);
-            child.data = { hName: 'aside', hProperties: { className: ['sx-callout', `sx-callout-${kind}`] } };
+          const marker = text?.type === 'text' ? calloutMarker(text.value ?? '') : undefined;
+          if (marker && text) {
+            text.value = (text.value ?? '').slice(marker.length);
+            child.data = { hName: 'aside', hProperties: { className: calloutClasses(marker.kind) } };
             child.children?.unshift({
               type: 'paragraph',
-              data: { hProperties: { className: ['sx-callout-title'] } },
-              children: [{ type: 'text', value: kind.charAt(0).toUpperCase() + kind.slice(1) }],
+              data: { hProperties: { className: [CALLOUT_TITLE_CLASS] } },
+              children: [{ type: 'text', value: calloutTitle(marker.kind) }],
             });
           }
         }
@@ -83,14 +76,12 @@ export function rehypeHeadings(toc: TocEntry[]) {
       node.type === 'text' ? node.value : 'children' in node ? node.children.map(textOf).join('') : '';
     const visit = (node: Parents) => {
       for (const child of node.children) {
-        const depth = child.type === 'element' ? /^h([2-4])$/.exec(child.tagName)?.[1] : undefined;
-        if (depth && child.type === 'element') {
+        const depth = child.type === 'element' ? Number(/^h([1-6])$/.exec(child.tagName)?.[1]) : 0;
+        if (isTocDepth(depth) && child.type === 'element') {
           const text = textOf(child).trim();
-          let id = `h-${slugify(text)}`;
-          for (let n = 2; used.has(id); n++) id = `h-${slugify(text)}-${n}`;
-          used.add(id);
+          const id = headingId(text, used);
           child.properties = { ...child.properties, id };
-          toc.push({ id, text, depth: Number(depth) });
+          toc.push({ id, text, depth });
         } else if ('children' in child) {
           visit(child);
         }
@@ -139,8 +130,8 @@ function markdownProcessor(
 const sharedProcessors = new WeakMap<HighlighterCore, ReturnType<typeof markdownProcessor>>();
 
 /**
- * Renders markdown to sanitised HTML: plain prose by the fast path (`plain-markdown.ts`), the
- * rest by the unified pipeline. `rewriteFileUrl` maps local file references (images, links to
+ * Renders markdown to sanitised HTML: simple documents by the fast path (`plain-markdown.ts`),
+ * the rest by the unified pipeline. `rewriteFileUrl` maps local file references (images, links to
  * files) to served URLs.
  * @example renderMarkdown(h, '# Hi\n<script>x</script>').html // '<h1>Hi</h1>\n'
  */
@@ -149,8 +140,8 @@ export function renderMarkdown(
   markdown: string,
   options: { rewriteFileUrl?: (url: string) => string | undefined } = {},
 ): RenderedMarkdown {
-  const plain = plainMarkdownHtml(markdown);
-  return plain === undefined ? renderWithPipeline(highlighter, markdown, options) : { html: plain, toc: [] };
+  // The fast path takes no relative links, the only ones `rewriteFileUrl` rewrites.
+  return plainMarkdown(markdown) ?? renderWithPipeline(highlighter, markdown, options);
 }
 
 /**
