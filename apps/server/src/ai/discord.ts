@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { sendError } from '../error-replies/index.js';
 import type { TokenBuckets } from '../rate-limit/index.js';
+import { isFreshTimestamp } from './fresh-timestamp.js';
 import { createReplayGuard } from './replay-guard.js';
 import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
 
@@ -43,10 +44,8 @@ export function verifyDiscordSignature(input: {
   now?: number;
 }): boolean {
   const { timestamp, signature } = input;
-  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-fA-F]{128}$/.test(signature))
-    return false;
-  const now = input.now ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(timestamp)) > DISCORD_REPLAY_WINDOW_SECONDS) return false;
+  if (!signature || !/^[0-9a-fA-F]{128}$/.test(signature)) return false;
+  if (!isFreshTimestamp(timestamp, DISCORD_REPLAY_WINDOW_SECONDS, input.now)) return false;
   return verify(
     null,
     Buffer.concat([Buffer.from(timestamp), input.body]),

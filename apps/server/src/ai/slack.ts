@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { sendError } from '../error-replies/index.js';
 import type { TokenBuckets } from '../rate-limit/index.js';
+import { isFreshTimestamp } from './fresh-timestamp.js';
 import { createReplayGuard } from './replay-guard.js';
 import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
 
@@ -29,9 +30,7 @@ export function verifySlackSignature(input: {
   now?: number;
 }): boolean {
   const { timestamp, signature } = input;
-  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return false;
-  const now = input.now ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(timestamp)) > SLACK_REPLAY_WINDOW_SECONDS) return false;
+  if (!signature || !isFreshTimestamp(timestamp, SLACK_REPLAY_WINDOW_SECONDS, input.now)) return false;
   const expected = Buffer.from(
     `v0=${createHmac('sha256', input.secret).update(`v0:${timestamp}:`).update(input.body).digest('hex')}`,
   );

@@ -232,19 +232,29 @@ export interface LlmsPages {
 }
 
 /** The markdown of every leaf page (containers' overview pages only list links), in navigation order. */
-export async function llmsPages(site: DocsSite): Promise<LlmsPages> {
+export function llmsPages(site: DocsSite): Promise<LlmsPages> {
+  const slugs = llmsSections(site).flatMap((section) =>
+    section.entries
+      .map(({ slug }) => slug)
+      .filter((slug) => {
+        const item = site.bySlug.get(slug)?.item;
+        return item !== undefined && !isContainer(item);
+      }),
+  );
+  return pagesWithinBound(site, slugs);
+}
+
+/** The pages at `slugs` in order, rendered one by one until their markdown passes LLMS_FULL_MAX_CHARS. */
+async function pagesWithinBound(site: DocsSite, slugs: readonly string[]): Promise<LlmsPages> {
   const pages: LlmsPages['pages'] = [];
   let size = 0;
-  for (const section of llmsSections(site))
-    for (const { slug } of section.entries) {
-      const item = site.bySlug.get(slug)?.item;
-      if (!item || isContainer(item)) continue;
-      const markdown = await renderDocsPageMarkdown(site, slug);
-      if (markdown === undefined) continue;
-      size += markdown.length;
-      if (size > LLMS_FULL_MAX_CHARS) return { pages, truncated: true };
-      pages.push({ slug, markdown });
-    }
+  for (const slug of slugs) {
+    const markdown = await renderDocsPageMarkdown(site, slug);
+    if (markdown === undefined) continue;
+    size += markdown.length;
+    if (size > LLMS_FULL_MAX_CHARS) return { pages, truncated: true };
+    pages.push({ slug, markdown });
+  }
   return { pages, truncated: false };
 }
 
@@ -283,16 +293,7 @@ export async function llmsApiPages(site: DocsSite, apiSlug: string): Promise<Llm
     }
   };
   collect(api.children);
-  const pages: LlmsPages['pages'] = [];
-  let size = 0;
-  for (const slug of slugs) {
-    const markdown = await renderDocsPageMarkdown(site, slug);
-    if (markdown === undefined) continue;
-    size += markdown.length;
-    if (size > LLMS_FULL_MAX_CHARS) return { pages, truncated: true };
-    pages.push({ slug, markdown });
-  }
-  return { pages, truncated: false };
+  return pagesWithinBound(site, slugs);
 }
 
 /** llms-full.txt of one API: its pages' markdown under a title naming the API. */
