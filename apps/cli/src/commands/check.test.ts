@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colors, type Output } from '../support/terminal.js';
+import { captureOutput } from '../testing/captured-output.js';
 import { runCheck } from './check.js';
 
 const SPEC = `openapi: 3.1.0
@@ -31,26 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function capture(): Output & { text: () => string } {
-  let out = '';
-  const plain = colors(false);
-  return {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      out += text;
-    },
-    color: plain,
-    errColor: plain,
-    interactive: false,
-    text: () => out,
-  };
-}
-
 describe('sextant check', () => {
   it('locates site-relative links of API descriptions in the spec, and missing images', async () => {
-    const output = capture();
+    const output = captureOutput();
     expect(await runCheck(dir, {}, output)).toBe(1);
     expect(output.text().split('\n')).toEqual([
       'pages/intro.md:3: image "missing.png" does not exist (looked for pages/missing.png)',
@@ -67,7 +50,7 @@ describe('sextant check', () => {
       join(dir, 'docs.yml'),
       `apiLinkBase: https://pets.example.com\n${await readFile(join(dir, 'docs.yml'), 'utf8')}`,
     );
-    const output = capture();
+    const output = captureOutput();
     expect(await runCheck(dir, { json: true }, output)).toBe(0);
     expect(JSON.parse(output.text())).toEqual({ ok: true, problems: [], warnings: [] });
   });
@@ -77,7 +60,7 @@ describe('sextant check', () => {
       join(dir, 'pages/intro.md'),
       '# Intro\n\n<Card title="API" href="/pets" titel="typo">\n  Go.\n</Card>\n\n<Callout intent="tip" color="#fc0">Hi</Callout>\n',
     );
-    const output = capture();
+    const output = captureOutput();
     expect(await runCheck(dir, {}, output)).toBe(0);
     expect(output.text().split('\n')).toEqual([
       'warning: pages/intro.md:3:32: <Card titel>: Sextant does not use this prop; it is ignored',
@@ -85,7 +68,7 @@ describe('sextant check', () => {
       '✓ no broken links (1 page checked)',
       '',
     ]);
-    const json = capture();
+    const json = captureOutput();
     expect(await runCheck(dir, { json: true }, json)).toBe(0);
     expect(JSON.parse(json.text()).warnings).toEqual([
       expect.objectContaining({

@@ -3,31 +3,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ImportOutput, runImport } from './import.js';
+import { captureOutput } from '../testing/captured-output.js';
+import { runImport } from './import.js';
 
 const fixtures = join(import.meta.dirname, '../../../../packages/definition/src/openapi/fixtures');
 const folder = mkdtempSync(join(tmpdir(), 'sextant-cli-import-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-function capture(): ImportOutput & { out: string; err: string } {
-  const sink = {
-    out: '',
-    err: '',
-    stdout: (text: string) => {
-      sink.out += text;
-    },
-    stderr: (text: string) => {
-      sink.err += text;
-    },
-  };
-  return sink;
-}
-
 describe('sextant import', () => {
   it('prints counts with --summary, as JSON with --json, and warnings on stderr', () => {
-    const output = capture();
+    const output = captureOutput();
     expect(runImport(join(fixtures, 'petstore-3.0.yaml'), { summary: true, json: true }, output)).toBe(0);
-    expect(JSON.parse(output.out)).toEqual({
+    expect(JSON.parse(output.stdout())).toEqual({
       endpoints: 10,
       channels: 0,
       webhooks: 0,
@@ -36,19 +23,19 @@ describe('sextant import', () => {
       // Callbacks (issue #29) and cookie parameters (issue #28) are imported: nothing to warn about.
       warnings: 0,
     });
-    expect(output.err).toBe('');
-    const warned = capture();
+    expect(output.stderr()).toBe('');
+    const warned = captureOutput();
     expect(runImport(join(fixtures, 'openapi-3.1.json'), { summary: true }, warned)).toBe(0);
-    expect(warned.err).toContain(
+    expect(warned.stderr()).toContain(
       'warning: openapi-3.1.json at /components/schemas/CompletionRequest/properties/neither: `not` is not supported',
     );
   });
 
   it('writes the definition to --out', () => {
     const out = join(folder, 'ir.json');
-    const output = capture();
+    const output = captureOutput();
     expect(runImport(join(fixtures, 'swagger-2.0.yaml'), { out }, output)).toBe(0);
-    expect(output.out).toBe('');
+    expect(output.stdout()).toBe('');
     const definition = JSON.parse(readFileSync(out, 'utf8'));
     expect(definition.title).toBe('Fixture Swagger');
     expect(Object.keys(definition.endpoints)).toContain('listItems');
@@ -57,10 +44,10 @@ describe('sextant import', () => {
   it('reports bad input in one line with file, line and pointer, exit code 1', () => {
     const file = join(folder, 'bad.yaml');
     writeFileSync(file, 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: [1]\n');
-    const output = capture();
+    const output = captureOutput();
     expect(runImport(file, {}, output)).toBe(1);
-    expect(output.err).toBe('error: bad.yaml:3 at /paths: `paths` must be an object, got an array\n');
-    expect(output.out).toBe('');
+    expect(output.stderr()).toBe('error: bad.yaml:3 at /paths: `paths` must be an object, got an array\n');
+    expect(output.stdout()).toBe('');
   });
 
   it('the real command exits 1 with one line and no stack trace', () => {

@@ -8,23 +8,13 @@ import { writeFileSync } from 'node:fs';
 import { DefinitionImportError, type ImportResult, importDefinition } from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
 import type { Command } from 'commander';
+import { type Output, processOutput } from '../support/terminal.js';
 
 export interface ImportCommandOptions {
   out?: string;
   summary?: boolean;
   json?: boolean;
 }
-
-/** Where the command writes; injectable so tests read what a user would see. */
-export interface ImportOutput {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-const processOutput: ImportOutput = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
 
 /** Counts shown by `--summary`. */
 export function summarize(result: ImportResult): Record<string, number> {
@@ -46,23 +36,23 @@ export function summarize(result: ImportResult): Record<string, number> {
 export function runImport(
   file: string,
   options: ImportCommandOptions,
-  output: ImportOutput = processOutput,
+  output: Output = processOutput(),
 ): number {
   let result: ImportResult;
   try {
     result = importDefinition(readSpecFile(file));
   } catch (error) {
     if (error instanceof DefinitionImportError) {
-      output.stderr(`error: ${error.message}\n`);
+      output.err(`error: ${error.message}\n`);
       return 1;
     }
-    output.stderr(
+    output.err(
       `error: ${file}: the importer failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     return 1;
   }
   for (const warning of result.warnings) {
-    output.stderr(`warning: ${warning.file} at ${warning.pointer || '/'}: ${warning.message}\n`);
+    output.err(`warning: ${warning.file} at ${warning.pointer || '/'}: ${warning.message}\n`);
   }
   let text: string;
   if (options.summary) {
@@ -78,7 +68,7 @@ export function runImport(
   if (options.out) {
     writeFileSync(options.out, text);
   } else {
-    output.stdout(text);
+    output.out(text);
   }
   return 0;
 }

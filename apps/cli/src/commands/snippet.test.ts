@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { importDefinition } from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { captureOutput } from '../testing/captured-output.js';
 import { runSnippet, type SnippetCommandOptions } from './snippet.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sextant-snippet-'));
@@ -67,13 +68,9 @@ function runSnippetIds(file: string): string[] {
 }
 
 async function run(options: SnippetCommandOptions, file = spec) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runSnippet(file, options, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-  });
-  return { code, stdout, stderr };
+  const output = captureOutput();
+  const code = await runSnippet(file, options, output);
+  return { code, stdout: output.stdout(), stderr: output.stderr() };
 }
 
 describe('sextant snippet', () => {

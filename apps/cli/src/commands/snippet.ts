@@ -28,6 +28,7 @@ import {
 } from '@sextant/request';
 import type { Command } from 'commander';
 import { CliError, errorLine, UsageError } from '../support/cli-error.js';
+import { type Output, processOutput } from '../support/terminal.js';
 
 export interface SnippetCommandOptions {
   endpoint?: string;
@@ -39,17 +40,6 @@ export interface SnippetCommandOptions {
   sdk?: boolean;
   baseUrl?: string;
 }
-
-/** Where the command writes; injectable so tests read what a user would see. */
-export interface SnippetOutput {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-const processOutput: SnippetOutput = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
 
 /** Reads a JSON file; the error names the file and why. */
 function readJson(path: string): unknown {
@@ -95,7 +85,7 @@ function loadDefinition(file: string): ApiDefinition {
 export async function runSnippet(
   file: string,
   options: SnippetCommandOptions,
-  output: SnippetOutput = processOutput,
+  output: Output = processOutput(),
 ): Promise<number> {
   try {
     if (options.endpoint === undefined && options.id === undefined)
@@ -135,11 +125,11 @@ export async function runSnippet(
         sdk: options.sdk ?? false,
       }),
     );
-    output.stdout(`${snippet}\n`);
+    output.out(`${snippet}\n`);
     return 0;
   } catch (error) {
     // A definition's own errors (DefinitionImportError) already name file, line and pointer.
-    output.stderr(`error: ${errorLine(error)}\n`);
+    output.err(`error: ${errorLine(error)}\n`);
     return error instanceof CliError ? error.exitCode : 1;
   }
 }

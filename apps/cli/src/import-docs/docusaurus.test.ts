@@ -1,6 +1,5 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { writeTempFolder } from '@sextant/docs-project/testing';
 import { describe, expect, it } from 'vitest';
 import { importDocusaurus } from './docusaurus.js';
 import { docusaurusPage, withoutNumberPrefix } from './docusaurus-docs.js';
@@ -75,19 +74,17 @@ describe('importDocusaurus', () => {
   });
 
   it('falls back to the docs folder and the title when the config cannot be evaluated', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sextant-docusaurus-'));
-    const files: Record<string, string> = {
-      'docusaurus.config.js':
-        "import missing from 'not-installed-anywhere';\nexport default { title: 'Fallback', x: missing };\n",
-      'docs/b.md': '# B\n',
-      'docs/a.md': '---\nsidebar_position: 1\n---\n# A\n',
-      'docs/guides/_category_.json': '{ "label": "Guides" }',
-      'docs/guides/one.md': '# One\n',
-    };
-    for (const [path, text] of Object.entries(files)) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
+    const dir = await writeTempFolder(
+      {
+        'docusaurus.config.js':
+          "import missing from 'not-installed-anywhere';\nexport default { title: 'Fallback', x: missing };\n",
+        'docs/b.md': '# B\n',
+        'docs/a.md': '---\nsidebar_position: 1\n---\n# A\n',
+        'docs/guides/_category_.json': '{ "label": "Guides" }',
+        'docs/guides/one.md': '# One\n',
+      },
+      'sextant-docusaurus-',
+    );
     const { draft, notConverted } = await importDocusaurus(dir);
     expect(draft.title).toBe('Fallback');
     expect(outline(draft.navigation)).toEqual([

@@ -1,20 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { writeTempFolder } from '@sextant/docs-project/testing';
 import { describe, expect, it } from 'vitest';
 import type { NavDraft } from './draft.js';
 import { importFern } from './fern.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/fern-site');
 
-async function site(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'sextant-fern-'));
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
-  return dir;
-}
+const site = (files: Record<string, string>) => writeTempFolder(files, 'sextant-fern-');
 
 function outline(nav: NavDraft[], depth = 0): string[] {
   return nav.flatMap((item) => {

@@ -69,8 +69,7 @@ export function importFern(folder: string): ImportedProject {
   const copier = new PageCopier(tree);
   const specs = new SpecCatalog(tree, copier);
   const apis = findFernApis(tree, specs);
-  for (const key of Object.keys(config))
-    if (!HANDLED.has(key)) tree.report(CONFIG, key, 'this setting has no docs.yml equivalent');
+  tree.reportUnhandledKeys(CONFIG, config, HANDLED);
 
   const draft: DocsYmlDraft = { title: text(config.title) ?? 'Docs', navigation: [] };
   settings(config, origin, copier, draft);

@@ -48,8 +48,7 @@ export function importMintJson(
   entries: MintlifyEntries,
 ): DocsYmlDraft {
   const { tree, file } = origin;
-  for (const key of Object.keys(config))
-    if (!HANDLED.has(key)) tree.report(file, key, 'this setting has no docs.yml equivalent');
+  tree.reportUnhandledKeys(file, config, HANDLED);
   const draft: DocsYmlDraft = { title: text(config.name) ?? 'Docs', navigation: [] };
 
   const logo = record(config.logo);

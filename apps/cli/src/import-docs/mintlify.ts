@@ -137,9 +137,7 @@ function importDocsJson(
   entries: MintlifyEntries,
 ): DocsYmlDraft {
   const { tree, file } = origin;
-  for (const key of Object.keys(config))
-    if (!HANDLED.has(key))
-      tree.report(file, key, UNCONVERTED_REASONS[key] ?? 'this setting has no docs.yml equivalent');
+  tree.reportUnhandledKeys(file, config, HANDLED, UNCONVERTED_REASONS);
   const draft: DocsYmlDraft = { title: text(config.name) ?? 'Docs', navigation: [] };
   siteSettings(config, origin, copier, draft);
   const navbar = navbarLinks(config, origin);

@@ -1,17 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { writeTempFolder } from '@sextant/docs-project/testing';
 import { describe, expect, it } from 'vitest';
 import { ConversionLog } from './draft.js';
 import { PageCopier } from './page-copier.js';
 import { SourceTree } from './source-tree.js';
 
 async function tree(files: Record<string, string>, label = ''): Promise<SourceTree> {
-  const dir = await mkdtemp(join(tmpdir(), 'sextant-pages-'));
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
+  const dir = await writeTempFolder(files, 'sextant-pages-');
   return new SourceTree(dir, new ConversionLog(), label);
 }
 

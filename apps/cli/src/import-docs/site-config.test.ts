@@ -6,6 +6,25 @@ import { SourceTree } from './source-tree.js';
 
 const origin = () => ({ tree: new SourceTree('.', new ConversionLog()), file: 'docs.json' });
 
+describe('SourceTree.reportUnhandledKeys', () => {
+  it('logs each key not handled, with its own reason or the default one; inherited names are no reason', () => {
+    const at = origin();
+    const config = JSON.parse(
+      '{"name":"A","theme":"mint","fonts":{},"constructor":1,"__proto__":2,"toString":3}',
+    );
+    at.tree.reportUnhandledKeys('docs.json', config, new Set(['name']), {
+      theme: 'themes have no equivalent',
+    });
+    expect(at.tree.log.items).toEqual([
+      { file: 'docs.json', item: 'theme', reason: 'themes have no equivalent' },
+      { file: 'docs.json', item: 'fonts', reason: 'this setting has no docs.yml equivalent' },
+      { file: 'docs.json', item: 'constructor', reason: 'this setting has no docs.yml equivalent' },
+      { file: 'docs.json', item: '__proto__', reason: 'this setting has no docs.yml equivalent' },
+      { file: 'docs.json', item: 'toString', reason: 'this setting has no docs.yml equivalent' },
+    ]);
+  });
+});
+
 describe('redirects', () => {
   it.each([
     ['/old', '/old'],

@@ -3,13 +3,15 @@
  * files by their `/`-separated path inside it, never outside it, and config files parsed with
  * their failures logged against the file.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ConversionLog } from './draft.js';
 
 /** Page files, in the order a reference without extension tries them. */
 export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
+
+const NO_EQUIVALENT = 'this setting has no docs.yml equivalent';
 
 export class SourceTree {
   readonly root: string;
@@ -34,6 +36,22 @@ export class SourceTree {
   /** Logs something of `path` that was not converted. */
   report(path: string, item: string | undefined, reason: string): void {
     this.log.add(this.display(path), item, reason);
+  }
+
+  /**
+   * Logs each top-level key of the config at `path` that is not in `handled`: with its reason
+   * from `reasons`, else as a setting docs.yml has no equivalent of.
+   */
+  reportUnhandledKeys(
+    path: string,
+    config: Record<string, unknown>,
+    handled: ReadonlySet<string>,
+    reasons: Readonly<Record<string, string>> = {},
+  ): void {
+    for (const key of Object.keys(config))
+      if (!handled.has(key))
+        // Own keys only: a config's `constructor` key has no reason of its own.
+        this.report(path, key, Object.hasOwn(reasons, key) ? (reasons[key] as string) : NO_EQUIVALENT);
   }
 
   /** The normalised path inside the tree, or undefined when it leaves it. */
@@ -82,21 +100,19 @@ export class SourceTree {
 
   /** The files of a folder (names, sorted), none when it is not one. */
   list(path: string): string[] {
-    try {
-      return readdirSync(this.absolute(path), { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => entry.name)
-        .sort();
-    } catch {
-      return [];
-    }
+    return this.entries(path, (entry) => entry.isFile());
   }
 
   /** The sub-folders of a folder (names, sorted), none when it is not one. */
   folders(path: string): string[] {
+    return this.entries(path, (entry) => entry.isDirectory());
+  }
+
+  /** The names of a folder's entries that `keep` takes, sorted; none when it is not a folder. */
+  private entries(path: string, keep: (entry: Dirent) => boolean): string[] {
     try {
       return readdirSync(this.absolute(path), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
+        .filter(keep)
         .map((entry) => entry.name)
         .sort();
     } catch {

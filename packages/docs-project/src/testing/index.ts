@@ -9,3 +9,4 @@ export {
   structureDocsYml,
   writeStructureProject,
 } from './structure-project.js';
+export { writeFiles, writeTempFolder } from './temp-folder.js';

@@ -3,9 +3,7 @@
  * guides and its API inline) and Identity (at /identity, its navigation in a product file, its
  * own API). Both have a page titled Quickstart, so a switcher that kept the page would show.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { writeTempFolder } from './temp-folder.js';
 
 /** A one-endpoint API named `title` whose operation is `operationId` at `path`. */
 function spec(title: string, operationId: string, path: string): string {
@@ -74,7 +72,6 @@ const IDENTITY_YML = `navigation:
 
 /** Writes the project; `files` adds or replaces files (paths relative to the project). */
 export async function writeProductsProject(files: Record<string, string> = {}): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'sextant-products-'));
   const all: Record<string, string> = {
     'docs.yml': PRODUCTS_DOCS_YML,
     'products/identity.yml': IDENTITY_YML,
@@ -86,9 +83,5 @@ export async function writeProductsProject(files: Record<string, string> = {}): 
     'specs/identity.json': spec('Identity API', 'createUser', '/users'),
     ...files,
   };
-  for (const [name, text] of Object.entries(all)) {
-    await mkdir(dirname(join(root, name)), { recursive: true });
-    await writeFile(join(root, name), text);
-  }
-  return root;
+  return writeTempFolder(all, 'sextant-products-');
 }
