@@ -22,7 +22,7 @@ import {
 } from 'recharts';
 import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
-import { Empty, LoadView, PageTitle } from '../ui/parts.js';
+import { DataTable, Empty, EndpointCell, LoadView, PageTitle } from '../ui/parts.js';
 import { useDashboardQuery, useDocsSites } from '../ui/queries.js';
 
 const CLASSES = [
@@ -156,39 +156,22 @@ function Charts({ data }: { data: PlaygroundAnalytics }) {
         {failing.length === 0 ? (
           <Empty>No endpoint failed in this range.</Empty>
         ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Requests</th>
-                  <th scope="col">Failures</th>
-                  <th scope="col">p95</th>
-                </tr>
-              </thead>
-              <tbody>
-                {failing.map((endpoint) => (
-                  <tr key={`${endpoint.url} ${endpoint.endpointId}`}>
-                    <td>
-                      <code className="where">
-                        {endpoint.method} {endpoint.path}
-                      </code>
-                      <div className="muted small">{endpoint.url}</div>
-                    </td>
-                    <td>{endpoint.requests}</td>
-                    <td>
-                      {endpoint.failures}{' '}
-                      <span className="muted small">
-                        (4xx {endpoint.byStatusClass['4xx']}, 5xx {endpoint.byStatusClass['5xx']}, failed{' '}
-                        {endpoint.byStatusClass.failed})
-                      </span>
-                    </td>
-                    <td>{ms(endpoint.p95)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Endpoint', 'Requests', 'Failures', 'p95']}>
+            {failing.map((endpoint) => (
+              <tr key={`${endpoint.url} ${endpoint.endpointId}`}>
+                <EndpointCell method={endpoint.method} path={endpoint.path} detail={endpoint.url} />
+                <td>{endpoint.requests}</td>
+                <td>
+                  {endpoint.failures}{' '}
+                  <span className="muted small">
+                    (4xx {endpoint.byStatusClass['4xx']}, 5xx {endpoint.byStatusClass['5xx']}, failed{' '}
+                    {endpoint.byStatusClass.failed})
+                  </span>
+                </td>
+                <td>{ms(endpoint.p95)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <PageFeedback pages={data.pages ?? []} />
@@ -204,34 +187,22 @@ function PageFeedback({ pages }: { pages: NonNullable<PlaygroundAnalytics['pages
       {pages.length === 0 ? (
         <Empty>No reader rated a page in this range.</Empty>
       ) : (
-        <div className="table-wrap">
-          <table data-testid="page-feedback">
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Yes</th>
-                <th scope="col">No</th>
-                <th scope="col">Helpful</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((page) => (
-                <tr key={`${page.url} ${page.page}`}>
-                  <td>
-                    {page.title}
-                    <div className="muted small">
-                      {page.url}
-                      {page.page === '/' ? '' : page.page}
-                    </div>
-                  </td>
-                  <td>{page.helpful}</td>
-                  <td>{page.notHelpful}</td>
-                  <td>{Math.round((100 * page.helpful) / Math.max(1, page.helpful + page.notHelpful))}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Page', 'Yes', 'No', 'Helpful']} testId="page-feedback">
+          {pages.map((page) => (
+            <tr key={`${page.url} ${page.page}`}>
+              <td>
+                {page.title}
+                <div className="muted small">
+                  {page.url}
+                  {page.page === '/' ? '' : page.page}
+                </div>
+              </td>
+              <td>{page.helpful}</td>
+              <td>{page.notHelpful}</td>
+              <td>{Math.round((100 * page.helpful) / Math.max(1, page.helpful + page.notHelpful))}%</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { dashboardCall } from '../api.js';
 import { useDashboard } from '../session-context.js';
-import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { DataTable, Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery } from '../ui/queries.js';
 import { href } from '../ui/router.js';
 
@@ -30,34 +30,24 @@ export function ApisPage() {
             <Empty>No API definition yet: sextant publish registers them.</Empty>
           ) : (
             <>
-              <div className="table-wrap">
-                <table>
-                  <caption className="sr-only">API definitions of {orgId}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">API</th>
-                      <th scope="col">Latest version</th>
-                      <th scope="col">Versions</th>
-                      <th scope="col">Last registered</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {apis.map((api) => (
-                      <tr key={api.apiId}>
-                        <td>
-                          <a href={href('apis', api.apiId)}>{api.title}</a>
-                          {api.title === api.apiId ? null : <div className="muted small">{api.apiId}</div>}
-                        </td>
-                        <td data-testid="latest-version">{api.latestVersion ?? '—'}</td>
-                        <td>{api.versions}</td>
-                        <td>
-                          <When iso={api.latestAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption={`API definitions of ${orgId}`}
+                columns={['API', 'Latest version', 'Versions', 'Last registered']}
+              >
+                {apis.map((api) => (
+                  <tr key={api.apiId}>
+                    <td>
+                      <a href={href('apis', api.apiId)}>{api.title}</a>
+                      {api.title === api.apiId ? null : <div className="muted small">{api.apiId}</div>}
+                    </td>
+                    <td data-testid="latest-version">{api.latestVersion ?? '—'}</td>
+                    <td>{api.versions}</td>
+                    <td>
+                      <When iso={api.latestAt} />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager page={page} hasMore={hasMore} onPage={setPage} label="API definitions" />
             </>
           )
@@ -190,34 +180,22 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
           const to = current || versions[0]?.apiDefinitionId || '';
           return (
             <>
-              <div className="table-wrap">
-                <table>
-                  <caption className="sr-only">Versions of {apiId}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Version</th>
-                      <th scope="col">Registered</th>
-                      <th scope="col">Size</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {versions.map((version) => (
-                      <tr key={version.apiDefinitionId}>
-                        <td data-testid="spec-version">
-                          <strong>{version.version ?? 'unversioned'}</strong>
-                          {version.title === versions[0]?.title ? null : (
-                            <div className="muted small">{version.title}</div>
-                          )}
-                        </td>
-                        <td>
-                          <When iso={version.createdAt} />
-                        </td>
-                        <td>{(version.sizeBytes / 1024).toFixed(1)} KB</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable caption={`Versions of ${apiId}`} columns={['Version', 'Registered', 'Size']}>
+                {versions.map((version) => (
+                  <tr key={version.apiDefinitionId}>
+                    <td data-testid="spec-version">
+                      <strong>{version.version ?? 'unversioned'}</strong>
+                      {version.title === versions[0]?.title ? null : (
+                        <div className="muted small">{version.title}</div>
+                      )}
+                    </td>
+                    <td>
+                      <When iso={version.createdAt} />
+                    </td>
+                    <td>{(version.sizeBytes / 1024).toFixed(1)} KB</td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager page={page} hasMore={hasMore} onPage={setPage} label="Versions" />
               {versions.length >= 2 ? (
                 <form

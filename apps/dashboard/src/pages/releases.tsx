@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { Changelog } from '../ui/changelog.js';
-import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { DataTable, Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery } from '../ui/queries.js';
 import { href } from '../ui/router.js';
 
@@ -19,34 +19,22 @@ export function GeneratorsPage() {
           generators.length === 0 ? (
             <Empty>No generator is registered.</Empty>
           ) : (
-            <div className="table-wrap">
-              <table>
-                <caption className="sr-only">Generators</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Generator</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Image</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {generators.map((generator) => (
-                    <tr key={generator.id}>
-                      <td>
-                        <a href={href('generators', generator.id)}>{generator.displayName}</a>
-                      </td>
-                      <td>
-                        {generator.generatorType}
-                        {generator.generatorLanguage ? ` · ${generator.generatorLanguage}` : ''}
-                      </td>
-                      <td>
-                        <code className="id">{generator.dockerImage}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Generators" columns={['Generator', 'Type', 'Image']}>
+              {generators.map((generator) => (
+                <tr key={generator.id}>
+                  <td>
+                    <a href={href('generators', generator.id)}>{generator.displayName}</a>
+                  </td>
+                  <td>
+                    {generator.generatorType}
+                    {generator.generatorLanguage ? ` · ${generator.generatorLanguage}` : ''}
+                  </td>
+                  <td>
+                    <code className="id">{generator.dockerImage}</code>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </LoadView>
@@ -68,35 +56,23 @@ function ReleaseTable({
   label: string;
 }) {
   return (
-    <div className="table-wrap">
-      <table>
-        <caption className="sr-only">{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Released</th>
-            <th scope="col">Changelog</th>
-          </tr>
-        </thead>
-        <tbody>
-          {releases.map((release) => (
-            <tr key={release.version}>
-              <td>
-                <strong>{release.version}</strong>{' '}
-                {release.releaseType === 'RC' ? <span className="badge">RC</span> : null}
-                <div className="muted small">IR {release.irVersion}</div>
-              </td>
-              <td>
-                <When iso={release.createdAt} />
-              </td>
-              <td>
-                <Changelog entries={release.changelogEntries} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={label} columns={['Version', 'Released', 'Changelog']}>
+      {releases.map((release) => (
+        <tr key={release.version}>
+          <td>
+            <strong>{release.version}</strong>{' '}
+            {release.releaseType === 'RC' ? <span className="badge">RC</span> : null}
+            <div className="muted small">IR {release.irVersion}</div>
+          </td>
+          <td>
+            <When iso={release.createdAt} />
+          </td>
+          <td>
+            <Changelog entries={release.changelogEntries} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

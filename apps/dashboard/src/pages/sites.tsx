@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
-import { Empty, LoadView, Pager, PageTitle, pageOf, When } from '../ui/parts.js';
+import { DataTable, Empty, LoadView, Pager, PageTitle, pageOf, When } from '../ui/parts.js';
 import { useDocsSites } from '../ui/queries.js';
 
 const PAGE_SIZE = 20;
@@ -22,52 +22,42 @@ export function SitesPage() {
           const shown = pageOf(docsSites, page, PAGE_SIZE);
           return (
             <>
-              <div className="table-wrap">
-                <table>
-                  <caption className="sr-only">Docs sites of {orgId}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">URL</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Last publish</th>
+              <DataTable
+                caption={`Docs sites of ${orgId}`}
+                columns={['URL', 'Kind', 'State', 'Last publish']}
+              >
+                {shown.items.map((site) => {
+                  const main = docsUrlText(site.mainUrl);
+                  const others = site.urls.map(docsUrlText).filter((url) => url !== main);
+                  return (
+                    <tr key={main}>
+                      <td>
+                        <a href={`${scheme}://${main}`} rel="noreferrer noopener" target="_blank">
+                          {main}
+                        </a>
+                        {others.length > 0 ? (
+                          <ul className="plain small">
+                            {others.map((url) => (
+                              <li key={url}>{url}</li>
+                            ))}
+                          </ul>
+                        ) : null}
+                      </td>
+                      <td>{site.isPreview ? <span className="badge">Preview</span> : 'Live'}</td>
+                      <td>
+                        {site.isArchived ? (
+                          <span className="badge warn">Archived</span>
+                        ) : (
+                          <span className="badge ok">Serving</span>
+                        )}
+                      </td>
+                      <td>
+                        <When iso={site.updatedAt} />
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {shown.items.map((site) => {
-                      const main = docsUrlText(site.mainUrl);
-                      const others = site.urls.map(docsUrlText).filter((url) => url !== main);
-                      return (
-                        <tr key={main}>
-                          <td>
-                            <a href={`${scheme}://${main}`} rel="noreferrer noopener" target="_blank">
-                              {main}
-                            </a>
-                            {others.length > 0 ? (
-                              <ul className="plain small">
-                                {others.map((url) => (
-                                  <li key={url}>{url}</li>
-                                ))}
-                              </ul>
-                            ) : null}
-                          </td>
-                          <td>{site.isPreview ? <span className="badge">Preview</span> : 'Live'}</td>
-                          <td>
-                            {site.isArchived ? (
-                              <span className="badge warn">Archived</span>
-                            ) : (
-                              <span className="badge ok">Serving</span>
-                            )}
-                          </td>
-                          <td>
-                            <When iso={site.updatedAt} />
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </DataTable>
               <Pager page={page} hasMore={shown.hasMore} onPage={setPage} label="Docs sites" />
             </>
           );

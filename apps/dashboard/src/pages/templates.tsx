@@ -4,7 +4,7 @@ import { templateListSchema } from '@sextant/registry-client';
 import { useState } from 'react';
 import { dashboardCall } from '../api.js';
 import { useDashboard } from '../session-context.js';
-import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { DataTable, Empty, EndpointCell, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery } from '../ui/queries.js';
 
 export function TemplatesPage() {
@@ -30,39 +30,25 @@ export function TemplatesPage() {
             <Empty>No snippet template yet: register them with the registry's snippet-template calls.</Empty>
           ) : (
             <>
-              <div className="table-wrap">
-                <table>
-                  <caption className="sr-only">Snippet templates of {orgId}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Endpoint</th>
-                      <th scope="col">SDK</th>
-                      <th scope="col">Registered</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {templates.map((template) => (
-                      <tr
-                        key={`${template.apiId} ${template.method} ${template.path} ${template.sdkPackage} ${template.sdkVersion}`}
-                      >
-                        <td>
-                          <code className="where">
-                            {template.method} {template.path}
-                          </code>
-                          <div className="muted small">{template.apiId}</div>
-                        </td>
-                        <td>
-                          {template.sdkPackage} {template.sdkVersion}
-                          <div className="muted small">{template.sdkType}</div>
-                        </td>
-                        <td>
-                          <When iso={template.createdAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption={`Snippet templates of ${orgId}`}
+                columns={['Endpoint', 'SDK', 'Registered']}
+              >
+                {templates.map((template) => (
+                  <tr
+                    key={`${template.apiId} ${template.method} ${template.path} ${template.sdkPackage} ${template.sdkVersion}`}
+                  >
+                    <EndpointCell method={template.method} path={template.path} detail={template.apiId} />
+                    <td>
+                      {template.sdkPackage} {template.sdkVersion}
+                      <div className="muted small">{template.sdkType}</div>
+                    </td>
+                    <td>
+                      <When iso={template.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager page={page} hasMore={hasMore} onPage={setPage} label="Snippet templates" />
             </>
           )

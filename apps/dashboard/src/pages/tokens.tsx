@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { dashboardCall, errorMessage, isSignedOut } from '../api.js';
 import { useDashboard } from '../session-context.js';
-import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
+import { DataTable, Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { queryKeys, useDashboardQuery } from '../ui/queries.js';
 
 function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
@@ -133,37 +133,25 @@ export function TokensPage() {
             <Empty>No token.</Empty>
           ) : (
             <>
-              <div className="table-wrap">
-                <table>
-                  <caption className="sr-only">Tokens</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Token</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Action</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {tokens.map((row) => (
-                      <tr key={row.tokenId} data-token-id={row.tokenId}>
-                        <td>
-                          {row.description ?? <span className="muted">No description</span>}
-                          {row.current ? <span className="badge ok"> This session</span> : null}
-                          <div className="muted small">
-                            {row.userId} · <code className="id">{row.tokenId.slice(0, 8)}</code>
-                          </div>
-                        </td>
-                        <td>
-                          <When iso={row.createdAt} />
-                        </td>
-                        <td>
-                          <RevokeButton row={row} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable caption="Tokens" columns={['Token', 'Created', 'Action']}>
+                {tokens.map((row) => (
+                  <tr key={row.tokenId} data-token-id={row.tokenId}>
+                    <td>
+                      {row.description ?? <span className="muted">No description</span>}
+                      {row.current ? <span className="badge ok"> This session</span> : null}
+                      <div className="muted small">
+                        {row.userId} · <code className="id">{row.tokenId.slice(0, 8)}</code>
+                      </div>
+                    </td>
+                    <td>
+                      <When iso={row.createdAt} />
+                    </td>
+                    <td>
+                      <RevokeButton row={row} />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager page={page} hasMore={hasMore} onPage={setPage} label="Tokens" />
             </>
           )

@@ -1,4 +1,4 @@
-/** Small shared views: a load's loading and error states, a pager, dates, a page heading. */
+/** Small shared views: a load's loading and error states, a pager, dates, a page heading, a table. */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { errorMessage, isSignedOut } from '../api.js';
@@ -94,4 +94,51 @@ export function PageTitle({ children, intro }: { children: ReactNode; intro?: Re
 
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty">{children}</p>;
+}
+
+/**
+ * A table that scrolls sideways on narrow screens: a caption for screen readers (when given), one
+ * header row of `columns`, and `children` as its body rows.
+ * @example <DataTable caption="Tokens" columns={['Token', 'Created']}>{rows}</DataTable>
+ */
+export function DataTable({
+  caption,
+  columns,
+  testId,
+  children,
+}: {
+  caption?: string;
+  columns: readonly string[];
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-wrap">
+      <table data-testid={testId}>
+        {caption === undefined ? null : <caption className="sr-only">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A table cell naming an endpoint (`METHOD /path`) over a muted line saying where it lives. */
+export function EndpointCell({ method, path, detail }: { method: string; path: string; detail: ReactNode }) {
+  return (
+    <td>
+      <code className="where">
+        {method} {path}
+      </code>
+      <div className="muted small">{detail}</div>
+    </td>
+  );
 }
