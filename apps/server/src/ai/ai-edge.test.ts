@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type DocsConfig, defaultDocsConfig } from '@sextant/definition';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app.js';
 import { hostRequest } from '../docs-host/testing/host-request.js';
 import type { ServerOptions } from '../options.js';
@@ -21,24 +21,17 @@ import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic
 const LIMIT = 10;
 
 let anthropic: FakeAnthropic;
-const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
 const servers: FastifyInstance[] = [];
 
 beforeAll(async () => {
   anthropic = await startFakeAnthropic(() => ({ type: 'answer', chunks: ['Fine.'] }));
-  process.env.ANTHROPIC_API_KEY = 'sk-test';
-  process.env.ANTHROPIC_BASE_URL = anthropic.url;
+  vi.stubEnv('ANTHROPIC_API_KEY', 'sk-test');
+  vi.stubEnv('ANTHROPIC_BASE_URL', anthropic.url);
 });
 afterAll(async () => {
   for (const server of servers) await server.close();
   await anthropic?.close();
-  for (const [name, value] of [
-    ['ANTHROPIC_API_KEY', saved.key],
-    ['ANTHROPIC_BASE_URL', saved.url],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
 });
 
 async function start(options: Partial<ServerOptions>): Promise<{ app: FastifyInstance; port: number }> {

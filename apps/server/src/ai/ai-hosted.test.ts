@@ -10,7 +10,7 @@ import { type DocsConfig, defaultDocsConfig } from '@sextant/definition';
 import { guidePagesDefinition } from '@sextant/definition/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app.js';
 import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic.js';
 import { parseEventStream } from './testing/sse.js';
@@ -20,7 +20,6 @@ let anthropic: FakeAnthropic;
 let port: number;
 let baseUrl: string;
 let acmeToken: string;
-const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
 
 const aiConfig = (ai: unknown): DocsConfig => ({ ...defaultDocsConfig('Acme'), ai }) as DocsConfig;
 
@@ -75,8 +74,8 @@ function post(host: string, path: string, body: unknown): Promise<{ status: numb
 
 beforeAll(async () => {
   anthropic = await startFakeAnthropic(() => ({ type: 'answer', chunks: ['Rotate it.'] }));
-  process.env.ANTHROPIC_API_KEY = 'sk-test';
-  process.env.ANTHROPIC_BASE_URL = anthropic.url;
+  vi.stubEnv('ANTHROPIC_API_KEY', 'sk-test');
+  vi.stubEnv('ANTHROPIC_BASE_URL', anthropic.url);
   app = await buildServer({
     mode: 'hosted',
     parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
@@ -94,13 +93,7 @@ beforeAll(async () => {
   await publish('beta', 'beta.docs.test', aiConfig({ enabled: true, model: 'claude-4', location: ['docs'] }));
 }, 60_000);
 afterAll(async () => {
-  for (const [name, value] of [
-    ['ANTHROPIC_API_KEY', saved.key],
-    ['ANTHROPIC_BASE_URL', saved.url],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
   await app?.close();
   await anthropic?.close();
 });

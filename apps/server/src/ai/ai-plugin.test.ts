@@ -10,21 +10,16 @@ import type { AddressInfo } from 'node:net';
 import { waitFor } from '@sextant/definition/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { docsHost } from '../docs-host/index.js';
 import { readinessPlugin } from '../lifecycle/readiness.js';
 import { openTestDatabase, TEST_DATABASES } from '../registry/testing/servers.js';
+import { startLocalSite } from '../testing/index.js';
 import { aiPlugin } from './plugin.js';
 import { writeAiProject } from './testing/ai-project.js';
 import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic.js';
 import { type FakeCohere, startFakeCohere } from './testing/fake-cohere.js';
 import { parseEventStream } from './testing/sse.js';
-
-function restore(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
-}
 
 describe.each(TEST_DATABASES)('Ask AI on $name', (database) => {
   let app: FastifyInstance;
@@ -33,8 +28,6 @@ describe.each(TEST_DATABASES)('Ask AI on $name', (database) => {
   let token: string;
   let orgId: string;
   let drop: (() => Promise<void>) | undefined;
-  const savedKey = process.env.ANTHROPIC_API_KEY;
-  const savedUrl = process.env.ANTHROPIC_BASE_URL;
 
   beforeAll(async () => {
     const opened = await openTestDatabase(database);
@@ -42,26 +35,15 @@ describe.each(TEST_DATABASES)('Ask AI on $name', (database) => {
     const { databaseUrl } = opened;
     drop = opened.drop;
     anthropic = await startFakeAnthropic();
-    process.env.ANTHROPIC_API_KEY = 'sk-test';
-    process.env.ANTHROPIC_BASE_URL = anthropic.url;
-    app = await buildServer({
-      mode: 'local',
-      ...(databaseUrl ? { databaseUrl } : {}),
-      parts: { registry: true, docsHost: true, proxy: false, wsProxy: false },
-      docs: {
-        projectDir: await writeAiProject('enabled: true\nprompt: "Answer like a pet shop clerk."'),
-      },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    await app.registry.ready();
-    const admin = await app.registry.localAdmin();
-    if (!admin) throw new Error('no local admin');
-    ({ token, orgId } = admin);
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    vi.stubEnv('ANTHROPIC_API_KEY', 'sk-test');
+    vi.stubEnv('ANTHROPIC_BASE_URL', anthropic.url);
+    ({ app, baseUrl, token, orgId } = await startLocalSite(
+      await writeAiProject('enabled: true\nprompt: "Answer like a pet shop clerk."'),
+      databaseUrl ? { databaseUrl } : {},
+    ));
   }, 60_000);
   afterAll(async () => {
-    restore('ANTHROPIC_API_KEY', savedKey);
-    restore('ANTHROPIC_BASE_URL', savedUrl);
+    vi.unstubAllEnvs();
     await app?.close();
     await anthropic?.close();
     await drop?.();

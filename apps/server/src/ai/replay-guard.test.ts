@@ -19,11 +19,11 @@ import { aiPlugin } from './plugin.js';
 import { createDatabaseReplayGuard } from './replay-guard.js';
 import { writeAiProject } from './testing/ai-project.js';
 import {
+  chatAppEnv,
   discordSignature,
   discordTestKeys,
   slackMention,
   slackSignature,
-  TEST_SLACK_SECRET,
 } from './testing/chat-app-signing.js';
 import { type FakeAnthropic, startFakeAnthropic } from './testing/fake-anthropic.js';
 import { type LoopbackServer, startLoopbackServer } from './testing/sse-server.js';
@@ -76,15 +76,10 @@ describe.each(TEST_DATABASES)('the replay guard shared by replicas on $name', (d
       await app.register(docsHost, { mode: 'local', projectDir });
       await app.register(readinessPlugin);
       await app.register(aiPlugin, {
-        env: {
-          ANTHROPIC_API_KEY: 'sk-test',
-          ANTHROPIC_BASE_URL: anthropic.url,
-          SLACK_SIGNING_SECRET: TEST_SLACK_SECRET,
-          SLACK_BOT_TOKEN: 'xoxb-test',
-          SLACK_API_URL: slackApi.url,
-          DISCORD_PUBLIC_KEY: keys.rawPublicKey,
-          DISCORD_API_URL: discordApi.url,
-        },
+        env: chatAppEnv(
+          { anthropic: anthropic.url, slackApi: slackApi.url, discordApi: discordApi.url },
+          keys.rawPublicKey,
+        ),
         maxRetries: 0,
       });
       await app.listen({ port: 0, host: '127.0.0.1' });

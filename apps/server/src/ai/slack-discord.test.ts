@@ -16,6 +16,7 @@ import { aiPlugin } from './plugin.js';
 import { mentionQuestion, slackText, verifySlackSignature } from './slack.js';
 import { writeAiProject } from './testing/ai-project.js';
 import {
+  chatAppEnv,
   discordSignature,
   discordTestKeys,
   slackMention as mention,
@@ -51,15 +52,10 @@ beforeAll(async () => {
   });
   await app.register(readinessPlugin);
   await app.register(aiPlugin, {
-    env: {
-      ANTHROPIC_API_KEY: 'sk-test',
-      ANTHROPIC_BASE_URL: anthropic.url,
-      SLACK_SIGNING_SECRET: SLACK_SECRET,
-      SLACK_BOT_TOKEN: 'xoxb-test',
-      SLACK_API_URL: slackApi.url,
-      DISCORD_PUBLIC_KEY: rawPublicKey,
-      DISCORD_API_URL: discordApi.url,
-    },
+    env: chatAppEnv(
+      { anthropic: anthropic.url, slackApi: slackApi.url, discordApi: discordApi.url },
+      rawPublicKey,
+    ),
     maxRetries: 0,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,16 +1,9 @@
-/**
- * Playground analytics through the real server (local mode: the docs project's site is owned by
- * the local organization), on PGlite and on PostgreSQL: beacons in over HTTP, the registry's
- * call out. Counts are exactly the beacons' events whose endpoint the site has; malformed,
- * oversized, opted-out, forged and cross-origin beacons change nothing.
- */
-import type { AddressInfo } from 'node:net';
 import { writeFixtureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
 import { openTestDatabase, TEST_DATABASES } from '../registry/testing/servers.js';
+import { startLocalSite } from '../testing/index.js';
 
 describe.each(TEST_DATABASES)('playground analytics on $name', (database) => {
   let app: FastifyInstance;
@@ -29,18 +22,10 @@ describe.each(TEST_DATABASES)('playground analytics on $name', (database) => {
     }
     const { databaseUrl } = opened;
     drop = opened.drop;
-    app = await buildServer({
-      mode: 'local',
-      ...(databaseUrl ? { databaseUrl } : {}),
-      parts: { registry: true, docsHost: true, proxy: false, wsProxy: false },
-      docs: { projectDir: await writeFixtureProject() },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    await app.registry.ready();
-    const admin = await app.registry.localAdmin();
-    if (!admin) throw new Error('no local admin');
-    ({ token, orgId } = admin);
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    ({ app, baseUrl, token, orgId } = await startLocalSite(
+      await writeFixtureProject(),
+      databaseUrl ? { databaseUrl } : {},
+    ));
     const { project } = await app.docsHost.current();
     endpointIds = Object.values(project?.project.apis ?? {}).flatMap((api) => Object.keys(api.endpoints));
   }, 60_000);

@@ -1,14 +1,8 @@
-/**
- * "Was this page helpful?" through the real server (local mode, PGlite): answers from the site's
- * own pages are counted per page (a versioned site's pages by their prefixed path) and read by the
- * dashboard's analytics call; forged slugs, malformed bodies and other origins change nothing.
- */
-import type { AddressInfo } from 'node:net';
 import { writeStructureProject } from '@sextant/docs-project/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
+import { startLocalSite } from '../testing/index.js';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -16,17 +10,7 @@ let token: string;
 let orgId: string;
 
 beforeAll(async () => {
-  app = await buildServer({
-    mode: 'local',
-    parts: { registry: true, docsHost: true, proxy: false, wsProxy: false },
-    docs: { projectDir: await writeStructureProject() },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.registry.ready();
-  const admin = await app.registry.localAdmin();
-  if (!admin) throw new Error('no local admin');
-  ({ token, orgId } = admin);
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ app, baseUrl, token, orgId } = await startLocalSite(await writeStructureProject()));
 }, 60_000);
 afterAll(() => app?.close());
 

@@ -1,16 +1,10 @@
-/**
- * Hidden pages (issue #24): a navigation entry with `hidden: true`, and every page under a hidden
- * section, is in no index (the search index, llms.txt, llms-full.txt, a section's overview,
- * the retrieval behind Ask AI and MCP `search_docs`), yet its URL serves it. Hosted site on PGlite.
- */
-import type { AddressInfo } from 'node:net';
 import { type DocsDefinition, defaultDocsConfig, type MarkdownPage } from '@sextant/definition';
 import { createDocsSite } from '@sextant/docs-site';
-import { createRegistryClient } from '@sextant/registry-client';
+import type { RegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retrievePassages } from '../ai/index.js';
-import { buildServer } from '../app.js';
+import { startHostedOrganization } from '../testing/index.js';
 
 const page = (id: string, slug: string, markdown: string): MarkdownPage => ({
   id,
@@ -56,19 +50,8 @@ let app: FastifyInstance;
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'docs.acme.test' } });
 
 beforeAll(async () => {
-  app = await buildServer({
-    mode: 'hosted',
-    logger: false,
-    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
-    registry: { allowDomains: ['docs.acme.test'] },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.registry.ready();
-  const { token } = await app.registry.createOrganization('acme');
-  const client = createRegistryClient({
-    baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    token,
-  });
+  let client: RegistryClient;
+  ({ app, client } = await startHostedOrganization('acme', ['docs.acme.test']));
   const init = await client.initDocsRegistrationV2({ body: { orgId: 'acme', domain: 'docs.acme.test' } });
   await client.finishDocsRegistrationV2({
     params: { id: init.docsRegistrationId },

@@ -1,33 +1,16 @@
-/**
- * Products published to the registry and served by the hosted docs host (PGlite): the stored
- * definition reads back as products, each product under its slug with its own API, the switcher
- * leading to each product's home.
- */
-import type { AddressInfo } from 'node:net';
 import { loadDocsProject } from '@sextant/docs-project';
 import { writeProductsProject } from '@sextant/docs-project/testing';
-import { createRegistryClient } from '@sextant/registry-client';
+import type { RegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
+import { startHostedOrganization } from '../testing/index.js';
 
 let app: FastifyInstance;
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'docs.acme.test' } });
 
 beforeAll(async () => {
-  app = await buildServer({
-    mode: 'hosted',
-    logger: false,
-    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
-    registry: { allowDomains: ['docs.acme.test'] },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.registry.ready();
-  const { token } = await app.registry.createOrganization('acme');
-  const client = createRegistryClient({
-    baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    token,
-  });
+  let client: RegistryClient;
+  ({ app, client } = await startHostedOrganization('acme', ['docs.acme.test']));
   const loaded = await loadDocsProject(await writeProductsProject(), { lastUpdated: false });
   const apiDefinitionIds: Record<string, string> = {};
   for (const [key, definition] of Object.entries(loaded.project.apis)) {

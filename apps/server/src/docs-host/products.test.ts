@@ -1,9 +1,3 @@
-/**
- * Products (docs.yml `products`) served by the docs host through the whole server: each product
- * a site of its own under its slug (the first at /), a switcher leading to each product's home,
- * no version banner, and search, llms.txt and MCP scoped to and labelled with the product.
- */
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -14,20 +8,13 @@ const docsDefinitionProblems = (value: unknown) => schemaIssues(docsDefinitionSc
 import { writeProductsProject } from '@sextant/docs-project/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
+import { startLocalDocs } from '../testing/index.js';
 
 let app: FastifyInstance;
 let baseUrl: string;
 
 beforeAll(async () => {
-  app = await buildServer({
-    mode: 'local',
-    parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
-    docs: { projectDir: await writeProductsProject() },
-    authInjection: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ app, baseUrl } = await startLocalDocs(await writeProductsProject()));
 }, 60_000);
 afterAll(() => app?.close());
 

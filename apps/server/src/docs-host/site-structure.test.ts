@@ -3,7 +3,6 @@
  * versions with their own URLs, pages and APIs, scoped llms.txt, search index and MCP.
  */
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -14,20 +13,13 @@ import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemPrompt } from '../ai/prompt.js';
 import { retrievePassages } from '../ai/retrieve.js';
-import { buildServer } from '../app.js';
+import { startLocalDocs } from '../testing/index.js';
 
 let app: FastifyInstance;
 let baseUrl: string;
 
 beforeAll(async () => {
-  app = await buildServer({
-    mode: 'local',
-    parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
-    docs: { projectDir: await writeStructureProject() },
-    authInjection: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ app, baseUrl } = await startLocalDocs(await writeStructureProject()));
 }, 60_000);
 afterAll(() => app?.close());
 

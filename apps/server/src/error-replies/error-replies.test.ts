@@ -13,18 +13,18 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ERROR_CODE_STYLE } from '@sextant/definition/errors';
 import { guidePagesDefinition } from '@sextant/definition/testing';
 import { docsProjectErrors } from '@sextant/docs-project';
 import { writeFixtureProject } from '@sextant/docs-project/testing';
-import { createRegistryClient, registryClientErrors } from '@sextant/registry-client';
+import { type RegistryClient, registryClientErrors } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.js';
 import { hostRequest } from '../docs-host/testing/host-request.js';
 import { serverErrors } from '../error-catalogue.js';
+import { portOf, startHostedOrganization } from '../testing/index.js';
 
 const catalogued = new Set(
   [...serverErrors.entries, ...registryClientErrors.entries, ...docsProjectErrors.entries].map(
@@ -42,8 +42,6 @@ interface Asked {
 }
 
 type Case = [part: string, asked: Asked, status: number, code: string];
-
-const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
 
 /** The request, its status, and the body checked against the one shape; returns the code. */
 async function errorReply(
@@ -234,17 +232,8 @@ describe('a hosted docs host', () => {
   let port: number;
 
   beforeAll(async () => {
-    app = await buildServer({
-      mode: 'hosted',
-      logger: false,
-      parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
-      registry: { allowDomains: ['acme.test'] },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    await app.registry.ready();
-    port = portOf(app);
-    const { token } = await app.registry.createOrganization('acme');
-    const client = createRegistryClient({ baseUrl: `http://127.0.0.1:${port}`, token });
+    let client: RegistryClient;
+    ({ app, port, client } = await startHostedOrganization('acme', ['acme.test']));
     const init = await client.initDocsRegistrationV2({ body: { orgId: 'acme', domain: 'acme.test/docs' } });
     await client.finishDocsRegistrationV2({
       params: { id: init.docsRegistrationId },

@@ -5,45 +5,29 @@
  * PGlite) puts its base path in every URL; llms-full.txt holds every page's markdown.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultDocsConfig } from '@sextant/definition';
 import { writeFixtureProject } from '@sextant/docs-project/testing';
-import { createRegistryClient } from '@sextant/registry-client';
+import type { RegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
+import { startHostedOrganization, startLocalDocs } from '../testing/index.js';
 import { LLMS_TYPE_LINKS_MAX } from './llms-text.js';
 
 let local: FastifyInstance;
 let localUrl: string;
 let hosted: FastifyInstance;
-let hostedUrl: string;
+let _hostedUrl: string;
 
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const links = (text: string) => [...text.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => m[2] as string);
 
 beforeAll(async () => {
   const dir = await writeFixtureProject();
-  local = await buildServer({
-    mode: 'local',
-    parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
-    docs: { projectDir: dir },
-    authInjection: false,
-  });
-  await local.listen({ port: 0, host: '127.0.0.1' });
-  localUrl = urlOf(local);
+  ({ app: local, baseUrl: localUrl } = await startLocalDocs(dir));
 
-  hosted = await buildServer({
-    mode: 'hosted',
-    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
-    registry: { allowDomains: ['acme.docs.test'] },
-  });
-  await hosted.listen({ port: 0, host: '127.0.0.1' });
-  hostedUrl = urlOf(hosted);
-  const { token } = await hosted.registry.createOrganization('acme');
-  const client = createRegistryClient({ baseUrl: hostedUrl, token });
+  let client: RegistryClient;
+  ({ app: hosted, baseUrl: _hostedUrl, client } = await startHostedOrganization('acme', ['acme.docs.test']));
   const init = await client.initDocsRegistrationV2({
     body: { orgId: 'acme', domain: 'acme.docs.test/docs' },
   });
@@ -233,14 +217,7 @@ describe('llms.txt of a large API (more than LLMS_TYPE_LINKS_MAX types)', () => 
       join(dir, 'docs.yml'),
       'title: Big\nnavigation:\n  - api: Big API\n    spec: big.json\n    slug: big\n',
     );
-    app = await buildServer({
-      mode: 'local',
-      parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
-      docs: { projectDir: dir },
-      authInjection: false,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = urlOf(app);
+    ({ app, baseUrl: url } = await startLocalDocs(dir));
   }, 60_000);
   afterAll(async () => {
     await app?.close();

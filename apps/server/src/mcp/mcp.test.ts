@@ -1,17 +1,10 @@
-/**
- * The MCP endpoint through the real server over a socket, with the SDK's own client
- * (`Client` + `StreamableHTTPClientTransport`): search goes through the Ask AI retrieval
- * (`retrievePassages`). It lists the three tools and calls each, with
- * good input, bad input (schema violations, unknown pages and endpoints) and hostile bodies.
- */
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { writeFixtureProject } from '@sextant/docs-project/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
+import { startLocalDocs } from '../testing/index.js';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -23,14 +16,7 @@ const call = async (name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 beforeAll(async () => {
-  app = await buildServer({
-    mode: 'local',
-    parts: { registry: false, proxy: false, wsProxy: false, docsHost: true },
-    docs: { projectDir: await writeFixtureProject() },
-    authInjection: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ({ app, baseUrl } = await startLocalDocs(await writeFixtureProject()));
   client = new Client({ name: 'mcp-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/_sextant/mcp`)));
 }, 60_000);

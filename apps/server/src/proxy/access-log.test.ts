@@ -8,10 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readinessPlugin } from '../lifecycle/readiness.js';
 import { createAccessLog } from './access-log.js';
 import type { ProxyOptions } from './options.js';
-import { proxyPlugin } from './proxy-plugin.js';
+import { proxyApp } from './testing/proxy-app.js';
 
 let upstream: Server;
 let origin: string;
@@ -40,9 +39,11 @@ async function loggedProxy(
   options: ProxyOptions = {},
 ): Promise<{ base: string; lines: string[]; proxied: () => Record<string, unknown>[] }> {
   const lines: string[] = [];
-  const app = Fastify({ logger: { level, stream: { write: (line: string) => lines.push(line) } } });
-  await app.register(readinessPlugin);
-  await app.register(proxyPlugin, { mode: 'local', proxy: options });
+  const app = await proxyApp(
+    'local',
+    options,
+    Fastify({ logger: { level, stream: { write: (line: string) => lines.push(line) } } }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   started.push(app);
   const proxied = () =>

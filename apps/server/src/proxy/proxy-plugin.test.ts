@@ -15,28 +15,16 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { waitFor } from '@sextant/definition/testing';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readinessPlugin } from '../lifecycle/readiness.js';
-import type { ServerMode } from '../options.js';
-import type { ProxyOptions } from './options.js';
-import { proxyPlugin } from './proxy-plugin.js';
+import { proxyServers } from './testing/proxy-app.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const handlers = new Map<string, Handler>();
 let upstream: Server;
 let origin: string;
 let otherOrigin: string;
-const started: FastifyInstance[] = [];
-
-async function proxy(mode: ServerMode = 'local', options: ProxyOptions = {}): Promise<string> {
-  const app = Fastify();
-  await app.register(readinessPlugin);
-  await app.register(proxyPlugin, { mode, proxy: options });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  started.push(app);
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/proxy/`;
-}
+const proxies = proxyServers();
+const proxy = proxies.start;
 
 function pattern(i: number): number {
   return i % 251;
@@ -55,7 +43,7 @@ beforeAll(async () => {
   otherOrigin = `http://localhost:${port}`;
 });
 afterAll(async () => {
-  await Promise.all(started.map((app) => app.close()));
+  await proxies.closeAll();
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
 });

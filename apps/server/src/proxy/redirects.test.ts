@@ -7,13 +7,9 @@
 import { createHash } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readinessPlugin } from '../lifecycle/readiness.js';
-import type { ServerMode } from '../options.js';
 import { PROXY_FINAL_URL, PROXY_LOCATION, PROXY_REDIRECT_NOT_FOLLOWED, PROXY_REDIRECTS } from './headers.js';
-import type { ProxyOptions } from './options.js';
-import { proxyPlugin } from './proxy-plugin.js';
+import { proxyServers } from './testing/proxy-app.js';
 
 /** What the upstream saw of one request. */
 interface Seen {
@@ -29,7 +25,8 @@ let origin: string;
 /** The same upstream under another origin (a name instead of the address). */
 let otherOrigin: string;
 const seen: Seen[] = [];
-const started: FastifyInstance[] = [];
+const proxies = proxyServers();
+const proxy = proxies.start;
 
 async function readAll(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -59,22 +56,13 @@ beforeAll(async () => {
   otherOrigin = `http://localhost:${port}`;
 });
 afterAll(async () => {
-  await Promise.all(started.map((app) => app.close()));
+  await proxies.closeAll();
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
 });
 beforeEach(() => {
   seen.length = 0;
 });
-
-async function proxy(mode: ServerMode = 'local', options: ProxyOptions = {}): Promise<string> {
-  const app = Fastify();
-  await app.register(readinessPlugin);
-  await app.register(proxyPlugin, { mode, proxy: options });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  started.push(app);
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/proxy/`;
-}
 
 interface Answer {
   status: number;

@@ -6,12 +6,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readinessPlugin } from '../lifecycle/readiness.js';
 import { PROXY_ERRORS } from './errors.js';
 import type { Resolver } from './options.js';
-import { proxyPlugin } from './proxy-plugin.js';
+import type { proxyPlugin } from './proxy-plugin.js';
+import { proxyApp } from './testing/proxy-app.js';
 
 const DNS: Record<string, string[]> = {
   'evil.example': ['127.0.0.1'],
@@ -38,10 +38,7 @@ const resolver: Resolver = async (name) => {
 };
 
 async function hostedProxy(extra: Parameters<typeof proxyPlugin>[1]['proxy'] = {}): Promise<FastifyInstance> {
-  const app = Fastify();
-  await app.register(readinessPlugin);
-  await app.register(proxyPlugin, { mode: 'hosted', proxy: { resolver, ...extra } });
-  return app;
+  return proxyApp('hosted', { resolver, ...extra });
 }
 
 let app: FastifyInstance;
@@ -239,10 +236,8 @@ describe('redirects and rebinding', () => {
       calls += 1;
       return [{ address: calls === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
     };
-    const rebind = Fastify();
     // No DNS cache: the connect-time lookup asks again and must check the new answer too.
-    await rebind.register(readinessPlugin);
-    await rebind.register(proxyPlugin, { mode: 'hosted', proxy: { resolver: rebinding, dnsCacheMs: 0 } });
+    const rebind = await proxyApp('hosted', { resolver: rebinding, dnsCacheMs: 0 });
     const response = await rebind.inject({ url: `/proxy/http://rebind.example:${upstreamPort}/` });
     expect(calls).toBe(2);
     expect(response.statusCode).toBe(403);
@@ -257,11 +252,9 @@ describe('redirects and rebinding', () => {
       calls += 1;
       return [{ address: calls === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }];
     };
-    const cached = Fastify();
-    await cached.register(readinessPlugin);
-    await cached.register(proxyPlugin, {
-      mode: 'hosted',
-      proxy: { resolver: changing, trustedPrivateTargets: [`svc.example:${upstreamPort}`] },
+    const cached = await proxyApp('hosted', {
+      resolver: changing,
+      trustedPrivateTargets: [`svc.example:${upstreamPort}`],
     });
     for (let i = 0; i < 3; i++) {
       const response = await cached.inject({ url: `/proxy/http://svc.example:${upstreamPort}/ok` });

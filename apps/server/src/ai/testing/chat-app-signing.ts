@@ -1,6 +1,7 @@
 /**
  * Requests as Slack and Discord sign them, for tests: Slack's v0 HMAC with a test signing secret,
- * Discord's Ed25519 with a key pair made here, and an `app_mention` event.
+ * Discord's Ed25519 with a key pair made here, an `app_mention` event, and the ai plugin's env
+ * that accepts them.
  */
 import { createHmac, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 
@@ -30,3 +31,23 @@ export const slackMention = (eventId: string, text = '<@U0BOT> how do I install 
   team_id: 'T1',
   event: { type: 'app_mention', text, user: 'U1', channel: 'C1', ts: '1700000000.000100' },
 });
+
+/**
+ * The ai plugin's env for Slack (signed with TEST_SLACK_SECRET) and Discord (`discordPublicKey`),
+ * the model and both chat APIs answered by test servers at `urls`.
+ * @example await app.register(aiPlugin, { env: chatAppEnv(urls, keys.rawPublicKey), maxRetries: 0 })
+ */
+export function chatAppEnv(
+  urls: { anthropic: string; slackApi: string; discordApi: string },
+  discordPublicKey: string,
+): Record<string, string> {
+  return {
+    ANTHROPIC_API_KEY: 'sk-test',
+    ANTHROPIC_BASE_URL: urls.anthropic,
+    SLACK_SIGNING_SECRET: TEST_SLACK_SECRET,
+    SLACK_BOT_TOKEN: 'xoxb-test',
+    SLACK_API_URL: urls.slackApi,
+    DISCORD_PUBLIC_KEY: discordPublicKey,
+    DISCORD_API_URL: urls.discordApi,
+  };
+}
