@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { HighlighterCore } from 'shiki/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { shikiThemedLines } from '../testing/shiki-tokens.js';
 import { highlight, loadHighlighter, withLanguages } from './highlight.js';
 import { MAX_TOKENIZED_LINE_LENGTH, themedLines } from './line-tokens.js';
 
@@ -50,23 +51,7 @@ const SAMPLES: [lang: string, code: string][] = [
   ['xml', '<?xml version="1.0"?>\n<a b="c"><!-- d --><![CDATA[ <e> ]]></a>'],
 ];
 
-/** Shiki's tokens, with the same line-length cap and no time limit. */
-function shiki(code: string, lang: string) {
-  return instance
-    .codeToTokensWithThemes(code, {
-      lang,
-      themes: { light: 'github-light', dark: 'github-dark' },
-      tokenizeMaxLineLength: MAX_TOKENIZED_LINE_LENGTH,
-      tokenizeTimeLimit: 0,
-    })
-    .map((line) =>
-      line.map((token) => ({
-        content: token.content,
-        ...(token.variants.light?.color ? { light: token.variants.light.color } : {}),
-        ...(token.variants.dark?.color ? { dark: token.variants.dark.color } : {}),
-      })),
-    );
-}
+const shiki = (code: string, lang: string) => shikiThemedLines(instance, code, lang);
 
 beforeAll(async () => {
   instance = await loadHighlighter();
@@ -110,6 +95,16 @@ describe('themedLines', () => {
     const justUnder = `  k: "${'a'.repeat(MAX_TOKENIZED_LINE_LENGTH - 9)}",`;
     expect(justUnder.length).toBe(MAX_TOKENIZED_LINE_LENGTH - 1);
     expect(themedLines(instance, justUnder, 'typescript')[0]?.length).toBeGreaterThan(1);
+  });
+
+  it('tokenises a line at the start of code as a first line, not as a line inside another state', () => {
+    // Numbers of states are per language: INITIAL, the same object in every grammar, once had the
+    // number of the first state another language met (here: inside the object literal).
+    themedLines(instance, 'echo first', 'bash');
+    const inside = 'const response = await fetch("u", {\n  method: "POST",\n});';
+    expect(themedLines(instance, inside, 'typescript')).toEqual(shiki(inside, 'typescript'));
+    for (const code of ['  method: "POST",', `${'a'.repeat(MAX_TOKENIZED_LINE_LENGTH)}\n  method: "POST",`])
+      expect(themedLines(instance, code, 'typescript')).toEqual(shiki(code, 'typescript'));
   });
 
   it("matches Shiki on GitHub's spec descriptions' code and its lines shuffled into new code", () => {

@@ -19,8 +19,9 @@ import {
   resolveColorReplacements,
   splitLines,
 } from 'shiki/core';
-import { EncodedTokenMetadata, INITIAL, type StateStack, Theme } from 'shiki/textmate';
+import { EncodedTokenMetadata, INITIAL, type IToken, type StateStack, Theme } from 'shiki/textmate';
 import { highlightCache } from './highlight-caches.js';
+import { maskLiterals, masksHold, unmaskTokens } from './literal-masks.js';
 
 /** One piece of a line: its text and each theme's colour (undefined: the theme's default). */
 export interface ThemedToken {
@@ -53,32 +54,41 @@ interface LineResult {
   /** `[end, light colour, dark colour, …]` of the line's tokens, the first from 0, each from the one before's end. */
   tokens: (number | string)[];
   next: StateStack;
+  /** Whether the grammar read the line's masks (literal-masks.ts) as whole strings' text. */
+  masksHold: boolean;
 }
 
 const lines = highlightCache<LineResult>(0.4, entryBytes);
-/** Distinct states by language; a state's number is its index. */
-const states = new Map<string, StateStack[]>();
-const stateNumbers = new WeakMap<StateStack, number>();
+/**
+ * Distinct states by language, a state's number its index, and the numbers of the state objects
+ * met. The numbers are per language: INITIAL is one object for every grammar, and a process-wide
+ * number for it gave it the number of another language's state (issue #30: the first line of a
+ * TypeScript snippet then shared its key with lines inside some other state).
+ */
+const states = new Map<string, { list: StateStack[]; numbers: WeakMap<StateStack, number> }>();
 
 /** The number of `state` among the known states of `lang`, or undefined when there are too many. */
 function stateNumber(lang: string, state: StateStack): number | undefined {
-  const known = stateNumbers.get(state);
-  if (known !== undefined) return known;
-  const list = states.get(lang) ?? [];
-  states.set(lang, list);
-  let at = list.findIndex((other) => other.equals(state));
-  if (at === -1) {
-    if (list.length >= MAX_STATES) return undefined;
-    at = list.push(state) - 1;
+  let known = states.get(lang);
+  if (!known) {
+    known = { list: [], numbers: new WeakMap() };
+    states.set(lang, known);
   }
-  stateNumbers.set(state, at);
+  const number = known.numbers.get(state);
+  if (number !== undefined) return number;
+  let at = known.list.findIndex((other) => other.equals(state));
+  if (at === -1) {
+    if (known.list.length >= MAX_STATES) return undefined;
+    at = known.list.push(state) - 1;
+  }
+  known.numbers.set(state, at);
   return at;
 }
 
 /** The known state equal to `state` (so the next line's key finds it), else `state`. */
 function canonical(lang: string, state: StateStack): StateStack {
   const at = stateNumber(lang, state);
-  return at === undefined ? state : (states.get(lang)?.[at] ?? state);
+  return at === undefined ? state : (states.get(lang)?.list[at] ?? state);
 }
 
 /**
@@ -162,71 +172,108 @@ function colourOf(colours: ThemeColours, attributes: number): string {
   );
 }
 
+/** The scopes of the token before, their paths and attributes by theme: neighbours share most. */
+interface ScopeMemo {
+  scopes: string[];
+  paths: ScopePath[];
+  light: number[];
+  dark: number[];
+}
+
 /**
- * Each line of `code` as `[end, light colour, dark colour, …]`: one tokenisation, each token's
- * attributes by theme from its scopes, cut where either theme's attributes change (where
- * Shiki's tokens of either theme end, as `codeToTokensBase` merges a theme's equal neighbours).
+ * vscode-textmate's tokens of `line` as `[end, light colour, dark colour, …]`: each token's
+ * attributes by theme from its scopes, cut where either theme's attributes change (where Shiki's
+ * tokens of either theme end, as `codeToTokensBase` merges a theme's equal neighbours).
+ */
+function themedTokens(
+  grammar: Grammar,
+  [light, dark]: [ThemeColours, ThemeColours],
+  memo: ScopeMemo,
+  line: string,
+  found: readonly IToken[],
+): (number | string)[] {
+  const { scopes, paths } = memo;
+  const tokens: (number | string)[] = [];
+  let lastLight = -1;
+  let lastDark = -1;
+  const count = found.length;
+  for (let j = 0; j < count; j++) {
+    const token = found[j] as IToken;
+    const end = j + 1 < count ? (found[j + 1] as IToken).startIndex : line.length;
+    if (token.startIndex === end) continue;
+    const names = token.scopes;
+    let same = 0;
+    while (same < names.length && same < scopes.length && names[same] === scopes[same]) same++;
+    scopes.length = names.length;
+    for (let i = same; i < names.length; i++) {
+      const name = names[i] as string;
+      scopes[i] = name;
+      const path = { parent: i > 0 ? (paths[i - 1] as ScopePath) : null, scopeName: name } as ScopePath;
+      paths[i] = path;
+      memo.light[i] = scopeAttributes(
+        grammar,
+        light.theme,
+        i > 0 ? (memo.light[i - 1] as number) : light.base,
+        path,
+      );
+      memo.dark[i] = scopeAttributes(
+        grammar,
+        dark.theme,
+        i > 0 ? (memo.dark[i - 1] as number) : dark.base,
+        path,
+      );
+    }
+    const lightNow = names.length > 0 ? (memo.light[names.length - 1] as number) : light.base;
+    const darkNow = names.length > 0 ? (memo.dark[names.length - 1] as number) : dark.base;
+    if (lightNow === lastLight && darkNow === lastDark) tokens[tokens.length - 3] = end;
+    else tokens.push(end, colourOf(light, lightNow), colourOf(dark, darkNow));
+    lastLight = lightNow;
+    lastDark = darkNow;
+  }
+  return tokens;
+}
+
+/**
+ * Each line of `code` as `[end, light colour, dark colour, …]` ({@link themedTokens}), from the
+ * cache by the grammar state at the line's start and the line, its quoted strings' plain text
+ * masked (literal-masks.ts) where the grammar reads the masked line's strings as strings.
  */
 function lineTokens(instance: HighlighterCore, code: readonly string[], lang: string): (number | string)[][] {
-  const [light, dark] = themesFor(instance);
+  const themes = themesFor(instance);
   const grammar = instance.getLanguage(lang) as Grammar;
-  // The scopes of the token before, their paths and attributes by theme: neighbours share most.
-  const scopes: string[] = [];
-  const paths: ScopePath[] = [];
-  const lightAttributes: number[] = [];
-  const darkAttributes: number[] = [];
+  const memo: ScopeMemo = { scopes: [], paths: [], light: [], dark: [] };
   let state: StateStack = INITIAL;
+  /** `text`'s tokens and the state after it, from the cache or tokenised (and then remembered). */
+  const tokenised = (text: string, number: number | undefined): LineResult => {
+    const key = number === undefined ? undefined : `${lang}\n${number}\n${text}`;
+    const known = key === undefined ? undefined : lines.get(key);
+    if (known) return known;
+    const result = grammar.tokenizeLine(text, state, NO_TIME_LIMIT);
+    const masked = maskLiterals(lang, text);
+    const fresh: LineResult = {
+      tokens: themedTokens(grammar, themes, memo, text, result.tokens),
+      next: canonical(lang, result.ruleStack),
+      // Only a line that is its own masked line has masks to check.
+      masksHold: masked?.text === text && masksHold(lang, masked, result.tokens),
+    };
+    if (key !== undefined) lines.set(key, fresh);
+    return fresh;
+  };
   return code.map((line) => {
     if (line === '') return [];
     if (line.length >= MAX_TOKENIZED_LINE_LENGTH) return [line.length, '', ''];
     const number = stateNumber(lang, state);
-    const key = number === undefined ? undefined : `${lang}\n${number}\n${line}`;
-    const known = key === undefined ? undefined : lines.get(key);
-    if (known && key !== undefined) {
-      state = known.next;
-      return known.tokens;
-    }
-    const result = grammar.tokenizeLine(line, state, NO_TIME_LIMIT);
-    const tokens: (number | string)[] = [];
-    let lastLight = -1;
-    let lastDark = -1;
-    const count = result.tokens.length;
-    for (let j = 0; j < count; j++) {
-      const token = result.tokens[j] as (typeof result.tokens)[number];
-      const end = j + 1 < count ? (result.tokens[j + 1] as typeof token).startIndex : line.length;
-      if (token.startIndex === end) continue;
-      const names = token.scopes;
-      let same = 0;
-      while (same < names.length && same < scopes.length && names[same] === scopes[same]) same++;
-      scopes.length = names.length;
-      for (let i = same; i < names.length; i++) {
-        const name = names[i] as string;
-        scopes[i] = name;
-        const path = { parent: i > 0 ? (paths[i - 1] as ScopePath) : null, scopeName: name } as ScopePath;
-        paths[i] = path;
-        lightAttributes[i] = scopeAttributes(
-          grammar,
-          light.theme,
-          i > 0 ? (lightAttributes[i - 1] as number) : light.base,
-          path,
-        );
-        darkAttributes[i] = scopeAttributes(
-          grammar,
-          dark.theme,
-          i > 0 ? (darkAttributes[i - 1] as number) : dark.base,
-          path,
-        );
+    const masked = maskLiterals(lang, line);
+    if (masked) {
+      const result = tokenised(masked.text, number);
+      if (result.masksHold) {
+        state = result.next;
+        return unmaskTokens(masked, result.tokens);
       }
-      const lightNow = names.length > 0 ? (lightAttributes[names.length - 1] as number) : light.base;
-      const darkNow = names.length > 0 ? (darkAttributes[names.length - 1] as number) : dark.base;
-      if (lightNow === lastLight && darkNow === lastDark) tokens[tokens.length - 3] = end;
-      else tokens.push(end, colourOf(light, lightNow), colourOf(dark, darkNow));
-      lastLight = lightNow;
-      lastDark = darkNow;
     }
-    state = canonical(lang, result.ruleStack);
-    if (key !== undefined) lines.set(key, { tokens, next: state });
-    return tokens;
+    const result = tokenised(line, number);
+    state = result.next;
+    return result.tokens;
   });
 }
 

@@ -18,6 +18,9 @@ import { highlight } from './highlight.js';
 
 const HIGHLIGHT_LANG: Record<string, string> = { curl: 'bash', typescript: 'typescript', python: 'python' };
 
+/** The language a snippet target's code is highlighted as: `curl` → `bash`. */
+export const snippetLanguage = (target: string): string => HIGHLIGHT_LANG[target] ?? target;
+
 /** One snippet per target; a target that fails is left out (the page still renders). */
 export function endpointSnippets(
   highlighter: HighlighterCore,
@@ -48,7 +51,7 @@ export function endpointSnippets(
         id: target.target,
         label: target.title,
         code,
-        html: safeHtml(highlight(highlighter, code, HIGHLIGHT_LANG[target.target] ?? target.target)),
+        html: safeHtml(highlight(highlighter, code, snippetLanguage(target.target))),
       });
     } catch {
       // A renderer that cannot express this request is skipped, not fatal.
