@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoint as blankEndpoint } from '../diff/test-support.js';
 import { IR_VERSION } from '../ir/definition.js';
-import type { ApiDefinition, Endpoint, TypeDefinition } from '../ir/index.js';
+import type { ApiDefinition, Endpoint, Subpackage, TypeDefinition } from '../ir/index.js';
 import { danglingReferences } from './dangling-references.js';
 import { SliceTargetNotFoundError, sliceDefinition } from './slice.js';
 
@@ -199,6 +199,36 @@ describe('sliceDefinition', () => {
     for (const endpointId of Object.keys(definition.endpoints)) {
       expect(danglingReferences(sliceDefinition(definition, { endpointId })), endpointId).toEqual([]);
     }
+  });
+
+  it("stubs the navigation by the item's first group and that group's parents, per definition", () => {
+    const definition = api(3);
+    // get1 listed twice: its first group (in the groups' order) is its home.
+    definition.subpackages.group2?.endpoints.push('get1');
+    const stubOf = (from: ApiDefinition, endpointId: string) => {
+      const { rootPackage, subpackages } = sliceDefinition(from, { endpointId });
+      return {
+        top: rootPackage.subpackages,
+        chain: Object.values(subpackages).map((s) => [s.id, s.subpackages, s.endpoints]),
+      };
+    };
+    const chain = (group: string, endpointId: string) => ({
+      top: ['resources'],
+      chain: [
+        [group, [], [endpointId]],
+        ['resources', [group], []],
+      ],
+    });
+    expect(stubOf(definition, 'get1')).toEqual(chain('group1', 'get1'));
+    expect(stubOf(definition, 'get2')).toEqual(chain('group2', 'get2'));
+    expect(stubOf(definition, 'get1')).toEqual(chain('group1', 'get1'));
+    // Another definition (another site version) has its own navigation.
+    const moved = { ...definition, subpackages: { ...definition.subpackages } };
+    moved.subpackages.group1 = { ...(definition.subpackages.group1 as Subpackage), endpoints: [] };
+    expect(stubOf(moved, 'get1')).toEqual(chain('group2', 'get1'));
+    expect(stubOf(definition, 'get1')).toEqual(chain('group1', 'get1'));
+    // An item no group lists sits at the root.
+    expect(sliceDefinition(definition, { endpointId: 'token' }).rootPackage.endpoints).toEqual(['token']);
   });
 
   it('throws a coded error for an unknown item', () => {

@@ -101,6 +101,38 @@ export function sliceDefinition(definition: ApiDefinition, target: SliceTarget):
   };
 }
 
+/**
+ * Where the navigation puts each item of a definition: the parent of every group, and the group
+ * listing each endpoint, channel and webhook (the first listing it, in the groups' order). Built
+ * once per definition (issue #30: finding an item's group by scanning every group's lists was
+ * ~1 % of an endpoint page's render, the same work for every page of a site version); a
+ * definition is never changed once made, so its index stays true.
+ */
+interface NavigationIndex {
+  parentOf: Map<SubpackageId, SubpackageId>;
+  homeOf: Record<'endpoints' | 'websockets' | 'webhooks', Map<string, SubpackageId>>;
+}
+
+const navigationIndexes = new WeakMap<ApiDefinition, NavigationIndex>();
+
+function navigationIndex(definition: ApiDefinition): NavigationIndex {
+  const known = navigationIndexes.get(definition);
+  if (known) return known;
+  const index: NavigationIndex = {
+    parentOf: new Map(),
+    homeOf: { endpoints: new Map(), websockets: new Map(), webhooks: new Map() },
+  };
+  for (const subpackage of Object.values(definition.subpackages)) {
+    for (const child of subpackage.subpackages) index.parentOf.set(child, subpackage.id);
+    for (const kind of ['endpoints', 'websockets', 'webhooks'] as const) {
+      const homes = index.homeOf[kind];
+      for (const itemId of subpackage[kind]) if (!homes.has(itemId)) homes.set(itemId, subpackage.id);
+    }
+  }
+  navigationIndexes.set(definition, index);
+  return index;
+}
+
 /** The groups from the root down to the item, each listing only the next step. */
 function navigationStub(
   definition: ApiDefinition,
@@ -108,12 +140,8 @@ function navigationStub(
   itemId: string,
 ): Pick<ApiDefinition, 'rootPackage' | 'subpackages'> {
   const empty = { endpoints: [], websockets: [], webhooks: [], subpackages: [] };
-  const parentOf = new Map<SubpackageId, SubpackageId>();
-  let home: SubpackageId | undefined;
-  for (const subpackage of Object.values(definition.subpackages)) {
-    for (const child of subpackage.subpackages) parentOf.set(child, subpackage.id);
-    if (home === undefined && subpackage[kind].includes(itemId)) home = subpackage.id;
-  }
+  const { parentOf, homeOf } = navigationIndex(definition);
+  const home = homeOf[kind].get(itemId);
   if (home === undefined) return { rootPackage: { ...empty, [kind]: [itemId] }, subpackages: {} };
   const subpackages: Record<SubpackageId, Subpackage> = {};
   let child: { kind: 'item' } | { kind: 'package'; id: SubpackageId } = { kind: 'item' };
