@@ -15,6 +15,16 @@ export class ClientBuildMissingError extends SextantError<'ClientBuildMissingErr
   }
 }
 
+/** A page was rendered under a base path that is neither '' nor a path (`/docs`). */
+export class SitePathError extends SextantError<'SitePathError'> {
+  constructor(basePath: string) {
+    super(
+      'SitePathError',
+      `the base path ${JSON.stringify(basePath.slice(0, 100))} is not a path: give '' or one starting with '/' (e.g. '/docs')`,
+    );
+  }
+}
+
 export const docsSiteErrors: ErrorCatalogue = {
   packageName: '@sextant/docs-site',
   entries: [
@@ -27,6 +37,11 @@ export const docsSiteErrors: ErrorCatalogue = {
       code: 'MermaidNoSvgError',
       description: "Mermaid rendered a diagram without an <svg>; the page keeps the diagram's source.",
       example: () => new MermaidNoSvgError(),
+    },
+    {
+      code: 'SitePathError',
+      description: "A page was rendered under a base path that is neither '' nor a path starting with `/`.",
+      example: () => new SitePathError('docs'),
     },
   ],
 };

@@ -12,18 +12,31 @@ function textPart(part: string): string {
   return `${/^\s/.test(part) ? ' ' : ''}${inner}${/\s$/.test(part) ? ' ' : ''}`;
 }
 
+/** A piece of a title: plain text, or a code span's text. */
+export type InlineTitlePart = string | { code: string };
+
+/**
+ * A title's pieces as `InlineTitle` shows them (the server's string form, `inlineTitleHtml`, too).
+ * @example inlineTitleParts('Get a `Plant`') // ['Get a ', { code: 'Plant' }, '']
+ */
+export function inlineTitleParts(text: string): InlineTitlePart[] {
+  if (!text.includes('`')) return [plainTitle(text)];
+  return text
+    .trim()
+    .split(/(`[^`]+`)/)
+    .map((part) => (/^`[^`]+`$/.test(part) ? { code: part.slice(1, -1) } : textPart(part)));
+}
+
 /** @example <InlineTitle text="Get a `Plant`" /> → Get a <code>Plant</code> */
 export function InlineTitle({ text }: { text: string }) {
-  if (!text.includes('`')) return <>{plainTitle(text)}</>;
-  const parts = text.trim().split(/(`[^`]+`)/);
   return (
     <>
-      {parts.map((part, i) =>
-        /^`[^`]+`$/.test(part) ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static text, the position is the identity
-          <code key={i}>{part.slice(1, -1)}</code>
+      {inlineTitleParts(text).map((part, i) =>
+        typeof part === 'string' ? (
+          part
         ) : (
-          textPart(part)
+          // biome-ignore lint/suspicious/noArrayIndexKey: static text, the position is the identity
+          <code key={i}>{part.code}</code>
         ),
       )}
     </>

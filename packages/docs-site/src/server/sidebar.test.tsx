@@ -121,6 +121,34 @@ describe('Sidebar', () => {
     expect(html).toContain('data-method="POST"');
     expect(html).toMatch(/<li class="sx-nav-group" data-expanded="false"><a [^>]*href="\/api\/other"/);
   });
+
+  it("writes hostile titles as text, code spans as code, and blocks a config link's script URL", () => {
+    const nav = definition(3);
+    const group = (nav.navigation[0] as Extract<NavItem, { children: NavItem[] }>).children[0] as Extract<
+      NavItem,
+      { children: NavItem[] }
+    >;
+    Object.assign(group.children[0] as NavItem, { title: `<img src=x onerror="alert('t')"> & \`<code>\`` });
+    group.children.push(
+      { type: 'link', title: '<b>Out</b>', href: 'javascript:alert(1)' },
+      { type: 'link', title: 'Status', href: 'https://status.example.com/?a=1&b="2"' },
+    );
+    const html = renderToStaticMarkup(
+      <Sidebar definition={nav} currentSlug="api/big/op-0" basePath="/docs" />,
+    );
+    expect(html).toContain(
+      'aria-current="page" data-method="GET">&lt;img src=x onerror=&quot;alert(&#x27;t&#x27;)&quot;&gt; &amp; <code>&lt;code&gt;</code></a>',
+    );
+    expect(html).not.toContain('javascript:alert');
+    expect(html).toContain('React has blocked a javascript: URL');
+    expect(html).toContain('&lt;b&gt;Out&lt;/b&gt; </a>');
+    expect(html).toContain(
+      '<a class="sx-nav-link" href="https://status.example.com/?a=1&amp;b=&quot;2&quot;" rel="noopener noreferrer">Status <span aria-hidden="true">↗</span></a>',
+    );
+    expect(() =>
+      renderToStaticMarkup(<Sidebar definition={nav} currentSlug="api/big/op-0" basePath="javascript:" />),
+    ).toThrow(/not a path/);
+  });
 });
 
 describe('very long groups', () => {

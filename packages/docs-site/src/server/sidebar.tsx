@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { InlineTitle } from '../components/inline-title.js';
 import { TabIcon } from './nav-icon.js';
 import { NavbarLinks } from './site-chrome.js';
+import { escapeHtml, inlineTitleHtml, sitePathAttr } from './static-html.js';
 
 /**
  * True when `item` or an item under it is the page at `currentSlug`, or a path prefix of it
@@ -80,52 +81,28 @@ export function navWindow<T extends NavItem>(
   return { shown: items.slice(start, start + NAV_WINDOW), hidden: items.length - NAV_WINDOW };
 }
 
-function NavList({
-  items: all,
-  currentSlug,
-  basePath,
-  parent,
-  windowed = false,
-}: {
-  items: NavItem[];
-  currentSlug: string;
-  basePath: string;
+/**
+ * The lists of `all`, as HTML: one `<ul>`, or a run of chunks, or a window of a long list and a
+ * link to the group's page. Written as strings (`static-html.ts`), not React elements: a
+ * sidebar holds hundreds of links and none of them is interactive.
+ */
+function navListHtml(
+  all: NavItem[],
+  currentSlug: string,
+  basePath: string,
   /** The group holding the list: where "All N" links to when the list is cut. */
-  parent?: { slug: string; count: number };
+  parent?: { slug: string; count: number },
   /** A window of a longer list: its runs start anywhere, so their HTML is not kept. */
-  windowed?: boolean;
-}) {
+  windowed = false,
+): string {
   const { shown: items, hidden } = navWindow(all, currentSlug);
   if (hidden > 0 && parent)
-    return (
-      <>
-        <NavList items={items} currentSlug={currentSlug} basePath={basePath} windowed />
-        <p className="sx-nav-more">
-          <a className="sx-nav-link" href={`${basePath}/${parent.slug}`}>
-            All {parent.count} in this group
-          </a>
-        </p>
-      </>
-    );
+    return `${navListHtml(items, currentSlug, basePath, undefined, true)}<p class="sx-nav-more"><a class="sx-nav-link" href="${sitePathAttr(basePath, parent.slug)}">All ${parent.count} in this group</a></p>`;
   const chunks = navChunks(items);
-  if (chunks.length === 1)
-    return <NavListChunk items={items} currentSlug={currentSlug} basePath={basePath} keep={!windowed} />;
-  return (
-    <>
-      {chunks.map((chunk, i) => (
-        <NavListChunk
-          // biome-ignore lint/suspicious/noArrayIndexKey: chunks are positions in a list rendered once on the server
-          key={i}
-          items={chunk}
-          currentSlug={currentSlug}
-          basePath={basePath}
-          keep={!windowed}
-          // The last chunk may be short: it renders always, so no size has to be guessed for it.
-          deferred={i < chunks.length - 1}
-        />
-      ))}
-    </>
-  );
+  // The last chunk may be short: it renders always, so no size has to be guessed for it.
+  return chunks
+    .map((chunk, i) => navListChunkHtml(chunk, currentSlug, basePath, !windowed, i < chunks.length - 1))
+    .join('');
 }
 
 /**
@@ -137,26 +114,18 @@ function NavList({
  */
 const settledItems = new WeakMap<NavItem, Map<string, string>>();
 
-function NavListChunk({
-  items,
-  currentSlug,
-  basePath,
-  deferred = false,
-  keep,
-}: {
-  items: NavItem[];
-  currentSlug: string;
-  basePath: string;
-  deferred?: boolean;
+function navListChunkHtml(
+  items: NavItem[],
+  currentSlug: string,
+  basePath: string,
   /** Whether the run's HTML is kept for other pages ({@link chunkHtml}). */
-  keep: boolean;
-}) {
-  const className = deferred ? 'sx-nav-list sx-nav-chunk' : 'sx-nav-list';
+  keep: boolean,
+  deferred: boolean,
+): string {
   const html = keep
     ? chunkHtml(items, currentSlug, basePath)
     : items.map((item) => navItemHtml(item, currentSlug, basePath)).join('');
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the items' elements
-  return <ul className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return `<ul class="${deferred ? 'sx-nav-list sx-nav-chunk' : 'sx-nav-list'}">${html}</ul>`;
 }
 
 /**
@@ -210,73 +179,52 @@ function chunkHtml(items: NavItem[], currentSlug: string, basePath: string): str
 }
 
 function navItemHtml(item: NavItem, currentSlug: string, basePath: string): string {
-  const render = () =>
-    renderToStaticMarkup(<NavItemView item={item} currentSlug={currentSlug} basePath={basePath} />);
-  if (isCurrentOrAncestor(item, currentSlug)) return render();
+  if (isCurrentOrAncestor(item, currentSlug)) return navItemViewHtml(item, currentSlug, basePath);
   const byBase = settledItems.get(item) ?? new Map<string, string>();
   settledItems.set(item, byBase);
   let html = byBase.get(basePath);
   if (html === undefined) {
-    html = render();
+    html = navItemViewHtml(item, currentSlug, basePath);
     byBase.set(basePath, html);
   }
   return html;
 }
 
-function NavItemView({
-  item,
-  currentSlug,
-  basePath,
-}: {
-  item: NavItem;
-  currentSlug: string;
-  basePath: string;
-}) {
-  if (item.type === 'link') {
-    return (
-      <li>
-        <a
-          className="sx-nav-link"
-          href={item.href}
-          rel={/^https?:/.test(item.href) ? 'noopener noreferrer' : undefined}
-        >
-          {item.title} {/^https?:/.test(item.href) ? <span aria-hidden="true">↗</span> : null}
-        </a>
-      </li>
-    );
-  }
-  if (item.hidden) return null;
-  const href = `${basePath}/${item.slug}`;
-  const current = item.slug === currentSlug ? 'page' : undefined;
+/** A link the site's config lists: React writes it, blocking a `javascript:` URL. */
+function NavLinkView({ item }: { item: Extract<NavItem, { type: 'link' }> }) {
+  return (
+    <li>
+      <a
+        className="sx-nav-link"
+        href={item.href}
+        rel={/^https?:/.test(item.href) ? 'noopener noreferrer' : undefined}
+      >
+        {item.title} {/^https?:/.test(item.href) ? <span aria-hidden="true">↗</span> : null}
+      </a>
+    </li>
+  );
+}
+
+/** The `<li>` of a sidebar item: a group (its list when open) or a page's link. */
+function navItemViewHtml(item: NavItem, currentSlug: string, basePath: string): string {
+  if (item.type === 'link') return renderToStaticMarkup(<NavLinkView item={item} />);
+  if (item.hidden) return '';
+  const href = sitePathAttr(basePath, item.slug);
+  const current = item.slug === currentSlug ? ' aria-current="page"' : '';
+  const title = inlineTitleHtml(item.title);
   // A changelog is one link: its entries are listed on its page, not in the sidebar.
   if ('children' in item && item.type !== 'changelog') {
     const expanded =
       item.type === 'section' && !item.collapsed ? true : isCurrentOrAncestor(item, currentSlug);
-    return (
-      <li className="sx-nav-group" data-expanded={expanded}>
-        <a className="sx-nav-link sx-nav-group-link" href={href} aria-current={current}>
-          <span className="sx-nav-chevron" aria-hidden="true" />
-          <InlineTitle text={item.title} />
-        </a>
-        {expanded ? (
-          <NavList
-            items={item.children}
-            currentSlug={currentSlug}
-            basePath={basePath}
-            parent={{ slug: item.slug, count: item.children.length }}
-          />
-        ) : null}
-      </li>
-    );
+    const list = expanded
+      ? navListHtml(item.children, currentSlug, basePath, { slug: item.slug, count: item.children.length })
+      : '';
+    return `<li class="sx-nav-group" data-expanded="${expanded}"><a class="sx-nav-link sx-nav-group-link" href="${href}"${current}><span class="sx-nav-chevron" aria-hidden="true"></span>${title}</a>${list}</li>`;
   }
   // A group can list hundreds of endpoints: one element per link keeps the page light.
-  return (
-    <li>
-      <a className="sx-nav-link" href={href} aria-current={current} data-method={methodLabel(item)}>
-        <InlineTitle text={item.title} />
-      </a>
-    </li>
-  );
+  const method = methodLabel(item);
+  const methodAttr = method === undefined ? '' : ` data-method="${escapeHtml(method)}"`;
+  return `<li><a class="sx-nav-link" href="${href}"${current}${methodAttr}>${title}</a></li>`;
 }
 
 /**
@@ -360,7 +308,8 @@ export function sidebarItems(definition: DocsDefinition, currentSlug: string): N
   );
 }
 
-function SidebarContent({
+/** What the sidebar shows above its lists: the search button, the tabs, the navbar's links. */
+function SidebarTop({
   definition,
   currentSlug,
   basePath,
@@ -371,8 +320,6 @@ function SidebarContent({
 }) {
   const search = definition.config.layout.searchbarPlacement === 'SIDEBAR';
   const tabs = navigationTabs(definition);
-  // With tabs, the sidebar shows the current tab's tree and what is outside every tab.
-  const items = sidebarItems(definition, currentSlug);
   return (
     <>
       {search ? <SearchTrigger className="sx-search-sidebar" /> : null}
@@ -380,7 +327,6 @@ function SidebarContent({
       {tabs ? <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} landmark={false} /> : null}
       {/* The navbar's links, on small screens where the header has no room for them. */}
       <NavbarLinks config={definition.config} className="sx-navbar sx-navbar-drawer" />
-      <NavList items={items} currentSlug={currentSlug} basePath={basePath} />
     </>
   );
 }
@@ -436,8 +382,10 @@ function sidebarHtml(
   basePath: string,
   cache: SidebarCache | undefined,
 ): string {
+  // With tabs, the sidebar lists the current tab's tree and what is outside every tab.
   const whole = (slug: string) =>
-    renderToStaticMarkup(<SidebarContent definition={definition} currentSlug={slug} basePath={basePath} />);
+    renderToStaticMarkup(<SidebarTop definition={definition} currentSlug={slug} basePath={basePath} />) +
+    navListHtml(sidebarItems(definition, slug), slug, basePath);
   const place = cache ? placeOf(definition, currentSlug) : undefined;
   if (!cache || !place) return whole(currentSlug);
   const { item, group } = place;
