@@ -187,7 +187,7 @@ export interface RenderedDocument {
  */
 function inlineStyles(sheets: string[]): { tags: string; hashes: string[] } {
   const styles = sheets.map(inlineStyle);
-  return { tags: styles.map((style) => style.tag).join('\n'), hashes: styles.map((style) => style.hash) };
+  return { tags: joinLines(styles.map((style) => style.tag)), hashes: styles.map((style) => style.hash) };
 }
 
 /**
@@ -213,6 +213,23 @@ function inlineStyle(css: string): { tag: string; hash: string } {
   };
   inlineStyleOf.set(css, style);
   return style;
+}
+
+/**
+ * `parts` joined by newlines without copying them: `join` writes a new flat string (the ~30 KB of
+ * inlined stylesheets, once more per page), `+` a rope that the response flattens once (issue #30).
+ */
+function joinLines(parts: readonly string[]): string {
+  let out = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i++) out = `${out}\n${parts[i]}`;
+  return out;
+}
+
+/** The chrome with the page's content in place of its placeholder, the two not copied again. */
+function withContent(chrome: string, content: string): string {
+  const at = chrome.indexOf(CONTENT_PLACEHOLDER);
+  if (at === -1) return chrome;
+  return `${chrome.slice(0, at)}${content}${chrome.slice(at + CONTENT_PLACEHOLDER.length)}`;
 }
 
 /** Whether a page body holds an island of the lazy body chunk (tabs, Copy, a diagram). */
@@ -321,9 +338,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
       (href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`,
     ),
     ...scripts.filter((s) => s.head).map((s) => s.tag),
-  ]
-    .filter(Boolean)
-    .join('\n');
+  ].filter(Boolean);
   const themeAttr = options.theme
     ? ` data-theme="${options.theme}"`
     : config.defaultTheme === 'system'
@@ -333,10 +348,10 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const html = `<!doctype html>
 <html ${htmlAttrs}>
 <head>
-${head}
+${joinLines(head)}
 </head>
 <body>
-${chrome.replace(CONTENT_PLACEHOLDER, () => content)}
+${withContent(chrome, content)}
 <script type="module" src="${escapeAttr(assets.entry)}" nonce="${NONCE_PLACEHOLDER}"></script>
 ${/* Last in the document: a lazy chunk's bundled stylesheet, linked into <head> at run time, must not override the project's. */ ''}${stylesheetLinks(config.css, fileUrl, data.site.mode === 'local' ? site.version : undefined).join('\n')}
 ${scripts
