@@ -7,7 +7,7 @@
 import type { Endpoint, ExampleProblem } from '../ir/endpoint.js';
 import type { TypeDefinition, TypeId } from '../ir/types.js';
 import { problemsOf } from './example-problems.js';
-import { completeExample } from './synthesize.js';
+import { completedResponseBody } from './synthesize.js';
 import { ExampleValueBuilder } from './value-builder.js';
 
 export interface ResponseExample {
@@ -41,22 +41,19 @@ export function responseExamples(
     if (seen.has(key)) continue;
     seen.add(key);
     const spec = given(response.statusCode);
-    // The spec's example completed and checked against this response, or one made from its schema.
-    const completed = completeExample(
-      spec ?? blankExample(response.statusCode),
-      { ...endpoint, responses: [response] },
-      builder,
-    );
-    if (completed.responseBody === undefined) continue;
-    const problems = completed.problems?.filter((problem) => problem.part === 'responseBody') ?? [];
+    // The spec's example checked against this response, or one made from its schema.
+    const completed = completedResponseBody(spec ?? blankExample(response.statusCode), response, builder);
+    if (completed.value === undefined) continue;
+    const { problems } = completed;
     out.push({
       statusCode: response.statusCode,
       ...(response.contentType ? { contentType: response.contentType } : {}),
-      value: completed.responseBody,
+      value: completed.value,
       synthesized:
         spec === undefined ||
         spec.synthesized ||
-        [spec.filled, completed.filled].some((filled) => filled?.includes('responseBody')),
+        completed.filled ||
+        (spec.filled?.includes('responseBody') ?? false),
       ...(problems.length > 0 ? { problems } : {}),
     });
   }

@@ -11,6 +11,7 @@ import type {
   Endpoint,
   EndpointExample,
   ExampleProblem,
+  HttpResponse,
   Parameter,
   RequestBody,
   ResponseBody,
@@ -153,24 +154,43 @@ export function completeExample(
   const response =
     endpoint.responses.find((r) => r.statusCode === example.responseStatusCode) ?? endpoint.responses[0];
   if (response) {
-    if (example.responseBody !== undefined) {
-      problems.push(
-        ...problemsOf(bodyIssues(example.responseBody, response.body, 'response', builder), 'responseBody'),
-      );
-    } else {
-      const body = responseBodyValue(response.body, builder);
-      if (body) {
-        out.responseBody = body.value;
-        filled.push('responseBody');
-        problems.push(...partialProblems(body, response.body, 'response', builder));
-      }
+    const body = completedResponseBody(example, response, builder);
+    if (body.filled) {
+      out.responseBody = body.value;
+      filled.push('responseBody');
     }
+    problems.push(...body.problems);
   }
   if (problems.length > 0) out.problems = problems;
   else delete out.problems;
   if (filled.length > 0) out.filled = filled;
   else delete out.filled;
   return out;
+}
+
+/**
+ * The response part of {@link completeExample} alone: the spec's body as written (with how it
+ * breaks `response`'s schema), else one synthesised (`filled`). Only response values are built
+ * (memoised by direction), so it is what `completeExample` gives for the part whatever the request
+ * parts hold: the reference's response tabs need no request parts (issue #30).
+ * @example completedResponseBody(example, endpoint.responses[0], builder).value
+ */
+export function completedResponseBody(
+  example: EndpointExample,
+  response: HttpResponse,
+  builder: ExampleValueBuilder,
+): { value?: unknown; problems: ExampleProblem[]; filled: boolean } {
+  if (example.responseBody !== undefined) {
+    const issues = bodyIssues(example.responseBody, response.body, 'response', builder);
+    return { value: example.responseBody, problems: problemsOf(issues, 'responseBody'), filled: false };
+  }
+  const body = responseBodyValue(response.body, builder);
+  if (!body) return { problems: [], filled: false };
+  return {
+    value: body.value,
+    problems: partialProblems(body, response.body, 'response', builder),
+    filled: true,
+  };
 }
 
 type ParameterPart = 'pathParameters' | 'queryParameters' | 'headers' | 'cookies';
