@@ -39,6 +39,12 @@ export interface BuiltValue {
   partial?: true;
 }
 
+/**
+ * The types holding examples by type table: the same for every builder of a table (a site version's
+ * API builds one per endpoint page), and a table is never changed once made.
+ */
+const holdersByTable = new WeakMap<Record<TypeId, TypeDefinition>, Set<TypeId>>();
+
 /** Builds example values for the types of one definition. */
 export class ExampleValueBuilder {
   private readonly memo = new Map<string, unknown>();
@@ -146,11 +152,20 @@ export class ExampleValueBuilder {
     return validateObject(value, body, this.types, { direction, maxIssues: MAX_ISSUES });
   }
 
-  /** True when the spec gives an example somewhere inside `shape` (one pass over all types, then a lookup). */
+  /**
+   * True when the spec gives an example somewhere inside `shape` (one pass over all types, once
+   * per type table, then a lookup).
+   */
   private holdsExamples(shape: TypeReference): boolean {
     const id = referencedId(shape);
     if (id === undefined) return false;
-    this.holders ??= typesHoldingExamples(this.types, (typeId) => this.properties(typeId));
+    if (!this.holders) {
+      this.holders = holdersByTable.get(this.types);
+      if (!this.holders) {
+        this.holders = typesHoldingExamples(this.types, (typeId) => this.properties(typeId));
+        holdersByTable.set(this.types, this.holders);
+      }
+    }
     return this.holders.has(id);
   }
 

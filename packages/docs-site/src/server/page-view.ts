@@ -75,14 +75,18 @@ function jsonHtml(
   return { html: safeHtml(highlight(highlighter, json.slice(0, Math.max(cut, 0)), 'json')), lines };
 }
 
-/** The response tabs of an endpoint page: one per status (and content type when a status has several). */
+/**
+ * The response tabs of an endpoint page: one per status (and content type when a status has
+ * several). `api` is the endpoint's whole API, not its page's slice: examples are built from the
+ * types the endpoint reaches either way, and what holds a spec example is found once per API.
+ */
 export function responseTabs(
   highlighter: HighlighterCore,
   endpoint: Endpoint,
-  definition: ApiDefinition,
+  api: ApiDefinition,
   limit: number,
 ): SnippetView[] {
-  const examples = responseExamples(endpoint, definition.types);
+  const examples = responseExamples(endpoint, api.types);
   const statuses = examples.map((example) => example.statusCode);
   return examples.map((example, i) => {
     const status = example.statusCode === 0 ? 'default' : String(example.statusCode);
@@ -278,7 +282,7 @@ export function endpointSnippet(
     const tabs =
       kind === 'request'
         ? endpointSnippets(highlighter, definition, endpoint)
-        : responseTabs(highlighter, endpoint, definition, Number.POSITIVE_INFINITY);
+        : responseTabs(highlighter, endpoint, api, Number.POSITIVE_INFINITY);
     if (tabs.length === 0) return `the endpoint has no ${kind} example`;
     return {
       island: 'code-tabs',
@@ -314,7 +318,7 @@ function apiPageView(
       definition,
       description: markdownHtml(highlighter, endpoint.description),
       snippets: endpointSnippets(highlighter, definition, endpoint),
-      responseExamples: responseTabs(highlighter, endpoint, definition, limit),
+      responseExamples: responseTabs(highlighter, endpoint, api, limit),
       examples: endpoint.examples.slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
         const request =
           example.requestBody === undefined
