@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { importDefinition } from '../import/import-definition.js';
+import type { Endpoint } from '../ir/endpoint.js';
 import { readSpecFile } from '../node.js';
+import { sliceDefinition } from '../slice/slice.js';
+import { responseExamples } from './response-examples.js';
 import { completedResponseBody, completeExample } from './synthesize.js';
 import { ExampleValueBuilder } from './value-builder.js';
 
 const GITHUB = 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json';
 
-describe("completedResponseBody on GitHub's REST API", () => {
+describe("response examples on GitHub's REST API", () => {
+  const { definition } = importDefinition(readSpecFile(GITHUB), { synthesizeExamples: false });
+
   it("is completeExample's response part for every response, spec example or none, without building the request parts", () => {
-    const { definition } = importDefinition(readSpecFile(GITHUB), { synthesizeExamples: false });
     let compared = 0;
     let filled = 0;
     for (const endpoint of Object.values(definition.endpoints)) {
@@ -43,5 +47,15 @@ describe("completedResponseBody on GitHub's REST API", () => {
     }
     expect(compared).toBeGreaterThan(1000);
     expect(filled).toBeGreaterThan(20);
+  });
+
+  it("are the same from the API's type table as from the endpoint's slice", () => {
+    for (const endpointId of Object.keys(definition.endpoints)) {
+      const endpoint = definition.endpoints[endpointId] as Endpoint;
+      const slice = sliceDefinition(definition, { endpointId });
+      expect(responseExamples(endpoint, definition.types), endpointId).toEqual(
+        responseExamples(endpoint, slice.types),
+      );
+    }
   });
 });
