@@ -11,11 +11,13 @@
  *    p50/p99/max of each.
  *
  *   npm run bench:serve-cold      BENCH_COLD_PAGES=N walks the first N endpoints only
- * The server runs in a child process (BENCH_COLD_CPU_PROF=dir profiles it with --cpu-prof).
+ * The server runs in a child process: BENCH_COLD_CPU_PROF=dir writes a CPU profile of it during the
+ * cold walk (walk.cpuprofile, the walk only: not its start, the publish or the site's load).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,10 +37,11 @@ const GITHUB_SPEC = resolve(
   '../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
 );
 
-type ToChild = { type: 'cpu' } | { type: 'stop' };
+type ToChild = { type: 'cpu' } | { type: 'profile'; file?: string } | { type: 'stop' };
 type FromChild =
   | { type: 'ready'; port: number; slugs: string[]; rssMb: number }
-  | { type: 'cpu'; micros: number; rssMb: number };
+  | { type: 'cpu'; micros: number; rssMb: number }
+  | { type: 'profiled' };
 
 /** The child: a hosted server; on the first start it publishes GitHub's spec. */
 async function serve(dataDir: string, publish: boolean): Promise<void> {
@@ -82,8 +85,21 @@ async function serve(dataDir: string, publish: boolean): Promise<void> {
   const rssMb = () => process.memoryUsage().rss / 2 ** 20;
   process.send?.({ type: 'ready', port, slugs, rssMb: rssMb() } satisfies FromChild);
   slugs = [];
+  const session = new Session();
   process.on('message', async (message: ToChild) => {
-    if (message.type === 'cpu') {
+    if (message.type === 'profile') {
+      // No file: start profiling; a file: stop and write the profile there.
+      if (message.file === undefined) {
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      } else {
+        const { profile } = await session.post('Profiler.stop');
+        await writeFile(message.file, JSON.stringify(profile));
+        session.disconnect();
+      }
+      process.send?.({ type: 'profiled' } satisfies FromChild);
+    } else if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send?.({ type: 'cpu', micros: user + system, rssMb: rssMb() } satisfies FromChild);
     } else {
@@ -98,18 +114,21 @@ interface Server {
   port: number;
   slugs: string[];
   cpuSeconds: () => Promise<{ seconds: number; rssMb: number }>;
+  /** Starts profiling the server (no file) or stops and writes the profile to `file`. */
+  profile: (file?: string) => Promise<void>;
   stop: () => Promise<void>;
 }
 
 async function startServer(dataDir: string, publish: boolean): Promise<Server> {
-  const profile = process.env.BENCH_COLD_CPU_PROF;
   const child = fork(import.meta.filename, [dataDir, publish ? 'publish' : 'open'], {
     // As `sextant serve` runs (apps/cli/bin/sextant.js): React's production build, its V8 flags.
     env: { NODE_ENV: 'production', ...process.env, BENCH_COLD_CHILD: '1' },
+    // A flag NODE_OPTIONS already sets (`--max-semi-space-size=16`, to compare) is left to it, as sextant.js does.
     execArgv: [
       ...process.execArgv,
-      ...SERVE_FLAGS,
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      ...SERVE_FLAGS.filter(
+        (flag) => !(process.env.NODE_OPTIONS ?? '').includes(flag.split('=')[0] as string),
+      ),
     ],
   });
   const ready = await new Promise<Extract<FromChild, { type: 'ready' }>>((done, fail) => {
@@ -127,6 +146,11 @@ async function startServer(dataDir: string, publish: boolean): Promise<Server> {
           done({ seconds: cpu.micros / 1e6, rssMb: cpu.rssMb });
         });
         child.send({ type: 'cpu' } satisfies ToChild);
+      }),
+    profile: (file) =>
+      new Promise((done) => {
+        child.once('message', () => done());
+        child.send({ type: 'profile', ...(file ? { file } : {}) } satisfies ToChild);
       }),
     stop: () =>
       new Promise((done) => {
@@ -224,9 +248,15 @@ async function main(): Promise<void> {
 
     // 1. The cold walk: the site loaded by its home page first, then every endpoint page once.
     const home = await get(server.port, '');
+    const profileDir = process.env.BENCH_COLD_CPU_PROF;
+    if (profileDir) await server.profile();
     const before = await server.cpuSeconds();
     const cold = await walk(server.port, slugs, 4);
     const after = await server.cpuSeconds();
+    if (profileDir) {
+      await mkdir(profileDir, { recursive: true });
+      await server.profile(join(profileDir, 'walk.cpuprofile'));
+    }
     const cpu = after.seconds - before.seconds;
     const perCore = cold.pages / cpu;
     console.log(`site load (home page, first request): ${ms(home.ms)}, status ${home.status}`);
