@@ -32,7 +32,7 @@ export const CACHE_SPLIT: Readonly<Record<CacheName, number>> = {
   files: 0.02,
   /** Highlighted code shared by every site (the docs site's highlight and line-token caches). */
   highlights: 0.02,
-  /** Which site serves an address (host and path): the registry's and a docs host's over HTTP. */
+  /** Which site serves an address: the registry's stored URLs per host, a docs host's resolutions over HTTP. */
   addresses: 0.01,
   /** Derived from spec and site text, process-wide: type names, compiled patterns, inline style elements (module-caches.ts). */
   compiled: 0.02,

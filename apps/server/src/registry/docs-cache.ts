@@ -36,11 +36,11 @@ export interface DocsCache {
   onInvalidated(listener: (urls: InvalidatedUrls) => void): () => void;
   /** The estimated bytes of the loaded sites kept (`sextant_cache_bytes{cache="registry-sites"}`). */
   bytes(): number;
-  /** The estimated bytes of the addresses resolved (`sextant_cache_bytes{cache="addresses"}`). */
+  /** The estimated bytes of the hosts' stored URLs kept (`sextant_cache_bytes{cache="addresses"}`). */
   addressBytes(): number;
 }
 
-/** Bytes the address resolutions may hold without a budget (the server gives `addresses`'). */
+/** Bytes the hosts' stored URLs may hold without a budget (the server gives `addresses`'). */
 const DEFAULT_ADDRESS_BYTES = 4 * 1024 * 1024;
 
 /** Hears the cache's hits, misses and invalidations (metrics). */
@@ -51,11 +51,14 @@ export interface DocsCacheObserver {
 }
 
 /**
- * What an address resolution holds: both strings (UTF-16) and the cache's bookkeeping.
- * @example addressEntryBytes('docs.acme.com/guide', 'docs.acme.com') // 128
+ * What a host's stored URLs hold: the strings (UTF-16) and a round figure of bookkeeping each.
+ * @example hostEntryBytes('docs.acme.com', new Set(['docs.acme.com', 'docs.acme.com/v2'])) // 276
  */
-export const addressEntryBytes = (address: string, url: string): number =>
-  2 * (address.length + url.length) + 64;
+export const hostEntryBytes = (domain: string, urls: ReadonlySet<string>): number => {
+  let bytes = 2 * domain.length + 64;
+  for (const url of urls) bytes += 2 * url.length + 64;
+  return bytes;
+};
 
 /** The host name of a stored docs URL or an address (`host[:port]/path`): what a publish can change the resolution of. */
 const hostOfUrl = (url: string) => (url.split('/')[0] ?? '').replace(/:\d+$/, '');
@@ -82,11 +85,15 @@ export function createDocsCache(
     size: (entry) => entry.bytes,
     ...(budget.observer ? { observer: budget.observer } : {}),
   });
-  /** The stored URL serving each address (host and path), bounded by bytes like every cache. */
-  const resolutions = createByteCache<string, string>({
+  /**
+   * Every stored URL of a host (its `domain`, port included), bounded by bytes like every cache:
+   * any address on the host resolves from them, so a site's pages cost one query per host, not
+   * one per page (issue #30: every cold page of a loaded site asked the database before).
+   */
+  const hosts = createByteCache<string, ReadonlySet<string>>({
     name: 'addresses',
     maxBytes: budget.addressBytes ?? DEFAULT_ADDRESS_BYTES,
-    size: (url, address) => addressEntryBytes(address, url),
+    size: (urls, domain) => hostEntryBytes(domain, urls),
     ...(budget.observer ? { observer: budget.observer } : {}),
   });
   const listeners = new Set<(urls: InvalidatedUrls) => void>();
@@ -96,15 +103,14 @@ export function createDocsCache(
     generation++;
     observer?.invalidated(urls === 'all' ? 'all' : 'urls');
     if (urls === 'all') {
-      resolutions.clear();
+      hosts.clear();
       sites.clear();
       loading.clear();
     } else {
       // Only the addresses on the published sites' hosts may now resolve elsewhere (a new base
-      // path under them); every other host's resolutions stay.
-      const hosts = new Set(urls.map(hostOfUrl));
-      for (const address of [...resolutions.keys()])
-        if (hosts.has(hostOfUrl(address))) resolutions.delete(address);
+      // path under them, a URL gone); every other host's URLs stay. Every port of a host name goes.
+      const names = new Set(urls.map(hostOfUrl));
+      for (const domain of [...hosts.keys()]) if (names.has(hostOfUrl(domain))) hosts.delete(domain);
       for (const url of urls) {
         sites.delete(url);
         loading.delete(url);
@@ -121,19 +127,23 @@ export function createDocsCache(
     }
   });
 
-  /** One lookup per address at a time: a restart's first requests all ask for the same address. */
-  const resolving = createSingleFlight<string | undefined>();
-  const resolve = async (address: DocsAddress): Promise<string | undefined> => {
-    const known = resolutions.get(address.url);
+  /** One lookup per host at a time: a restart's first requests all ask for the same host. */
+  const listing = createSingleFlight<ReadonlySet<string>>();
+  const urlsOn = async (domain: string): Promise<ReadonlySet<string>> => {
+    const known = hosts.get(domain);
     if (known) return known;
     const before = generation;
-    return resolving(`${before}\0${address.url}`, async () => {
-      const keys = lookupKeys(address);
-      const rows = await db.selectFrom('docs_urls').select('url').where('url', 'in', keys).execute();
-      const found = keys.find((key) => rows.some((row) => row.url === key));
-      if (found && before === generation) resolutions.set(address.url, found);
-      return found;
+    return listing(`${before}\0${domain}`, async () => {
+      const rows = await db.selectFrom('docs_urls').select('url').where('domain', '=', domain).execute();
+      const urls = new Set(rows.map((row) => row.url));
+      // A host without URLs is kept too: the registration that adds one invalidates its URL, and so its host.
+      if (before === generation) hosts.set(domain, urls);
+      return urls;
     });
+  };
+  const resolve = async (address: DocsAddress): Promise<string | undefined> => {
+    const urls = await urlsOn(address.domain);
+    return lookupKeys(address).find((key) => urls.has(key));
   };
 
   const fetchSite = async (url: string): Promise<LoadedDocs | undefined> => {
@@ -201,6 +211,6 @@ export function createDocsCache(
       return () => listeners.delete(listener);
     },
     bytes: () => sites.calculatedSize,
-    addressBytes: () => resolutions.calculatedSize,
+    addressBytes: () => hosts.calculatedSize,
   };
 }
