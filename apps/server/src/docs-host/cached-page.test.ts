@@ -31,6 +31,12 @@ describe('prepareCachedPage', () => {
     expect(page.gzip()).toBe(page.gzip());
   });
 
+  it('writes the nonce at every placeholder, after text of any width', () => {
+    const wide = `<style nonce="@N@"></style><p>é ✓ 𝄞 ${'ü'.repeat(3000)}</p><script nonce="@N@"></script>@N@`;
+    const page = prepareCachedPage(wide, '@N@', 'v1');
+    expect(page.text.toString()).toBe(wide.replaceAll('@N@', page.nonce));
+  });
+
   it('sends a page without a placeholder as it is', () => {
     expect(prepareCachedPage('<p>hi</p>', '@N@', 'v1').text.toString()).toBe('<p>hi</p>');
   });

@@ -7,6 +7,9 @@
  * nonce guards nothing a reader of the page cannot see anyway (it allows only inline styles; the
  * page's markup is the site's own), so one per version is as strong as one per response here.
  * The body is gzip-encoded once, on first demand.
+ *
+ * A cold page pays for this once (issue #30): the HTML is encoded to bytes once and hashed once,
+ * nonce and ETag both derived from that one digest, and the nonce written into the bytes.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -24,11 +27,28 @@ export interface CachedPage {
   gzip(): Buffer;
 }
 
+/** 22 base64url characters (132 bits) of the SHA-256 of `parts`, each followed by a NUL. */
 const digest = (...parts: (string | Buffer)[]) => {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part).update('\0');
   return hash.digest('base64url').slice(0, 22);
 };
+
+/** `bytes` with `value` wherever `placeholder` is (the same bytes when it is nowhere). */
+function replaceAll(bytes: Buffer, placeholder: string, value: string): Buffer {
+  let at = bytes.indexOf(placeholder);
+  if (at === -1) return bytes;
+  const replacement = Buffer.from(value);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    pieces.push(bytes.subarray(from, at), replacement);
+    from = at + placeholder.length;
+    at = bytes.indexOf(placeholder, from);
+  }
+  pieces.push(bytes.subarray(from));
+  return Buffer.concat(pieces);
+}
 
 /**
  * Prepares the `html` of a page of site version `version`, whose nonce goes where `placeholder`
@@ -36,10 +56,13 @@ const digest = (...parts: (string | Buffer)[]) => {
  * @example const page = prepareCachedPage(html, NONCE_PLACEHOLDER, site.version); reply.header('etag', page.etag).send(page.text);
  */
 export function prepareCachedPage(html: string, placeholder: string, version: string): CachedPage {
+  const bytes = Buffer.from(html);
+  // The page's one digest: nonce and tag follow from the version and the HTML, so from the body too.
+  const page = createHash('sha256').update(version).update('\0').update(bytes).digest();
   // base64url has no `+` or `/`: the nonce reads the same in an attribute and in the header.
-  const nonce = digest('sextant-csp-nonce', version, html);
-  const text = Buffer.from(html.split(placeholder).join(nonce));
-  const tag = digest('sextant-page', version, text);
+  const nonce = digest('sextant-csp-nonce', page);
+  const text = replaceAll(bytes, placeholder, nonce);
+  const tag = digest('sextant-page', page);
   let compressed: Buffer | undefined;
   return {
     nonce,
