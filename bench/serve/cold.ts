@@ -31,7 +31,8 @@ import { publishProject } from '../../apps/cli/src/support/publish-project.js';
 
 const HOST = 'github.docs.test';
 const TARGET_PAGES_PER_CORE = 500;
-const SERVE_FLAGS = ['--max-semi-space-size=2', '--liftoff-only'];
+/** The V8 flags `sextant serve` runs with when no `--memory` is given (apps/cli/bin/sextant.js). */
+const SERVE_FLAGS = ['--max-semi-space-size=16', '--liftoff-only'];
 const GITHUB_SPEC = resolve(
   import.meta.dirname,
   '../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
