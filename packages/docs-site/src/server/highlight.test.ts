@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readableOn } from './highlight.js';
+import { highlight, loadHighlighter, readableOn, warmHighlighter } from './highlight.js';
+import { highlightCacheBytes } from './highlight-caches.js';
 
 /** WCAG contrast, computed independently of the module's own helper. */
 function ratio(a: string, b: string): number {
@@ -30,5 +31,21 @@ describe('readableOn', () => {
   it('keeps colours that already read, and what is not #rrggbb', () => {
     expect(readableOn('#24292e', '#f1f3f6')).toBe('#24292e');
     expect(readableOn('red', '#f1f3f6')).toBe('red');
+  });
+});
+
+describe('highlight', () => {
+  it("keeps a page's own code (an endpoint's snippets) only line by line when told not to remember it", async () => {
+    const instance = await loadHighlighter();
+    await warmHighlighter();
+    const code = `curl -X POST 'https://own.test/${Date.now()}' \\\n  -H 'Accept: application/json'`;
+    const once = highlight(instance, code, 'bash', { remember: false });
+    // Its lines are remembered (line-tokens.ts); the code's HTML is not, so nothing more is kept now.
+    const bytes = highlightCacheBytes();
+    expect(highlight(instance, code, 'bash', { remember: false })).toBe(once);
+    expect(highlightCacheBytes()).toBe(bytes);
+    // Remembered, the code's HTML takes room of its own.
+    expect(highlight(instance, code, 'bash')).toBe(once);
+    expect(highlightCacheBytes()).toBeGreaterThan(bytes);
   });
 });

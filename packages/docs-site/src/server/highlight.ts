@@ -162,6 +162,15 @@ export function highlightCss(): string {
   return css;
 }
 
+export interface HighlightOptions {
+  /**
+   * Keep the code's highlighted lines for the next time the same code comes (default true). Code
+   * no other page shows (an endpoint's snippets) would only push out what other pages share; its
+   * lines are remembered one by one anyway (line-tokens.ts).
+   */
+  remember?: boolean;
+}
+
 /** Most tokens hold none of these: they are written as they are, without four passes of `replace`. */
 const NEEDS_ESCAPE = /[&<>"]/;
 const escapeHtml = (text: string) =>
@@ -176,8 +185,13 @@ const colorClass = (prefix: string, color: string | undefined) =>
  * escaped plain text; inside {@link withLanguages} the latter are loaded and the build redone).
  * @example highlight(h, '{"a":1}', 'json') // '<pre class="sx-code" data-lang="json"><code>…'
  */
-export function highlight(instance: HighlighterCore, code: string, lang: string | undefined): string {
-  const { lang: langAttr, lines } = highlightLines(instance, code, lang);
+export function highlight(
+  instance: HighlighterCore,
+  code: string,
+  lang: string | undefined,
+  options: HighlightOptions = {},
+): string {
+  const { lang: langAttr, lines } = highlightLines(instance, code, lang, options);
   return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
 }
 
@@ -190,6 +204,7 @@ export function highlightLines(
   instance: HighlighterCore,
   code: string,
   lang: string | undefined,
+  { remember = true }: HighlightOptions = {},
 ): { lang: string; lines: string[] } {
   const key = (lang ?? '').toLowerCase();
   const resolved: keyof typeof LANGS | undefined = key in LANGS ? (key as keyof typeof LANGS) : ALIASES[key];
@@ -197,6 +212,7 @@ export function highlightLines(
   const loaded = resolved !== undefined && ready.has(resolved);
   if (resolved && !loaded) missing?.add(resolved);
   if (!loaded) return { lang: langAttr, lines: code.split('\n').map(escapeHtml) };
+  if (!remember) return { lang: langAttr, lines: tokenLines(instance, code, resolved) };
   const cacheKey = `${resolved}\n${code}`;
   const known = highlighted.get(cacheKey);
   if (known) return { lang: langAttr, lines: [...known] };

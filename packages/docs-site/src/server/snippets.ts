@@ -51,7 +51,7 @@ export function endpointSnippets(
         id: target.target,
         label: target.title,
         code,
-        html: safeHtml(highlight(highlighter, code, snippetLanguage(target.target))),
+        html: safeHtml(highlight(highlighter, code, snippetLanguage(target.target), { remember: false })),
       });
     } catch {
       // A renderer that cannot express this request is skipped, not fatal.
