@@ -4,8 +4,8 @@
  * highlight-caches.ts). The elements depend on the text alone, so no site version enters the key:
  * a publish that changes a description changes the text, hence the key.
  */
-import { memoizeInlineMarkdown } from '@sextant/playground/inline-markdown';
-import { plainLineNodes } from '@sextant/ui/markdown';
+import { INLINE_MARKDOWN_OPTIONS, memoizeInlineMarkdown } from '@sextant/playground/inline-markdown';
+import { plainMarkdownNodes } from '@sextant/ui/markdown';
 import type { ReactNode } from 'react';
 import { highlightCache } from './highlight-caches.js';
 
@@ -18,10 +18,11 @@ const descriptionBytes = (_nodes: unknown, text: string) => 16 * text.length + 2
 const kept = highlightCache<readonly ReactNode[]>(0.2, descriptionBytes);
 
 /**
- * Installs the memo (once per process: importing this module does it). A description of one
- * plain line is answered without the parser and without being kept (`plainLineNodes`).
+ * Installs the memo (once per process: importing this module does it). A description the fast
+ * path reads (`plainMarkdownNodes`: plain text, code spans, links, emphasis, one-line lists…) is
+ * answered without the parser and without being kept.
  */
 memoizeInlineMarkdown({
-  get: (text) => kept.get(text) ?? plainLineNodes(text),
+  get: (text) => kept.get(text) ?? plainMarkdownNodes(text, INLINE_MARKDOWN_OPTIONS),
   set: (text, nodes) => kept.set(text, nodes),
 });

@@ -1,13 +1,18 @@
 /**
  * The markdown fast path proved on real descriptions: every `description` of GitHub's and Stripe's
- * specs and of the repo's example specs that `plainMarkdown` takes renders to the pipeline's HTML
- * and table of contents, and so does every GitHub description it takes after random edits that
- * bring in markdown's hard cases. Slow (the pipeline runs on ~10,000 texts): `npm test` only.
+ * specs and of the repo's example specs that `plainTree` takes is the parser's tree (CommonMark),
+ * renders to the field renderer's elements (`plainMarkdownNodes`) and to the page pipeline's HTML
+ * and table of contents (`plainMarkdown`: GFM, callouts, sanitiser), and so does every GitHub
+ * description it takes after random edits that bring in markdown's hard cases. Slow (the parsers
+ * run on ~10,000 texts): `npm test` only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importDefinition } from '@sextant/definition';
 import { readSpecFile } from '@sextant/definition/node';
+import { parseMarkdown, plainMarkdownNodes, plainTree, renderMarkdown } from '@sextant/ui/markdown';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { loadHighlighter } from './highlight.js';
 import { renderWithPipeline } from './markdown.js';
@@ -41,14 +46,26 @@ function operationDescriptions(path: string): string[] {
   );
 }
 
-/** How many of `texts` the fast path takes, each checked against the pipeline. */
+/** The parser's tree without positions. */
+const parsed = (text: string): unknown =>
+  JSON.parse(JSON.stringify(parseMarkdown(text), (key, value) => (key === 'position' ? undefined : value)));
+
+const FIELD_OPTIONS = { html: 'strip' } as const;
+const markup = (nodes: unknown) => renderToStaticMarkup(createElement(Fragment, null, nodes as never));
+
+/** How many of `texts` the fast path takes, each checked against the parser and the pipeline. */
 function provedOn(texts: Iterable<string>): number {
   let taken = 0;
   for (const text of texts) {
     const fast = plainMarkdown(text);
+    expect(fast === undefined, JSON.stringify(text)).toBe(plainTree(text) === undefined);
     if (!fast) continue;
     taken++;
+    expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
     expect(fast, JSON.stringify(text)).toEqual(renderWithPipeline(highlighter, text));
+    const nodes = plainMarkdownNodes(text, FIELD_OPTIONS);
+    // Past the field renderer's bounds (length, delimiter runs) it leaves the text to the parser.
+    if (nodes) expect(markup(nodes), JSON.stringify(text)).toBe(markup(renderMarkdown(text, FIELD_OPTIONS)));
   }
   return taken;
 }

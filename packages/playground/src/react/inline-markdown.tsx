@@ -5,7 +5,7 @@
  * to its text (`<br>` to a space); a heading reads as a bold line; fenced code keeps its lines.
  * Runs the same on the server and the client, so nested types can expand in the browser.
  */
-import { renderMarkdown } from '@sextant/ui/markdown';
+import { type MarkdownOptions, renderMarkdown } from '@sextant/ui/markdown';
 import type { ReactNode } from 'react';
 
 function code(text: string, _lang: string, key: string): ReactNode {
@@ -15,6 +15,9 @@ function code(text: string, _lang: string, key: string): ReactNode {
     </pre>
   );
 }
+
+/** How descriptions render: raw HTML dropped to its text, code blocks as `.sx-desc-code`. */
+export const INLINE_MARKDOWN_OPTIONS: MarkdownOptions = { html: 'strip', code };
 
 /** Where a host keeps rendered descriptions by their trimmed text. */
 export interface InlineMarkdownMemo {
@@ -39,7 +42,7 @@ export function memoizeInlineMarkdown(next: InlineMarkdownMemo | undefined): voi
 function descriptionNodes(text: string): readonly ReactNode[] {
   const known = memo?.get(text);
   if (known) return known;
-  const nodes = renderMarkdown(text, { html: 'strip', code });
+  const nodes = renderMarkdown(text, INLINE_MARKDOWN_OPTIONS);
   memo?.set(text, nodes);
   return nodes;
 }

@@ -11,6 +11,9 @@
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { Fragment, type ReactNode } from 'react';
+import { plainTree } from './plain-tree.js';
+
+export { type PlainBlock, type PlainInline, type PlainTree, plainTree } from './plain-tree.js';
 
 /** Elements nested deeper than this render their text only. */
 export const MAX_DEPTH = 24;
@@ -231,23 +234,17 @@ class Renderer {
 }
 
 /**
- * One line no CommonMark construct reads: it opens with a letter (no block starts there: list,
- * heading, quote, fence, indented code, HTML, link definition) and holds none of the characters
- * inline syntax, entities, autolinks, raw HTML or hard breaks need, nor a control character or
- * edge space.
+ * {@link renderMarkdown}'s nodes for `markdown` when `plainTree` reads it (paragraphs, headings,
+ * one-line list items and quotes of text, code spans, links and plain emphasis), without the
+ * parser; else undefined. For servers rendering many descriptions (issue #30: most field
+ * descriptions are such text); the browser's bundle leaves it out. Proved against the parser on
+ * GitHub's, Stripe's and the example specs' descriptions (docs-site's plain-markdown.corpus.test.ts).
+ * @example plainMarkdownNodes('The name.', { html: 'strip' }) // [<p key="m.0">{['The name.']}</p>]
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses (micromark rewrites NUL, tabs and line ends)
-const PLAIN_LINE = /^[A-Za-z][^\\`*_~[\]<>&!\u0000-\u001f\u007f]*(?<![\s\u00a0])$/;
-
-/**
- * {@link renderMarkdown}'s nodes for `markdown` when it is one plain line (its tree is one
- * paragraph of its text), without the parser; else undefined. For servers rendering many
- * descriptions (issue #30: most field descriptions are such sentences); the browser's bundle
- * leaves it out. `markdown.test.tsx` proves it against the parser on GitHub's descriptions.
- * @example plainLineNodes('The name.') // [<p key="m.0">{['The name.']}</p>]
- */
-export function plainLineNodes(markdown: string): ReactNode[] | undefined {
-  return PLAIN_LINE.test(markdown) ? [<p key="m.0">{[markdown]}</p>] : undefined;
+export function plainMarkdownNodes(markdown: string, options: MarkdownOptions): ReactNode[] | undefined {
+  if (markdown.length > MAX_LENGTH || boundedMarkdown(markdown) !== markdown) return undefined;
+  const root = plainTree(markdown);
+  return root && new Renderer(root, options).children(root, 0, 'm');
 }
 
 /**

@@ -1,0 +1,399 @@
+/**
+ * The markdown fast path for servers rendering many descriptions (issue #30): the mdast tree of a
+ * document made only of paragraphs, ATX headings, one-line list items (tight or loose) and quotes,
+ * whose inline text holds only text, simple code spans and links, backslash escapes and unnested
+ * emphasis whose delimiters open and close unambiguously, built without the parser. On that subset
+ * CommonMark and GFM read the same, so the tree is `fromMarkdown`'s without positions, with or
+ * without GFM. Anything else (HTML, code blocks, tables, autolinks and GFM literals, entities,
+ * images, references, strikethrough, nesting, lazy continuation, indentation, setext headings,
+ * thematic breaks, hard breaks) is refused: undefined, and the caller runs the parser.
+ * Proved against the parsers on every description of GitHub's, Stripe's and the example specs
+ * (docs-site's plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
+ */
+
+/** The inline nodes of a {@link PlainTree}: mdast's. */
+export type PlainInline =
+  | { type: 'text'; value: string }
+  | { type: 'inlineCode'; value: string }
+  | { type: 'strong'; children: PlainInline[] }
+  | { type: 'emphasis'; children: PlainInline[] }
+  | { type: 'link'; url: string; title: string | null; children: PlainInline[] };
+
+interface Paragraph {
+  type: 'paragraph';
+  children: PlainInline[];
+}
+
+interface List {
+  type: 'list';
+  ordered: boolean;
+  start: number | null;
+  spread: boolean;
+  children: { type: 'listItem'; spread: false; checked: null; children: [Paragraph] }[];
+}
+
+/** The blocks of a {@link PlainTree}: mdast's. */
+export type PlainBlock =
+  | Paragraph
+  | { type: 'heading'; depth: 1 | 2 | 3 | 4 | 5 | 6; children: PlainInline[] }
+  | List
+  | { type: 'blockquote'; children: PlainBlock[] };
+
+/** The mdast tree the fast path builds: an mdast `Root` of the blocks and inline nodes above. */
+export interface PlainTree {
+  type: 'root';
+  children: PlainBlock[];
+}
+
+/**
+ * A code span of one backtick each side whose text is written as is: no backtick (double
+ * backticks anywhere are refused first, so each opener closes at the next one), no space at its
+ * edges (CommonMark strips one), no backslash, line end, tab or control character.
+ */
+const CODE_SPAN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  /`([^`\s\\\u0000-\u001f\u007f](?:[^`\\\u0000-\u001f\u007f]*[^`\s\\\u0000-\u001f\u007f])?)`/y;
+
+/**
+ * An inline link: its text (checked without links or emphasis), an absolute http(s) URL or a site
+ * path (not `//`) of characters the parser neither escapes nor percent-encodes (a `%` only before
+ * two hex digits; no parentheses, spaces or backslashes), and an optional double-quoted title of
+ * plain characters.
+ */
+const LINK =
+  /\[([^[\]\n]+)\]\(((?:https?:\/\/|\/(?!\/))(?:[A-Za-z0-9/._~:?#=+,;@!$&'*-]|%[0-9A-Fa-f]{2})*)(?: "([^"\\\n&<>`]*)")?\)/y;
+
+/** A character reference (decoded by the parser from its table): refused, a bare `&` is text. */
+const CHARACTER_REFERENCE = /&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
+const CHARACTER_REFERENCE_HERE = new RegExp(CHARACTER_REFERENCE.source, 'y');
+
+/** ASCII punctuation: what a backslash escapes. */
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+
+/**
+ * Characters never taken: tabs, carriage returns, control characters (the parser rewrites NUL),
+ * lone surrogates and non-characters.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const REFUSED = /[\t\r\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]|\p{Cs}/u;
+/** Text characters never taken: raw HTML and autolinks (`<`), strikethrough (`~`), email autolink literals (`@`). */
+const REFUSED_IN_TEXT = /[<~@]/;
+
+/** The characters {@link inlineNodes} reads one by one; text runs between them are taken whole. */
+const SPECIAL = /[`[\]\\&<~@!*_]/g;
+
+/** GFM autolink literals (`www.`, `http://`…) in text: refused. */
+const AUTOLINK_LITERAL = /www\.|:\/\//i;
+
+/**
+ * What may stand before an emphasis opener: nothing, a space or line end, or an opening
+ * parenthesis or quote (punctuation, so the run opens whatever follows it).
+ */
+const OPENER_PRECEDER = /[ \n("']/;
+/** What may follow an emphasis closer, besides nothing. */
+const CLOSER_FOLLOWER = /[ \n.,:;!?)"']/;
+
+/** A callout's marker (`[!NOTE]`) opening a quote: text to both parsers, for the renderer to read. */
+const QUOTE_MARKER = /^\[![A-Za-z]+\](?=\s|$)/;
+
+interface Delimiter {
+  marker: '*' | '_';
+  length: number;
+  /** Its index among the pieces. */
+  piece: number;
+  canOpen: boolean;
+  canClose: boolean;
+}
+
+/** A delimiter run's place among the pieces, replaced by its emphasis once paired. */
+type Piece = PlainInline | Delimiter;
+
+const isDelimiter = (piece: Piece): piece is Delimiter => 'canOpen' in piece;
+
+/** Appends `value` to the text piece at the end, or as a new one (the parser merges adjacent text). */
+function pushText(pieces: Piece[], value: string): void {
+  const last = pieces[pieces.length - 1];
+  if (last && !isDelimiter(last) && last.type === 'text') last.value += value;
+  else pieces.push({ type: 'text', value });
+}
+
+/**
+ * The inline nodes of `source`, or undefined when it holds anything but the constructs above.
+ * `links` false refuses links and emphasis (a link's own text).
+ */
+function inlineNodes(source: string, links = true): PlainInline[] | undefined {
+  if (REFUSED.test(source) || source.includes('``')) return undefined;
+  const pieces: Piece[] = [];
+  const delimiters: Delimiter[] = [];
+  /** The text outside code spans and links, for the autolink literal check. */
+  let prose = '';
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i] as string;
+    if (c === '`') {
+      CODE_SPAN.lastIndex = i;
+      const code = CODE_SPAN.exec(source);
+      if (!code) return undefined;
+      pieces.push({ type: 'inlineCode', value: code[1] as string });
+      prose += ' ';
+      i = CODE_SPAN.lastIndex;
+    } else if (c === '[') {
+      if (!links || source[i - 1] === '!') return undefined;
+      LINK.lastIndex = i;
+      const link = LINK.exec(source);
+      // `[^1]` is a footnote call; a reference in the address is decoded by the parser.
+      if (!link || /^[\s^]|\s$/.test(link[1] as string) || CHARACTER_REFERENCE.test(link[2] as string))
+        return undefined;
+      const children = inlineNodes(link[1] as string, false);
+      if (!children) return undefined;
+      pieces.push({ type: 'link', url: link[2] as string, title: link[3] ?? null, children });
+      prose += ' ';
+      i = LINK.lastIndex;
+    } else if (c === '\\') {
+      const next = source[i + 1];
+      if (next === undefined || !ASCII_PUNCTUATION.test(next)) return undefined;
+      pushText(pieces, next);
+      // Not text to the autolink check: `www\.` is no literal.
+      prose += ' ';
+      i += 2;
+    } else if (c === '&') {
+      CHARACTER_REFERENCE_HERE.lastIndex = i;
+      if (CHARACTER_REFERENCE_HERE.test(source)) return undefined;
+      pushText(pieces, c);
+      prose += c;
+      i++;
+    } else if (c === ']' || REFUSED_IN_TEXT.test(c) || (c === '!' && source[i + 1] === '[')) {
+      return undefined;
+    } else if (c === '*' || c === '_') {
+      let end = i;
+      while (source[end] === c) end++;
+      const run = source.slice(i, end);
+      const before = source[i - 1];
+      const after = source[end];
+      // `snake_case`: an underscore run between letters or digits neither opens nor closes.
+      if (c === '_' && before && after && /[A-Za-z0-9]/.test(before) && /[A-Za-z0-9]/.test(after)) {
+        pushText(pieces, run);
+        prose += run;
+      } else {
+        if (!links) return undefined;
+        const delimiter: Delimiter = {
+          marker: c,
+          length: run.length,
+          piece: pieces.length,
+          canOpen:
+            (before === undefined || OPENER_PRECEDER.test(before)) &&
+            after !== undefined &&
+            !/[\s*_]/.test(after),
+          canClose:
+            before !== undefined &&
+            !/[\s*_]/.test(before) &&
+            (after === undefined || CLOSER_FOLLOWER.test(after)),
+        };
+        delimiters.push(delimiter);
+        pieces.push(delimiter);
+        prose += ' ';
+      }
+      i = end;
+    } else {
+      // Up to the next character any branch above reads.
+      SPECIAL.lastIndex = i + 1;
+      const end = SPECIAL.exec(source)?.index ?? source.length;
+      const text = source.slice(i, end);
+      pushText(pieces, text);
+      prose += text;
+      i = end;
+    }
+  }
+  if (AUTOLINK_LITERAL.test(prose) || delimiters.length % 2 === 1) return undefined;
+  // Emphasis: openers and closers alternate, each pair of one marker and length (1 or 2).
+  for (let d = 0; d < delimiters.length; d += 2) {
+    const open = delimiters[d] as Delimiter;
+    const close = delimiters[d + 1] as Delimiter;
+    if (!open.canOpen || !close.canClose || open.marker !== close.marker || open.length !== close.length)
+      return undefined;
+    if (open.length > 2) return undefined;
+  }
+  const nodes: PlainInline[] = [];
+  let d = 0;
+  for (let p = 0; p < pieces.length; p++) {
+    const piece = pieces[p] as Piece;
+    if (!isDelimiter(piece)) {
+      nodes.push(piece);
+      continue;
+    }
+    const close = delimiters[d + 1] as Delimiter;
+    d += 2;
+    const children = pieces.slice(p + 1, close.piece) as PlainInline[];
+    nodes.push(piece.length === 2 ? { type: 'strong', children } : { type: 'emphasis', children });
+    p = close.piece;
+  }
+  return nodes;
+}
+
+/** An ATX heading without indentation, closing sequence or edge space. */
+const HEADING = /^(#{1,6}) (\S(?:.*\S)?)$/;
+/** A list item: indentation (at most 3), marker, one space, then its one line. */
+const LIST_ITEM = /^( {0,3})(?:([-*+])|(\d{1,9})([.)])) (.*)$/;
+
+/**
+ * A line that may open or continue a paragraph (or be a list item's or heading's text): it opens
+ * with a letter, digit, quote, parenthesis, backtick, emphasis or link, not with a block's marker
+ * (`1.` of a list, `* ` of an item), and has no space at its end (a hard break, or trimmed).
+ */
+const TEXT_LINE = /^(?![*+-] |\d+[.)])[\p{L}\p{N}"'(`*_[].*(?<!\s)$/su;
+
+interface ListItem {
+  indent: number;
+  /** The bullet (`-`, `*`, `+`) or the ordered list's delimiter (`.`, `)`). */
+  marker: string;
+  /** An ordered item's number. */
+  start: number | null;
+  text: string;
+}
+
+function listItem(line: string): ListItem | undefined {
+  const match = LIST_ITEM.exec(line);
+  if (!match) return undefined;
+  const [, indent = '', bullet, digits, delimiter, text = ''] = match;
+  return {
+    indent: indent.length,
+    marker: bullet ?? (delimiter as string),
+    start: digits === undefined ? null : Number(digits),
+    text,
+  };
+}
+
+const sameList = (a: ListItem, b: ListItem) =>
+  a.indent === b.indent && a.marker === b.marker && (a.start === null) === (b.start === null);
+
+/** Whether `line` ends a paragraph before it: a quote, a heading, a non-empty bullet item or an ordered one from 1. */
+function interrupts(line: string): boolean {
+  if (line.startsWith('>') || HEADING.test(line)) return true;
+  const item = listItem(line);
+  return item !== undefined && item.text !== '' && (item.start === null || item.start === 1);
+}
+
+function paragraph(source: string, quoteMarker = false): Paragraph | undefined {
+  const marker = quoteMarker ? QUOTE_MARKER.exec(source)?.[0] : undefined;
+  if (!marker) {
+    const children = inlineNodes(source);
+    return children && { type: 'paragraph', children };
+  }
+  const rest = inlineNodes(source.slice(marker.length));
+  if (!rest) return undefined;
+  const children: PlainInline[] = [{ type: 'text', value: marker }];
+  // The marker and the text after it are one text node.
+  const [first] = rest;
+  if (first?.type === 'text') children[0] = { type: 'text', value: marker + first.value };
+  children.push(...(first?.type === 'text' ? rest.slice(1) : rest));
+  return { type: 'paragraph', children };
+}
+
+/**
+ * The list starting at `lines[start]` and the line after it, or undefined. Items are one line
+ * each, of one marker and indentation; a blank line between two makes the list loose.
+ */
+function list(lines: readonly string[], start: number): { node: List; next: number } | undefined {
+  const first = listItem(lines[start] as string) as ListItem;
+  const node: List = {
+    type: 'list',
+    ordered: first.start !== null,
+    start: first.start,
+    spread: false,
+    children: [],
+  };
+  let i = start;
+  for (;;) {
+    const item = listItem(lines[i] as string);
+    if (!item || !sameList(first, item) || !TEXT_LINE.test(item.text)) return undefined;
+    const children = inlineNodes(item.text);
+    if (!children) return undefined;
+    node.children.push({
+      type: 'listItem',
+      spread: false,
+      checked: null,
+      children: [{ type: 'paragraph', children }],
+    });
+    i++;
+    let after = i;
+    while (lines[after] === '') after++;
+    const next = lines[after];
+    if (next === undefined) break;
+    const following = listItem(next);
+    if (following && sameList(first, following)) {
+      node.spread ||= after > i;
+      i = after;
+      continue;
+    }
+    // Without a blank line, a line continues the item (lazily); after one, an indented line
+    // belongs to the item (another list's marker there opens a sublist).
+    if (after === i || next.startsWith(' ')) return undefined;
+    break;
+  }
+  return { node, next: i };
+}
+
+/** The blocks of `lines`, or undefined; `inQuote`: a quote's (no quote in it, a callout marker may open it). */
+function blocks(lines: readonly string[], inQuote = false): PlainBlock[] | undefined {
+  const nodes: PlainBlock[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i] as string;
+    if (line === '') {
+      i++;
+      continue;
+    }
+    if (line.startsWith('>')) {
+      if (inQuote) return undefined;
+      const quoted: string[] = [];
+      for (; lines[i]?.startsWith('>'); i++) {
+        const text = (lines[i] as string).slice(2);
+        if (!/^> ?$/.test(lines[i] as string) && !(lines[i]?.startsWith('> ') && !text.startsWith(' ')))
+          return undefined;
+        quoted.push(text);
+      }
+      // A line right after a quote continues its paragraph (lazily) or interrupts it.
+      if (i < lines.length && lines[i] !== '') return undefined;
+      const children = blocks(quoted, true);
+      if (!children?.length) return undefined;
+      nodes.push({ type: 'blockquote', children });
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (heading) {
+      const children = inlineNodes(heading[2] as string);
+      if (!children || line.endsWith('#')) return undefined;
+      nodes.push({
+        type: 'heading',
+        depth: (heading[1] as string).length as 1 | 2 | 3 | 4 | 5 | 6,
+        children,
+      });
+      i++;
+      continue;
+    }
+    if (listItem(line)) {
+      const found = list(lines, i);
+      if (!found) return undefined;
+      nodes.push(found.node);
+      i = found.next;
+      continue;
+    }
+    const start = i;
+    for (; i < lines.length && lines[i] !== '' && (i === start || !interrupts(lines[i] as string)); i++)
+      if (!TEXT_LINE.test(lines[i] as string)) return undefined;
+    const node = paragraph(lines.slice(start, i).join('\n'), inQuote && nodes.length === 0);
+    if (!node) return undefined;
+    nodes.push(node);
+  }
+  return nodes;
+}
+
+/**
+ * The mdast tree of `markdown` (without positions) when it is made only of the blocks and inline
+ * markdown above, else undefined (the caller parses it).
+ * @example plainTree('Needs **`repo`**.') // { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Needs ' }, { type: 'strong', children: [{ type: 'inlineCode', value: 'repo' }] }, { type: 'text', value: '.' }] }] }
+ */
+export function plainTree(markdown: string): PlainTree | undefined {
+  const children = blocks(markdown.split('\n'));
+  return children?.length ? { type: 'root', children } : undefined;
+}
