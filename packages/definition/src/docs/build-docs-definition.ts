@@ -118,15 +118,18 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
   /** `slug` written in docs.yml, inside the version's prefix. */
   let prefix = '';
   const own = (slug: string) => joinSlug(prefix, slug);
+  /** An entry's slug: its own (docs.yml `slug`), else its slug name or title under its parent's. */
+  const slugOf = (item: { slug?: string; slugName?: string; title: string }, parentSlug: string) =>
+    slugs.take(
+      item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.slugName ?? item.title)),
+    );
   const build = (items: ProjectNavItem[], parentSlug: string): NavItem[] =>
     items.map((item): NavItem => {
       switch (item.type) {
         case 'link':
           return { type: 'link', title: item.title, href: item.href };
         case 'section': {
-          const slug = slugs.take(
-            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
-          );
+          const slug = slugOf(item, parentSlug);
           return {
             type: 'section',
             title: item.title,
@@ -136,9 +139,7 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
           };
         }
         case 'tab': {
-          const slug = slugs.take(
-            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
-          );
+          const slug = slugOf(item, parentSlug);
           return {
             type: 'tab',
             title: item.title,
@@ -149,9 +150,7 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
           };
         }
         case 'changelog': {
-          const slug = slugs.take(
-            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
-          );
+          const slug = slugOf(item, parentSlug);
           const entries = [...item.entries].sort((a, b) =>
             compareEntries({ date: a.date, slug: a.name }, { date: b.date, slug: b.name }),
           );
@@ -181,11 +180,7 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
           };
         }
         case 'page': {
-          const slug = slugs.take(
-            item.slug !== undefined
-              ? own(item.slug)
-              : joinSlug(parentSlug, slugify(item.slugName ?? item.title)),
-          );
+          const slug = slugOf(item, parentSlug);
           const id = `page:${slug}`;
           pages[id] = {
             id,
@@ -205,9 +200,7 @@ export function buildDocsDefinition(project: DocsProject): DocsDefinition {
             throw new DocsDefinitionError(
               `navigation refers to API "${item.apiId}", which the project does not define`,
             );
-          const slug = slugs.take(
-            item.slug !== undefined ? own(item.slug) : joinSlug(parentSlug, slugify(item.title)),
-          );
+          const slug = slugOf(item, parentSlug);
           return {
             type: 'apiReference',
             title: item.title,

@@ -7,6 +7,7 @@
  */
 import type { Location } from '../document/document-set.js';
 import type { Parameter, ParameterStyle } from '../ir/endpoint.js';
+import { parameterStyleSchema } from '../ir/schema/endpoint.js';
 import type { TypeReference } from '../ir/types.js';
 import { availabilityOf, pascalCase, resolveExampleRefs } from '../schema/index.js';
 import { arrayAt, type ImportContext, isObject, type Json, objectAt, pointerAt, str } from './context.js';
@@ -126,15 +127,8 @@ function convertParameter(
   return parameter;
 }
 
-const STYLES = new Set([
-  'form',
-  'simple',
-  'label',
-  'matrix',
-  'deepObject',
-  'pipeDelimited',
-  'spaceDelimited',
-]);
+/** The styles the IR knows (its schema's); another is dropped (the style's default applies). */
+const STYLES: ReadonlySet<string> = new Set(parameterStyleSchema.options);
 
 /** Swagger 2.0 collectionFormat → OpenAPI 3 style and explode. */
 export const COLLECTION_FORMATS: Record<string, { style: ParameterStyle; explode: boolean }> = {
