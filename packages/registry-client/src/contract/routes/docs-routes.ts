@@ -3,6 +3,25 @@ import { z } from 'zod';
 import * as s from '../entities/index.js';
 import { fileDeclarationErrors, MB, member, type RouteSpec, route, urlErrors } from './route-spec.js';
 
+/** Publishing a started registration: v1 and v2 take the same body and answer alike. */
+const publishDocs = {
+  method: 'POST',
+  auth: 'token',
+  params: s.idParamsSchema,
+  body: s.registerDocsBodySchema,
+  response: s.registerDocsResponseSchema,
+  errors: [
+    ...member,
+    'DocsRegistrationIdNotFound',
+    'ApiDoesNotExistError',
+    'DomainBelongsToAnotherOrgError',
+    'DomainNotClaimedError',
+    'DocsFilesNotUploadedError',
+    'InvalidDocsDefinitionError',
+  ],
+  bodyLimit: 64 * MB,
+} as const;
+
 export const docsRoutes = {
   getDocsSitesForOrg: route({
     method: 'POST',
@@ -48,23 +67,9 @@ export const docsRoutes = {
     ],
   }),
   finishDocsRegistration: route({
-    method: 'POST',
     path: '/registry/docs/register/{id}',
     summary: 'Publish a docs definition for a registration started with init (v1).',
-    auth: 'token',
-    params: s.idParamsSchema,
-    body: s.registerDocsBodySchema,
-    response: s.registerDocsResponseSchema,
-    errors: [
-      ...member,
-      'DocsRegistrationIdNotFound',
-      'ApiDoesNotExistError',
-      'DomainBelongsToAnotherOrgError',
-      'DomainNotClaimedError',
-      'DocsFilesNotUploadedError',
-      'InvalidDocsDefinitionError',
-    ],
-    bodyLimit: 64 * MB,
+    ...publishDocs,
   }),
   getOrganizationForUrl: route({
     method: 'POST',
@@ -194,23 +199,9 @@ export const docsRoutes = {
     bodyLimit: s.MAX_DOCS_FILE_BYTES,
   }),
   finishDocsRegistrationV2: route({
-    method: 'POST',
     path: '/v2/registry/docs/register/{id}',
     summary: 'Publish a docs definition for a registration started with init.',
-    auth: 'token',
-    params: s.idParamsSchema,
-    body: s.registerDocsBodySchema,
-    response: s.registerDocsResponseSchema,
-    errors: [
-      ...member,
-      'DocsRegistrationIdNotFound',
-      'ApiDoesNotExistError',
-      'DomainBelongsToAnotherOrgError',
-      'DomainNotClaimedError',
-      'DocsFilesNotUploadedError',
-      'InvalidDocsDefinitionError',
-    ],
-    bodyLimit: 64 * MB,
+    ...publishDocs,
   }),
   transferDocsOwnership: route({
     method: 'POST',
