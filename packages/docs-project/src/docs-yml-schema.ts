@@ -8,26 +8,21 @@
  * exactly what the registry stores and the site renders.
  */
 import {
-  aiLocationsSchema,
-  aiModelSchema,
   aiPromptSchema,
   analyticsPlaygroundSchema,
   apiLinkBaseSchema,
   checkLoginVerification,
   checkSocialCard,
-  claimPathSchema,
   contentAlignmentSchema,
   cssColorSchema,
   DOCS_CHROME_LIMITS,
+  docsAiConfigSchema,
+  docsLoginObjectSchema,
   editThisPageUrlSchema,
   fontDisplaySchema,
   fontStyleSchema,
   headerPositionSchema,
   linkHrefSchema,
-  loginCredentialParamSchema,
-  loginEndpointUrlSchema,
-  loginReturnToParamSchema,
-  loginSecretEnvSchema,
   MAX_DOCS_VERSIONS,
   navbarLinkTypeSchema,
   pageActionsSchema,
@@ -245,24 +240,12 @@ const docsYmlObject = z.strictObject({
       }),
     )
     .optional(),
-  ai: z
-    .strictObject({
-      enabled: z.boolean(),
-      model: aiModelSchema,
-      location: aiLocationsSchema,
-      prompt: aiPromptSchema.min(1).optional(),
-    })
-    .optional(),
+  ai: z.strictObject({ ...docsAiConfigSchema.shape, prompt: aiPromptSchema.min(1).optional() }).optional(),
   analytics: z.strictObject({ playground: analyticsPlaygroundSchema }).optional(),
   /** The site's login (SPEC §6): its JWT carries the reader's API key into the playground. */
   login: z
     .strictObject({
-      authorizationUrl: loginEndpointUrlSchema,
-      returnToQueryParam: loginReturnToParamSchema,
-      credentialParam: loginCredentialParamSchema,
-      apiKeyClaim: claimPathSchema,
-      jwksUrl: loginEndpointUrlSchema.optional(),
-      hmacSecretEnv: loginSecretEnvSchema.optional(),
+      ...docsLoginObjectSchema.shape,
       issuer: z.string().min(1).max(2000).optional(),
       audience: z.string().min(1).max(2000).optional(),
     })
