@@ -74,28 +74,27 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
   );
 }
 
+const RATINGS = [
+  { rating: 'up', label: 'Good answer' },
+  { rating: 'down', label: 'Bad answer' },
+] as const;
+
 function Feedback({ turn, chat }: { turn: ChatTurn; chat: ChatStore }) {
   if (turn.state !== 'done' || !turn.questionId) return null;
   return (
     <div className="sx-ai-feedback">
-      <button
-        type="button"
-        className="sx-icon-button"
-        aria-label="Good answer"
-        aria-pressed={turn.rating === 'up'}
-        onClick={() => void chat.rate(turn.id, 'up')}
-      >
-        <ThumbIcon />
-      </button>
-      <button
-        type="button"
-        className="sx-icon-button"
-        aria-label="Bad answer"
-        aria-pressed={turn.rating === 'down'}
-        onClick={() => void chat.rate(turn.id, 'down')}
-      >
-        <ThumbIcon down />
-      </button>
+      {RATINGS.map(({ rating, label }) => (
+        <button
+          key={rating}
+          type="button"
+          className="sx-icon-button"
+          aria-label={label}
+          aria-pressed={turn.rating === rating}
+          onClick={() => void chat.rate(turn.id, rating)}
+        >
+          <ThumbIcon down={rating === 'down'} />
+        </button>
+      ))}
       {turn.rating ? <span className="sx-muted">Thanks for the feedback.</span> : null}
     </div>
   );

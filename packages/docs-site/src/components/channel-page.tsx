@@ -5,7 +5,7 @@ import { ParameterSection, schemaContext } from './endpoint-page.js';
 import { TryIt } from './explorer.js';
 import { InlineTitle } from './inline-title.js';
 import { MethodBadge, PathView } from './method-badge.js';
-import { PageActions } from './page-actions.js';
+import { PageHeader } from './page-header.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
 export function ChannelPage({
@@ -21,17 +21,13 @@ export function ChannelPage({
   return (
     <article className="sx-reference sx-reference-single">
       <div className="sx-reference-main">
-        <header className="sx-page-header">
-          <h1>
-            <InlineTitle text={channel.title} />
-          </h1>
+        <PageHeader title={<InlineTitle text={channel.title} />} page={page}>
           <div className="sx-endpoint-line">
             <MethodBadge method="WSS" />
             <PathView path={channel.path} />
             <TryIt id={channel.id} site={site} fullPageUrl={ctx.fullPageUrl} />
           </div>
-          <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
-        </header>
+        </PageHeader>
         <Description html={page.description} />
         <ParameterSection title="Path parameters" parameters={channel.pathParameters} ctx={ctx} />
         <ParameterSection title="Query parameters" parameters={channel.queryParameters} ctx={ctx} />

@@ -11,7 +11,7 @@ import { TryIt } from './explorer.js';
 import { InlineTitle } from './inline-title.js';
 import { MethodBadge, PathView } from './method-badge.js';
 import { ErrorsSection, ParameterSection, RequestBodySection, ResponseSection } from './operation-parts.js';
-import { PageActions } from './page-actions.js';
+import { PageHeader } from './page-header.js';
 import { ResponseTabs } from './response-tabs.js';
 import { Description, type SchemaContext } from './type-view.js';
 
@@ -35,10 +35,7 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
   return (
     <article className="sx-reference">
       <div className="sx-reference-main">
-        <header className="sx-page-header">
-          <h1>
-            <InlineTitle text={endpoint.title} />
-          </h1>
+        <PageHeader title={<InlineTitle text={endpoint.title} />} page={page}>
           <div className="sx-endpoint-line">
             <MethodBadge method={endpoint.method} />
             <PathView path={endpoint.path} />
@@ -47,8 +44,7 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
           {endpoint.availability && endpoint.availability !== 'stable' ? (
             <span className="sx-badge sx-warn">{endpoint.availability}</span>
           ) : null}
-          <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
-        </header>
+        </PageHeader>
         <Description html={page.description} />
         {endpoint.auth.length > 0 ? (
           <section className="sx-section" aria-label="Authentication">

@@ -4,7 +4,7 @@ import { EntryMeta } from './changelog-page.js';
 import { Content } from './content/content.js';
 import { InlineTitle } from './inline-title.js';
 import { MethodBadge } from './method-badge.js';
-import { PageActions } from './page-actions.js';
+import { PageHeader } from './page-header.js';
 import { Description } from './type-view.js';
 
 export function MarkdownPage({
@@ -26,12 +26,7 @@ export function MarkdownPage({
           </p>
         ) : null}
         {page.layout === 'custom' ? null : (
-          <header className="sx-page-header">
-            <h1>
-              <InlineTitle text={page.title} />
-            </h1>
-            <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
-          </header>
+          <PageHeader title={<InlineTitle text={page.title} />} page={page} />
         )}
         {page.entry ? <EntryMeta date={page.entry.date} tags={page.entry.tags} /> : null}
         {/* Rendered from markdown and sanitised on the server; islands where it has some. */}
@@ -64,12 +59,7 @@ export function OverviewPage({
 }) {
   return (
     <article className="sx-article">
-      <header className="sx-page-header">
-        <h1>
-          <InlineTitle text={page.title} />
-        </h1>
-        <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
-      </header>
+      <PageHeader title={<InlineTitle text={page.title} />} page={page} />
       <Description html={page.description} />
       <ul className="sx-overview">
         {page.items.map((item) => (

@@ -1,7 +1,7 @@
 /** A named type's page: its description and shape. */
 import type { PageView, SiteView } from '../shared/page-data.js';
 import { schemaContext } from './endpoint-page.js';
-import { PageActions } from './page-actions.js';
+import { PageHeader } from './page-header.js';
 import { Description, type SchemaContext, ShapeBlock } from './type-view.js';
 
 export function TypePage({ page, site }: { page: Extract<PageView, { kind: 'type' }>; site: SiteView }) {
@@ -11,10 +11,7 @@ export function TypePage({ page, site }: { page: Extract<PageView, { kind: 'type
   return (
     <article className="sx-reference sx-reference-single">
       <div className="sx-reference-main">
-        <header className="sx-page-header">
-          <h1>{type.name}</h1>
-          <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
-        </header>
+        <PageHeader title={type.name} page={page} />
         <Description html={page.description} />
         <ShapeBlock shape={{ type: 'id', id: type.id }} ctx={ctx} />
       </div>

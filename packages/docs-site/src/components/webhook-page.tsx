@@ -4,7 +4,7 @@ import { ParameterSection, schemaContext } from './endpoint-page.js';
 import { Examples } from './example-cards.js';
 import { InlineTitle } from './inline-title.js';
 import { MethodBadge } from './method-badge.js';
-import { PageActions } from './page-actions.js';
+import { PageHeader } from './page-header.js';
 import { Description, type SchemaContext, ShapeBlock, TextDescription } from './type-view.js';
 
 export function WebhookPage({
@@ -20,17 +20,13 @@ export function WebhookPage({
   return (
     <article className="sx-reference">
       <div className="sx-reference-main">
-        <header className="sx-page-header">
-          <h1>
-            <InlineTitle text={webhook.title} />
-          </h1>
+        <PageHeader title={<InlineTitle text={webhook.title} />} page={page}>
           <div className="sx-endpoint-line">
             <MethodBadge method={webhook.method} />
             <code className="sx-path">{webhook.name}</code>
             <span className="sx-badge">webhook</span>
           </div>
-          <PageActions actions={page.actions} markdownUrl={page.markdownUrl} />
-        </header>
+        </PageHeader>
         <Description html={page.description} />
         <ParameterSection title="Headers" parameters={webhook.headers} ctx={ctx} />
         <section className="sx-section" aria-label="Payload">
