@@ -267,17 +267,10 @@ function SchemeInputs({
         </>
       );
     case 'header':
-      return (
-        <SecretInput
-          label={scheme.nameOverride ?? scheme.headerWireValue}
-          value={auth.headerValues[scheme.id] ?? ''}
-          onChange={(v) => store.setHeaderValue(scheme.id, v)}
-        />
-      );
     case 'queryParameter':
       return (
         <SecretInput
-          label={scheme.nameOverride ?? scheme.queryParameterName}
+          label={schemeLabel(scheme)}
           value={auth.headerValues[scheme.id] ?? ''}
           onChange={(v) => store.setHeaderValue(scheme.id, v)}
         />

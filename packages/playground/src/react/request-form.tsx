@@ -16,14 +16,13 @@ import {
   sectionParameters,
 } from '../core/form/form-state.js';
 import type { FormStore } from '../core/form/form-store.js';
-import { describeShape, inlineObjectProperties, type TypeMap } from '../core/form/type-shapes.js';
+import { inlineObjectProperties, type TypeMap } from '../core/form/type-shapes.js';
 import {
   formDataFieldValue,
   formDataFiles,
   formDataJsonValue,
   parameterEditor,
   rootEditor,
-  typeCaption,
 } from '../core/form/value-editing.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { ExampleNote } from './example-note.js';
@@ -31,6 +30,7 @@ import { useStore } from './use-store.js';
 import { FieldErrorText, FormErrors, useFieldError } from './value-input/field-errors.js';
 import { FieldFrame } from './value-input/field-frame.js';
 import { ObjectInput } from './value-input/object-input.js';
+import { ShapeField } from './value-input/shape-field.js';
 import { ValueInput } from './value-input/value-input.js';
 
 /** Where the body's value sits in the form state. */
@@ -161,23 +161,17 @@ function ParameterRow({
   path: [ParameterSection, string];
   form: FormStore;
 }) {
-  const described = describeShape(parameter.valueShape, types);
   return (
-    <FieldFrame
+    <ShapeField
       name={parameter.key}
-      caption={typeCaption(described.shape, described.typeName)}
-      required={!described.optional}
       description={parameter.description}
-    >
-      <ValueInput
-        shape={parameter.valueShape}
-        types={types}
-        value={value}
-        path={path}
-        editor={parameterEditor(form.editor, parameter, types)}
-        label={parameter.key}
-      />
-    </FieldFrame>
+      shape={parameter.valueShape}
+      types={types}
+      value={value}
+      path={path}
+      editor={parameterEditor(form.editor, parameter, types)}
+      label={parameter.key}
+    />
   );
 }
 
@@ -301,26 +295,20 @@ function FormDataRow({
       </FieldFrame>
     );
   }
-  const described = describeShape(field.valueShape, types);
   const value = formDataJsonValue(current);
   return (
-    <FieldFrame
+    <ShapeField
       name={field.key}
-      caption={typeCaption(described.shape, described.typeName)}
-      required={!described.optional}
       description={field.description}
-    >
-      <ValueInput
-        shape={field.valueShape}
-        types={types}
-        value={value}
-        path={path}
-        editor={rootEditor(path, value, (next) =>
-          form.setFormDataField(field.key, formDataFieldValue(field, next)),
-        )}
-        label={field.key}
-      />
-    </FieldFrame>
+      shape={field.valueShape}
+      types={types}
+      value={value}
+      path={path}
+      editor={rootEditor(path, value, (next) =>
+        form.setFormDataField(field.key, formDataFieldValue(field, next)),
+      )}
+      label={field.key}
+    />
   );
 }
 

@@ -3,7 +3,6 @@ import type { ObjectProperty } from '@sextant/definition';
 import type { StatePath } from '@sextant/request';
 import { useId } from 'react';
 import {
-  describeShape,
   isOptionalProperty,
   missingOptionalKeys,
   offersAddAll,
@@ -13,13 +12,11 @@ import {
   addOptionalFields,
   asRecord,
   shownProperties,
-  typeCaption,
   type ValueEditor,
 } from '../../core/form/value-editing.js';
 import { FieldErrorText, useFieldError } from './field-errors.js';
-import { FieldFrame } from './field-frame.js';
+import { ShapeField } from './shape-field.js';
 import type { ShapeInputProps } from './shape-input-props.js';
-import { ValueInput } from './value-input.js';
 
 /** An object's fields: required ones always, optional ones once added, and the menu to add more. */
 export function ObjectInput({
@@ -81,26 +78,20 @@ function PropertyField({
   parentLabel: string | undefined;
 }) {
   const label = parentLabel ? `${parentLabel}.${property.key}` : property.key;
-  const described = describeShape(property.valueShape, types);
   return (
-    <FieldFrame
+    <ShapeField
       name={property.key}
-      caption={typeCaption(described.shape, described.typeName)}
-      required={!described.optional}
       description={property.description}
       onRemove={removable ? () => editor.remove(path) : undefined}
       removeLabel={`Remove ${label}`}
-    >
-      <ValueInput
-        shape={property.valueShape}
-        types={types}
-        value={value}
-        path={path}
-        editor={editor}
-        label={label}
-        depth={depth + 1}
-      />
-    </FieldFrame>
+      shape={property.valueShape}
+      types={types}
+      value={value}
+      path={path}
+      editor={editor}
+      label={label}
+      depth={depth + 1}
+    />
   );
 }
 
