@@ -207,7 +207,7 @@ export default function AskAiPanel({ basePath, page, serial, onClose }: AskAiPan
               </button>
             </p>
           ) : null}
-          <label htmlFor={inputId} className="sx-visually-hidden">
+          <label htmlFor={inputId} className="sx-ui-sr-only">
             Your question
           </label>
           <textarea

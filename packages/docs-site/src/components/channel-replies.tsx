@@ -28,7 +28,7 @@ export function ChannelReplies({ replies }: { replies: ChannelReply[] }) {
           >
             <div className="sx-prop-head">
               {codes(reply.requests)} <span aria-hidden="true">→</span>{' '}
-              <span className="sx-visually-hidden">answered by </span>
+              <span className="sx-ui-sr-only">answered by </span>
               {codes(reply.replies)}{' '}
               <span className="sx-badge">
                 {reply.origin === 'server' ? 'server → client' : 'client → server'}

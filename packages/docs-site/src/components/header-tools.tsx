@@ -87,7 +87,7 @@ function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true, askAi = 
         aria-controls="sx-sidebar"
         onClick={() => setNavOpen(!navOpen)}
       >
-        <span className="sx-visually-hidden">Navigation</span>
+        <span className="sx-ui-sr-only">Navigation</span>
         <span aria-hidden="true">☰</span>
       </button>
       {navOpen ? <NavBackdrop onClose={closeNav} /> : null}

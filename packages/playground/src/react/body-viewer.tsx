@@ -50,7 +50,7 @@ export function BodyViewer({
     <div ref={root} className="sx-pg-body-viewer" data-mode={state.mode} data-complete={state.complete}>
       <div className="sx-pg-body-tools">
         <fieldset className="sx-pg-segmented">
-          <legend className="sx-pg-sr-only">Body layout</legend>
+          <legend className="sx-ui-sr-only">Body layout</legend>
           {(['pretty', 'raw'] as const).map((mode) => (
             <button
               key={mode}

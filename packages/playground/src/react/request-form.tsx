@@ -339,7 +339,7 @@ function FilePicker({
       <label className="sx-pg-button sx-pg-small sx-pg-file-picker">
         <input
           type="file"
-          className="sx-pg-sr-only"
+          className="sx-ui-sr-only"
           aria-label={label}
           aria-invalid={shown ? true : undefined}
           aria-describedby={shown ? id : undefined}

@@ -199,7 +199,7 @@ function HeadersView({ details }: { details: AnswerDetails }) {
         </ol>
       )}
       <table className="sx-pg-header-table">
-        <caption className="sx-pg-sr-only">Response headers</caption>
+        <caption className="sx-ui-sr-only">Response headers</caption>
         <tbody>
           {details.headers.map(([name, value]) => (
             <tr key={name} data-testid="response-header">

@@ -182,7 +182,7 @@ function CopyMenu({ url, link }: { url: () => string; link: () => string }) {
           { id: 'link', label: 'Copy link to this form', onSelect: () => void copy(link(), 'Link') },
         ]}
       />
-      <span className="sx-pg-sr-only" role="status">
+      <span className="sx-ui-sr-only" role="status">
         {status}
       </span>
     </>
@@ -201,7 +201,7 @@ function ServerVariables({
   if (declared.length === 0) return null;
   return (
     <fieldset className="sx-pg-variables">
-      <legend className="sx-pg-sr-only">Server variables</legend>
+      <legend className="sx-ui-sr-only">Server variables</legend>
       {declared.map((variable) => {
         const value = variables[variable.name] ?? variable.default;
         const onChange = (next: string) => controller.setVariable(variable.name, next);
