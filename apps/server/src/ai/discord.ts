@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { sendError } from '../error-replies/index.js';
 import type { TokenBuckets } from '../rate-limit/index.js';
-import { isFreshTimestamp } from './fresh-timestamp.js';
+import { isFreshTimestamp, type SignedChatRequest } from './fresh-timestamp.js';
 import { createReplayGuard } from './replay-guard.js';
 import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
 
@@ -36,13 +36,7 @@ export function discordPublicKey(hex: string): KeyObject | undefined {
 }
 
 /** Whether a Discord interaction is authentic and fresh (`now` in seconds). */
-export function verifyDiscordSignature(input: {
-  publicKey: KeyObject;
-  timestamp: string | undefined;
-  signature: string | undefined;
-  body: Buffer;
-  now?: number;
-}): boolean {
+export function verifyDiscordSignature(input: SignedChatRequest & { publicKey: KeyObject }): boolean {
   const { timestamp, signature } = input;
   if (!signature || !/^[0-9a-fA-F]{128}$/.test(signature)) return false;
   if (!isFreshTimestamp(timestamp, DISCORD_REPLAY_WINDOW_SECONDS, input.now)) return false;

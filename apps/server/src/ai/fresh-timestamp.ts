@@ -5,6 +5,14 @@
  * twice inside the window, is `replay-guard.ts`.
  */
 
+/** What a chat app signs and sends: the timestamp and signature headers, the raw body, and now (seconds). */
+export interface SignedChatRequest {
+  timestamp: string | undefined;
+  signature: string | undefined;
+  body: Buffer;
+  now?: number;
+}
+
 /**
  * Whether `timestamp` is Unix seconds (1 to 12 digits, nothing else) no more than `windowSeconds`
  * away from `now` (seconds; the clock's when omitted).

@@ -15,20 +15,14 @@ import { z } from 'zod';
 import type { SiteRequestContext } from '../docs-host/index.js';
 import { sendError } from '../error-replies/index.js';
 import type { TokenBuckets } from '../rate-limit/index.js';
-import { isFreshTimestamp } from './fresh-timestamp.js';
+import { isFreshTimestamp, type SignedChatRequest } from './fresh-timestamp.js';
 import { createReplayGuard } from './replay-guard.js';
 import { aiConfigFor, answerInChatApp, type SiteAiServices } from './site-ai.js';
 
 export const SLACK_REPLAY_WINDOW_SECONDS = 5 * 60;
 
 /** Whether a Slack request is authentic and fresh (`now` in seconds). */
-export function verifySlackSignature(input: {
-  secret: string;
-  timestamp: string | undefined;
-  signature: string | undefined;
-  body: Buffer;
-  now?: number;
-}): boolean {
+export function verifySlackSignature(input: SignedChatRequest & { secret: string }): boolean {
   const { timestamp, signature } = input;
   if (!signature || !isFreshTimestamp(timestamp, SLACK_REPLAY_WINDOW_SECONDS, input.now)) return false;
   const expected = Buffer.from(
