@@ -5,7 +5,6 @@
  */
 
 import { type Session, sessionSchema } from '@sextant/registry-client';
-import { Field, Select } from '@sextant/ui';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { dashboardCall, isSignedOut, sessionRegistryClient } from './api.js';
@@ -20,6 +19,7 @@ import { TokensPage } from './pages/tokens.js';
 import { type DashboardContext, SessionContext } from './session-context.js';
 import { SessionQueries } from './ui/queries.js';
 import { href, useRoute } from './ui/router.js';
+import { SelectField } from './ui/select-field.js';
 import { useTheme } from './ui/theme.js';
 
 // Recharts is the bulk of the analytics page: its own chunk, loaded when the page opens.
@@ -171,16 +171,15 @@ export function App() {
           </button>
           <div className="bar-tools">
             {context.session.orgs.length > 1 ? (
-              <Field className="org" inline labelHidden label="Organization">
-                {(control) => (
-                  <Select
-                    {...control}
-                    options={context.session.orgs.map((org) => ({ value: org.orgId, label: org.orgId }))}
-                    value={activeOrg}
-                    onChange={(event) => setOrgId(event.target.value)}
-                  />
-                )}
-              </Field>
+              <SelectField
+                className="org"
+                inline
+                labelHidden
+                label="Organization"
+                options={context.session.orgs.map((org) => ({ value: org.orgId, label: org.orgId }))}
+                value={activeOrg}
+                onChange={setOrgId}
+              />
             ) : (
               <span className="org">
                 <span className="sr-only">Organization: </span>

@@ -3,12 +3,13 @@
  * feedback, failed answers flagged with the reader's page; filtered by site, feedback, location
  * and failure (the registry call's filters).
  */
-import { Field, Select } from '@sextant/ui';
+
 import { useId, useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery, useDocsSites } from '../ui/queries.js';
+import { SelectField, SiteSelect } from '../ui/select-field.js';
 
 const PAGE_SIZE = 20;
 const FEEDBACK = { up: 'Helpful', down: 'Not helpful' } as const;
@@ -62,16 +63,13 @@ function FilterSelect<K extends keyof typeof FILTER_CHOICES>({
   onChange: (filters: Filters) => void;
 }) {
   return (
-    <Field inline label={label}>
-      {(control) => (
-        <Select
-          {...control}
-          options={FILTER_CHOICES[name].map(([value, text]) => ({ value, label: text }))}
-          value={filters[name]}
-          onChange={(event) => onChange({ ...filters, [name]: event.target.value })}
-        />
-      )}
-    </Field>
+    <SelectField
+      inline
+      label={label}
+      options={FILTER_CHOICES[name].map(([value, text]) => ({ value, label: text }))}
+      value={filters[name]}
+      onChange={(value) => onChange({ ...filters, [name]: value })}
+    />
   );
 }
 
@@ -97,17 +95,7 @@ export function AiLogPage() {
         AI question log
       </PageTitle>
       <div className="field inline">
-        <Field inline label="Site">
-          {(control) => (
-            <Select
-              {...control}
-              placeholder="All sites"
-              options={siteUrls.map((url) => ({ value: url, label: url }))}
-              value={filters.url}
-              onChange={(event) => filter({ ...filters, url: event.target.value })}
-            />
-          )}
-        </Field>
+        <SiteSelect siteUrls={siteUrls} value={filters.url} onChange={(url) => filter({ ...filters, url })} />
         <FilterSelect name="feedback" label="Feedback" filters={filters} onChange={filter} />
         <FilterSelect name="location" label="Asked in" filters={filters} onChange={filter} />
         <FilterSelect name="failed" label="Outcome" filters={filters} onChange={filter} />

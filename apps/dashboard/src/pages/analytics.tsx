@@ -5,7 +5,6 @@
  */
 
 import type { ByStatusClass, PlaygroundAnalytics } from '@sextant/registry-client';
-import { Field, Select } from '@sextant/ui';
 import { useState } from 'react';
 import {
   Bar,
@@ -24,6 +23,7 @@ import { useDashboard } from '../session-context.js';
 import { docsUrlText } from '../ui/docs-url.js';
 import { DataTable, Empty, EndpointCell, LoadView, PageTitle } from '../ui/parts.js';
 import { useDashboardQuery, useDocsSites } from '../ui/queries.js';
+import { SelectField, SiteSelect } from '../ui/select-field.js';
 
 const CLASSES = [
   '2xx',
@@ -230,27 +230,14 @@ export function AnalyticsPage() {
         Analytics
       </PageTitle>
       <div className="field inline">
-        <Field inline label="Range">
-          {(control) => (
-            <Select
-              {...control}
-              options={RANGES.map((entry) => ({ value: entry.id, label: entry.label }))}
-              value={range}
-              onChange={(event) => setRange(event.target.value as typeof range)}
-            />
-          )}
-        </Field>
-        <Field inline label="Site">
-          {(control) => (
-            <Select
-              {...control}
-              placeholder="All sites"
-              options={siteUrls.map((url) => ({ value: url, label: url }))}
-              value={site}
-              onChange={(event) => setSite(event.target.value)}
-            />
-          )}
-        </Field>
+        <SelectField
+          inline
+          label="Range"
+          options={RANGES.map((entry) => ({ value: entry.id, label: entry.label }))}
+          value={range}
+          onChange={(value) => setRange(value as typeof range)}
+        />
+        <SiteSelect siteUrls={siteUrls} value={site} onChange={setSite} />
         <button type="button" onClick={() => void analytics.refetch()}>
           Refresh
         </button>

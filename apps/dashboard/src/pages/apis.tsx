@@ -4,7 +4,6 @@
  */
 
 import { apiListSchema, versionListSchema } from '@sextant/registry-client';
-import { Field, Select } from '@sextant/ui';
 import { useState } from 'react';
 import { z } from 'zod';
 import { dashboardCall } from '../api.js';
@@ -12,6 +11,7 @@ import { useDashboard } from '../session-context.js';
 import { DataTable, Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery } from '../ui/queries.js';
 import { href } from '../ui/router.js';
+import { SelectField } from '../ui/select-field.js';
 
 export function ApisPage() {
   const { orgId, session } = useDashboard();
@@ -205,26 +205,20 @@ export function ApiHistoryPage({ apiId }: { apiId: string }) {
                     setCompared({ previous: from, current: to });
                   }}
                 >
-                  <Field className="field" label="From (older)">
-                    {(control) => (
-                      <Select
-                        {...control}
-                        options={versionOptions}
-                        value={from}
-                        onChange={(event) => setPrevious(event.target.value)}
-                      />
-                    )}
-                  </Field>
-                  <Field className="field" label="To (newer)">
-                    {(control) => (
-                      <Select
-                        {...control}
-                        options={versionOptions}
-                        value={to}
-                        onChange={(event) => setCurrent(event.target.value)}
-                      />
-                    )}
-                  </Field>
+                  <SelectField
+                    className="field"
+                    label="From (older)"
+                    options={versionOptions}
+                    value={from}
+                    onChange={setPrevious}
+                  />
+                  <SelectField
+                    className="field"
+                    label="To (newer)"
+                    options={versionOptions}
+                    value={to}
+                    onChange={setCurrent}
+                  />
                   <button type="submit" className="primary" disabled={from === to}>
                     Compare versions
                   </button>

@@ -1,9 +1,10 @@
 /** GitHub repositories of the organization and the pull requests of the one picked, with their states. */
-import { Field, Select } from '@sextant/ui';
+
 import { useState } from 'react';
 import { useDashboard } from '../session-context.js';
 import { Empty, LoadView, Pager, PageTitle, When } from '../ui/parts.js';
 import { useDashboardQuery } from '../ui/queries.js';
+import { SelectField } from '../ui/select-field.js';
 
 const PAGE_SIZE = 20;
 /** Stored PR URLs come from any member's token: only web addresses become links. */
@@ -32,19 +33,17 @@ function PullRequests({ owner, repo }: { owner: string; repo: string }) {
       <h2 id="prs-heading">
         Pull requests of {owner}/{repo}
       </h2>
-      <Field className="field" inline label="State">
-        {(control) => (
-          <Select
-            {...control}
-            options={STATE_OPTIONS}
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value as PrState | 'all');
-              setPage(1);
-            }}
-          />
-        )}
-      </Field>
+      <SelectField
+        className="field"
+        inline
+        label="State"
+        options={STATE_OPTIONS}
+        value={state}
+        onChange={(value) => {
+          setState(value as PrState | 'all');
+          setPage(1);
+        }}
+      />
       <LoadView query={pullRequests} what="the pull requests">
         {({ pullRequests, hasMore }) =>
           pullRequests.length === 0 ? (
