@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,11 +16,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { waitFor } from '@sextant/definition/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxyServers } from './testing/proxy-app.js';
+import { proxyServers, startUpstream, type TestUpstream } from './testing/proxy-app.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const handlers = new Map<string, Handler>();
-let upstream: Server;
+let upstream: TestUpstream;
 let origin: string;
 let otherOrigin: string;
 const proxies = proxyServers();
@@ -31,21 +31,17 @@ function pattern(i: number): number {
 }
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
+  upstream = await startUpstream((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const handler = handlers.get(path);
     if (handler) handler(req, res);
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const port = (upstream.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${port}`;
-  otherOrigin = `http://localhost:${port}`;
+  ({ origin, otherOrigin } = upstream);
 });
 afterAll(async () => {
   await proxies.closeAll();
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
+  await upstream.close();
 });
 
 describe('streaming', () => {

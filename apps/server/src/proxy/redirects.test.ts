@@ -5,11 +5,10 @@
  * itself with the reason. Also: credentials dropped across origins, every hop checked.
  */
 import { createHash } from 'node:crypto';
-import { Agent, createServer, type IncomingMessage, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROXY_FINAL_URL, PROXY_LOCATION, PROXY_REDIRECT_NOT_FOLLOWED, PROXY_REDIRECTS } from './headers.js';
-import { proxyServers } from './testing/proxy-app.js';
+import { proxyServers, startUpstream, type TestUpstream } from './testing/proxy-app.js';
 
 /** What the upstream saw of one request. */
 interface Seen {
@@ -19,7 +18,7 @@ interface Seen {
   body: Buffer;
 }
 
-let upstream: Server;
+let upstream: TestUpstream;
 let port: number;
 let origin: string;
 /** The same upstream under another origin (a name instead of the address). */
@@ -35,7 +34,7 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
+  upstream = await startUpstream(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const status = Number(url.searchParams.get('status') ?? 302);
     const location = url.searchParams.get('to') ?? '/landing';
@@ -50,15 +49,11 @@ beforeAll(async () => {
       res.writeHead(status, { location, 'content-type': 'text/plain' }).end('moved');
     else res.writeHead(200, { 'content-type': 'text/plain' }).end(`landed ${req.method}`);
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  port = (upstream.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${port}`;
-  otherOrigin = `http://localhost:${port}`;
+  ({ port, origin, otherOrigin } = upstream);
 });
 afterAll(async () => {
   await proxies.closeAll();
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
+  await upstream.close();
 });
 beforeEach(() => {
   seen.length = 0;

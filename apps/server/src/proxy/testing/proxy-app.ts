@@ -1,7 +1,9 @@
 /**
  * The HTTP proxy alone for tests: a bare Fastify with the readiness routes and the proxy plugin,
- * and a set of such servers listening on loopback that a test closes at once.
+ * a set of such servers listening on loopback that a test closes at once, and an upstream.
  */
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { readinessPlugin } from '../../lifecycle/readiness.js';
 import type { ServerMode } from '../../options.js';
@@ -40,6 +42,36 @@ export function proxyServers(): {
     },
     async closeAll() {
       await Promise.all(started.splice(0).map((app) => app.close()));
+    },
+  };
+}
+
+/** An upstream server on loopback for proxy tests. */
+export interface TestUpstream {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** The same server as `http://localhost:<port>`: another origin, for cross-origin cases. */
+  otherOrigin: string;
+  /** Ends open connections, then closes. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `handler` on a free loopback port.
+ * @example const upstream = await startUpstream((req, res) => res.end('ok')); await proxy(`${upstream.origin}/`)
+ */
+export async function startUpstream(handler: RequestListener): Promise<TestUpstream> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    otherOrigin: `http://localhost:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }
