@@ -98,34 +98,8 @@ function Diff({ previous, current }: { previous: string; current: string }) {
                 </span>
               </p>
               {changes.length === 0 ? <Empty>The two versions describe the same API.</Empty> : null}
-              {breaking.length > 0 ? (
-                <>
-                  <h3>Breaking changes</h3>
-                  <ul className="changes" aria-label="Breaking changes">
-                    {breaking.map((change, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: changes have no id; the list is fixed.
-                      <li key={index} className="breaking">
-                        <Where change={change} />
-                        {change.message}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              {other.length > 0 ? (
-                <>
-                  <h3>Other changes</h3>
-                  <ul className="changes" aria-label="Other changes">
-                    {other.map((change, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: changes have no id; the list is fixed.
-                      <li key={index}>
-                        <Where change={change} />
-                        {change.message}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
+              <ChangeList title="Breaking changes" changes={breaking} breaking />
+              <ChangeList title="Other changes" changes={other} />
             </>
           );
         }}
@@ -134,7 +108,28 @@ function Diff({ previous, current }: { previous: string; current: string }) {
   );
 }
 
-function Where({ change }: { change: z.infer<typeof diffChangesSchema>['changes'][number] }) {
+type Change = z.infer<typeof diffChangesSchema>['changes'][number];
+
+/** A titled list of changes (nothing when there are none); `breaking` marks each item. */
+function ChangeList({ title, changes, breaking }: { title: string; changes: Change[]; breaking?: boolean }) {
+  if (changes.length === 0) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul className="changes" aria-label={title}>
+        {changes.map((change, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: changes have no id; the list is fixed.
+          <li key={index} className={breaking ? 'breaking' : undefined}>
+            <Where change={change} />
+            {change.message}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Where({ change }: { change: Change }) {
   const { method, path } = change.location;
   if (!method && !path) return null;
   return (
