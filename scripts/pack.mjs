@@ -11,7 +11,13 @@ import { DIST, PACKAGE_DIR, ROOT, TARBALL } from './build/paths.mjs';
 import { build } from './build.mjs';
 
 /** Files the package cannot work without; npm's own ignore rules must not drop them. */
-const REQUIRED = ['bin/sextant.js', 'lib/main.js', 'client/.vite/manifest.json', 'package.json'];
+const REQUIRED = [
+  'bin/sextant.js',
+  'bin/start-flags.js',
+  'lib/main.js',
+  'client/.vite/manifest.json',
+  'package.json',
+];
 
 /**
  * Packs the package (building it first when stale).

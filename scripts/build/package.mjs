@@ -92,7 +92,8 @@ export async function layOutPackage(dir, packages) {
   await cp(CLIENT_DIR, `${dir}client/`, { recursive: true });
   await cp(DASHBOARD_DIR, `${dir}dashboard/`, { recursive: true });
   await mkdir(`${dir}bin`, { recursive: true });
-  await cp(`${ROOT}apps/cli/bin/sextant.js`, `${dir}bin/sextant.js`);
+  for (const file of ['sextant.js', 'start-flags.js'])
+    await cp(`${ROOT}apps/cli/bin/${file}`, `${dir}bin/${file}`);
   const manifest = {
     // Scoped: `npx sextant` outside an install folder would fetch the unrelated public `sextant`
     // package; the command is still `sextant` (the bin), and `npx @sextant-docs/cli` never

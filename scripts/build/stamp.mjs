@@ -53,6 +53,7 @@ export function fixedInputs(part) {
   return [
     'package-lock.json',
     'apps/cli/bin/sextant.js',
+    'apps/cli/bin/start-flags.js',
     ...WORKSPACE_MANIFESTS,
     ...BUILD_SCRIPTS,
     ...migrations,

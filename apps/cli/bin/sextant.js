@@ -7,6 +7,7 @@
 // In the repository (apps/cli/bin): builds dist/ first when it is missing or stale, then runs
 // dist/sextant/lib/main.js. Neither way compiles TypeScript at run time.
 import { existsSync } from 'node:fs';
+import { missingStartFlags } from './start-flags.js';
 
 const version = process.versions.node.split('.').map(Number);
 if (version[0] < 22 || (version[0] === 22 && version[1] < 12)) {
@@ -17,47 +18,10 @@ if (version[0] < 22 || (version[0] === 22 && version[1] < 12)) {
 // The long-running commands start with V8 flags that must be given at start (v8.setFlagsFromString
 // is too late for the heap and for WebAssembly compilation), so the process replaces itself once
 // (execve: same pid, stdio and signals; ~30 ms). Skipped where execve does not exist (Windows,
-// Node < 22.15) or when the flags are already set.
-// - a young generation sized from `--memory` (`SEXTANT_MEMORY`): semi-spaces of 1/64 of it, a power
-//   of two from 2 to 16 MiB (the young generation is two of them: at most ~3 % of the memory). A
-//   cold docs page allocates much and keeps little: at 2 MiB the scavenger runs so often that GC
-//   took ~22 % of a cold page's CPU (bench:serve-cold: 79 cold pages per CPU second at 2 MiB, 100
-//   at 8, 110 at 16), for up to ~28 MiB more RSS at 16. Without `--memory`, `serve` takes 16 and
-//   `dev` 2 (one reader: GitHub's spec peaks at ~207 MB RSS instead of ~297 MB at V8's default);
-// - WebAssembly on the baseline compiler only: PGlite's (the embedded database's) hottest start-up
-//   function, ~105 KB of WASM, took TurboFan 3.6 s and a 604 MB compile zone, which made every
-//   start peak at ~750 MB RSS; baseline code runs the registry's queries at the same speed here
-//   (bench/startup measures the start peak). PGlite is the only WebAssembly the server runs.
-const LONG_RUNNING = new Set(['dev', 'serve']);
-
-/**
- * `--memory` in MiB as the command line or SEXTANT_MEMORY gives it, or undefined. Lenient: the
- * server's own parser (memory-budget.ts, parseMemoryMiB) refuses what is not a size; this only
- * sizes the heap before it runs.
- */
-function memoryMiB(argv, env) {
-  const at = argv.findIndex((arg) => arg === '--memory' || arg.startsWith('--memory='));
-  const text =
-    at === -1 ? env.SEXTANT_MEMORY : argv[at].startsWith('--memory=') ? argv[at].slice(9) : argv[at + 1];
-  const match = /^(\d+)\s*([mg])?/i.exec(String(text ?? '').trim());
-  if (!match) return undefined;
-  return Number(match[1]) * ((match[2] ?? 'm').toLowerCase() === 'g' ? 1024 : 1);
-}
-
-/** The young generation's semi-space (MiB) for a command: see above. */
-function semiSpaceMiB(command, argv, env) {
-  const memory = memoryMiB(argv, env);
-  if (memory === undefined) return command === 'serve' ? 16 : 2;
-  return Math.min(16, Math.max(2, 2 ** Math.floor(Math.log2(memory / 64))));
-}
-
-const START_FLAGS = [
-  `--max-semi-space-size=${semiSpaceMiB(process.argv[2], process.argv.slice(3), process.env)}`,
-  '--liftoff-only',
-];
+// Node < 22.15) or when the flags are already set. Which flags and why: start-flags.js.
 const givenFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-const missingFlags = START_FLAGS.filter((flag) => !givenFlags.includes(flag.split('=')[0]));
-if (LONG_RUNNING.has(process.argv[2]) && missingFlags.length > 0 && typeof process.execve === 'function') {
+const missingFlags = missingStartFlags(process.argv.slice(2), givenFlags, process.env);
+if (missingFlags.length > 0 && typeof process.execve === 'function') {
   try {
     process.execve(
       process.execPath,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { writeTempFolder } from '@sextant/docs-project/testing';
 import { describe, expect, it } from 'vitest';
 import { ConversionLog } from './draft.js';

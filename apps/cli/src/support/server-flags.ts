@@ -169,7 +169,7 @@ export function addServerFlags(command: Command, defaults: { host: string; port:
     .addOption(
       new Option(
         '--memory <size>',
-        'memory this process may use (MiB, or 512M, 2G): half goes to its caches (pages 40 %, sites 25 %, definitions 15 %, registry sites 10 %, responses 10 %); default the cgroup limit or the machine, at most 2G',
+        'memory this process may use (MiB, or 512M, 2G): half goes to its caches (rendered pages, sites, definitions, search indexes…), and `serve` sizes its young generation from it; default the cgroup limit or the machine, at most 2G',
       ).env('SEXTANT_MEMORY'),
     )
     .addOption(
