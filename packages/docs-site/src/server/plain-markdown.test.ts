@@ -35,10 +35,10 @@ describe('plainMarkdown', () => {
       '[a](vbscript:x)',
       '[a](//evil.test/x)',
       '[a](/\\evil.test)',
-      '[a](#b)',
       '[a](mailto:a@b.c)',
       '[a](/b "t" x)',
       '[a](/b "t & u")',
+      '[Ünïcode](/ü): the parser percent-encodes the address',
       '[a](</b>)',
       '[a](/b(c))',
       '[a](/b c)',
@@ -50,7 +50,6 @@ describe('plainMarkdown', () => {
       '[a]: /b',
       '[^1]',
       '[^1](/b)',
-      '[ a](/b)',
       '[a *b*](/c)',
       '[[a](/b)](/c)',
       // GFM autolink literals, strikethrough, tables, task lists.
@@ -124,7 +123,7 @@ describe('plainMarkdown', () => {
       '- a\n\n  - b',
       '- a\n* b',
       '- a\n1. b',
-      '-  a',
+      '-     five spaces open code in the item',
       '- ',
       '- a\n# b',
       '1. a\n- b',
@@ -191,6 +190,9 @@ describe('plainMarkdown', () => {
       '> [!CAUTION]\n> **Bold** first',
       '> A plain quote\n> over two lines.\n>\n> ## A heading in it',
       '# Title\n\n## Title\n\n## Title\n\n### Title',
+      "*   **Timeline**: The public timeline\n*   **User**: A user's, via `uri_template`.\n\n1.  Two spaces\n2.    Four",
+      'See [Setup ](#setup), [ the rest](#rest) and [top](#h-top)[.](#) Then:\n\n## Setup\n\n## Top',
+      "[encoded](#a%20b) and [quote](#it's) and [x](#user-content-x)",
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdown('## A `b`\n\n## A b')).toEqual({

@@ -10,6 +10,7 @@
 import { type PlainBlock, type PlainInline, plainTree } from '@sextant/ui/markdown';
 import { CALLOUT_TITLE_CLASS, calloutClasses, calloutMarker, calloutTitle } from './callouts.js';
 import { headingId, isTocDepth, type TocEntry } from './heading-ids.js';
+import { safeFragment } from './sanitize.js';
 
 /** Text as the serialiser writes it (hast-util-to-html: `&` and `<` only). */
 const escapeText = (text: string): string => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
@@ -18,54 +19,68 @@ const escapeText = (text: string): string => text.replace(/&/g, '&#x26;').replac
 const escapeAttribute = (value: string): string =>
   value.replace(/[&"'`]/g, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`);
 
-/** What a document's headings share: the ids given so far and the table of contents. */
-interface Headings {
-  used: Set<string>;
-  toc: TocEntry[];
-}
-
 /** The text of inline nodes, as a heading's id and table of contents read it. */
 const textOf = (nodes: readonly PlainInline[]): string =>
   nodes
     .map((node) => ('value' in node ? node.value : 'children' in node ? textOf(node.children) : ''))
     .join('');
 
-function inlineHtml(nodes: readonly PlainInline[]): string {
+/** A document's heading ids (h2–h4, by node), the set of them and its table of contents. */
+interface Headings {
+  ids: Map<PlainBlock, string>;
+  used: Set<string>;
+  toc: TocEntry[];
+}
+
+/** The ids of the headings among `blocks` and in their quotes, in document order (`rehypeHeadings`' rule). */
+function collectHeadings(blocks: readonly PlainBlock[], headings: Headings): void {
+  for (const node of blocks) {
+    if (node.type === 'blockquote') collectHeadings(node.children, headings);
+    if (node.type !== 'heading' || !isTocDepth(node.depth)) continue;
+    const text = textOf(node.children).trim();
+    const id = headingId(text, headings.used);
+    headings.ids.set(node, id);
+    headings.toc.push({ id, text, depth: node.depth });
+  }
+}
+
+/** Inline nodes as HTML; `ids`: the document's heading ids, which a `#fragment` link may target. */
+function inlineHtml(nodes: readonly PlainInline[], ids: ReadonlySet<string>): string {
   let html = '';
   for (const node of nodes) {
     if (node.type === 'text') html += escapeText(node.value);
     else if (node.type === 'inlineCode') html += `<code>${escapeText(node.value)}</code>`;
-    else if (node.type === 'strong') html += `<strong>${inlineHtml(node.children)}</strong>`;
-    else if (node.type === 'emphasis') html += `<em>${inlineHtml(node.children)}</em>`;
+    else if (node.type === 'strong') html += `<strong>${inlineHtml(node.children, ids)}</strong>`;
+    else if (node.type === 'emphasis') html += `<em>${inlineHtml(node.children, ids)}</em>`;
     else if (node.type === 'link') {
       const title = node.title == null ? '' : ` title="${escapeAttribute(node.title)}"`;
-      // The sanitiser opens external links apart, without a referrer.
+      // The sanitiser opens external links apart, without a referrer, and points fragments at
+      // the renderer's heading ids or the author's prefixed ones.
       const external = /^https?:\/\//.test(node.url)
         ? ' rel="noopener noreferrer nofollow" target="_blank"'
         : '';
-      html += `<a href="${escapeAttribute(node.url)}"${title}${external}>${inlineHtml(node.children)}</a>`;
+      const href = escapeAttribute(safeFragment(node.url, ids));
+      html += `<a href="${href}"${title}${external}>${inlineHtml(node.children, ids)}</a>`;
     }
   }
   return html;
 }
 
 function blockHtml(node: PlainBlock, headings: Headings): string {
+  const ids = headings.used;
   switch (node.type) {
     case 'paragraph':
-      return `<p>${inlineHtml(node.children)}</p>`;
+      return `<p>${inlineHtml(node.children, ids)}</p>`;
     case 'heading': {
-      const { depth } = node;
-      if (!isTocDepth(depth)) return `<h${depth}>${inlineHtml(node.children)}</h${depth}>`;
-      const text = textOf(node.children).trim();
-      const id = headingId(text, headings.used);
-      headings.toc.push({ id, text, depth });
-      return `<h${depth} id="${id}">${inlineHtml(node.children)}</h${depth}>`;
+      const id = headings.ids.get(node);
+      const attribute = id === undefined ? '' : ` id="${id}"`;
+      return `<h${node.depth}${attribute}>${inlineHtml(node.children, ids)}</h${node.depth}>`;
     }
     case 'list': {
       const tag = node.ordered ? 'ol' : 'ul';
       const start = node.start == null || node.start === 1 ? '' : ` start="${node.start}"`;
       const items = node.children.map((item) => {
-        const html = item.children.map((child) => inlineHtml(child.children)).join('');
+        const html = item.children.map((child) => inlineHtml(child.children, ids)).join('');
         return node.spread ? `<li>\n<p>${html}</p>\n</li>` : `<li>${html}</li>`;
       });
       return `<${tag}${start}>\n${items.join('\n')}\n</${tag}>`;
@@ -86,7 +101,7 @@ function quoteHtml(children: readonly PlainBlock[], headings: Headings): string 
   }
   const rest = [{ ...text, value: text.value.slice(marker.length) }, ...first.children.slice(1)];
   const body = [
-    `<p>${inlineHtml(rest)}</p>`,
+    `<p>${inlineHtml(rest, headings.used)}</p>`,
     ...children.slice(1).map((child) => blockHtml(child, headings)),
   ];
   const title = `<p class="${CALLOUT_TITLE_CLASS}">${calloutTitle(marker.kind)}</p>`;
@@ -102,6 +117,7 @@ function quoteHtml(children: readonly PlainBlock[], headings: Headings): string 
 export function plainMarkdown(markdown: string): { html: string; toc: TocEntry[] } | undefined {
   const tree = plainTree(markdown);
   if (!tree) return undefined;
-  const headings: Headings = { used: new Set(), toc: [] };
+  const headings: Headings = { ids: new Map(), used: new Set(), toc: [] };
+  collectHeadings(tree.children, headings);
   return { html: tree.children.map((node) => blockHtml(node, headings)).join('\n'), toc: headings.toc };
 }

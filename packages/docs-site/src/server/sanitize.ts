@@ -122,8 +122,9 @@ function safeId(id: string, keepIds: ReadonlySet<string>): string {
 /**
  * Where a same-page link `#name` points once ids are prefixed: a heading the renderer named
  * (`#h-setup`, or GitHub's `#setup` for it), else the author's prefixed id.
+ * @example safeFragment('#setup', new Set(['h-setup'])) // '#h-setup'
  */
-function safeFragment(href: string, keepIds: ReadonlySet<string>): string {
+export function safeFragment(href: string, keepIds: ReadonlySet<string>): string {
   if (!href.startsWith('#') || href.length === 1) return href;
   let name: string;
   try {

@@ -55,13 +55,13 @@ const CODE_SPAN =
   /`([^`\s\\\u0000-\u001f\u007f](?:[^`\\\u0000-\u001f\u007f]*[^`\s\\\u0000-\u001f\u007f])?)`/y;
 
 /**
- * An inline link: its text (checked without links or emphasis), an absolute http(s) URL or a site
- * path (not `//`) of characters the parser neither escapes nor percent-encodes (a `%` only before
+ * An inline link: its text (checked without links or emphasis), an absolute http(s) URL, a site
+ * path (not `//`) or a fragment (`#name`) of characters the parser neither escapes nor percent-encodes (a `%` only before
  * two hex digits; no parentheses, spaces or backslashes), and an optional double-quoted title of
  * plain characters.
  */
 const LINK =
-  /\[([^[\]\n]+)\]\(((?:https?:\/\/|\/(?!\/))(?:[A-Za-z0-9/._~:?#=+,;@!$&'*-]|%[0-9A-Fa-f]{2})*)(?: "([^"\\\n&<>`]*)")?\)/y;
+  /\[([^[\]\n]+)\]\(((?:https?:\/\/|\/(?!\/)|#)(?:[A-Za-z0-9/._~:?#=+,;@!$&'*-]|%[0-9A-Fa-f]{2})*)(?: "([^"\\\n&<>`]*)")?\)/y;
 
 /** A character reference (decoded by the parser from its table): refused, a bare `&` is text. */
 const CHARACTER_REFERENCE = /&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
@@ -142,7 +142,7 @@ function inlineNodes(source: string, links = true): PlainInline[] | undefined {
       LINK.lastIndex = i;
       const link = LINK.exec(source);
       // `[^1]` is a footnote call; a reference in the address is decoded by the parser.
-      if (!link || /^[\s^]|\s$/.test(link[1] as string) || CHARACTER_REFERENCE.test(link[2] as string))
+      if (!link || (link[1] as string).startsWith('^') || CHARACTER_REFERENCE.test(link[2] as string))
         return undefined;
       const children = inlineNodes(link[1] as string, false);
       if (!children) return undefined;
@@ -232,8 +232,11 @@ function inlineNodes(source: string, links = true): PlainInline[] | undefined {
 
 /** An ATX heading without indentation, closing sequence or edge space. */
 const HEADING = /^(#{1,6}) (\S(?:.*\S)?)$/;
-/** A list item: indentation (at most 3), marker, one space, then its one line. */
-const LIST_ITEM = /^( {0,3})(?:([-*+])|(\d{1,9})([.)])) (.*)$/;
+/**
+ * A list item: indentation (at most 3), marker, one to four spaces, then its one line (a fifth
+ * space would open code in the item: the line then opens with a space, which is refused).
+ */
+const LIST_ITEM = /^( {0,3})(?:([-*+])|(\d{1,9})([.)])) {1,4}(.*)$/;
 
 /**
  * A line that may open or continue a paragraph (or be a list item's or heading's text): it opens
