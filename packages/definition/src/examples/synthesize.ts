@@ -138,18 +138,14 @@ export function completeExample(
     out.cookies = mergedParameters(example, 'cookies', endpoint.cookieParameters, builder, parts);
   const request = endpoint.requests[0];
   if (request) {
-    if (example.requestBody !== undefined) {
-      problems.push(
-        ...problemsOf(bodyIssues(example.requestBody, request.body, 'request', builder), 'requestBody'),
-      );
-    } else {
-      const body = requestBodyValue(request.body, builder);
-      if (body) {
-        out.requestBody = body.value;
-        filled.push('requestBody');
-        problems.push(...partialProblems(body, request.body, 'request', builder));
-      }
+    const body = completedBody(example.requestBody, request.body, 'request', builder, () =>
+      requestBodyValue(request.body, builder),
+    );
+    if (body.filled) {
+      out.requestBody = body.value;
+      filled.push('requestBody');
     }
+    problems.push(...body.problems);
   }
   const response =
     endpoint.responses.find((r) => r.statusCode === example.responseStatusCode) ?? endpoint.responses[0];
@@ -179,18 +175,40 @@ export function completedResponseBody(
   example: EndpointExample,
   response: HttpResponse,
   builder: ExampleValueBuilder,
-): { value?: unknown; problems: ExampleProblem[]; filled: boolean } {
-  if (example.responseBody !== undefined) {
-    const issues = bodyIssues(example.responseBody, response.body, 'response', builder);
-    return { value: example.responseBody, problems: problemsOf(issues, 'responseBody'), filled: false };
-  }
-  const body = responseBodyValue(response.body, builder);
-  if (!body) return { problems: [], filled: false };
-  return {
-    value: body.value,
-    problems: partialProblems(body, response.body, 'response', builder),
-    filled: true,
-  };
+): CompletedBody {
+  return completedBody(example.responseBody, response.body, 'response', builder, () =>
+    responseBodyValue(response.body, builder),
+  );
+}
+
+/** A body of an example completed: its value, how it breaks the schema, whether it was synthesised. */
+export interface CompletedBody {
+  value?: unknown;
+  problems: ExampleProblem[];
+  filled: boolean;
+}
+
+/**
+ * A body as the example gives it (with how it breaks the schema), else the one `synthesise`
+ * builds (`filled`).
+ */
+function completedBody(
+  given: unknown,
+  body: RequestBody | ResponseBody,
+  direction: Direction,
+  builder: ExampleValueBuilder,
+  synthesise: () => BuiltValue | undefined,
+): CompletedBody {
+  const part = direction === 'request' ? 'requestBody' : 'responseBody';
+  if (given !== undefined)
+    return {
+      value: given,
+      problems: problemsOf(bodyIssues(given, body, direction, builder), part),
+      filled: false,
+    };
+  const built = synthesise();
+  if (!built) return { problems: [], filled: false };
+  return { value: built.value, problems: partialProblems(built, body, direction, builder), filled: true };
 }
 
 type ParameterPart = 'pathParameters' | 'queryParameters' | 'headers' | 'cookies';
