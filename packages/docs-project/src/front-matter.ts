@@ -1,9 +1,7 @@
 /** A markdown page's front matter (title, slug, layout, description, a changelog entry's date and tags), validated. */
 import { isEntryDate, PAGE_LAYOUTS, type PageLayout } from '@sextant/definition';
 import { z } from 'zod';
-import { DocsProjectError } from './errors.js';
-import { parseLocatedYaml, toPointer } from './yaml-locate.js';
-import { deepestIssue } from './zod-issues.js';
+import { checkedYaml } from './checked-yaml.js';
 
 const frontMatterSchema = z.object({
   title: z.string().min(1).max(200).optional(),
@@ -34,26 +32,5 @@ export function parseFrontMatter(
   date?: string;
   tags?: string[];
 } {
-  const located = parseLocatedYaml(text);
-  const first = located.errors[0];
-  // Front matter starts on line 2 of the file (after the opening `---`).
-  if (first)
-    throw new DocsProjectError(
-      file,
-      '',
-      `invalid front matter: ${first.message}`,
-      first.line ? first.line + 1 : undefined,
-    );
-  const parsed = frontMatterSchema.safeParse(located.value ?? {});
-  if (!parsed.success) {
-    const issue = deepestIssue(parsed.error.issues);
-    const line = located.lineOf(issue.path);
-    throw new DocsProjectError(
-      file,
-      toPointer(issue.path),
-      `front matter: ${issue.message}`,
-      line ? line + 1 : undefined,
-    );
-  }
-  return parsed.data;
+  return checkedYaml(file, text, frontMatterSchema, true).data;
 }

@@ -155,6 +155,30 @@ describe('loadDocsProject', () => {
     expect(error.line).toBeGreaterThan(1);
   });
 
+  it('names the file, pointer and line of a bad value: docs.yml, a version file, front matter', async () => {
+    const inDocsYml = await loadError(await project('navigation: []\ntitle: 3\n'));
+    expect([inDocsYml.file, inDocsYml.pointer, inDocsYml.line]).toEqual(['docs.yml', '/title', 2]);
+    const versioned = await project('title: X\nversions:\n  - name: v2\n    path: v2.yml\n', {
+      'v2.yml': '# v2\nnavigation: 3\n',
+    });
+    const inVersionFile = await loadError(versioned);
+    expect([inVersionFile.file, inVersionFile.pointer, inVersionFile.line]).toEqual([
+      'v2.yml',
+      '/navigation',
+      2,
+    ]);
+    const page = await project('title: X\nnavigation:\n  - page: P\n    path: p.md\n', {
+      'p.md': '---\ntitle: T\ntags: 3\n---\nHello\n',
+    });
+    const inFrontMatter = await loadError(page);
+    expect([inFrontMatter.file, inFrontMatter.pointer, inFrontMatter.line]).toEqual(['p.md', '/tags', 3]);
+    expect(inFrontMatter.reason).toMatch(/^front matter: /);
+    const badYaml = await project('title: X\nnavigation:\n  - page: P\n    path: p.md\n', {
+      'p.md': '---\ntitle: T\ntags: [\n---\nHello\n',
+    });
+    expect((await loadError(badYaml)).reason).toMatch(/^invalid front matter: /);
+  });
+
   it('rejects unknown keys, an api entry with both spec and url, and unsafe links', async () => {
     expect(
       (await loadError(await project('title: X\ncolour: red\nnavigation:\n  - link: A\n    href: /a\n')))

@@ -31,6 +31,7 @@ import {
   type PageProblem,
   pageFormat,
 } from '@sextant/docs-site';
+import { checkedYaml } from './checked-yaml.js';
 import { contentTypeOf } from './content-types.js';
 import { buildConfig } from './docs-config.js';
 import { type DocsYml, docsYmlSchema, type NavEntryInput, versionFileSchema } from './docs-yml-schema.js';
@@ -39,8 +40,7 @@ import { parseFrontMatter } from './front-matter.js';
 import { defaultImportSpec, type ImportSpec } from './import-spec.js';
 import { resolvesInside } from './inside-project.js';
 import { lastUpdated } from './last-updated.js';
-import { parseLocatedYaml, splitFrontMatter, toPointer } from './yaml-locate.js';
-import { deepestIssue } from './zod-issues.js';
+import { splitFrontMatter, toPointer } from './yaml-locate.js';
 
 export const DOCS_CONFIG_FILE = 'docs.yml';
 
@@ -124,21 +124,8 @@ export async function loadDocsProject(
       `no ${DOCS_CONFIG_FILE} in ${dir}: create one (see examples/docs.yml)`,
     );
   });
-  const located = parseLocatedYaml(text);
-  const firstError = located.errors[0];
-  if (firstError)
-    throw new DocsProjectError(DOCS_CONFIG_FILE, '', `invalid YAML: ${firstError.message}`, firstError.line);
-  const parsed = docsYmlSchema.safeParse(located.value ?? {});
-  if (!parsed.success) {
-    const issue = deepestIssue(parsed.error.issues);
-    throw new DocsProjectError(
-      DOCS_CONFIG_FILE,
-      toPointer(issue.path),
-      issue.message,
-      located.lineOf(issue.path),
-    );
-  }
-  const yml = parsed.data;
+  const located = checkedYaml(DOCS_CONFIG_FILE, text, docsYmlSchema);
+  const yml = located.data;
   const watchedFiles = [configPath];
   const files: string[] = [];
   const apis: Record<string, ApiDefinition> = {};
@@ -380,16 +367,8 @@ export async function loadDocsProject(
       }
       const file = projectPath(entry.path ?? '');
       const text = await readProjectFile(entry.path ?? '', [...at, 'path']);
-      const parsedFile = parseLocatedYaml(text);
-      const yamlError = parsedFile.errors[0];
-      if (yamlError)
-        throw new DocsProjectError(file, '', `invalid YAML: ${yamlError.message}`, yamlError.line);
-      const checked = versionFileSchema.safeParse(parsedFile.value ?? {});
-      if (!checked.success) {
-        const issue = deepestIssue(checked.error.issues);
-        throw new DocsProjectError(file, toPointer(issue.path), issue.message, parsedFile.lineOf(issue.path));
-      }
-      source = { file, folder: posix.dirname(file), lineOf: (path) => parsedFile.lineOf(path) };
+      const checked = checkedYaml(file, text, versionFileSchema);
+      source = { file, folder: posix.dirname(file), lineOf: (path) => checked.lineOf(path) };
       try {
         out.push({ ...version, navigation: await navigation(checked.data.navigation, ['navigation'], true) });
       } finally {
