@@ -9,8 +9,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { wrapRequestListener } from './request-listener.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const ACCEPTED_ID = /^[A-Za-z0-9\-_.:/+=@]{1,128}$/;
@@ -44,8 +45,6 @@ export function withRequestId(fetchFn: typeof fetch): typeof fetch {
   };
 }
 
-type RequestListener = (this: HttpServer, req: IncomingMessage, res: ServerResponse) => void;
-
 /**
  * Gives every request on `app.server` its id before anything else sees it (Fastify's routes and
  * the proxy's front door alike): settled into `x-request-id` of the request, set on the response,
@@ -53,19 +52,17 @@ type RequestListener = (this: HttpServer, req: IncomingMessage, res: ServerRespo
  * wraps the listener too; this one must be outermost).
  */
 export function installRequestIds(app: FastifyInstance): void {
-  const server = app.server;
-  if (!(server instanceof HttpServer)) return;
-  const listeners = server.listeners('request') as RequestListener[];
-  const inner = listeners[0];
-  if (listeners.length !== 1 || !inner) return;
-  const outer: RequestListener = function (this: HttpServer, req, res) {
-    const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    req.headers[REQUEST_ID_HEADER] = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
-    context.run(id, () => inner.call(this, req, res));
-  };
-  server.removeListener('request', inner);
-  server.on('request', outer);
+  const wrapped = wrapRequestListener(
+    app,
+    (inner) =>
+      function outer(req, res) {
+        const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+        req.headers[REQUEST_ID_HEADER] = id;
+        res.setHeader(REQUEST_ID_HEADER, id);
+        context.run(id, () => inner.call(this, req, res));
+      },
+  );
+  if (!wrapped) return;
   // Requests that do not come through the server (inject) still get their id back.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

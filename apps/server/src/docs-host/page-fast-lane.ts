@@ -8,9 +8,10 @@
  * of 1 every request, so the lane only serves the unlogged share). The lane gives the request its
  * id (request-id.ts) and counts it in `/metrics` as the docs host's route would.
  */
-import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../request-id.js';
+import { wrapRequestListener } from '../request-listener.js';
 import { SAMPLED_IN } from '../request-log.js';
 import { etagMatches } from './cache-policy.js';
 import type { PageResponseCache } from './page-responses.js';
@@ -22,8 +23,6 @@ export interface PageFastLaneOptions {
   /** Whether the server is draining or closing: then Fastify answers everything. */
   leaving(): boolean;
 }
-
-type RequestListener = (this: HttpServer, req: IncomingMessage, res: ServerResponse) => void;
 
 const GZIP = /\bgzip\b/;
 
@@ -70,17 +69,14 @@ export function installPageFastLane(
   record?: (req: IncomingMessage, status: number, seconds: number) => void,
 ): void {
   app.addHook('onReady', async () => {
-    const server = app.server;
-    if (!(server instanceof HttpServer)) return;
-    const listeners = server.listeners('request') as RequestListener[];
-    const inner = listeners[0];
-    if (listeners.length !== 1 || !inner) return;
-    const lane: RequestListener = function (this: HttpServer, req, res) {
-      const started = record && performance.now();
-      if (!answerFromLane(req, res, options)) return inner.call(this, req, res);
-      if (record) record(req, res.statusCode, (performance.now() - (started as number)) / 1000);
-    };
-    server.removeListener('request', inner);
-    server.on('request', lane);
+    wrapRequestListener(
+      app,
+      (inner) =>
+        function lane(req, res) {
+          const started = record && performance.now();
+          if (!answerFromLane(req, res, options)) return inner.call(this, req, res);
+          if (record) record(req, res.statusCode, (performance.now() - (started as number)) / 1000);
+        },
+    );
   });
 }

@@ -10,10 +10,9 @@
  * Fastify's request log does not see these requests; the handler keys clients on the same
  * address `request.ip` would be (`app.clientAddress`, which follows `--trust-proxy`).
  */
-import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-
-type RequestListener = (this: HttpServer, req: IncomingMessage, res: ServerResponse) => void;
+import { wrapRequestListener } from '../request-listener.js';
 
 /**
  * Puts the door in front of Fastify's listener. Does nothing on a server it does not recognise
@@ -25,18 +24,16 @@ export function installFrontDoor(
   prefix: string,
   handle: (req: IncomingMessage, res: ServerResponse) => void,
 ): void {
-  const server = app.server;
-  if (!(server instanceof HttpServer)) return;
-  const listeners = server.listeners('request') as RequestListener[];
-  const routed = listeners[0];
-  if (listeners.length !== 1 || !routed) return;
   let closing = false;
-  const door: RequestListener = function (this: HttpServer, req, res) {
-    if (!closing && req.url?.startsWith(prefix)) handle(req, res);
-    else routed.call(this, req, res);
-  };
-  server.removeListener('request', routed);
-  server.on('request', door);
+  const wrapped = wrapRequestListener(
+    app,
+    (routed) =>
+      function door(req, res) {
+        if (!closing && req.url?.startsWith(prefix)) handle(req, res);
+        else routed.call(this, req, res);
+      },
+  );
+  if (!wrapped) return;
   app.addHook('preClose', (done) => {
     closing = true;
     done();
