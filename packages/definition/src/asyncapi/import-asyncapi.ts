@@ -17,6 +17,7 @@
 
 import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
 import { WarningSink } from '../document/warnings.js';
+import { applyApiInfo } from '../import/api-info.js';
 import { NavigationGroups } from '../import/navigation-groups.js';
 import { dropOrphanedTypes } from '../import/orphaned-types.js';
 import { type ApiDefinition, IR_VERSION } from '../ir/definition.js';
@@ -94,10 +95,7 @@ export function importAsyncApiDocuments(docs: DocumentSet, options: ImportOption
     subpackages: groups.subpackages,
   };
   dropOrphanedTypes(definition, context.schemas.orphanCandidates());
-  const apiVersion = text(info.version);
-  if (apiVersion) definition.version = apiVersion;
-  const description = text(info.description);
-  if (description) definition.description = description;
+  applyApiInfo(definition, info);
   return { definition, warnings: sink.warnings };
 }
 

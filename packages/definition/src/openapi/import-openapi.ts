@@ -9,6 +9,7 @@
 
 import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
 import { WarningSink } from '../document/warnings.js';
+import { applyApiInfo } from '../import/api-info.js';
 import { NavigationGroups } from '../import/navigation-groups.js';
 import { dropOrphanedTypes } from '../import/orphaned-types.js';
 import type { ApiDefinition } from '../ir/definition.js';
@@ -161,10 +162,7 @@ export function importOpenApiDocuments(docs: DocumentSet, options: ImportOptions
     subpackages: groups.subpackages,
   };
   dropOrphanedTypes(definition, context.schemas.orphanCandidates());
-  const apiVersion = str(info.version);
-  if (apiVersion) definition.version = apiVersion;
-  const description = str(info.description);
-  if (description) definition.description = description;
+  applyApiInfo(definition, info);
   return { definition, warnings: sink.warnings };
 }
 

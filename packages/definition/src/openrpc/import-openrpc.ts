@@ -9,6 +9,7 @@
  */
 import { DocumentSet, type DocumentSetOptions, type Location } from '../document/document-set.js';
 import { WarningSink } from '../document/warnings.js';
+import { applyApiInfo } from '../import/api-info.js';
 import { environmentsOf, type ServerLike } from '../import/environments.js';
 import { firstTagName, NavigationGroups } from '../import/navigation-groups.js';
 import { type ApiDefinition, IR_VERSION } from '../ir/definition.js';
@@ -90,8 +91,7 @@ class OpenRpcReader {
       rootPackage: groups.rootPackage,
       subpackages: groups.subpackages,
     };
-    if (typeof info.version === 'string') definition.version = info.version;
-    if (typeof info.description === 'string') definition.description = info.description;
+    applyApiInfo(definition, info);
     return definition;
   }
 
