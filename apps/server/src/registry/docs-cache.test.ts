@@ -3,13 +3,12 @@
  * cold pages of a site already loaded ask the database nothing, and a publish of a new base path
  * on the host, or of a first site on an unknown host, is served at once (the host's URLs go).
  */
-import type { AddressInfo } from 'node:net';
 import { guidePagesDefinition } from '@sextant/definition/testing';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.js';
 import { hostRequest } from '../docs-host/testing/host-request.js';
+import { startHostedOrganization } from '../testing/index.js';
 import { hostEntryBytes } from './docs-cache.js';
 
 const HOST = 'resolve.docs.test';
@@ -45,15 +44,9 @@ async function queries(): Promise<number> {
 const page = (host: string, path: string) => hostRequest(port, { host, path });
 
 beforeAll(async () => {
-  app = await buildServer({
-    mode: 'hosted',
-    parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
-    registry: { allowDomains: [HOST, LATER] },
+  ({ app, port, token } = await startHostedOrganization('resolve', [HOST, LATER], {
     metrics: { enabled: true },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
-  token = (await app.registry.createOrganization('resolve')).token;
+  }));
   await publish(HOST, 'Alpha');
 }, 60_000);
 afterAll(async () => {
