@@ -52,10 +52,14 @@ describe('plainMarkdown', () => {
       '[^1](/b)',
       '[a *b*](/c)',
       '[[a](/b)](/c)',
+      '[\na](/b)',
+      '[a\n](/b)',
       // GFM autolink literals, strikethrough, tables, task lists.
       'see www.example.com',
       'see http://example.com',
       'mail a@b.co',
+      'mail a.b@c.co, x_@y.co, x+@y.co or 1@x.co',
+      'see é@x.co',
       '~~a~~',
       '~a~',
       'a | b\n--|--\nc | d',
@@ -163,6 +167,8 @@ describe('plainMarkdown', () => {
       'snake_case, __init__ names_like_this and a & b > c { d } = $e #f: g | h',
       'Lines\nbreak **across\nlines** softly.',
       'Unicode — “quotes” é→ü 😀 and  double   spaces.',
+      'Get an **@mention**, "@@" hunks, @octocat, (@me) or a lone @ and @@@.',
+      'See [Create\nor update a secret](/rest/secrets) and [a\nb `c`\nd](https://x.test/d "T").',
     ];
     for (const text of texts) taken(text);
     expect(renderMarkdown(highlighter, 'Needs **`repo`**.')).toEqual(plainMarkdown('Needs **`repo`**.'));

@@ -167,6 +167,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '- one\n- two\n\n1. first\n2. second\n\n3) third\n\n- loose\n\n- list',
       'Intro:\n  - interrupted by a list\n\n## A heading `x`\n\n# Top\nText after it.',
       '> [!NOTE]\n> A callout marker is text to CommonMark.\n\n> A quote\n>\n> - with a list',
+      'Get an **@mention**, "@@" hunks, @octocat or (@me); see [Create\nor update](/rest/secrets).',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdownNodes('The name.', { html: 'strip' })).toEqual([<p key="m.0">{['The name.']}</p>]);
@@ -185,6 +186,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '<https://x.test>',
       'https://x.test and www.x.test are literals in GFM',
       'user@example.com',
+      'a.b@example.com and x_@y.co',
       '~~strike~~',
       'an ![image](x.png)',
       '[a](javascript:alert(1))',

@@ -55,13 +55,14 @@ const CODE_SPAN =
   /`([^`\s\\\u0000-\u001f\u007f](?:[^`\\\u0000-\u001f\u007f]*[^`\s\\\u0000-\u001f\u007f])?)`/y;
 
 /**
- * An inline link: its text (checked without links or emphasis), an absolute http(s) URL, a site
+ * An inline link: its text (checked without links or emphasis; it may run over lines, each a
+ * soft break in its text), an absolute http(s) URL, a site
  * path (not `//`) or a fragment (`#name`) of characters the parser neither escapes nor percent-encodes (a `%` only before
  * two hex digits; no parentheses, spaces or backslashes), and an optional double-quoted title of
  * plain characters.
  */
 const LINK =
-  /\[([^[\]\n]+)\]\(((?:https?:\/\/|\/(?!\/)|#)(?:[A-Za-z0-9/._~:?#=+,;@!$&'*-]|%[0-9A-Fa-f]{2})*)(?: "([^"\\\n&<>`]*)")?\)/y;
+  /\[([^[\]\n]+(?:\n[^[\]\n]+)*)\]\(((?:https?:\/\/|\/(?!\/)|#)(?:[A-Za-z0-9/._~:?#=+,;@!$&'*-]|%[0-9A-Fa-f]{2})*)(?: "([^"\\\n&<>`]*)")?\)/y;
 
 /** A character reference (decoded by the parser from its table): refused, a bare `&` is text. */
 const CHARACTER_REFERENCE = /&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
@@ -76,8 +77,15 @@ const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const REFUSED = /[\t\r\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]|\p{Cs}/u;
-/** Text characters never taken: raw HTML and autolinks (`<`), strikethrough (`~`), email autolink literals (`@`). */
-const REFUSED_IN_TEXT = /[<~@]/;
+/** Text characters never taken: raw HTML and autolinks (`<`), strikethrough (`~`). */
+const REFUSED_IN_TEXT = /[<~]/;
+/**
+ * What may stand before an `@` in text: nothing, a space or line end, an emphasis delimiter, a
+ * quote, a parenthesis or another `@`. None of them is a character of an email address's local
+ * part (GFM: letters, digits, `.`, `-`, `_`, `+`), so the `@` opens no email autolink literal
+ * (`**@mention**`, `"@@"`); after anything else it is refused.
+ */
+const BEFORE_PLAIN_AT = /[ \n*"(@]/;
 
 /** The characters {@link inlineNodes} reads one by one; text runs between them are taken whole. */
 const SPECIAL = /[`[\]\\&<~@!*_]/g;
@@ -159,6 +167,12 @@ function inlineNodes(source: string, links = true): PlainInline[] | undefined {
     } else if (c === '&') {
       CHARACTER_REFERENCE_HERE.lastIndex = i;
       if (CHARACTER_REFERENCE_HERE.test(source)) return undefined;
+      pushText(pieces, c);
+      prose += c;
+      i++;
+    } else if (c === '@') {
+      const before = source[i - 1];
+      if (before !== undefined && !BEFORE_PLAIN_AT.test(before)) return undefined;
       pushText(pieces, c);
       prose += c;
       i++;
