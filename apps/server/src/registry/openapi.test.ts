@@ -62,4 +62,21 @@ describe('registry OpenAPI document while the database is closed', () => {
       await app.close();
     }
   });
+
+  it('closes when it is closed before the database opens (a dev server whose port is taken), and waiting calls fail', async () => {
+    const { buildServer } = await import('../app.js');
+    const app = await buildServer({
+      mode: 'local',
+      parts: { registry: true, proxy: false, wsProxy: false, docsHost: false },
+      authInjection: false,
+      openRegistryAfter: new Promise<void>(() => undefined),
+    });
+    const ready = app.registry.ready();
+    const closed = await Promise.race([
+      app.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open after 5 s'), 5000)),
+    ]);
+    expect(closed).toBe('closed');
+    await expect(ready).rejects.toMatchObject({ code: 'UnavailableError' });
+  });
 });

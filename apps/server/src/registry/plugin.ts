@@ -19,6 +19,7 @@ import { createDefinitionCache } from './definition-cache.js';
 import { createDocsCache, type InvalidatedUrls } from './docs-cache.js';
 import { readDocsFile } from './docs-files.js';
 import { createEnvironmentHosts, type EnvironmentHosts } from './environment-hosts.js';
+import { fail } from './errors.js';
 import { approvedHosts } from './host-ownership.js';
 import {
   type AddedMember,
@@ -103,8 +104,12 @@ async function open(
   options: RegistryPluginOptions,
   metrics: ServerMetrics | undefined,
   log: FastifyBaseLogger,
+  closing: AbortSignal,
 ): Promise<{ ctx: RegistryContext; database: OpenDatabase; localAdmin: LocalAdmin | undefined }> {
-  await options.openRegistryAfter?.catch(() => undefined);
+  // A server closed while the gate is shut (a dev server whose port is taken) never opens the database.
+  const closed = new Promise<void>((resolve) => closing.addEventListener('abort', () => resolve()));
+  await Promise.race([options.openRegistryAfter?.catch(() => undefined), closed]);
+  if (closing.aborted) fail('UnavailableError', 'the server closed before its registry opened');
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   const database = await openDatabase({
     ...(databaseUrl ? { databaseUrl } : {}),
@@ -185,7 +190,8 @@ async function open(
 async function registry(app: FastifyInstance, options: RegistryPluginOptions): Promise<void> {
   // PGlite takes seconds to start (more on a busy machine): open in the background so the
   // server listens at once; registry requests and service calls wait for it.
-  const opening = open(options, app.metrics, app.log);
+  const closing = new AbortController();
+  const opening = open(options, app.metrics, app.log, closing.signal);
   opening.then(
     ({ localAdmin }) => {
       if (localAdmin)
@@ -194,9 +200,12 @@ async function registry(app: FastifyInstance, options: RegistryPluginOptions): P
           'registry: local organization ready',
         );
     },
-    (error: unknown) => app.log.error({ err: error }, 'registry: the database failed to open'),
+    (error: unknown) => {
+      if (!closing.signal.aborted) app.log.error({ err: error }, 'registry: the database failed to open');
+    },
   );
   app.addHook('onClose', async () => {
+    closing.abort();
     const opened = await opening.catch(() => undefined);
     await opened?.database.close();
   });
