@@ -95,8 +95,9 @@ describe('sextant init --from mintlify docs.json', () => {
     expect(image).toBeDefined();
     expect((await get(url, image!)).status).toBe(200);
     const components = (await get(url, '/guides/components')).html;
-    for (const text of ['A note.', 'It worked.', 'JavaScript', 'The pets of the page.'])
+    for (const text of ['A note.', 'It worked.', 'JavaScript', 'The pets of the page.', 'Left column.'])
       expect(components).toContain(text);
+    expect(components).toContain('<div class="sx-cards sx-cols-2">');
   });
 
   it('turns the OpenAPI entries into API references, for each version, and redirects old URLs', async () => {
@@ -139,11 +140,11 @@ describe('sextant init --from mintlify docs.json', () => {
         'docs.json theme',
         'docs.json integrations',
         'docs.json redirects[2]',
-        'guides/components.mdx line 32',
+        'guides/components.mdx line 37',
       ]),
     );
     expect(report.notConverted.find((item) => item.file === 'guides/components.mdx')?.reason).toMatch(
-      /<Columns>/,
+      /<Panel>/,
     );
     expect(report.notConverted.every((item) => item.reason.length > 0)).toBe(true);
     expect(report.files).toEqual(

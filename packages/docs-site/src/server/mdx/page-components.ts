@@ -77,6 +77,22 @@ export function callout(kind: string, title: string | undefined, children: MdNod
   ]);
 }
 
+/** Fern's short spelling of a callout's intent (its own pages write `intent="warn"`). */
+const CALLOUT_ALIASES: Record<string, string> = { warn: 'warning' };
+
+/** A `<Callout>`'s kind; one Sextant does not know is warned of, and shown as info. */
+function calloutKind(node: MdNode, intent: string | undefined, ctx: ComponentContext): string {
+  if (intent === undefined) return 'info';
+  const kind = intent.trim().toLowerCase();
+  const known = CALLOUT_ALIASES[kind] ?? kind;
+  if (CALLOUT_TITLES[known]) return known;
+  ctx.problems.warn(
+    at(node),
+    `<${node.name}> of kind "${intent.slice(0, 40)}": not a callout kind (${Object.keys(CALLOUT_TITLES).join(', ')}); it is shown as info`,
+  );
+  return 'info';
+}
+
 const calloutComponent =
   (kind: string): Component =>
   (node, props, ctx) => [callout(kind, text(props.title), ctx.children(node))];
@@ -366,12 +382,15 @@ export function pageComponents(propsOf: PropsOf): Record<string, Component> {
     Warning: calloutComponent('warning'),
     Check: calloutComponent('check'),
     Danger: calloutComponent('danger'),
+    Success: calloutComponent('success'),
+    Error: calloutComponent('error'),
+    Launch: calloutComponent('launch'),
     Callout: (node, props, ctx) => {
       const iconName = text(props.icon);
       const svg = iconName ? ctx.icon(iconName, node) : undefined;
       return [
         callout(
-          (text(props.intent) ?? text(props.type) ?? text(props.variant) ?? 'info').toLowerCase(),
+          calloutKind(node, text(props.intent) ?? text(props.type) ?? text(props.variant), ctx),
           text(props.title),
           ctx.children(node),
           svg ? ctx.trusted('span', 'sx-icon', svg) : undefined,
@@ -381,6 +400,9 @@ export function pageComponents(propsOf: PropsOf): Record<string, Component> {
     Tabs: tabs(propsOf),
     CodeGroup: codeGroup(propsOf),
     CodeBlocks: codeGroup(propsOf),
+    // Mintlify shows these beside an API page; here they are tabbed code in place.
+    RequestExample: codeGroup(propsOf),
+    ResponseExample: codeGroup(propsOf),
     CodeBlock: (node, props, ctx) => {
       const code = node.children?.find((c) => c.type === 'code');
       if (!code) return ctx.children(node);
@@ -390,6 +412,7 @@ export function pageComponents(propsOf: PropsOf): Record<string, Component> {
     Card: card,
     CardGroup: cardGroup,
     Cards: cardGroup,
+    Columns: cardGroup,
     Steps: steps(propsOf),
     Accordion: accordion,
     AccordionGroup: accordionGroup,

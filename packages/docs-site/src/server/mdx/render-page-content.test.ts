@@ -66,6 +66,46 @@ describe('components', () => {
     expect(html).toContain('<p class="sx-callout-title">Rate limits</p>');
   });
 
+  it('<Success>, <Error> and <Launch> are callouts (Mintlify, Fern), and Fern\'s intent="warn" a warning', async () => {
+    const { html, problems } = await mdx(
+      '<Success>Saved.</Success>\n\n<Error>Failed.</Error>\n\n<Launch>Live.</Launch>\n\n<Callout intent="warn">Careful.</Callout>',
+    );
+    expect(problems).toEqual([]);
+    for (const [kind, title] of [
+      ['success', 'Success'],
+      ['error', 'Error'],
+      ['launch', 'Launch'],
+      ['warning', 'Warning'],
+    ])
+      expect(html).toContain(
+        `<aside class="sx-callout sx-callout-${kind}"><p class="sx-callout-title">${title}</p>`,
+      );
+  });
+
+  it('a <Callout> of a kind Sextant does not know is an info callout, and a located warning', async () => {
+    const { html, problems } = await mdx('Text.\n\n<Callout intent="urgent">Now.</Callout>');
+    expect(html).toContain('<aside class="sx-callout sx-callout-info"><p class="sx-callout-title">Info</p>');
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 3,
+        message: expect.stringMatching(
+          /^<Callout> of kind "urgent": not a callout kind \(note, tip, info, warning/,
+        ),
+      }),
+    ]);
+  });
+
+  it('<RequestExample> and <ResponseExample> are tabbed code (Mintlify), <Columns> a grid of cards', async () => {
+    const { html, problems } = await mdx(
+      '<RequestExample>\n\n```bash cURL\ncurl https://api.acme.com\n```\n\n</RequestExample>\n\n<ResponseExample>\n\n```json 200\n{"ok": true}\n```\n\n</ResponseExample>\n\n<Columns cols={3}>\n<Card title="A">a</Card>\n</Columns>',
+    );
+    expect(problems).toEqual([]);
+    expect(html).toContain('&quot;labels&quot;:[&quot;cURL&quot;]');
+    expect(html).toContain('&quot;labels&quot;:[&quot;200&quot;]');
+    expect(html).toContain('<div class="sx-cards sx-cols-3">');
+  });
+
   it('Docusaurus admonitions are callouts, with their label as title; other colons stay text', async () => {
     const { html, problems } = await render(
       ':::danger[Careful]\nIt is 10:30 at note:x.\n:::\n\n:::tip\nHi\n:::',
