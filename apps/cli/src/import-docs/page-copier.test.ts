@@ -104,4 +104,38 @@ describe('PageCopier', () => {
     // A named import is no snippet: it stays, and the project's MDX check reports it.
     expect(source.log.items).toEqual([]);
   });
+
+  it("fills in a snippet's literal props (Mintlify), as text and as attributes, code left as written", async () => {
+    const source = await tree({
+      'a.mdx':
+        "import Greeting from '/snippets/greeting.mdx';\n\n<Greeting word=\"bananas & <b>\" count={3} title={'Fruit'} />\n\n<Greeting word='apples' />\n",
+      'snippets/greeting.mdx':
+        '<Card title={title}>The word is {word}, {count} times; {missing} stays.</Card>\n\n`{word}`\n\n```js\nconst x = {word};\n```\n',
+    });
+    const copier = new PageCopier(source);
+    copier.copyPage('a.mdx');
+    const code = '\n\n`{word}`\n\n```js\nconst x = {word};\n```\n';
+    expect(written(copier, 'a.mdx')).toBe(
+      `\n<Card title="Fruit">The word is bananas \\& \\<b\\>, 3 times; {missing} stays.</Card>${code}` +
+        `\n<Card title={title}>The word is apples, {count} times; {missing} stays.</Card>${code}`,
+    );
+    expect(source.log.items).toEqual([]);
+  });
+
+  it('inlines a snippet given a prop that is not a literal as written, and says so', async () => {
+    const source = await tree({
+      'a.mdx': "import Greeting from '/snippets/greeting.mdx';\n\n<Greeting word={user.name} />\n",
+      'snippets/greeting.mdx': 'Hi {word}.\n',
+    });
+    const copier = new PageCopier(source);
+    copier.copyPage('a.mdx');
+    expect(written(copier, 'a.mdx')).toBe('\nHi {word}.\n');
+    expect(source.log.items).toEqual([
+      expect.objectContaining({
+        file: 'a.mdx',
+        item: '<Greeting>',
+        reason: expect.stringMatching(/not literal/),
+      }),
+    ]);
+  });
 });

@@ -4,7 +4,7 @@
  * - front matter the project would refuse (a title over 200 characters, a slug or layout it
  *   does not know, YAML that does not parse) is corrected or dropped, and said so;
  * - reusable snippets (`import X from '/snippets/x.mdx'` then `<X />`, Fern's `<Markdown src>`)
- *   are inlined, since a page may not import;
+ *   are inlined, since a page may not import, with their literal props filled in (`snippet-props.ts`);
  * - images and files a page references are copied beside it, and root-absolute references
  *   (`/images/a.png`, which the docs site reads as a site path) become relative to the page.
  * Fenced code is left alone.
@@ -13,7 +13,9 @@ import { posix } from 'node:path';
 import { PAGE_LAYOUTS } from '@sextant/definition';
 import { isMap, parseDocument } from 'yaml';
 import type { ProjectFilePlan } from './draft.js';
+import { fenceAfter, outsideCode } from './fences.js';
 import { SLUG_PATTERN } from './slugs.js';
+import { fillSnippetProps, literalSnippetProps } from './snippet-props.js';
 import { record, type SourceTree, text } from './source-tree.js';
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -23,6 +25,8 @@ const MARKDOWN_DESTINATION = /(!?)(\[[^\]\n]*\]\(\s*<?)([^)\s>]+)/g;
 /** `src="url"`, `img='url'`, `href={"url"}` … of JSX and HTML. */
 const ATTRIBUTE = /(\s(src|img|href|image|poster|icon|background)\s*=\s*\{?\s*)(["'`])([^"'`\n]+)\3/g;
 const IMPORT = /^import\s+(\w+)\s+from\s+(["'])([^"']+)\2;?\s*$/;
+/** The attributes of a snippet's use: quoted values and `{…}` may hold `>`. */
+const SNIPPET_ATTRIBUTES = '(?:[^>"\'{]|"[^"]*"|\'[^\']*\'|\\{[^}]*\\})*?';
 const MARKDOWN_SNIPPET = /<Markdown\s+src\s*=\s*(["'])([^"']+)\1\s*\/>/g;
 
 /** What a copied page says about itself. */
@@ -193,14 +197,19 @@ export class PageCopier {
     }
     let out = kept.join('\n');
     for (const [name, content] of imports) {
-      const withProps = new RegExp(`<${name}\\s+[^\\s/>][^>]*?/>`, 'g');
-      if (withProps.test(out))
-        this.tree.report(
-          path,
-          `<${name}>`,
-          'a snippet used with props: props of snippets are not filled in; inlined as written',
-        );
-      out = out.replace(new RegExp(`<${name}(\\s+[^>]*?)?\\s*/>`, 'g'), () => content);
+      out = out.replace(
+        new RegExp(`<${name}(\\s${SNIPPET_ATTRIBUTES})?\\s*/>`, 'g'),
+        (_use, attributes = '') => {
+          const props = literalSnippetProps(attributes);
+          if (props) return fillSnippetProps(content, props);
+          this.tree.report(
+            path,
+            `<${name}>`,
+            'a snippet used with props that are not literal values (text, numbers, true or false): inlined as written',
+          );
+          return content;
+        },
+      );
     }
     return out.replace(MARKDOWN_SNIPPET, (whole, _quote: string, from: string) => {
       const content = snippet(from);
@@ -214,35 +223,17 @@ export class PageCopier {
 
   /** Copies the local files `body` references and makes root-absolute references relative. */
   #copyReferences(path: string, body: string): string {
-    let fence: string | undefined;
-    return body
-      .split('\n')
-      .map((line) => {
-        const inFence = fence !== undefined;
-        fence = fenceAfter(line, fence);
-        if (inFence || fence !== undefined) return line;
-        // Inline code spans (`…`) stay as written.
-        return line
-          .split(/(`+[^`]*`+)/)
-          .map((part) =>
-            part.startsWith('`')
-              ? part
-              : part
-                  .replace(MARKDOWN_DESTINATION, (whole, bang: string, open: string, url: string) => {
-                    const next = this.#reference(path, url, bang === '!');
-                    return next === undefined ? whole : `${bang}${open}${next}`;
-                  })
-                  .replace(
-                    ATTRIBUTE,
-                    (whole, open: string, attribute: string, quote: string, url: string) => {
-                      const next = this.#reference(path, url, attribute !== 'href');
-                      return next === undefined ? whole : `${open}${quote}${next}${quote}`;
-                    },
-                  ),
-          )
-          .join('');
-      })
-      .join('\n');
+    return outsideCode(body, (part) =>
+      part
+        .replace(MARKDOWN_DESTINATION, (whole, bang: string, open: string, url: string) => {
+          const next = this.#reference(path, url, bang === '!');
+          return next === undefined ? whole : `${bang}${open}${next}`;
+        })
+        .replace(ATTRIBUTE, (whole, open: string, attribute: string, quote: string, url: string) => {
+          const next = this.#reference(path, url, attribute !== 'href');
+          return next === undefined ? whole : `${open}${quote}${next}${quote}`;
+        }),
+    );
   }
 
   /** The reference to write for `url` of the page at `path` (undefined: as written), copying the file. */
@@ -282,12 +273,4 @@ export class PageCopier {
     const relative = posix.relative(posix.dirname(path), found);
     return `${encodeURI(relative)}${suffix}`;
   }
-}
-
-/** The fence open after `line` (its marker), given the one open before it. */
-function fenceAfter(line: string, open: string | undefined): string | undefined {
-  const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-  if (marker === undefined) return open;
-  if (open === undefined) return marker;
-  return marker[0] === open[0] && marker.length >= open.length && line.trim() === marker ? undefined : open;
 }
