@@ -58,10 +58,13 @@ function provedOn(texts: Iterable<string>): number {
   let taken = 0;
   for (const text of texts) {
     const fast = plainMarkdown(text);
-    expect(fast === undefined, JSON.stringify(text)).toBe(plainTree(text) === undefined);
+    const gfm = plainTree(text, { tables: true });
+    expect(fast === undefined, JSON.stringify(text)).toBe(gfm === undefined);
     if (!fast) continue;
     taken++;
-    expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
+    // Tables are GFM's: CommonMark's reader (plainTree without them) leaves the text to its parser.
+    if (gfm?.children.some((block) => block.type === 'table')) expect(plainTree(text)).toBeUndefined();
+    else expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
     expect(fast, JSON.stringify(text)).toEqual(renderWithPipeline(highlighter, text));
     const nodes = plainMarkdownNodes(text, FIELD_OPTIONS);
     // Past the field renderer's bounds (length, delimiter runs) it leaves the text to the parser.
@@ -74,10 +77,15 @@ describe('plainMarkdown on real descriptions', () => {
   it("renders every description of GitHub's spec it takes as the pipeline does, and nearly all of them", () => {
     const descriptions = descriptionsIn(JSON.parse(readFileSync(GITHUB, 'utf8')));
     expect(provedOn(descriptions)).toBeGreaterThan(descriptions.size * 0.95);
-    // Operation descriptions (an endpoint page's): 69 % by the plain-prose path alone, now > 90 %.
+    // Operation descriptions (an endpoint page's): 69 % by the plain-prose path alone, then 93 %, now
+    // 1,171 of 1,223 (tables, links over lines and `@mentions` taken; 28 are empty, 24 left, mostly code).
     const operations = operationDescriptions(GITHUB);
     const taken = operations.filter((text) => plainMarkdown(text)).length;
-    expect(taken).toBeGreaterThan(operations.length * 0.9);
+    expect(taken).toBeGreaterThan(operations.length * 0.95);
+    const tables = operations.filter((text) =>
+      plainTree(text, { tables: true })?.children.some((block) => block.type === 'table'),
+    );
+    expect(tables.length).toBeGreaterThan(10);
   }, 300_000);
 
   it("renders every description of Stripe's spec it takes as the pipeline does", () => {

@@ -12,6 +12,9 @@ import { plainMarkdown } from './plain-markdown.js';
 
 const highlighter = await loadHighlighter();
 
+const hasTable = (text: string) =>
+  plainTree(text, { tables: true })?.children.some((block) => block.type === 'table') ?? false;
+
 /** The fast path's output, required to be the pipeline's. */
 function taken(text: string) {
   const fast = plainMarkdown(text);
@@ -63,7 +66,21 @@ describe('plainMarkdown', () => {
       '~~a~~',
       '~a~',
       'a | b\n--|--\nc | d',
-      '| a |\n| - |',
+      // Tables other than the plain form: ragged, unpadded, escaped or split code, no delimiter row, a
+      // line after them, in a quote or interrupting a paragraph, a cell the inline reader refuses.
+      '| a | b |\n| - | - |\n| c |',
+      '| a | b |\n| - | - |\n| c | d | e |',
+      '| a |\n| - |\ntext after',
+      '|a|\n|-|',
+      '| a \\| b |\n| - |',
+      '| `a | b` |\n| - |',
+      '| a |\n| x |',
+      '| a | b\n| - | - |',
+      '| a |\n| - |\n\n| b |',
+      '> | a |\n> | - |',
+      'Text\n| a |\n| - |',
+      '| <b>a</b> |\n| - |',
+      '| a |\n|  |',
       '- [ ] task',
       '- [x] done',
       // Entities and escapes that are not plain.
@@ -199,6 +216,10 @@ describe('plainMarkdown', () => {
       "*   **Timeline**: The public timeline\n*   **User**: A user's, via `uri_template`.\n\n1.  Two spaces\n2.    Four",
       'See [Setup ](#setup), [ the rest](#rest) and [top](#h-top)[.](#) Then:\n\n## Setup\n\n## Top',
       "[encoded](#a%20b) and [quote](#it's) and [x](#user-content-x)",
+      '| Name | Type | Description |\n| ---- | ---- | ----------- |\n| `verified` | `boolean` | Is it **verified**, see [it](#setup). |\n| `reason` |  | An `x`, see [docs](https://x.test/d#e). |\n\n## Setup',
+      '| a |\n| - |',
+      'Intro:\n\n| L | C | R | N |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n|   |   |   |   |\n\nAfter.',
+      '## Limits\n\n| **SARIF data**   | **Maximum values** |\n|------------------|:------------------:|\n| Runs per file    |         20         |\n\n- a list after',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdown('## A `b`\n\n## A b')).toEqual({
@@ -216,6 +237,7 @@ describe('plainMarkdown', () => {
       ...['> ', '>', '- ', '* ', '1. ', '2. ', '  - ', '\n', '\n', '\n\n', ' ', ' ', 'a', 'word', 'x_y'],
       ...['[!NOTE]', '[!tip] ', '`c`', '**d**', '*e*', '_f_', '[a](/b)', '[`x`](https://a.b/c)', ':'],
       ...['.', '"', '(', '|', '<b>', 'www.x', 'http://a', '@', '~', '\t', '\u00a0', '---', '===', '    '],
+      ...['\n| a | b |\n| - | :-: |\n', '| ', ' | ', ' |\n', '|---|'],
     ];
     let seed = 30;
     const random = () => {
@@ -223,6 +245,7 @@ describe('plainMarkdown', () => {
       return seed / 0x7fffffff;
     };
     let count = 0;
+    let tables = 0;
     for (let n = 0; n < 6000; n++) {
       let text = '';
       for (let k = Math.floor(random() * 16); k >= 0; k--)
@@ -233,9 +256,14 @@ describe('plainMarkdown', () => {
       const tree = JSON.stringify(parseMarkdown(text), (key, value) =>
         key === 'position' ? undefined : value,
       );
-      expect(plainTree(text), JSON.stringify(text)).toEqual(JSON.parse(tree));
+      // Tables are GFM's: CommonMark's reader (plainTree without them) leaves the text to its parser.
+      if (hasTable(text)) {
+        tables++;
+        expect(plainTree(text), JSON.stringify(text)).toBeUndefined();
+      } else expect(plainTree(text), JSON.stringify(text)).toEqual(JSON.parse(tree));
       expect(fast, JSON.stringify(text)).toEqual(renderWithPipeline(highlighter, text));
     }
     expect(count).toBeGreaterThan(120);
+    expect(tables).toBeGreaterThan(5);
   });
 });

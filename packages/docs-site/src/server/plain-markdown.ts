@@ -1,7 +1,7 @@
 /**
  * The fast path of markdown descriptions: a document `plainTree` (`@sextant/ui/markdown`) reads
- * without the parser (paragraphs, ATX headings, one-line list items, quotes; text, simple code
- * spans and links, backslash escapes, unnested emphasis) is written here as the unified pipeline
+ * without the parser (paragraphs, ATX headings, one-line list items, quotes, simple GFM tables;
+ * text, simple code spans and links, backslash escapes, unnested emphasis) is written here as the unified pipeline
  * (remark, the callouts, heading ids, rehype, sanitiser, serialiser) writes it, for a fraction of
  * the cost (issue #30: an API's operation descriptions are mostly such documents). Everything else
  * goes to the pipeline. Proved identical on every description of GitHub's, Stripe's and the
@@ -87,7 +87,27 @@ function blockHtml(node: PlainBlock, headings: Headings): string {
     }
     case 'blockquote':
       return quoteHtml(node.children, headings);
+    case 'table':
+      return tableHtml(node, ids);
   }
+}
+
+type Table = Extract<PlainBlock, { type: 'table' }>;
+
+/** A table as remark-rehype writes it: a head row, a body when there are more rows, each column's `align`. */
+function tableHtml(table: Table, ids: ReadonlySet<string>): string {
+  const row = (cells: Table['children'][number], tag: 'th' | 'td') => {
+    const html = cells.children.map((cell, i) => {
+      const align = table.align[i];
+      return `<${tag}${align ? ` align="${align}"` : ''}>${inlineHtml(cell.children, ids)}</${tag}>`;
+    });
+    return `<tr>\n${html.join('\n')}\n</tr>`;
+  };
+  const [head, ...body] = table.children;
+  const parts = ['<table>', '<thead>', head ? row(head, 'th') : '', '</thead>'];
+  if (body.length > 0) parts.push('<tbody>', ...body.map((cells) => row(cells, 'td')), '</tbody>');
+  parts.push('</table>');
+  return parts.join('\n');
 }
 
 /** A quote's HTML: a callout when its first text opens with `[!KIND]` (`remarkSextant`'s rule). */
@@ -115,7 +135,7 @@ function quoteHtml(children: readonly PlainBlock[], headings: Headings): string 
  * @example plainMarkdown('> [!NOTE]\n> See [Pages](/rest/pages).')?.html // '<aside class="sx-callout sx-callout-note">\n<p class="sx-callout-title">Note</p>\n<p>See <a href="/rest/pages">Pages</a>.</p>\n</aside>'
  */
 export function plainMarkdown(markdown: string): { html: string; toc: TocEntry[] } | undefined {
-  const tree = plainTree(markdown);
+  const tree = plainTree(markdown, { tables: true });
   if (!tree) return undefined;
   const headings: Headings = { ids: new Map(), used: new Set(), toc: [] };
   collectHeadings(tree.children, headings);

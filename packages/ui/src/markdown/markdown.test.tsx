@@ -194,6 +194,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '**a *b* c**',
       '*a',
       '```\ncode\n```',
+      '| a |\n| - |\n| b |',
       '    indented code',
       'a\n===',
       '---',

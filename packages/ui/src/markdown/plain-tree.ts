@@ -11,6 +11,8 @@
  * (docs-site's plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
  */
 
+import { type PlainTable, plainTable } from './plain-table.js';
+
 /** The inline nodes of a {@link PlainTree}: mdast's. */
 export type PlainInline =
   | { type: 'text'; value: string }
@@ -37,7 +39,8 @@ export type PlainBlock =
   | Paragraph
   | { type: 'heading'; depth: 1 | 2 | 3 | 4 | 5 | 6; children: PlainInline[] }
   | List
-  | { type: 'blockquote'; children: PlainBlock[] };
+  | { type: 'blockquote'; children: PlainBlock[] }
+  | PlainTable;
 
 /** The mdast tree the fast path builds: an mdast `Root` of the blocks and inline nodes above. */
 export interface PlainTree {
@@ -350,8 +353,21 @@ function list(lines: readonly string[], start: number): { node: List; next: numb
   return { node, next: i };
 }
 
-/** The blocks of `lines`, or undefined; `inQuote`: a quote's (no quote in it, a callout marker may open it). */
-function blocks(lines: readonly string[], inQuote = false): PlainBlock[] | undefined {
+/** What {@link plainTree} reads besides CommonMark's subset. */
+export interface PlainTreeOptions {
+  /** GFM tables of plain-table.ts's form (a CommonMark reader must leave them out: to it they are text). */
+  tables?: boolean;
+}
+
+/**
+ * The blocks of `lines`, or undefined; `inQuote`: a quote's (no quote or table in it, a callout
+ * marker may open it).
+ */
+function blocks(
+  lines: readonly string[],
+  options: PlainTreeOptions,
+  inQuote = false,
+): PlainBlock[] | undefined {
   const nodes: PlainBlock[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -371,7 +387,7 @@ function blocks(lines: readonly string[], inQuote = false): PlainBlock[] | undef
       }
       // A line right after a quote continues its paragraph (lazily) or interrupts it.
       if (i < lines.length && lines[i] !== '') return undefined;
-      const children = blocks(quoted, true);
+      const children = blocks(quoted, options, true);
       if (!children?.length) return undefined;
       nodes.push({ type: 'blockquote', children });
       continue;
@@ -386,6 +402,13 @@ function blocks(lines: readonly string[], inQuote = false): PlainBlock[] | undef
         children,
       });
       i++;
+      continue;
+    }
+    if (line.startsWith('|')) {
+      const found = options.tables && !inQuote ? plainTable(lines, i, inlineNodes) : undefined;
+      if (!found) return undefined;
+      nodes.push(found.node);
+      i = found.next;
       continue;
     }
     if (listItem(line)) {
@@ -407,10 +430,10 @@ function blocks(lines: readonly string[], inQuote = false): PlainBlock[] | undef
 
 /**
  * The mdast tree of `markdown` (without positions) when it is made only of the blocks and inline
- * markdown above, else undefined (the caller parses it).
+ * markdown above (and, with `tables`, GFM tables), else undefined (the caller parses it).
  * @example plainTree('Needs **`repo`**.') // { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Needs ' }, { type: 'strong', children: [{ type: 'inlineCode', value: 'repo' }] }, { type: 'text', value: '.' }] }] }
  */
-export function plainTree(markdown: string): PlainTree | undefined {
-  const children = blocks(markdown.split('\n'));
+export function plainTree(markdown: string, options: PlainTreeOptions = {}): PlainTree | undefined {
+  const children = blocks(markdown.split('\n'), options);
   return children?.length ? { type: 'root', children } : undefined;
 }
