@@ -481,6 +481,8 @@ for (const backend of backends) {
       const unproved = await publishAs('acme', token, `unproved-${domain}`);
       expect(unproved.code).toBe(1);
       expect(unproved.stderr).toMatch(/DomainNotClaimedError/);
+      // The CLI does not claim hosts: the error names the registry call that does.
+      expect(unproved.stderr).toMatch(/domain-claims\/create returns the record/);
       expect((await getByHost(registry, domain)).status).toBe(200);
     });
 
@@ -490,6 +492,16 @@ for (const backend of backends) {
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/^error: the registry at .* refused \(401\): UnauthorizedError/m);
       expect(run.stderr.match(/^error:/gm)).toHaveLength(1);
+      // A publish that would write nothing still checks the token and the organization.
+      for (const extra of [[], ['--dry-run']]) {
+        const unchanged = await publishAs('acme', 'sxt_wrong', domain, ...extra);
+        expect(unchanged.code, unchanged.stdout).toBe(1);
+        expect(unchanged.stderr).toMatch(/^error: the registry at .* refused \(401\): UnauthorizedError/m);
+      }
+      const rival = await serve.credential(/admin token of organization rival: (\S+)/);
+      const otherOrg = await publishAs('acme', rival, domain);
+      expect(otherOrg.code, otherOrg.stdout).toBe(1);
+      expect(otherOrg.stderr).toMatch(/^error: the registry at .* refused \(403\)/m);
     });
 
     it('stops on SIGTERM with exit 0', async ({ skip }) => {

@@ -220,6 +220,8 @@ export async function publishProject(input: PublishInput): Promise<PublishResult
     ),
   );
   if (siteUnchanged || dryRun) {
+    // No write will check the token and organization: ask the registry, so a wrong one is not a success.
+    await client.getDocsSitesForOrg({ body: { orgId } });
     progress('nothing to upload');
     progress('nothing to register');
     progress('nothing to invalidate');

@@ -100,7 +100,7 @@ export async function checkHosts(
     if (!mayTake(policy, host, preview))
       fail(
         'DomainNotClaimedError',
-        `"${host}" belongs to no organization yet: claim it with a DNS TXT record (sextant publish prints the record) or ask the operator to approve it (--allow-domain)`,
+        `"${host}" belongs to no organization yet: claim it with a DNS TXT record (POST /v2/registry/docs/domain-claims/create returns the record, …/domain-claims/verify checks it) or ask the operator to approve it (--allow-domain)`,
       );
   }
 }
