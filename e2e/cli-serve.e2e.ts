@@ -151,17 +151,22 @@ describe('sextant serve', () => {
     }
   });
 
+  const serveOnDatabase = (url: string) =>
+    runCli(['serve', '--port', '0', '--no-docs', '--database-url', url]);
+
   it('an unreachable database is one error line and exit 1', async () => {
-    const run = await runCli([
-      'serve',
-      '--port',
-      '0',
-      '--no-docs',
-      '--database-url',
-      'postgres://nobody@127.0.0.1:1/none',
-    ]);
+    const run = await serveOnDatabase('postgres://nobody@127.0.0.1:1/none');
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: the database could not be opened: /m);
+    expect(run.stderr).toMatch(
+      /^error: the database could not be opened: nothing accepts connections at 127\.0\.0\.1:1 \(ECONNREFUSED\)/m,
+    );
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a database URL that is not one is a usage error (exit 2) that does not repeat it', async () => {
+    const run = await serveOnDatabase('db.internal:5432/sextant');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error: --database-url \(DATABASE_URL\) is not a PostgreSQL URL/m);
+    expect(run.stderr).not.toContain('db.internal');
   });
 });

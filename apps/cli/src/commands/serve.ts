@@ -13,6 +13,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { CliError, errorLine } from '../support/cli-error.js';
 import { logCrashes } from '../support/crash-log.js';
+import { databaseStartProblem } from '../support/database-url.js';
 import { parseDurationMs, parseList, parsePort, parsePositiveInt } from '../support/flags.js';
 import { listenUntilSignal } from '../support/run-server.js';
 import {
@@ -135,11 +136,10 @@ export async function runServe(flags: ServeFlags): Promise<void> {
       await registry.ready();
     } catch (error) {
       await app.close().catch(() => undefined);
-      const what =
-        (error as Error).name === 'BlobStoreUnavailableError'
-          ? 'the blob store cannot be used'
-          : 'the database could not be opened';
-      throw new CliError(`${what}: ${errorLine(error)}`);
+      if ((error as Error).name === 'BlobStoreUnavailableError')
+        throw new CliError(`the blob store cannot be used: ${errorLine(error)}`);
+      const problem = flags.databaseUrl ? databaseStartProblem(error, flags.databaseUrl) : undefined;
+      throw new CliError(`the database could not be opened: ${problem ?? errorLine(error)}`);
     }
   }
   await listenUntilSignal(app, {

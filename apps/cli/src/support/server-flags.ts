@@ -6,6 +6,7 @@
 import type { ServerOptions } from '@sextant/server';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './cli-error.js';
+import { checkDatabaseUrl } from './database-url.js';
 import { parseList, parsePort, parsePositiveInt } from './flags.js';
 
 /** Parsed values of the shared flags (commander camel-cases them). */
@@ -198,6 +199,9 @@ export function serverOptionsFromFlags(mode: ServerOptions['mode'], flags: Serve
     throw new UsageError(
       '--trust-forwarded-proto (SEXTANT_TRUST_FORWARDED_PROTO) is replaced by --trust-proxy <proxies>: X-Forwarded-Proto is believed only from the proxies it names (e.g. --trust-proxy 10.0.0.0/8)',
     );
+  if (flags.databaseUrl) checkDatabaseUrl(flags.databaseUrl, '--database-url (DATABASE_URL)');
+  if (flags.databaseListenUrl)
+    checkDatabaseUrl(flags.databaseListenUrl, '--database-listen-url (SEXTANT_DATABASE_LISTEN_URL)');
   const limits = {
     ...(flags.proxyTimeout ? { durationMs: flags.proxyTimeout } : {}),
     ...(flags.proxyMaxResponse ? { responseBytes: flags.proxyMaxResponse } : {}),
