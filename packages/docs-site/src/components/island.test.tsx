@@ -2,7 +2,7 @@ import { Window } from 'happy-dom';
 import { useId } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { islandRenderer } from '../server/document.js';
+import { islandRenderer } from '../server/island-renderer.js';
 import { htmlProps, safeHtml } from '../shared/safe-html.js';
 import { defineIsland, IslandRendererProvider } from './island.js';
 

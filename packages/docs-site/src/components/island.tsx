@@ -24,16 +24,30 @@ import {
 } from '../shared/island-attributes.js';
 import { jsonWithoutServerHtml } from '../shared/safe-html.js';
 
-/** The server's side of islands: renders one island as a root of its own. */
+/** The server's side of islands: renders one island as a root of its own (`server/island-renderer.tsx`). */
 export interface IslandRenderer {
   /** The island's HTML and the `identifierPrefix` it was rendered with. */
   render(element: ReactElement): { html: string; idPrefix: string };
+  /**
+   * The static HTML of `build(fullPageUrl)`, kept under `key` for every page of the site version
+   * (so `key` must name everything the subtree shows but the page's full view URL); its islands
+   * get this page's next id prefixes. Undefined when this page must render the subtree itself.
+   * Absent where nothing is kept.
+   */
+  sharedHtml?(
+    key: string,
+    build: (fullPageUrl: string) => ReactElement,
+    fullPageUrl: string,
+  ): string | undefined;
 }
 
 const IslandRendererContext = createContext<IslandRenderer | null>(null);
 
 /** Provided by the server's page render; absent in the browser and inside an island. */
 export const IslandRendererProvider = IslandRendererContext.Provider;
+
+/** The server's island renderer; null in the browser and inside an island (nothing there is static). */
+export const useIslandRenderer = () => useContext(IslandRendererContext);
 
 /** Calls `onCommit` once its island has hydrated (committed); renders its children as they are. */
 function IslandRoot({ onCommit, children }: { onCommit?: () => void; children: ReactNode }) {

@@ -20,6 +20,7 @@ import type { SafeHtml } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { Constraints, EnumValues, enumValuesOf } from './constraints.js';
 import { Expander } from './expander.js';
+import { type IslandRenderer, useIslandRenderer } from './island.js';
 
 export interface SchemaContext {
   /** The definition slice the page renders from (the full one, on the server and once loaded). */
@@ -210,10 +211,17 @@ export function PropertyRows({
   ctx: SchemaContext;
   seen?: readonly TypeId[];
 }) {
+  const islands = useIslandRenderer();
   const chunks: Row[][] = [];
   for (let start = 0; start < rows.length; start += ROW_CHUNK_SIZE)
     chunks.push(rows.slice(start, start + ROW_CHUNK_SIZE));
   if (chunks.length === 0) chunks.push([]);
+  const keptHtml = islands?.sharedHtml && keptRowsHtml(islands.sharedHtml, chunks, ctx, seen);
+  if (keptHtml)
+    return keptHtml.map((html, c) => (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the rows as React rendered them, kept for the site version
+      <ul key={chunks[c]?.[0]?.key ?? ''} className="sx-props" dangerouslySetInnerHTML={{ __html: html }} />
+    ));
   return chunks.map((chunk) => (
     <ul key={chunk[0]?.key ?? ''} className="sx-props">
       {chunk.map((row) => (
@@ -221,6 +229,38 @@ export function PropertyRows({
       ))}
     </ul>
   ));
+}
+
+/**
+ * The HTML of each chunk's rows, each row kept for the site version (issue #30: GitHub's pages
+ * repeat three quarters of their rows: `owner`, `repo`, a repository's properties…), or
+ * undefined when the page renders them itself. A row shows its fields and what its shape reads
+ * in the site version's types, and the types seen around it.
+ */
+function keptRowsHtml(
+  sharedHtml: NonNullable<IslandRenderer['sharedHtml']>,
+  chunks: readonly Row[][],
+  ctx: SchemaContext,
+  seen: readonly TypeId[],
+): string[] | undefined {
+  const out: string[] = [];
+  for (const chunk of chunks) {
+    let html = '';
+    for (const row of chunk) {
+      const key = `prop-row\0${seen.join(' ')}\0${row.key}\0${JSON.stringify(row.valueShape)}\0${row.description ?? ''}\0${row.availability ?? ''}\0${row.access ?? ''}`;
+      const rowHtml = sharedHtml(
+        key,
+        (fullPageUrl) => (
+          <PropertyRow row={row} ctx={{ definition: ctx.definition, fullPageUrl }} seen={seen} />
+        ),
+        ctx.fullPageUrl,
+      );
+      if (rowHtml === undefined) return undefined;
+      html += rowHtml;
+    }
+    out.push(html);
+  }
+  return out;
 }
 
 function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: readonly TypeId[] }) {

@@ -7,13 +7,14 @@
 import { createHash } from 'node:crypto';
 import { type AssetRef, COMPILED_CACHES, type DocsConfig, moduleCache } from '@sextant/definition';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { askAiInSite } from '../components/ask-ai/ask-ai-events.js';
 import { HeaderTools } from '../components/header-tools.js';
 import { type IslandRenderer, IslandRendererProvider } from '../components/island.js';
 import { Page } from '../components/page.js';
 import { type ContentNode, isContentIsland } from '../shared/content-node.js';
 import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
+import { islandRenderer } from './island-renderer.js';
 import { PageFooter } from './page-furniture.js';
 import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
@@ -77,18 +78,6 @@ export const NONCE_PLACEHOLDER = '__SX_CSP_NONCE__';
 export const THEME_SCRIPT =
   "(function(){var m=/(?:^|;\\s*)sx-theme=(light|dark)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute('data-theme',m[1])})()";
 const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
-
-/** Renders islands as roots of their own, each with a `useId` prefix unique on the page. */
-export function islandRenderer(): IslandRenderer {
-  let count = 0;
-  return {
-    render(element) {
-      count += 1;
-      const idPrefix = `sx${count.toString(36)}-`;
-      return { html: renderToString(element, { identifierPrefix: idPrefix }), idPrefix };
-    },
-  };
-}
 
 /** The site version's render cache, holding the sidebar HTML its groups' pages share. */
 function sidebarCache(site: DocsSite): SidebarCache {
@@ -248,7 +237,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const { site, data, assets, fileUrl } = options;
   const config = site.definition.config;
   const page = data.page;
-  const islands = islandRenderer();
+  const islands = islandRenderer(site.cache);
   const content = staticHtml(<Page data={data} />, islands);
   const favicon = assetUrl(config.favicon, fileUrl);
   const ogImageUrl = assetUrl(config.metadata.ogImage, fileUrl);

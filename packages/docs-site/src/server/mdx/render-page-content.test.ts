@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { Content } from '../../components/content/content.js';
 import { IslandRendererProvider } from '../../components/island.js';
 import { withPageHtmlIds } from '../../shared/safe-html.js';
-import { islandRenderer } from '../document.js';
 import { loadHighlighter, withLanguages } from '../highlight.js';
+import { islandRenderer } from '../island-renderer.js';
 import { parseCodeMeta } from './code-block.js';
 import { leadingHeading, type PageContentOptions, renderPageContent } from './render-page-content.js';
 
