@@ -31,9 +31,11 @@ export function parseSpecText(file: string, text: string, maxSize = DEFAULT_MAX_
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const line = error.linePos?.[0]?.line;
+      // yaml's first line, without the colon that introduces its code frame (the line is in the location).
+      const firstLine = (error.message.split('\n')[0] ?? '').replace(/:\s*$/, '');
       const reason = error.message.includes('Maximum call stack')
         ? 'the document is nested too deeply to parse'
-        : `invalid YAML/JSON: ${error.message.split('\n')[0]}`;
+        : `invalid YAML/JSON: ${firstLine}`;
       throw new DefinitionImportError(file, '', reason, line);
     }
     if (error instanceof RangeError) {

@@ -40,6 +40,9 @@ describe('malformed specs', () => {
     expect(error.file).toBe('api.yaml');
     expect(error.line).toBeGreaterThanOrEqual(5);
     expect(error.message).toMatch(/^api\.yaml:\d+ at \/: invalid YAML\/JSON: /);
+    // One line, not ending on the colon that introduced yaml's code frame.
+    expect(error.message).not.toMatch(/[:\n]\s*$/);
+    expect(error.message).not.toContain('\n');
   });
 
   it('broken JSON is reported with its line, not as a JSON.parse crash', () => {
