@@ -5,7 +5,9 @@
  * and in the page, fixing it recovers, and SIGTERM stops the server with exit 0. A single spec
  * file can be previewed too.
  */
+
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from '@sextant/definition/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +208,27 @@ describe('sextant dev', () => {
     await withRegistry.waitFor(/Local registry: organization \S+, admin token sxt_/, 60_000);
     await withRegistry.waitFor(/published 1 API definition\(s\) and the docs to the local registry/, 60_000);
     expect(await withRegistry.stop('SIGTERM')).toBe(0);
+  });
+
+  it('stopped while it starts (the registry not open yet): exit 0 and nothing said after "Stopping…"', async () => {
+    const early = startDev(['dev', join(dir, 'pets.yaml'), '--port', '0']);
+    await early.waitFor(/Watching /);
+    expect(await early.stop('SIGTERM')).toBe(0);
+    const afterStop = early.output().split('Stopping…')[1] ?? '';
+    expect(afterStop).not.toMatch(/error:|warning:|Local registry/);
+  });
+
+  it('a port in use is a one-line error, exit 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const run = await runCli(['dev', join(dir, 'pets.yaml'), '--port', String(port)]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`^error: port ${port} is in use`, 'm'));
+    } finally {
+      taken.close();
+    }
   });
 
   it('a missing path is a one-line error, exit 1', async () => {

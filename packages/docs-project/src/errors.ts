@@ -14,10 +14,13 @@ export class DocsProjectError extends SextantError<'DocsProjectError'> {
     readonly reason: string,
     /** 1-based line, when known. */
     readonly line?: number,
+    /** The failure behind it (an API's import error), when there is one. */
+    cause?: unknown,
   ) {
     super(
       'DocsProjectError',
       `${file}${line ? `:${line}` : ''}${pointer ? ` at ${pointer}` : ''}: ${reason}`,
+      cause === undefined ? {} : { cause },
     );
   }
 }

@@ -329,6 +329,7 @@ export async function loadDocsProject(
               toPointer(path),
               `cannot import the API "${entry.api}": ${message}`,
               source.lineOf(path),
+              error,
             );
       if (!options.tolerateApiErrors) throw failure;
       apiErrors.push(failure);

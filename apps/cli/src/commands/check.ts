@@ -14,7 +14,7 @@ import { UnexpectedStatusError } from '@sextant/definition/errors';
 import type { LoadedDocsProject } from '@sextant/docs-project';
 import type { ApiLinkProblem } from '@sextant/docs-site';
 import type { Command } from 'commander';
-import { CliError, errorLine } from '../support/cli-error.js';
+import { CliError } from '../support/cli-error.js';
 import { openProjectSource } from '../support/project-source.js';
 import { type Output, processOutput } from '../support/terminal.js';
 
@@ -174,7 +174,7 @@ export async function runCheck(
         fetchText: (url) => fetchSpec(url, skipped),
       });
     } catch (error) {
-      throw new CliError(errorLine(error));
+      throw new CliError(source.errorLine(error));
     }
     for (const url of skipped)
       output.err(

@@ -92,19 +92,23 @@ export async function runDev(
     await source.dispose();
   });
 
+  // Once Ctrl-C is pressed, the project's temporary folder and the registry go away under the
+  // reloads and the local publish still running: what they would say then is not news.
+  let stopping = false;
   // Said once per distinct message, not on every reload.
   let aiWarning: string | undefined;
   const report = (state: { project?: LoadedDocsProject; error?: Error }, elapsedMs?: number) => {
+    if (stopping) return;
     const time = elapsedMs === undefined ? '' : color.dim(` in ${elapsedMs} ms`);
     if (state.error) {
-      output.err(`${errColor.red('error:')} ${errorLine(state.error)}\n`);
+      output.err(`${errColor.red('error:')} ${source.errorLine(state.error)}\n`);
       return;
     }
     const project = state.project;
     if (!project) return;
     // The docs host still serves a project whose API failed to import (the page shows the error).
     for (const apiError of project.apiErrors ?? [])
-      output.err(`${errColor.red('error:')} ${errorLine(apiError)}\n`);
+      output.err(`${errColor.red('error:')} ${source.errorLine(apiError)}\n`);
     // MDX errors of the pages (each also shown in place on its page) and warnings.
     for (const problem of project.pageProblems ?? [])
       output.err(
@@ -129,7 +133,10 @@ export async function runDev(
     port: flags.port,
     host: flags.host,
     shutdownTimeoutMs: flags.shutdownTimeout,
-    onShutdown: () => output.out('\nStopping…\n'),
+    onShutdown: () => {
+      stopping = true;
+      output.out('\nStopping…\n');
+    },
   });
   const docsEnabled = flags.docs;
   // What the project loads: docs.yml, pages and the files they name, specs and their $refs,
@@ -170,7 +177,9 @@ export async function runDev(
         watcher?.update(watchedFiles);
         if (!state.error) republish();
       })
-      .catch((error: unknown) => output.err(`${errColor.red('error:')} ${errorLine(error)}\n`));
+      .catch((error: unknown) => {
+        if (!stopping) output.err(`${errColor.red('error:')} ${errorLine(error)}\n`);
+      });
   };
   if (docsEnabled) {
     watcher = watchProjectFiles({
@@ -182,16 +191,17 @@ export async function runDev(
     watcher.update(watchedFiles);
   }
 
+  const registryWarning = (error: unknown) => {
+    if (!stopping) output.err(`${errColor.yellow('warning:')} local registry: ${errorLine(error)}\n`);
+  };
   const published = flags.registry ? publishLocally() : Promise.resolve();
-  published.catch((error: unknown) =>
-    output.err(`${errColor.yellow('warning:')} local registry: ${errorLine(error)}\n`),
-  );
+  published.catch(registryWarning);
   return { url, published };
 
   async function publishLocally(): Promise<void> {
     await app.registry.ready();
     const admin = await app.registry.localAdmin();
-    if (!admin) return;
+    if (!admin || stopping) return;
     output.out(
       `  Local registry: organization ${color.bold(admin.orgId)}, admin token ${color.dim(admin.token)}\n` +
         `  Dashboard: ${url}/_sextant/dashboard (sign in with the admin token)\n`,
@@ -208,7 +218,7 @@ export async function runDev(
         definition: project.definition,
         apis: project.project.apis,
       });
-      if (!result.unchanged) {
+      if (!result.unchanged && !stopping) {
         output.out(
           `  ${color.green('✓')} published ${result.apis.length} API definition(s) and the docs to the local registry` +
             // An API that failed to import is published as the placeholder page the site shows.
@@ -218,11 +228,7 @@ export async function runDev(
     };
     let publishing: Promise<void> = Promise.resolve();
     republish = () => {
-      publishing = publishing
-        .then(publish)
-        .catch((error: unknown) =>
-          output.err(`${errColor.yellow('warning:')} local registry: ${errorLine(error)}\n`),
-        );
+      publishing = publishing.then(publish).catch(registryWarning);
     };
     await publish();
   }

@@ -89,7 +89,7 @@ export async function runPublish(
       for (const [key, api] of Object.entries(loaded.project.apis))
         templates[key] = templatesForDefinition(projectTemplates, api);
     } catch (error) {
-      throw new CliError(errorLine(error));
+      throw new CliError(source.errorLine(error));
     }
     const client = createRegistryClient({
       baseUrl: flags.registry,

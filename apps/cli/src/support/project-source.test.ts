@@ -118,3 +118,25 @@ describe('openProjectSource on a folder without docs.yml', () => {
     );
   });
 });
+
+describe("a spec's load error", () => {
+  it("is the spec's own, not the generated docs.yml's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-broken-'));
+    const spec = join(dir, 'broken.yaml');
+    await writeFile(spec, 'openapi: 3.0.0\ninfo: {title: x\npaths: {}\n');
+    const source = await openProjectSource(spec);
+    try {
+      const failure = await loadDocsProject(source.projectDir).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(source.errorLine(failure)).toMatch(/^broken\.yaml:3 at \/: invalid YAML\/JSON: /);
+      const tolerated = await loadDocsProject(source.projectDir, { tolerateApiErrors: true });
+      expect(tolerated.apiErrors?.map((error) => source.errorLine(error))).toEqual([
+        source.errorLine(failure),
+      ]);
+    } finally {
+      await source.dispose();
+    }
+  });
+});

@@ -8,9 +8,9 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { trustProjectLink } from '@sextant/docs-project';
+import { DocsProjectError, trustProjectLink } from '@sextant/docs-project';
 import { parse } from 'yaml';
-import { CliError } from './cli-error.js';
+import { CliError, errorLine } from './cli-error.js';
 import { specFilesIn } from './spec-in-folder.js';
 
 export interface ProjectSource {
@@ -21,6 +21,12 @@ export interface ProjectSource {
   kind: 'project' | 'spec';
   /** Removes any temporary folder. */
   dispose: () => Promise<void>;
+  /**
+   * The one line for a failure to load it. For a spec file, the spec's own error: the docs.yml
+   * that names it is ours, so "docs.yml:4 at /navigation/0/spec: cannot import …" would point at
+   * a file the user never wrote.
+   */
+  errorLine: (error: unknown) => string;
 }
 
 /**
@@ -34,7 +40,7 @@ export async function openProjectSource(path: string): Promise<ProjectSource> {
   if (!existsSync(full)) throw new CliError(`${path}: no such file or folder`);
   if (statSync(full).isDirectory()) {
     if (existsSync(join(full, 'docs.yml')))
-      return { projectDir: full, watchDir: full, kind: 'project', dispose: async () => undefined };
+      return { projectDir: full, watchDir: full, kind: 'project', dispose: async () => undefined, errorLine };
     // No docs project: the one API description the folder holds is the site.
     const specs = specFilesIn(full);
     if (specs.length === 1) return specProject(join(full, specs[0] as string));
@@ -77,6 +83,10 @@ async function specProject(full: string): Promise<ProjectSource> {
     projectDir,
     watchDir: dirname(full),
     kind: 'spec',
+    errorLine: (error) =>
+      errorLine(
+        error instanceof DocsProjectError && error.file === 'docs.yml' && error.cause ? error.cause : error,
+      ),
     dispose: async () => {
       untrust();
       await rm(projectDir, { recursive: true, force: true });
