@@ -108,4 +108,39 @@ describe('importDocusaurus', () => {
     );
     expect(withoutNumberPrefix('01-guides')).toBe('guides');
   });
+
+  it('keeps explicit heading ids as anchors and turns <CodeBlock> template literals into fenced code', () => {
+    const page = docusaurusPage(
+      [
+        '## Install {#setup}',
+        '',
+        'See [setup](#setup).',
+        '',
+        '<CodeBlock language="jsx" title="App.jsx" showLineNumbers>{`const a = \\`x\\`;',
+        '## not a heading {#no}`}</CodeBlock>',
+        '',
+        '```md',
+        '## In code {#kept}',
+        '```',
+      ].join('\n'),
+    );
+    expect(page).toBe(
+      [
+        '<a id="setup"></a>',
+        '',
+        '## Install',
+        '',
+        'See [setup](#setup).',
+        '',
+        '```jsx title="App.jsx" showLineNumbers',
+        'const a = `x`;',
+        '## not a heading {#no}',
+        '```',
+        '',
+        '```md',
+        '## In code {#kept}',
+        '```',
+      ].join('\n'),
+    );
+  });
 });

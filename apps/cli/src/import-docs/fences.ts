@@ -8,19 +8,25 @@ export function fenceAfter(line: string, open: string | undefined): string | und
   return marker[0] === open[0] && marker.length >= open.length && line.trim() === marker ? undefined : open;
 }
 
-/** `text` with `change` applied to what is outside fenced code and inline code spans (`…`). */
-export function outsideCode(text: string, change: (part: string) => string): string {
+/** `text` with `change` applied to each line outside fenced code. */
+export function outsideFences(text: string, change: (line: string) => string): string {
   let fence: string | undefined;
   return text
     .split('\n')
     .map((line) => {
       const inFence = fence !== undefined;
       fence = fenceAfter(line, fence);
-      if (inFence || fence !== undefined) return line;
-      return line
-        .split(/(`+[^`]*`+)/)
-        .map((part) => (part.startsWith('`') ? part : change(part)))
-        .join('');
+      return inFence || fence !== undefined ? line : change(line);
     })
     .join('\n');
+}
+
+/** `text` with `change` applied to what is outside fenced code and inline code spans (`…`). */
+export function outsideCode(text: string, change: (part: string) => string): string {
+  return outsideFences(text, (line) =>
+    line
+      .split(/(`+[^`]*`+)/)
+      .map((part) => (part.startsWith('`') ? part : change(part)))
+      .join(''),
+  );
 }
