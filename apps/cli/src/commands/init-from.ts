@@ -37,7 +37,7 @@ export interface InitFromOptions {
 }
 
 /**
- * Converts `source` (a Mintlify docs.json or mint.json, a Fern folder, a Docusaurus site) into
+ * Converts `source` (a Mintlify docs.json or mint.json or its folder, a Fern folder, a Docusaurus site) into
  * a project in `dir`; returns the exit code.
  * @example await runInitFrom('my-docs', 'mintlify', 'old-docs/docs.json', {}, output)
  */

@@ -97,7 +97,7 @@ export function registerInit(program: Command): void {
     )
     .argument(
       '[source]',
-      'with --from: the docs.json or mint.json, Fern folder or Docusaurus site to convert',
+      'with --from: the docs.json or mint.json (or its folder), Fern folder or Docusaurus site to convert',
     )
     .option(
       '--from <kind>',

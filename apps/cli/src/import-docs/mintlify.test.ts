@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { writeTempFolder } from '@sextant/docs-project/testing';
 import { describe, expect, it } from 'vitest';
 import type { NavDraft } from './draft.js';
@@ -276,5 +276,15 @@ describe('importMintlify: the older mint.json', () => {
     expect(draft.redirects).toEqual([
       { source: '/api/list', destination: '/endpoints/endpoints', permanent: true },
     ]);
+  });
+});
+
+describe('importMintlify: the site named by its folder', () => {
+  it("reads the folder's docs.json, else its mint.json, and says what is missing in a folder with neither", async () => {
+    expect(importMintlify(dirname(FIXTURE)).draft).toEqual(importMintlify(FIXTURE).draft);
+    const legacy = await site({ 'mint.json': JSON.stringify({ name: 'Legacy', navigation: [] }) });
+    expect(importMintlify(legacy).draft.title).toBe('Legacy');
+    const empty = await site({ 'README.md': '# Not a site\n' });
+    expect(() => importMintlify(empty)).toThrow(/no docs\.json or mint\.json here/);
   });
 });

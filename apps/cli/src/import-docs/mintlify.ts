@@ -7,7 +7,8 @@
  * languages the default one is converted. Colours, logo, favicon, theme, navbar, footer,
  * banner and redirects map to their docs.yml settings; what has no equivalent is logged.
  */
-import { basename, dirname } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { CliError } from '../support/cli-error.js';
 import {
   ConversionLog,
@@ -56,11 +57,25 @@ const UNCONVERTED_REASONS: Record<string, string> = {
   variables: 'variables are not substituted in pages',
 };
 
+/** The config a Mintlify source names: the file itself, or its folder's docs.json, else its mint.json. */
+function mintlifyConfig(source: string): string {
+  if (!statSync(source, { throwIfNoEntry: false })?.isDirectory()) return source;
+  const config = MINTLIFY_CONFIGS.map((name) => join(source, name)).find((path) => existsSync(path));
+  if (!config)
+    throw new CliError(
+      `${source}: no docs.json or mint.json here: name the Mintlify site's config or folder`,
+    );
+  return config;
+}
+
+const MINTLIFY_CONFIGS = ['docs.json', 'mint.json'];
+
 /**
- * Reads a Mintlify site from its `docs.json` or `mint.json`.
+ * Reads a Mintlify site from its `docs.json` or `mint.json` (or the folder holding one).
  * @example const project = importMintlify('my-docs/docs.json');
  */
-export function importMintlify(configPath: string): ImportedProject {
+export function importMintlify(source: string): ImportedProject {
+  const configPath = mintlifyConfig(source);
   const log = new ConversionLog();
   const tree = new SourceTree(dirname(configPath), log);
   const file = basename(configPath);
