@@ -6,7 +6,11 @@
 import { Command, CommanderError } from 'commander';
 import { commands } from './commands/index.js';
 import { CliError, errorLine } from './support/cli-error.js';
+import { stopWhenReaderCloses } from './support/closed-output.js';
 import { colors, wantsColor } from './support/terminal.js';
+
+stopWhenReaderCloses(process.stdout);
+stopWhenReaderCloses(process.stderr);
 
 const program = new Command('sextant')
   .description('API documentation with a live request playground')
