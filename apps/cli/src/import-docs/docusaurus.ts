@@ -25,7 +25,7 @@ import { assetFile, cssColor, linkHref, type Origin, redirects } from './site-co
 import { assignContainerSlugs } from './slugs.js';
 import { list, record, SourceTree, text } from './source-tree.js';
 
-const CONFIGS = [
+export const DOCUSAURUS_CONFIGS = [
   'docusaurus.config.ts',
   'docusaurus.config.mts',
   'docusaurus.config.js',
@@ -71,7 +71,7 @@ async function evaluate(path: string): Promise<unknown> {
 export async function importDocusaurus(folder: string): Promise<ImportedProject> {
   const log = new ConversionLog();
   const tree = new SourceTree(folder, log);
-  const configFile = CONFIGS.find((name) => tree.isFile(name));
+  const configFile = DOCUSAURUS_CONFIGS.find((name) => tree.isFile(name));
   const sidebarFile = SIDEBARS.find((name) => tree.isFile(name));
   if (!configFile && !sidebarFile)
     throw new CliError(

@@ -57,6 +57,9 @@ const UNCONVERTED_REASONS: Record<string, string> = {
   variables: 'variables are not substituted in pages',
 };
 
+/** A Mintlify site's config file, by the name it is looked up in a folder. */
+export const MINTLIFY_CONFIGS = ['docs.json', 'mint.json'];
+
 /** The config a Mintlify source names: the file itself, or its folder's docs.json, else its mint.json. */
 function mintlifyConfig(source: string): string {
   if (!statSync(source, { throwIfNoEntry: false })?.isDirectory()) return source;
@@ -67,8 +70,6 @@ function mintlifyConfig(source: string): string {
     );
   return config;
 }
-
-const MINTLIFY_CONFIGS = ['docs.json', 'mint.json'];
 
 /**
  * Reads a Mintlify site from its `docs.json` or `mint.json` (or the folder holding one).

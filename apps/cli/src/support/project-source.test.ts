@@ -117,6 +117,51 @@ describe('openProjectSource on a folder without docs.yml', () => {
       `${dir}: no docs.yml here; run \`sextant init ${dir}\``,
     );
   });
+
+  it('names the conversion for a Mintlify, Fern or Docusaurus site instead of serving a spec or misreading docs.yml', async () => {
+    const folder = async (files: Record<string, string>) => {
+      const dir = await mkdtemp(join(tmpdir(), 'sextant-other-site-'));
+      for (const [name, text] of Object.entries(files)) {
+        await mkdir(join(dir, name, '..'), { recursive: true });
+        await writeFile(join(dir, name), text);
+      }
+      return dir;
+    };
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'P', version: '1' }, paths: {} });
+    const mintlify = await folder({
+      'docs.json': JSON.stringify({
+        name: 'Acme',
+        navigation: { pages: ['index'] },
+        api: { openapi: 'openapi.json' },
+      }),
+      'openapi.json': spec,
+    });
+    await expect(openProjectSource(mintlify)).rejects.toThrow(
+      `${mintlify}: a Mintlify site (docs.json), not a Sextant project: convert it with \`sextant init <new folder> --from mintlify ${mintlify}\``,
+    );
+    const fern = await folder({ 'fern/fern.config.json': '{}', 'fern/docs.yml': 'navigation: []\n' });
+    await expect(openProjectSource(fern)).rejects.toThrow('a Fern site (fern/fern.config.json)');
+    await expect(openProjectSource(join(fern, 'fern'))).rejects.toThrow(
+      'a Fern site (fern.config.json), not a Sextant project: convert it with `sextant init <new folder> --from fern',
+    );
+    const docusaurus = await folder({
+      'docusaurus.config.js': 'export default {};\n',
+      'docs/intro.md': '# Hi\n',
+    });
+    await expect(openProjectSource(docusaurus)).rejects.toThrow('--from docusaurus');
+    // A project of ours may sit in the site it replaces.
+    const beside = await folder({ 'docusaurus.config.js': 'export default {};\n', 'docs.yml': 'title: T\n' });
+    expect((await openProjectSource(beside)).kind).toBe('project');
+  });
+
+  it('reads a JSON spec by a key of its outermost object only', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sextant-json-keys-'));
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ api: { openapi: 'spec.json' } }));
+    await writeFile(join(dir, 'list.json'), JSON.stringify([{ openapi: '3.1.0' }]));
+    await expect(openProjectSource(dir)).rejects.toThrow(
+      `${dir}: no docs.yml here; run \`sextant init ${dir}\``,
+    );
+  });
 });
 
 describe("a spec's load error", () => {

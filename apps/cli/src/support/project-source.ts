@@ -11,6 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { DocsProjectError, trustProjectLink } from '@sextant/docs-project';
 import { parse } from 'yaml';
 import { CliError, errorLine } from './cli-error.js';
+import { convertHint, otherSiteIn } from './other-site.js';
 import { specFilesIn } from './spec-in-folder.js';
 
 export interface ProjectSource {
@@ -39,6 +40,8 @@ export async function openProjectSource(path: string): Promise<ProjectSource> {
   const full = resolve(path);
   if (!existsSync(full)) throw new CliError(`${path}: no such file or folder`);
   if (statSync(full).isDirectory()) {
+    const other = otherSiteIn(full);
+    if (other) throw new CliError(convertHint(path, other));
     if (existsSync(join(full, 'docs.yml')))
       return { projectDir: full, watchDir: full, kind: 'project', dispose: async () => undefined, errorLine };
     // No docs project: the one API description the folder holds is the site.
