@@ -21,4 +21,10 @@ describe('splitMarkdownSections', () => {
       'Use tokens , see auth.',
     );
   });
+
+  it('drops a whole tag whose attribute values hold ">", not just its start', () => {
+    expect(
+      markdownText('Flow: <Mermaid chart="graph TD; A-->B" /> and <Tooltip tip={"a > b"}>hover</Tooltip>.'),
+    ).toBe('Flow: and hover .');
+  });
 });

@@ -62,6 +62,9 @@ export function splitMarkdownSections(markdown: string): MarkdownSection[] {
     .filter((section) => section.heading !== undefined || section.text !== '');
 }
 
+/** An HTML or JSX tag, whose quoted or `{…}` attribute values may hold `>` (`<Tooltip tip="a > b">`). */
+const TAG = /<(?:[^>"'{]|"[^"]*"|'[^']*'|\{[^}]*\})*>/g;
+
 /**
  * Markdown as plain words: code fences, tags, link targets and markup characters removed.
  * @example markdownText('Use **`tokens`**, see [auth](/auth).') // 'Use tokens , see auth.'
@@ -70,7 +73,7 @@ export function markdownText(markdown: string): string {
   return markdown
     .replace(/^(?:import|export)\s.*$/gm, ' ')
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(TAG, ' ')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[#>*_`~|]/g, ' ')
     .replace(/\s+/g, ' ')
