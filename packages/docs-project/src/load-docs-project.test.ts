@@ -148,6 +148,13 @@ describe('loadDocsProject', () => {
     });
   });
 
+  it('a folder without docs.yml says how to make one (an installed sextant has no examples/ to copy)', async () => {
+    const error = await loadError(await mkdtemp(join(tmpdir(), 'sextant-no-docs-yml-')));
+    expect(error.reason).toMatch(
+      /^no docs\.yml in .*: create one with `sextant init` or point at a spec file$/,
+    );
+  });
+
   it('reports YAML syntax errors with their line', async () => {
     const dir = await project('title: X\nnavigation: [\n  - oops: : :\n');
     const error = await loadError(dir);

@@ -121,7 +121,7 @@ export async function loadDocsProject(
     throw new DocsProjectError(
       DOCS_CONFIG_FILE,
       '',
-      `no ${DOCS_CONFIG_FILE} in ${dir}: create one (see examples/docs.yml)`,
+      `no ${DOCS_CONFIG_FILE} in ${dir}: create one with \`sextant init\` or point at a spec file`,
     );
   });
   const located = checkedYaml(DOCS_CONFIG_FILE, text, docsYmlSchema);

@@ -41,6 +41,20 @@ describe('sextant import', () => {
     expect(Object.keys(definition.endpoints)).toContain('listItems');
   });
 
+  it('an --out in a folder that does not exist is one line naming it, exit 1', () => {
+    const out = join(folder, 'missing-folder', 'ir.json');
+    const bin = join(import.meta.dirname, '../../bin/sextant.js');
+    const result = spawnSync(
+      process.execPath,
+      [bin, 'import', join(fixtures, 'swagger-2.0.yaml'), '--out', out],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`error: ${out}: no such file or folder (ENOENT)\n`);
+  });
+
   it('reports bad input in one line with file, line and pointer, exit code 1', () => {
     const file = join(folder, 'bad.yaml');
     writeFileSync(file, 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: [1]\n');

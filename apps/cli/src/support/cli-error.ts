@@ -22,8 +22,25 @@ export class UsageError extends CliError {
   }
 }
 
-/** The one line shown for any error: its message, never a stack. */
+/** What a file-system failure means, for the paths a command reads or writes (`--out`, `init`'s folder). */
+const FILE_SYSTEM_REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or folder',
+  EISDIR: 'is a folder, not a file',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+};
+
+/**
+ * The one line shown for any error: its message, never a stack. A file-system failure names its
+ * path and says what went wrong in words (`out/ir.json: no such file or folder (ENOENT)`).
+ */
 export function errorLine(error: unknown): string {
-  if (error instanceof Error) return error.message.split('\n')[0] ?? error.name;
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  const { code, path } = error as NodeJS.ErrnoException;
+  const reason = code === undefined ? undefined : FILE_SYSTEM_REASONS[code];
+  if (reason && path) return `${path}: ${reason} (${code})`;
+  return error.message.split('\n')[0] ?? error.name;
 }
