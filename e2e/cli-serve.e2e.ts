@@ -163,6 +163,17 @@ describe('sextant serve', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('a --trust-proxy or --console-host the server cannot read is a usage error (exit 2)', async () => {
+    for (const flags of [
+      ['--trust-proxy', 'bogus!!'],
+      ['--console-host', 'docs.acme.test', '--allow-domain', 'docs.acme.test'],
+    ]) {
+      const run = await runCli(['serve', '--port', '0', '--no-docs', '--no-registry', ...flags]);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/^error: the server could not start: /m);
+    }
+  });
+
   it('a database URL that is not one is a usage error (exit 2) that does not repeat it', async () => {
     const run = await serveOnDatabase('db.internal:5432/sextant');
     expect(run.code).toBe(2);

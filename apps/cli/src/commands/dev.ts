@@ -11,7 +11,7 @@ import type { LoadedDocsProject } from '@sextant/docs-project';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { CliError, errorLine } from '../support/cli-error.js';
+import { errorLine, serverStartError } from '../support/cli-error.js';
 import { installLiveReload } from '../support/live-reload.js';
 import { openProjectSource } from '../support/project-source.js';
 import { type ProjectWatch, watchProjectFiles } from '../support/project-watch.js';
@@ -80,7 +80,7 @@ export async function runDev(
     app = await server.buildServer(options);
   } catch (error) {
     await source.dispose();
-    throw new CliError(`the dev server could not start: ${errorLine(error)}`);
+    throw serverStartError('the dev server could not start', error);
   }
   app.addHook('onResponse', async (_request, reply) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) firstPageServed();

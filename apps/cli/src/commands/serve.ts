@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { LogLevel } from '@sextant/server';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { CliError, errorLine } from '../support/cli-error.js';
+import { CliError, errorLine, serverStartError } from '../support/cli-error.js';
 import { logCrashes } from '../support/crash-log.js';
 import { databaseStartProblem } from '../support/database-url.js';
 import { parseDurationMs, parseList, parsePort, parsePositiveInt } from '../support/flags.js';
@@ -125,7 +125,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     const { buildServer } = await import('@sextant/server');
     app = await buildServer(options);
   } catch (error) {
-    throw new CliError(`the server could not start: ${errorLine(error)}`);
+    throw serverStartError('the server could not start', error);
   }
   logCrashes(app.log);
   const credentialsFile = flags.credentialsFile ?? join(flags.dataDir ?? '.sextant', 'credentials');

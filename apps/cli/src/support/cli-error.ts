@@ -44,3 +44,13 @@ export function errorLine(error: unknown): string {
   if (reason && path) return `${path}: ${reason} (${code})`;
   return error.message.split('\n')[0] ?? error.name;
 }
+
+/**
+ * A server that could not be built, as the command's error: a bad option value (the server's
+ * `…OptionError`s: `--trust-proxy`, `--console-host`, `--memory`) is a usage error, exit 2.
+ * @example throw serverStartError('the server could not start', error)
+ */
+export function serverStartError(what: string, error: unknown): CliError {
+  const badOption = error instanceof Error && error.name.endsWith('OptionError');
+  return new CliError(`${what}: ${errorLine(error)}`, badOption ? 2 : 1);
+}
