@@ -48,4 +48,27 @@ describe('highlight', () => {
     expect(highlight(instance, code, 'bash')).toBe(once);
     expect(highlightCacheBytes()).toBeGreaterThan(bytes);
   });
+
+  it('writes every line with its own text, remembered lines and lines sharing a masked form alike', async () => {
+    const instance = await loadHighlighter();
+    await warmHighlighter();
+    const snippet = (url: string, key: string) =>
+      `curl -X PUT '${url}' \\\n  -H 'Accept: application/json' \\\n  --data '{\n  "${key}": true\n}'`;
+    const first = highlight(instance, snippet('https://one.test/a', 'enabled'), 'bash', { remember: false });
+    const second = highlight(instance, snippet('https://two.test/b', 'archived'), 'bash', {
+      remember: false,
+    });
+    // The URL lines share one masked form and one tokenisation; each keeps its own text.
+    expect(second).toContain('two.test/b');
+    expect(second).toContain('archived');
+    expect(second).not.toContain('one.test');
+    const lines = (html: string) => html.split('\n');
+    // The shared header line is the same HTML on both.
+    expect(lines(second)[1]).toBe(lines(first)[1]);
+    expect(highlight(instance, snippet('https://one.test/a', 'enabled'), 'bash', { remember: false })).toBe(
+      first,
+    );
+    const fresh = highlight(instance, snippet('https://one.test/a', 'enabled'), 'bash');
+    expect(fresh).toBe(first);
+  });
 });

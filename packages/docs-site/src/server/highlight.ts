@@ -6,7 +6,7 @@
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { highlightCache } from './highlight-caches.js';
-import { themedLines } from './line-tokens.js';
+import { type LineTokens, tokenisedLines } from './line-tokens.js';
 
 const LANGS = {
   bash: () => import('@shikijs/langs/shellscript'),
@@ -251,16 +251,36 @@ function tokenClass(light: string | undefined, dark: string | undefined): string
 }
 
 function tokenLines(instance: HighlighterCore, code: string, resolved: keyof typeof LANGS): string[] {
-  return themedLines(instance, code, resolved).map((line) => {
-    let html = '';
-    for (const token of line) {
-      const classes = tokenClass(token.light, token.dark);
-      html += classes
-        ? `<span class="${classes}">${escapeHtml(token.content)}</span>`
-        : escapeHtml(token.content);
-    }
-    return html;
-  });
+  const { lines, tokens } = tokenisedLines(instance, code, resolved);
+  return lines.map((line, i) => lineHtml(line, tokens[i] ?? []));
+}
+
+/**
+ * The HTML of remembered lines by their tokens (frozen: line-tokens.ts keeps one array per line
+ * and grammar state, weighed with this HTML), so a line endpoint pages share (`import requests`,
+ * `-H 'Accept: …' \`, an error body's lines) is written once per process, not once per page.
+ */
+const rememberedHtml = new WeakMap<LineTokens, string>();
+
+/** `line` as HTML: each token's text escaped, in a span of its colours' classes unless it has the defaults. */
+function lineHtml(line: string, tokens: LineTokens): string {
+  const remembered = Object.isFrozen(tokens);
+  const known = remembered ? rememberedHtml.get(tokens) : undefined;
+  if (known !== undefined) return known;
+  let html = '';
+  let at = 0;
+  for (let x = 0; x < tokens.length; x += 3) {
+    const end = tokens[x] as number;
+    const content = escapeHtml(line.slice(at, end));
+    const classes = tokenClass(
+      (tokens[x + 1] as string) || undefined,
+      (tokens[x + 2] as string) || undefined,
+    );
+    html += classes ? `<span class="${classes}">${content}</span>` : content;
+    at = end;
+  }
+  if (remembered) rememberedHtml.set(tokens, html);
+  return html;
 }
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2). */

@@ -44,15 +44,24 @@ export const MAX_TOKENIZED_LINE_LENGTH = 300;
 const NO_TIME_LIMIT = 0;
 /**
  * What a remembered line weighs, roughly (a key's UTF-16 text, 8 bytes a token field, an entry's
- * overhead): two fifths of the highlight caches' budget (highlight-caches.ts), least recently used first.
+ * overhead, and the HTML highlight.ts keeps with its tokens: the text again and a `<span class>` of
+ * ~40 characters a token): two fifths of the highlight caches' budget (highlight-caches.ts), least
+ * recently used first.
  */
-const entryBytes = (result: LineResult, key: string) => 2 * key.length + 8 * result.tokens.length + 96;
+const entryBytes = (result: LineResult, key: string) =>
+  4 * key.length + 8 * result.tokens.length + 2 * 40 * (result.tokens.length / 3) + 96;
 /** Most distinct grammar states per language that lines are remembered under. */
 const MAX_STATES = 20_000;
 
+/**
+ * `[end, light colour, dark colour, …]` of a line's tokens, the first from 0, each from the one
+ * before's end. A remembered line's array is frozen and shared by every page showing the line: the
+ * same frozen array is the same line (its text, in its grammar state).
+ */
+export type LineTokens = readonly (number | string)[];
+
 interface LineResult {
-  /** `[end, light colour, dark colour, …]` of the line's tokens, the first from 0, each from the one before's end. */
-  tokens: (number | string)[];
+  tokens: LineTokens;
   next: StateStack;
   /** Whether the grammar read the line's masks (literal-masks.ts) as whole strings' text. */
   masksHold: boolean;
@@ -191,7 +200,7 @@ function themedTokens(
   memo: ScopeMemo,
   line: string,
   found: readonly IToken[],
-): (number | string)[] {
+): LineTokens {
   const { scopes, paths } = memo;
   const tokens: (number | string)[] = [];
   let lastLight = -1;
@@ -238,7 +247,7 @@ function themedTokens(
  * cache by the grammar state at the line's start and the line, its quoted strings' plain text
  * masked (literal-masks.ts) where the grammar reads the masked line's strings as strings.
  */
-function lineTokens(instance: HighlighterCore, code: readonly string[], lang: string): (number | string)[][] {
+function lineTokens(instance: HighlighterCore, code: readonly string[], lang: string): LineTokens[] {
   const themes = themesFor(instance);
   const grammar = instance.getLanguage(lang) as Grammar;
   const memo: ScopeMemo = { scopes: [], paths: [], light: [], dark: [] };
@@ -250,8 +259,9 @@ function lineTokens(instance: HighlighterCore, code: readonly string[], lang: st
     if (known) return known;
     const result = grammar.tokenizeLine(text, state, NO_TIME_LIMIT);
     const masked = maskLiterals(lang, text);
+    const tokens = themedTokens(grammar, themes, memo, text, result.tokens);
     const fresh: LineResult = {
-      tokens: themedTokens(grammar, themes, memo, text, result.tokens),
+      tokens: key === undefined ? tokens : Object.freeze(tokens),
       next: canonical(lang, result.ruleStack),
       // Only a line that is its own masked line has masks to check.
       masksHold: masked?.text === text && masksHold(lang, masked, result.tokens),
@@ -278,13 +288,25 @@ function lineTokens(instance: HighlighterCore, code: readonly string[], lang: st
 }
 
 /**
+ * The lines of `code` (as Shiki splits them) and each line's {@link LineTokens}.
+ * @example tokenisedLines(h, 'a = 1', 'python') // { lines: ['a = 1'], tokens: [[1, '#24292e', '#e1e4e8', …]] }
+ */
+export function tokenisedLines(
+  instance: HighlighterCore,
+  code: string,
+  lang: string,
+): { lines: string[]; tokens: LineTokens[] } {
+  const lines = splitLines(code).map(([line]) => line);
+  return { lines, tokens: lineTokens(instance, lines, lang) };
+}
+
+/**
  * The lines of `code` as tokens coloured by both themes, cut where either theme's tokens end
  * (Shiki's `alignThemesTokenization`).
  * @example themedLines(h, 'a = 1', 'python') // [[{ content: 'a', … }, …]]
  */
 export function themedLines(instance: HighlighterCore, code: string, lang: string): ThemedToken[][] {
-  const text = splitLines(code).map(([line]) => line);
-  const tokenised = lineTokens(instance, text, lang);
+  const { lines: text, tokens: tokenised } = tokenisedLines(instance, code, lang);
   return text.map((line, i) => {
     const tokens = tokenised[i] ?? [];
     const out: ThemedToken[] = [];
