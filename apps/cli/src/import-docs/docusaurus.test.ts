@@ -143,4 +143,48 @@ describe('importDocusaurus', () => {
       ].join('\n'),
     );
   });
+
+  it('turns highlight magic comments into the lines a fence marks, and removes them', () => {
+    const page = docusaurusPage(
+      [
+        '```js title="a.js"',
+        'const a = 1;',
+        '// highlight-next-line',
+        'const b = 2;',
+        '/* highlight-start */',
+        'const c = 3;',
+        'const d = 4;',
+        '/* highlight-end */',
+        '```',
+        '',
+        '```',
+        '# highlight-next-line',
+        'plain',
+        '```',
+        '',
+        '```py {1}',
+        '# highlight-next-line',
+        'kept = True',
+        '```',
+      ].join('\n'),
+    );
+    expect(page).toBe(
+      [
+        '```js title="a.js" {2-4}',
+        'const a = 1;',
+        'const b = 2;',
+        'const c = 3;',
+        'const d = 4;',
+        '```',
+        '',
+        '```text {1}',
+        'plain',
+        '```',
+        '',
+        '```py {1}',
+        'kept = True',
+        '```',
+      ].join('\n'),
+    );
+  });
 });
