@@ -4,7 +4,7 @@
  * `$ref`s name, relative to the entry's folder, and refuses any path that escapes that folder
  * or any file over the size limit (checked from the file's size before it is read).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { DEFAULT_MAX_FILE_SIZE, formatSize } from './document/parse.js';
 import { DefinitionImportError, type ImportSource } from './ir/import-result.js';
@@ -48,12 +48,19 @@ export function readSpecFile(path: string, options: ReadSpecFileOptions = {}): I
           `refusing to read a file outside the spec's folder ${folder}`,
         );
       }
-      let size: number;
+      let stats: Stats;
       try {
-        size = statSync(full).size;
+        stats = statSync(full);
       } catch {
         throw new DefinitionImportError(file, '', `no such file (looked for ${full})`);
       }
+      if (stats.isDirectory())
+        throw new DefinitionImportError(
+          file,
+          '',
+          `is a folder, not a spec file (${full}): name the spec file in it`,
+        );
+      const size = stats.size;
       if (size > maxFileSize) {
         throw new DefinitionImportError(
           file,

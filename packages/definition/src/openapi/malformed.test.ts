@@ -145,6 +145,13 @@ describe('files on disk', () => {
     expect(error.reason).toMatch(/^the file is 50 MB, over the 50 MB limit/);
   });
 
+  it('a folder given as the spec is named as one, not as a read error', () => {
+    const inner = join(folder, 'specs');
+    mkdirSync(inner);
+    const error = importError(readSpecFile(inner));
+    expect(error.reason).toBe(`is a folder, not a spec file (${inner}): name the spec file in it`);
+  });
+
   it('an in-memory source over the limit is refused too', () => {
     const error = importError({ entry: 'big.yaml', read: () => 'a'.repeat(50 * 1024 * 1024 + 1) });
     expect(error.reason).toMatch(/over the 50 MB limit/);
