@@ -35,4 +35,30 @@ describe('renderedBytes', () => {
     expect(weighed).toBeGreaterThan(json * 0.95);
     expect(weighed).toBeLessThan(json * 1.1);
   });
+
+  it("weighs the API's objects page views share once, to the figure a walk gives", () => {
+    const user = {
+      name: 'simple-user',
+      shape: {
+        type: 'object',
+        properties: Array.from({ length: 30 }, (_, i) => ({
+          key: `p${i}`,
+          valueShape: { type: 'primitive' },
+        })),
+      },
+    };
+    const page = (slug: string) => ({
+      kind: 'endpoint',
+      slug,
+      definition: { types: { 'simple-user': user, own: { name: slug } }, endpoints: {} },
+    });
+    const first = page('rest/users/get');
+    const second = page('rest/users/list-followers');
+    // The second view reuses the first's figure for the shared type: the same as a fresh copy's walk.
+    expect(renderedBytes(first)).toBe(renderedBytes(structuredClone(first)));
+    expect(renderedBytes(second)).toBe(renderedBytes(structuredClone(second)));
+    expect(renderedBytes(second)).toBe(
+      renderedBytes(first) + 2 * ('list-followers'.length - 'get'.length) * 2,
+    );
+  });
 });

@@ -18,7 +18,7 @@ const ENTRY_OVERHEAD = 128;
  * weighed by `JSON.stringify` cost ~3 % of an endpoint page's render (issue #30), for a text
  * thrown away at once. Values are the renderer's plain data (no cycles, no `toJSON`).
  */
-function jsonLength(value: unknown): number {
+function jsonLength(value: unknown, depth = 0): number {
   switch (typeof value) {
     case 'string':
       return value.length + 2;
@@ -28,20 +28,41 @@ function jsonLength(value: unknown): number {
       return 5;
     case 'object': {
       if (value === null) return 4;
+      if (depth === SHARED_DEPTH) return sharedLength(value);
       let length = 2;
       if (Array.isArray(value)) {
-        for (const item of value) length += jsonLength(item) + 1;
+        for (const item of value) length += jsonLength(item, depth + 1) + 1;
         return length;
       }
       for (const key in value) {
         const inner = (value as Record<string, unknown>)[key];
-        if (inner !== undefined && typeof inner !== 'function') length += key.length + 4 + jsonLength(inner);
+        if (inner !== undefined && typeof inner !== 'function')
+          length += key.length + 4 + jsonLength(inner, depth + 1);
       }
       return length;
     }
     default:
       return 0;
   }
+}
+
+/**
+ * The depth at which a page view holds its API's own objects: `view.definition.types[id]` (a
+ * slice shares its types, endpoints and auth schemes with the API, sliceDefinition copies none).
+ * GitHub's `simple-user` or `repository` recur in hundreds of pages' slices: each object there is
+ * walked once per process and its length kept by identity (definitions never change once made;
+ * an object at this depth changed after it was weighed would keep its first figure, an estimate).
+ */
+const SHARED_DEPTH = 3;
+const sharedLengths = new WeakMap<object, number>();
+
+function sharedLength(value: object): number {
+  let length = sharedLengths.get(value);
+  if (length === undefined) {
+    length = jsonLength(value, SHARED_DEPTH + 1);
+    sharedLengths.set(value, length);
+  }
+  return length;
 }
 
 /**
