@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createRegistryClient, type RegistryClient, RegistryNamedError } from '@sextant/registry-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startCli, tempDir } from './cli-harness.js';
+import { freePort, runCli, startCli, tempDir } from './cli-harness.js';
 
 let upstream: Server;
 let upstreamPort: number;
@@ -172,6 +172,16 @@ describe('sextant serve', () => {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/^error: the server could not start: /m);
     }
+  });
+
+  it('flags that contradict each other are usage errors (exit 2), said before anything starts', async () => {
+    const port = String(await freePort());
+    const samePort = await runCli(['serve', '--port', port, '--metrics-port', port, '--no-registry']);
+    expect(samePort.code, samePort.stderr).toBe(2);
+    expect(samePort.stderr).toMatch(/^error: --metrics-port \d+ is also --port/m);
+    const registryTwice = await runCli(['serve', '--port', '0', '--registry-url', 'http://127.0.0.1:1']);
+    expect(registryTwice.code, registryTwice.stderr).toBe(2);
+    expect(registryTwice.stderr).toMatch(/^error: --registry-url is for a docs host without the registry/m);
   });
 
   it('a database URL that is not one is a usage error (exit 2) that does not repeat it', async () => {

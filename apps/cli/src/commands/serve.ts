@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { LogLevel } from '@sextant/server';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { CliError, errorLine, serverStartError } from '../support/cli-error.js';
+import { CliError, errorLine, serverStartError, UsageError } from '../support/cli-error.js';
 import { logCrashes } from '../support/crash-log.js';
 import { databaseStartProblem } from '../support/database-url.js';
 import { parseDurationMs, parseList, parsePort, parsePositiveInt } from '../support/flags.js';
@@ -100,7 +100,11 @@ function parseShare(value: string): number {
 export async function runServe(flags: ServeFlags): Promise<void> {
   if (!flags.databaseUrl && !flags.dataDir && flags.registry) flags.dataDir = '.sextant/data';
   if (flags.registryUrl && flags.registry)
-    throw new CliError('--registry-url is for a docs host without the registry: add --no-registry');
+    throw new UsageError('--registry-url is for a docs host without the registry: add --no-registry');
+  if (flags.metricsPort !== undefined && flags.metricsPort !== 0 && flags.metricsPort === flags.port)
+    throw new UsageError(
+      `--metrics-port ${flags.metricsPort} is also --port: the metrics listener needs a port of its own`,
+    );
   const options = {
     ...serverOptionsFromFlags('hosted', flags),
     ...(flags.registryUrl ? { registryUrl: flags.registryUrl } : {}),
