@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type NavItem, walkNavigation } from '@sextant/definition';
 import { loadDocsProject } from '@sextant/docs-project';
-import { createDocsSite, docsSiteCss, loadClientBuild, renderDocsPage } from '@sextant/docs-site';
+import { createDocsSite, docsSiteCss, loadClientBuild, pageHtml, renderDocsPage } from '@sextant/docs-site';
 
 const GITHUB_SPEC = resolve(
   import.meta.dirname,
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const rendered = new Map<string, string>();
   const firstStarted = process.cpuUsage();
   const [first, ...rest] = pages;
-  rendered.set(first as string, (await renderDocsPage(site, first as string, ctx)).html);
+  rendered.set(first as string, pageHtml(await renderDocsPage(site, first as string, ctx)));
   const firstCpu = process.cpuUsage(firstStarted);
   const profile = process.env.RENDER_PROFILE;
   const heapProfile = process.env.RENDER_HEAP_PROFILE;
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     });
   }
   const started = process.cpuUsage();
-  for (const slug of rest) rendered.set(slug, (await renderDocsPage(site, slug, ctx)).html);
+  for (const slug of rest) rendered.set(slug, pageHtml(await renderDocsPage(site, slug, ctx)));
   const cpu = process.cpuUsage(started);
   if (profile) {
     const { profile: taken } = await session.post('Profiler.stop');

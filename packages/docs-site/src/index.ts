@@ -33,6 +33,7 @@ export {
 } from './server/markdown-files.js';
 export { pageFormat } from './server/mdx/parse-page.js';
 export { leadingHeading } from './server/mdx/render-page-content.js';
+export { type PagePart, pageHtml, type SharedPart, sharedPart } from './server/page-parts.js';
 export { docsPageProblems, type PageProblem, pageProblemLine } from './server/page-problems.js';
 export {
   docsChangelogFeed,

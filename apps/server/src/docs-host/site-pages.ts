@@ -9,6 +9,7 @@ import {
   docsChangelogFeed,
   docsSiteCss,
   NONCE_PLACEHOLDER,
+  pageHtml,
   type RenderContext,
   type RenderedPage,
   renderDocsPage,
@@ -34,7 +35,7 @@ const cachedPages = new WeakMap<RenderedPage, CachedPage>();
 function cachedPage(page: RenderedPage, version: string): CachedPage {
   let prepared = cachedPages.get(page);
   if (!prepared) {
-    prepared = prepareCachedPage(page.html, NONCE_PLACEHOLDER, version);
+    prepared = prepareCachedPage(pageHtml(page), NONCE_PLACEHOLDER, version);
     cachedPages.set(page, prepared);
   }
   return prepared;

@@ -11,6 +11,7 @@ import {
 } from '@sextant/definition';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
+import { pageHtml } from '../server/page-parts.js';
 import { renderDocsPage, renderDocsPageMarkdown } from '../server/render.js';
 import { createDocsSite } from '../server/site.js';
 
@@ -69,7 +70,7 @@ describe('cookie parameters on the reference page', () => {
     const { site: docs, slugs } = site();
     const page = await renderDocsPage(docs, slugs.getCart ?? '', ctx);
     const { document } = new Window();
-    document.body.innerHTML = page.html;
+    document.body.innerHTML = pageHtml(page);
     const titles = [...document.querySelectorAll('section[aria-label] > h2')].map((h) => h.textContent);
     expect(titles.indexOf('Cookies')).toBe(titles.indexOf('Headers') + 1);
     const cookies = document.querySelector('section[aria-label="Cookies"]');
@@ -78,7 +79,7 @@ describe('cookie parameters on the reference page', () => {
     expect(cookies?.textContent).toContain('theme');
     expect(cookies?.textContent).not.toContain('X-Trace');
     const empty = await renderDocsPage(docs, slugs.emptyCart ?? '', ctx);
-    expect(empty.html).not.toContain('aria-label="Cookies"');
+    expect(pageHtml(empty)).not.toContain('aria-label="Cookies"');
   });
 
   it('are a Cookies table in the .md page', async () => {

@@ -19,8 +19,17 @@ import { PageFooter } from './page-furniture.js';
 import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
 import './description-memo.js';
+import {
+  compactParts,
+  insertParts,
+  type PagePart,
+  partLines,
+  type SharedPart,
+  sharedPart,
+} from './page-parts.js';
 import { renderedBytes } from './render-cache.js';
-import { navigationTabs, SearchTrigger, Sidebar, type SidebarCache, Tabs } from './sidebar.js';
+import { navigationTabs, SearchTrigger, SidebarNav, sidebarParts, Tabs } from './sidebar.js';
+import type { SidebarCache, SidebarTemplate } from './sidebar-template.js';
 import type { DocsSite } from './site.js';
 import {
   Announcement,
@@ -60,6 +69,7 @@ export interface RenderDocumentOptions {
 }
 
 const CONTENT_PLACEHOLDER = '__SX_CONTENT_PLACEHOLDER__';
+const SIDEBAR_PLACEHOLDER = '__SX_SIDEBAR_PLACEHOLDER__';
 const escapeAttr = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /**
@@ -79,14 +89,17 @@ export const THEME_SCRIPT =
   "(function(){var m=/(?:^|;\\s*)sx-theme=(light|dark)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute('data-theme',m[1])})()";
 const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
-/** The site version's render cache, holding the sidebar HTML its groups' pages share. */
+/** The site version's render cache, holding the sidebars its groups' pages share. */
 function sidebarCache(site: DocsSite): SidebarCache {
   return {
     get: (key) => {
       const value = site.cache.get(key)?.value;
-      return typeof value === 'string' ? value : undefined;
+      return typeof value === 'object' && value !== null && 'chunks' in value
+        ? (value as SidebarTemplate)
+        : undefined;
     },
-    set: (key, html) => site.cache.set(key, { value: html }, renderedBytes(html)),
+    // The chunks are slices of the HTML: they weigh nothing more.
+    set: (key, template) => site.cache.set(key, { value: template }, renderedBytes(template.html)),
   };
 }
 
@@ -160,9 +173,10 @@ function Header({
   );
 }
 
-/** A rendered page: its HTML and the CSP hashes of its inline style elements. */
+/** A rendered page: its HTML as parts and the CSP hashes of its inline style elements. */
 export interface RenderedDocument {
-  html: string;
+  /** The page's HTML: its own text and the parts it shares with other pages (`pageHtml` joins them). */
+  parts: readonly PagePart[];
   /** `'sha256-…'` sources for the page's `style-src`, one per inline style element. */
   styleHashes: string[];
   /** `'sha256-…'` sources for the page's `script-src`: its one inline script (`THEME_SCRIPT`). */
@@ -174,51 +188,35 @@ export interface RenderedDocument {
  * common case for docs, arriving from a search) renders as soon as the HTML has arrived instead of
  * waiting for two more requests, for ~5 KB gzip per page. The CSP allows exactly these by hash.
  */
-function inlineStyles(sheets: string[]): { tags: string; hashes: string[] } {
+function inlineStyles(sheets: string[]): { tags: SharedPart[]; hashes: string[] } {
   const styles = sheets.map(inlineStyle);
-  return { tags: joinLines(styles.map((style) => style.tag)), hashes: styles.map((style) => style.hash) };
+  return { tags: styles.map((style) => style.tag), hashes: styles.map((style) => style.hash) };
 }
 
 /**
  * The `<style>` element of a sheet and its CSP hash by the sheet: every page of a site inlines the
- * same few sheets (the bundle's, the site's). 15 % of the `compiled` module caches' budget
- * (`@sextant/definition`'s module-caches.ts, sized by the server from `--memory`), least recently
- * used first; a sheet weighs its text twice (key and element) as UTF-16.
+ * same few sheets (the bundle's, the site's), the element one shared part for all of them. 15 % of
+ * the `compiled` module caches' budget (`@sextant/definition`'s module-caches.ts, sized by the
+ * server from `--memory`), least recently used first; a sheet weighs its text twice (key and
+ * element) as UTF-16.
  */
-const inlineStyleOf = moduleCache<{ tag: string; hash: string }>(
+const inlineStyleOf = moduleCache<{ tag: SharedPart; hash: string }>(
   COMPILED_CACHES,
   0.15,
-  (style, css) => 2 * (css.length + style.tag.length) + 256,
+  (style, css) => 2 * (css.length + style.tag.text.length) + 256,
 );
 
-function inlineStyle(css: string): { tag: string; hash: string } {
+function inlineStyle(css: string): { tag: SharedPart; hash: string } {
   const known = inlineStyleOf.get(css);
   if (known) return known;
   // `</style` would end the element early; `<\/style` is the same text to a CSS parser.
   const text = css.replace(/<\/(style)/gi, '<\\/$1');
   const style = {
-    tag: `<style>${text}</style>`,
+    tag: sharedPart(`<style>${text}</style>`),
     hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
   };
   inlineStyleOf.set(css, style);
   return style;
-}
-
-/**
- * `parts` joined by newlines without copying them: `join` writes a new flat string (the ~30 KB of
- * inlined stylesheets, once more per page), `+` a rope that the response flattens once (issue #30).
- */
-function joinLines(parts: readonly string[]): string {
-  let out = parts[0] ?? '';
-  for (let i = 1; i < parts.length; i++) out = `${out}\n${parts[i]}`;
-  return out;
-}
-
-/** The chrome with the page's content in place of its placeholder, the two not copied again. */
-function withContent(chrome: string, content: string): string {
-  const at = chrome.indexOf(CONTENT_PLACEHOLDER);
-  if (at === -1) return chrome;
-  return `${chrome.slice(0, at)}${content}${chrome.slice(at + CONTENT_PLACEHOLDER.length)}`;
 }
 
 /** Whether a page body holds an island of the lazy body chunk (tabs, Copy, a diagram). */
@@ -244,6 +242,10 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const ogImage = ogImageUrl && absoluteUrl(ogImageUrl, options.origin);
   const layout = page.kind === 'markdown' ? page.layout : 'reference';
   const announcement = announcementScript(config);
+  const sidebar =
+    layout === 'page' || layout === 'custom'
+      ? []
+      : sidebarParts(site.definition, page.slug, data.site.basePath, sidebarCache(site));
   const chrome = staticHtml(
     <>
       <Announcement config={config} />
@@ -256,14 +258,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
         fileUrl={fileUrl}
       />
       <div className="sx-body">
-        {layout === 'page' || layout === 'custom' ? null : (
-          <Sidebar
-            definition={site.definition}
-            currentSlug={page.slug}
-            basePath={data.site.basePath}
-            cache={sidebarCache(site)}
-          />
-        )}
+        {layout === 'page' || layout === 'custom' ? null : <SidebarNav html={SIDEBAR_PLACEHOLDER} />}
         <main id={CONTENT_ROOT_ID} className="sx-main" tabIndex={-1}>
           <VersionBanner site={site} slug={page.slug} basePath={data.site.basePath} />
           {CONTENT_PLACEHOLDER}
@@ -303,7 +298,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     .map((font) => assetUrl(font?.src, fileUrl))
     .filter((u): u is string => Boolean(u))
     .map((href) => `<link rel="preload" as="font" href="${escapeAttr(href)}" crossorigin>`);
-  const head = [
+  const head: PagePart[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<script>${THEME_SCRIPT}</script>`,
@@ -320,7 +315,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
     `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,
     ...fontPreloads,
-    styles.tags,
+    ...styles.tags,
     // docs.yml `css`: after the built-in styles, so the author's rules win.
     `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,
     ...[...assets.preload, ...contentPreload].map(
@@ -334,13 +329,21 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
       ? ''
       : ` data-theme="${config.defaultTheme}"`;
   const htmlAttrs = `lang="en"${themeAttr} data-align="${config.layout.contentAlignment.toLowerCase()}" data-header="${config.layout.headerPosition.toLowerCase()}" data-tabs="${config.layout.tabsPlacement.toLowerCase()}" data-search="${config.layout.searchbarPlacement.toLowerCase()}" data-layout="${layout}" data-kind="${page.kind}"`;
-  const html = `<!doctype html>
+  const body = insertParts(insertParts([chrome], SIDEBAR_PLACEHOLDER, sidebar), CONTENT_PLACEHOLDER, [
+    content,
+  ]);
+  const parts = compactParts([
+    `<!doctype html>
 <html ${htmlAttrs}>
 <head>
-${joinLines(head)}
+`,
+    ...partLines(head),
+    `
 </head>
 <body>
-${withContent(chrome, content)}
+`,
+    ...body,
+    `
 <script type="module" src="${escapeAttr(assets.entry)}" nonce="${NONCE_PLACEHOLDER}"></script>
 ${/* Last in the document: a lazy chunk's bundled stylesheet, linked into <head> at run time, must not override the project's. */ ''}${stylesheetLinks(config.css, fileUrl, data.site.mode === 'local' ? site.version : undefined).join('\n')}
 ${scripts
@@ -348,9 +351,10 @@ ${scripts
   .map((s) => s.tag)
   .join('\n')}
 </body>
-</html>`;
+</html>`,
+  ]);
   return {
-    html,
+    parts,
     styleHashes: styles.hashes,
     scriptHashes: [THEME_SCRIPT_HASH, ...(announcement ? [announcement.hash] : [])],
   };

@@ -3,12 +3,16 @@
  * per cent (escapes aside) for strings, pages and nested page views.
  */
 import { describe, expect, it } from 'vitest';
+import { sharedPart } from './page-parts.js';
 import { renderedBytes } from './render-cache.js';
 
 describe('renderedBytes', () => {
-  it('weighs strings and rendered pages by their text', () => {
+  it('weighs strings and rendered pages by their own text, a shared part by its reference', () => {
     expect(renderedBytes('<p>hi</p>')).toBe(146);
-    expect(renderedBytes({ html: 'x'.repeat(1000), status: 200 })).toBe(128 + 2000 + 512);
+    const shared = sharedPart('y'.repeat(30_000));
+    expect(renderedBytes({ parts: ['x'.repeat(1000), shared, 'x'.repeat(10)], status: 200 })).toBe(
+      128 + 2020 + 16 + 512,
+    );
     expect(renderedBytes(undefined)).toBe(128);
   });
 

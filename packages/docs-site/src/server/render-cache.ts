@@ -5,6 +5,7 @@
  * every site from `--memory`, with evictions counted in `/metrics` (issue #30 item 4).
  */
 import { LRUCache } from 'lru-cache';
+import type { PagePart } from './page-parts.js';
 import type { RenderCache } from './site.js';
 
 /** Bytes one site's default render cache may hold. */
@@ -12,6 +13,9 @@ export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** What an entry costs besides its text: the key, the entry and the cache's bookkeeping. */
 const ENTRY_OVERHEAD = 128;
+
+/** What a rendered page's reference to a shared part costs it (the part is weighed where it is kept). */
+const SHARED_PART_REFERENCE = 16;
 
 /**
  * The length of `value`'s JSON text, about (no escapes counted), found by walking it: a page view
@@ -73,9 +77,13 @@ function sharedLength(value: object): number {
 export function renderedBytes(value: unknown): number {
   if (value === undefined || value === null) return ENTRY_OVERHEAD;
   if (typeof value === 'string') return ENTRY_OVERHEAD + 2 * value.length;
-  if (typeof value === 'object' && 'html' in value && typeof value.html === 'string') {
-    // A rendered page: its HTML and a few CSP hashes.
-    return ENTRY_OVERHEAD + 2 * value.html.length + 512;
+  if (typeof value === 'object' && 'parts' in value && Array.isArray(value.parts)) {
+    // A rendered page: its own text and a few CSP hashes. Its shared parts are weighed where they
+    // are kept (a group's sidebar in this cache, the inline styles in the module caches).
+    let bytes = ENTRY_OVERHEAD + 512;
+    for (const part of value.parts as readonly PagePart[])
+      bytes += typeof part === 'string' ? 2 * part.length : SHARED_PART_REFERENCE;
+    return bytes;
   }
   return ENTRY_OVERHEAD + 2 * jsonLength(value);
 }

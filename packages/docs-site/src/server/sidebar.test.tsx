@@ -6,14 +6,17 @@ import {
 } from '@sextant/definition';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { pageHtml } from './page-parts.js';
 import {
   NAV_CHUNK_SIZE,
   NAV_LIST_MAX,
   NAV_WINDOW,
   navChunks,
   Sidebar,
-  type SidebarCache,
+  SidebarNav,
+  sidebarParts,
 } from './sidebar.js';
+import { SIDEBAR_PART_CHARS, type SidebarCache, type SidebarTemplate } from './sidebar-template.js';
 
 function endpoints(count: number, group = 'big'): NavItem[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -265,15 +268,15 @@ describe('sidebars kept per group', () => {
     };
     walk(nav.navigation);
     slugs.push('api/big/op-3/extra', 'api/odd', 'nowhere', 'api/big/', '');
-    const kept = new Map<string, string>();
+    const kept = new Map<string, SidebarTemplate>();
     let hits = 0;
     const cache: SidebarCache = {
       get: (key) => {
-        const html = kept.get(key);
-        if (html !== undefined) hits++;
-        return html;
+        const template = kept.get(key);
+        if (template !== undefined) hits++;
+        return template;
       },
-      set: (key, html) => kept.set(key, html),
+      set: (key, template) => kept.set(key, template),
     };
     for (const basePath of ['', '/docs'])
       for (const slug of slugs) {
@@ -292,5 +295,30 @@ describe('sidebars kept per group', () => {
         .sort(),
     );
     expect(hits).toBeGreaterThan(2 * 60);
+  });
+});
+
+describe('sidebarParts', () => {
+  it("shares the group's chunks between its pages: each page owns only the chunk with its link", () => {
+    const nav = definition(200);
+    const kept = new Map<string, SidebarTemplate>();
+    const cache: SidebarCache = {
+      get: (key) => kept.get(key),
+      set: (key, template) => kept.set(key, template),
+    };
+    const pages = ['api/big/op-0', 'api/big/op-100', 'api/big/op-199'].map((slug) => ({
+      slug,
+      parts: sidebarParts(nav, slug, '', cache),
+    }));
+    const template = [...kept.values()][0] as SidebarTemplate;
+    expect(template.chunks.length).toBeGreaterThan(3);
+    for (const { slug, parts } of pages) {
+      expect(renderToStaticMarkup(<SidebarNav html={pageHtml({ parts })} />), slug).toBe(render(200, slug));
+      const own = parts.filter((part) => typeof part === 'string');
+      expect(own, slug).toHaveLength(1);
+      expect((own[0] as string).length, slug).toBeLessThan(2 * SIDEBAR_PART_CHARS);
+      // Every other part is one of the group's chunks, the same object on every page.
+      for (const part of parts) if (typeof part !== 'string') expect(template.chunks).toContain(part);
+    }
   });
 });

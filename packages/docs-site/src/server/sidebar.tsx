@@ -7,6 +7,8 @@ import type { DocsDefinition, NavItem } from '@sextant/definition';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { InlineTitle } from '../components/inline-title.js';
 import { TabIcon } from './nav-icon.js';
+import { type PagePart, pageHtml } from './page-parts.js';
+import { type SidebarCache, sidebarTemplate, templateParts } from './sidebar-template.js';
 import { NavbarLinks } from './site-chrome.js';
 import { escapeHtml, inlineTitleHtml, sitePathAttr } from './static-html.js';
 
@@ -331,12 +333,6 @@ function SidebarTop({
   );
 }
 
-/** Where a sidebar's HTML is kept for other pages: the site version's render cache. */
-export interface SidebarCache {
-  get(key: string): string | undefined;
-  set(key: string, html: string): void;
-}
-
 type Group = Extract<NavItem, { children: NavItem[] }>;
 
 /** Each slug's item and the group listing it, by navigation; null for a slug listed twice. */
@@ -369,25 +365,27 @@ function placeOf(definition: DocsDefinition, slug: string): { item: NavItem; gro
 const groupTemplateSlug = (group: Group) => `${group.slug}/\u0000`;
 
 /**
- * The sidebar's inner HTML: for a page listed directly under its group (slug `group/x`, the group
- * not cut to a window, the slug listed once), the group's sidebar with no page current, kept in
- * `cache`, with the page's link swapped for its current form (issue #30: the sidebar was ~5 % of
- * an endpoint page's render). Such a page's ancestors, open groups, windows and chunks are those
- * of {@link groupTemplateSlug}'s (every test on the current page is by slug equality or by
- * `/`-prefixes, which the two share), so only its own link differs. Anything else renders whole.
+ * The sidebar's inner HTML as parts: for a page listed directly under its group (slug `group/x`,
+ * the group not cut to a window, the slug listed once), the group's sidebar with no page current,
+ * kept in `cache` as shared chunks, with the page's link swapped for its current form in the
+ * chunk holding it (issue #30: the sidebar was ~5 % of an endpoint page's render, and ~40 % of
+ * its bytes). Such a page's ancestors, open groups, windows and chunks are those of
+ * {@link groupTemplateSlug}'s (every test on the current page is by slug equality or by
+ * `/`-prefixes, which the two share), so only its own link differs. Anything else renders whole,
+ * as the page's own text.
  */
-function sidebarHtml(
+export function sidebarParts(
   definition: DocsDefinition,
   currentSlug: string,
   basePath: string,
   cache: SidebarCache | undefined,
-): string {
+): PagePart[] {
   // With tabs, the sidebar lists the current tab's tree and what is outside every tab.
   const whole = (slug: string) =>
     renderToStaticMarkup(<SidebarTop definition={definition} currentSlug={slug} basePath={basePath} />) +
     navListHtml(sidebarItems(definition, slug), slug, basePath);
   const place = cache ? placeOf(definition, currentSlug) : undefined;
-  if (!cache || !place) return whole(currentSlug);
+  if (!cache || !place) return [whole(currentSlug)];
   const { item, group } = place;
   const own = currentSlug.slice(group.slug.length + 1);
   if (
@@ -400,19 +398,31 @@ function sidebarHtml(
     own === '' ||
     own.includes('/')
   )
-    return whole(currentSlug);
+    return [whole(currentSlug)];
   const templateSlug = groupTemplateSlug(group);
   const key = `sidebar:${basePath}:${group.slug}`;
   let template = cache.get(key);
   if (template === undefined) {
-    template = whole(templateSlug);
+    template = sidebarTemplate(whole(templateSlug));
     cache.set(key, template);
   }
   const settled = navItemHtml(item, templateSlug, basePath);
-  const at = template.indexOf(settled);
-  if (settled === '' || at === -1 || template.indexOf(settled, at + 1) !== -1) return whole(currentSlug);
+  const at = template.html.indexOf(settled);
+  if (settled === '' || at === -1 || template.html.indexOf(settled, at + 1) !== -1)
+    return [whole(currentSlug)];
+  return templateParts(template, at, at + settled.length, navItemHtml(item, currentSlug, basePath));
+}
+
+/** The sidebar element around `html`, its inner HTML (see {@link sidebarParts}). */
+export function SidebarNav({ html }: { html: string }) {
   return (
-    template.slice(0, at) + navItemHtml(item, currentSlug, basePath) + template.slice(at + settled.length)
+    <nav
+      id="sx-sidebar"
+      className="sx-sidebar"
+      aria-label="Documentation"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the sidebar's elements
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 
@@ -428,13 +438,5 @@ export function Sidebar({
   /** Where the HTML shared by the pages of a group is kept (none: every sidebar renders whole). */
   cache?: SidebarCache;
 }) {
-  return (
-    <nav
-      id="sx-sidebar"
-      className="sx-sidebar"
-      aria-label="Documentation"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own render of the sidebar's elements
-      dangerouslySetInnerHTML={{ __html: sidebarHtml(definition, currentSlug, basePath, cache) }}
-    />
-  );
+  return <SidebarNav html={pageHtml({ parts: sidebarParts(definition, currentSlug, basePath, cache) })} />;
 }
