@@ -54,6 +54,29 @@ afterAll(async () => {
 });
 
 describe('docs site on GitHub REST', () => {
+  it('shows a page whose gzip body the server spliced from shared parts (issue #30)', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await watchedPage(context);
+    const response = await page.goto(`${server.url}/${endpointSlug}`);
+    // The body arrived gzip-encoded: its stylesheets and sidebar chunks compressed once, apart.
+    expect(response?.headers()['content-encoding']).toBe('gzip');
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+    await expect(page.locator('h1').textContent()).resolves.toBe('Get a repository');
+    // The inlined sheets applied (CSP allows them by hash: a changed byte would block them).
+    expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.sx-sidebar').evaluate((nav) => getComputedStyle(nav).position)).toBe(
+      'sticky',
+    );
+    // The sidebar whole: the page's own link current, its group's other links around it.
+    await expect(page.locator('.sx-sidebar a[aria-current="page"]').getAttribute('href')).resolves.toBe(
+      `/${endpointSlug}`,
+    );
+    expect(await page.locator('.sx-sidebar a.sx-nav-link').count()).toBeGreaterThan(100);
+    expect(await page.evaluate(() => document.documentElement.outerHTML.endsWith('</html>'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('renders and hydrates GET /repos/{owner}/{repo} with no console errors', async () => {
     expect(endpointSlug).toBe('rest/repos/get-a-repository');
     const context = await browser.newContext();

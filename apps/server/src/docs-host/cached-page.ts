@@ -9,15 +9,22 @@
  * The body is gzip-encoded once, on first demand.
  *
  * A cold page pays for this once (issue #30): the HTML is encoded to bytes once and hashed once,
- * nonce and ETag both derived from that one digest, and the nonce written into the bytes; gzip
- * at level 3, not 6: 0.5 ms instead of 1 ms per GitHub endpoint page (~77 KiB), for 14.1 KiB
- * instead of 12.6 (bench/serve/cold.ts).
+ * nonce and ETag both derived from that one digest, and the nonce written into the bytes. The
+ * parts a page shares with other pages of its site (`SharedPart`: the inlined stylesheets, the
+ * chunks of a group's sidebar) are encoded and compressed once for all of them, kept by the part;
+ * the page's own text is encoded and compressed each time (gzip at level 3, zlib's fast path)
+ * and the gzip body spliced from both (`page-gzip.ts`). A shared part that holds the placeholder
+ * is treated as the page's own text (its nonce differs per page).
  */
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import type { PagePart, SharedPart } from '@sextant/docs-site';
+import { deflatePiece, gzipFromPieces } from './page-gzip.js';
 
-/** gzip's level for pages: levels 1–3 are zlib's fast path; 3 keeps most of 6's ratio. */
+/** gzip's level for a page's own text: levels 1–3 are zlib's fast path; 3 keeps most of 6's ratio. */
 export const PAGE_GZIP_LEVEL = 3;
+
+/** gzip's level for shared parts: compressed once per site version, so the best ratio is cheap. */
+export const SHARED_GZIP_LEVEL = 9;
 
 export interface CachedPage {
   /** The CSP nonce in the body (`'nonce-…'` in `style-src`). */
@@ -41,6 +48,52 @@ const digest = (...parts: (string | Buffer)[]) => {
 
 const utf8 = new TextEncoder();
 
+// TextEncoder: ~30 % faster than Buffer.from on a page's HTML (a two-byte string: `…`, `☰`).
+const encode = (text: string): Buffer => {
+  const encoded = utf8.encode(text);
+  return Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+};
+
+/** A shared part's bytes and their deflate piece (made on the first gzip), kept by the part. */
+interface SharedBytes {
+  readonly bytes: Buffer;
+  /** The placeholder `holdsPlaceholder` was found for. */
+  readonly placeholder: string;
+  readonly holdsPlaceholder: boolean;
+  deflated?: Buffer;
+}
+const sharedBytesOf = new WeakMap<SharedPart, SharedBytes>();
+
+function sharedBytes(part: SharedPart, placeholder: string): SharedBytes {
+  let known = sharedBytesOf.get(part);
+  if (known?.placeholder !== placeholder) {
+    known = { bytes: encode(part.text), placeholder, holdsPlaceholder: part.text.includes(placeholder) };
+    sharedBytesOf.set(part, known);
+  }
+  return known;
+}
+
+/** A run of a page's bytes: its own text, or a shared part's bytes. */
+type Piece = { readonly bytes: Buffer; readonly shared?: SharedBytes };
+
+/** The pieces of `parts`: runs of own text joined, shared parts holding `placeholder` among them. */
+function piecesOf(parts: readonly PagePart[], placeholder: string): Piece[] {
+  const pieces: Piece[] = [];
+  let own = '';
+  for (const part of parts) {
+    const shared = typeof part === 'string' ? undefined : sharedBytes(part, placeholder);
+    if (shared === undefined || shared.holdsPlaceholder) {
+      own += typeof part === 'string' ? part : part.text;
+      continue;
+    }
+    if (own !== '') pieces.push({ bytes: encode(own) });
+    own = '';
+    pieces.push({ bytes: shared.bytes, shared });
+  }
+  if (own !== '') pieces.push({ bytes: encode(own) });
+  return pieces;
+}
+
 /** `bytes` with `value` wherever `placeholder` is (the same bytes when it is nowhere). */
 function replaceAll(bytes: Buffer, placeholder: string, value: string): Buffer {
   let at = bytes.indexOf(placeholder);
@@ -58,19 +111,26 @@ function replaceAll(bytes: Buffer, placeholder: string, value: string): Buffer {
 }
 
 /**
- * Prepares the `html` of a page of site version `version`, whose nonce goes where `placeholder`
- * is (every occurrence; a page without one is sent as it is).
- * @example const page = prepareCachedPage(html, NONCE_PLACEHOLDER, site.version); reply.header('etag', page.etag).send(page.text);
+ * Prepares the page of site version `version` rendered as `parts`, whose nonce goes where
+ * `placeholder` is (every occurrence; a page without one is sent as it is).
+ * @example const page = prepareCachedPage(rendered.parts, NONCE_PLACEHOLDER, site.version); reply.header('etag', page.etag).send(page.text);
  */
-export function prepareCachedPage(html: string, placeholder: string, version: string): CachedPage {
-  // TextEncoder: ~30 % faster than Buffer.from on a page's HTML (a two-byte string: `…`, `☰`).
-  const encoded = utf8.encode(html);
-  const bytes = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+export function prepareCachedPage(
+  parts: readonly PagePart[],
+  placeholder: string,
+  version: string,
+): CachedPage {
+  const pieces = piecesOf(parts, placeholder);
   // The page's one digest: nonce and tag follow from the version and the HTML, so from the body too.
-  const page = createHash('sha256').update(version).update('\0').update(bytes).digest();
+  const hash = createHash('sha256').update(version).update('\0');
+  for (const piece of pieces) hash.update(piece.bytes);
+  const page = hash.digest();
   // base64url has no `+` or `/`: the nonce reads the same in an attribute and in the header.
   const nonce = digest('sextant-csp-nonce', page);
-  const text = replaceAll(bytes, placeholder, nonce);
+  const sent = pieces.map((piece) =>
+    piece.shared ? piece : { bytes: replaceAll(piece.bytes, placeholder, nonce) },
+  );
+  const text = sent.length === 1 ? (sent[0] as Piece).bytes : Buffer.concat(sent.map((piece) => piece.bytes));
   const tag = digest('sextant-page', page);
   let compressed: Buffer | undefined;
   return {
@@ -79,8 +139,15 @@ export function prepareCachedPage(html: string, placeholder: string, version: st
     etag: `"sx-${tag}"`,
     gzipEtag: `"sx-${tag}-gz"`,
     gzip() {
-      compressed ??= gzipSync(text, { level: PAGE_GZIP_LEVEL });
+      compressed ??= gzipFromPieces(sent.map(deflated), text);
       return compressed;
     },
   };
+}
+
+/** The deflate piece of `piece`: a shared part's is made once. */
+function deflated(piece: Piece): Buffer {
+  if (!piece.shared) return deflatePiece(piece.bytes, PAGE_GZIP_LEVEL);
+  piece.shared.deflated ??= deflatePiece(piece.shared.bytes, SHARED_GZIP_LEVEL);
+  return piece.shared.deflated;
 }

@@ -9,7 +9,6 @@ import {
   docsChangelogFeed,
   docsSiteCss,
   NONCE_PLACEHOLDER,
-  pageHtml,
   type RenderContext,
   type RenderedPage,
   renderDocsPage,
@@ -35,7 +34,7 @@ const cachedPages = new WeakMap<RenderedPage, CachedPage>();
 function cachedPage(page: RenderedPage, version: string): CachedPage {
   let prepared = cachedPages.get(page);
   if (!prepared) {
-    prepared = prepareCachedPage(pageHtml(page), NONCE_PLACEHOLDER, version);
+    prepared = prepareCachedPage(page.parts, NONCE_PLACEHOLDER, version);
     cachedPages.set(page, prepared);
   }
   return prepared;

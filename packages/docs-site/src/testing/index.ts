@@ -1,2 +1,4 @@
 /** `@sextant/docs-site/testing`: inputs for tests of the renderer and of the parts that serve it. */
+
+export { type SpecSite, specSite } from './spec-site.js';
 export { XSS_CORPUS } from './xss-corpus.js';
