@@ -231,6 +231,21 @@ export function PropertyRows({
   ));
 }
 
+const rowKeys = new WeakMap<Row, string>();
+
+/**
+ * What a row shows, as a key: kept per row object (a definition is never changed once made; most
+ * rows are its own objects, on every page that shows them), so its text is built and hashed once.
+ */
+function rowKey(row: Row): string {
+  let key = rowKeys.get(row);
+  if (key === undefined) {
+    key = `prop-row\0${row.key}\0${JSON.stringify(row.valueShape)}\0${row.description ?? ''}\0${row.availability ?? ''}\0${row.access ?? ''}`;
+    rowKeys.set(row, key);
+  }
+  return key;
+}
+
 /**
  * The HTML of each chunk's rows, each row kept for the site version (issue #30: GitHub's pages
  * repeat three quarters of their rows: `owner`, `repo`, a repository's properties…), or
@@ -247,7 +262,7 @@ function keptRowsHtml(
   for (const chunk of chunks) {
     let html = '';
     for (const row of chunk) {
-      const key = `prop-row\0${seen.join(' ')}\0${row.key}\0${JSON.stringify(row.valueShape)}\0${row.description ?? ''}\0${row.availability ?? ''}\0${row.access ?? ''}`;
+      const key = seen.length === 0 ? rowKey(row) : `seen ${JSON.stringify(seen)}\0${rowKey(row)}`;
       const rowHtml = sharedHtml(
         key,
         (fullPageUrl) => (
