@@ -21,8 +21,10 @@ export {
   type ApiLinkProblem,
   docsApiLinkProblems,
   docsPageLinkProblems,
+  docsRedirectProblems,
   type LinkProblem,
   linkProblemLine,
+  type RedirectProblem,
 } from './server/links/index.js';
 export { renderMarkdown } from './server/markdown.js';
 export {

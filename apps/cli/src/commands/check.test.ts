@@ -80,4 +80,43 @@ describe('sextant check', () => {
       expect.objectContaining({ file: 'pages/intro.md', line: 7, column: 23 }),
     ]);
   });
+
+  it("lists docs.yml's redirects to a path of the site no page has, with their line", async () => {
+    const project = await mkdtemp(join(tmpdir(), 'sextant-check-redirects-'));
+    await mkdir(join(project, 'pages'));
+    await writeFile(join(project, 'pages/intro.md'), '# Intro\n');
+    await writeFile(
+      join(project, 'docs.yml'),
+      [
+        'title: Moves',
+        'navigation:',
+        '  - page: Intro',
+        '    path: pages/intro.md',
+        'redirects:',
+        '  - source: /start',
+        '    destination: /intro',
+        '  - source: /welcome',
+        '    destination: /welcome-page',
+        '  - source: /old/*',
+        '    destination: /new/*',
+        '  - source: /chained',
+        '    destination: /start',
+        '  - source: /away',
+        '    destination: https://example.com/elsewhere',
+        '',
+      ].join('\n'),
+    );
+    const json = captureOutput();
+    expect(await runCheck(project, { json: true }, json)).toBe(1);
+    expect(JSON.parse(json.text()).problems).toEqual([
+      {
+        kind: 'link',
+        file: 'docs.yml',
+        line: 9,
+        message:
+          'redirects[1]: redirect to "/welcome-page" is not a page of this site (no page has the slug "welcome-page")',
+      },
+    ]);
+    await rm(project, { recursive: true, force: true });
+  });
 });

@@ -3,13 +3,14 @@
  * its file and line, like `fern docs broken-links`: links of markdown pages to a page file, page,
  * or heading the site does not have; local images and linked files that do not exist; site-relative
  * links in API descriptions the site does not serve (unless docs.yml sets `apiLinkBase`); and the
- * pages' MDX errors `sextant publish` refuses. Exit 0 when there is none, 1 when there is any.
+ * pages' MDX errors `sextant publish` refuses; and docs.yml's redirects to a path of the site that
+ * serves nothing. Exit 0 when there is none, 1 when there is any.
  * The pages' warnings (a prop a component does not use, an unknown icon) are listed too, as
  * warnings: they do not change the exit code.
  */
 
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { UnexpectedStatusError } from '@sextant/definition/errors';
 import type { LoadedDocsProject } from '@sextant/docs-project';
 import type { ApiLinkProblem } from '@sextant/docs-site';
@@ -97,7 +98,7 @@ async function fetchSpec(url: string, skipped: string[]): Promise<string> {
 /** Everything `sextant check` reports about a loaded project. */
 export async function checkProject(loaded: LoadedDocsProject): Promise<CheckFinding[]> {
   const { collectProjectFiles } = await import('@sextant/docs-project');
-  const { docsApiLinkProblems } = await import('@sextant/docs-site');
+  const { docsApiLinkProblems, docsRedirectProblems } = await import('@sextant/docs-site');
   const findings: CheckFinding[] = [];
   for (const problem of loaded.pageProblems ?? [])
     if (problem.severity === 'error')
@@ -127,6 +128,20 @@ export async function checkProject(loaded: LoadedDocsProject): Promise<CheckFind
   findings.push(
     ...(await locateApiLinks(loaded, await docsApiLinkProblems(loaded.definition, loaded.project.apis))),
   );
+  const redirects = await docsRedirectProblems(loaded.definition);
+  const docsYml = redirects.length > 0 ? await readFile(join(loaded.dir, 'docs.yml'), 'utf8') : '';
+  for (const problem of redirects) {
+    // The line that writes the destination (the definition keeps no source positions).
+    const line = docsYml
+      .split('\n')
+      .findIndex((text) => /\bdestination\b/.test(text) && text.includes(problem.destination));
+    findings.push({
+      kind: 'link',
+      file: 'docs.yml',
+      ...(line >= 0 ? { line: line + 1 } : {}),
+      message: `redirects[${problem.index}]: ${problem.message}`,
+    });
+  }
   // In file order, then by line: the order an editor's problem list shows.
   return findings.sort(
     (a, b) =>

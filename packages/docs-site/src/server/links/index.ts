@@ -12,9 +12,11 @@ export {
   docsApiLinkProblems,
   docsLinkProblems,
   docsPageLinkProblems,
+  docsRedirectProblems,
   type LinkProblem,
   linkProblemLine,
   pageLinkProblems,
+  type RedirectProblem,
   writtenLinks,
 } from './link-problems.js';
 export { rehypeRewriteLinks } from './rehype-links.js';

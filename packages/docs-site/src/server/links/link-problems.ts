@@ -3,7 +3,8 @@
  * reference definitions, components' `href` props, `<a href>` in HTML) that leads to no page,
  * page file or heading of the site, with its file, line and column; and the site-relative links
  * of API descriptions the site does not serve (unless docs.yml sets `apiLinkBase`). `sextant dev`
- * prints the first as warnings, `sextant publish` refuses them, `sextant check` lists both.
+ * prints the first as warnings, `sextant publish` refuses them, `sextant check` lists both, and
+ * docs.yml's redirects to a path of the site that serves nothing.
  */
 import type { ApiDefinition, DocsDefinition, MarkdownPage } from '@sextant/definition';
 import { loadHighlighter } from '../highlight.js';
@@ -104,6 +105,33 @@ export async function docsApiLinkProblems(
   if (definition.config.apiLinkBase) return [];
   const index = linkIndexOf(definition, await loadHighlighter());
   return apiLinkProblems(apis, (path) => !resolveLink(index, { slug: '' }, path).problem);
+}
+
+/** A redirect of docs.yml that leads to a path of the site no page has. */
+export interface RedirectProblem {
+  /** Its place in docs.yml's `redirects`. */
+  index: number;
+  destination: string;
+  message: string;
+}
+
+/**
+ * The redirects whose destination is a path of this site that serves nothing (a converted site's
+ * old URLs leading to a page that moved again). Absolute URLs, wildcards (`/new/*`) and a
+ * destination that is itself a redirect's source are not judged.
+ */
+export async function docsRedirectProblems(definition: DocsDefinition): Promise<RedirectProblem[]> {
+  const { redirects } = definition.config;
+  const judged = (destination: string) =>
+    destination.startsWith('/') && !destination.startsWith('//') && !destination.includes('*');
+  if (!redirects.some((redirect) => judged(redirect.destination))) return [];
+  const index = linkIndexOf(definition, await loadHighlighter());
+  const sources = new Set(redirects.map((redirect) => redirect.source));
+  return redirects.flatMap(({ destination }, at) => {
+    if (!judged(destination) || sources.has(destination.split(/[?#]/)[0] ?? '')) return [];
+    const { problem } = resolveLink(index, { slug: '' }, destination);
+    return problem ? [{ index: at, destination, message: `redirect to ${problem}` }] : [];
+  });
 }
 
 /**
