@@ -11,6 +11,7 @@ import type { LoadedDocsProject } from '@sextant/docs-project';
 import { createRegistryClient } from '@sextant/registry-client';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
+import { apiContents } from '../support/api-counts.js';
 import { errorLine, serverStartError } from '../support/cli-error.js';
 import { installLiveReload } from '../support/live-reload.js';
 import { openProjectSource } from '../support/project-source.js';
@@ -119,10 +120,9 @@ export async function runDev(
       output.err(`${errColor.yellow('warning:')} ${site.linkProblemLine(problem)}\n`);
     const pages = Object.keys(project.definition.pages).length;
     const apis = Object.values(project.project.apis);
-    const endpoints = apis.reduce((sum, api) => sum + Object.keys(api.endpoints).length, 0);
     output.out(
       `${color.green('✓')} ${project.definition.config.title}: ${pages} page${pages === 1 ? '' : 's'}, ` +
-        `${apis.length} API${apis.length === 1 ? '' : 's'} (${endpoints} endpoints)${time}\n`,
+        `${apis.length} API${apis.length === 1 ? '' : 's'} (${apiContents(apis)})${time}\n`,
     );
     const warning = server.aiConfigWarning(project.definition.config);
     if (warning && warning !== aiWarning) output.err(`${errColor.yellow('warning:')} ${warning}\n`);
