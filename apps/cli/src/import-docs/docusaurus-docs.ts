@@ -17,6 +17,23 @@ import { record, type SourceTree, text } from './source-tree.js';
 
 const PAGE = /\.(mdx?|markdown)$/i;
 const ADMONITION_TITLE = /^(\s*:::(?:note|tip|info|warning|danger|caution))[ \t]+([^\s[{].*)$/gm;
+/** `<TabItem value="npm" label="npm" default>`: its attributes (quoted values hold no `>`). */
+const TAB_ITEM = /<TabItem\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+
+/**
+ * A `<TabItem>`'s attributes as `<Tab>`'s: its `label` is the title, else its `value` (which
+ * Docusaurus shows when there is no label); the `value` itself is dropped, it only names the tab.
+ */
+function tabAttributes(attributes: string): string {
+  const value = /\svalue=(["'])(.*?)\1/.exec(attributes);
+  let out = attributes.replace(/\slabel=/, ' title=');
+  if (value) {
+    out = out.replace(value[0], '');
+    if (!/\stitle=/.test(out)) out = ` title=${value[1]}${value[2]}${value[1]}${out}`;
+  }
+  return out;
+}
+
 /** `## Title {#custom-id}`: a heading with the id Docusaurus gives it instead of its slug. */
 const HEADING_ID = /^([ ]{0,3}#{1,6}[ \t]+.*?)[ \t]+\{#([\w-]+)\}[ \t]*$/;
 /** `<CodeBlock language="jsx" title="a.js">{`code`}</CodeBlock>`: code as a template literal. */
@@ -177,7 +194,7 @@ export class DocusaurusDocs {
 
 /**
  * A Docusaurus page in the docs site's syntax: `@theme` imports dropped (their components are
- * the site's own), `<TabItem label>` as `<Tab title>`, `<Admonition type>` as `<Callout>`,
+ * the site's own), `<TabItem label>` (else its `value`) as `<Tab title>`, `<Admonition type>` as `<Callout>`,
  * `:::tip Title` as `:::tip[Title]`, `## Title {#id}` as an `id` anchor and the heading,
  * `<CodeBlock>` around a template literal as a fenced block, and `// highlight-next-line`
  * comments as the lines a fence marks (`magic-comments.ts`).
@@ -185,8 +202,7 @@ export class DocusaurusDocs {
 export function docusaurusPage(body: string): string {
   let out = body.replace(/^import\s+\w+\s+from\s+['"]@theme\/[\w/-]+['"];?[ \t]*\r?\n/gm, '');
   out = out
-    .replace(/<TabItem\b([^>]*?)\blabel=/g, '<Tab$1title=')
-    .replace(/<TabItem\b/g, '<Tab')
+    .replace(TAB_ITEM, (_whole, attributes: string) => `<Tab${tabAttributes(attributes)}>`)
     .replace(/<\/TabItem>/g, '</Tab>')
     .replace(/<Admonition\b/g, '<Callout')
     .replace(/<\/Admonition>/g, '</Callout>')

@@ -104,7 +104,7 @@ describe('importDocusaurus', () => {
       'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n:::tip Pro tip\nText.\n:::\n\n<Tabs><TabItem value="a" label="A">x</TabItem></Tabs>\n<Admonition type="note">n</Admonition>\n',
     );
     expect(page).toBe(
-      '\n:::tip[Pro tip]\nText.\n:::\n\n<Tabs><Tab value="a" title="A">x</Tab></Tabs>\n<Callout type="note">n</Callout>\n',
+      '\n:::tip[Pro tip]\nText.\n:::\n\n<Tabs><Tab title="A">x</Tab></Tabs>\n<Callout type="note">n</Callout>\n',
     );
     expect(withoutNumberPrefix('01-guides')).toBe('guides');
   });
@@ -186,5 +186,13 @@ describe('importDocusaurus', () => {
         '```',
       ].join('\n'),
     );
+  });
+
+  it('titles a <TabItem> without a label by its value, as Docusaurus shows it', () => {
+    expect(
+      docusaurusPage(
+        '<Tabs>\n<TabItem value="npm" default>n</TabItem>\n<TabItem value="yarn" label="Yarn (classic)">y</TabItem>\n</Tabs>',
+      ),
+    ).toBe('<Tabs>\n<Tab title="npm" default>n</Tab>\n<Tab title="Yarn (classic)">y</Tab>\n</Tabs>');
   });
 });
