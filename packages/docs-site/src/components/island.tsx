@@ -71,6 +71,9 @@ export function islandElement<P extends object>(
   );
 }
 
+/** The component element of an island's root element (`islandElement`'s): what the island shows. */
+export const islandContent = (root: ReactElement) => (root.props as { children: ReactElement }).children;
+
 /** A component made an island: rendering it on the server renders the island's container. */
 export type Island<P extends object> = ComponentType<P> & { islandName: string; Component: ComponentType<P> };
 

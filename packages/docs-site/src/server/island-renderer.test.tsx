@@ -6,6 +6,7 @@
 import { importDefinition, objectProperties } from '@sextant/definition';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { HeaderTools } from '../components/header-tools.js';
 import { defineIsland, IslandRendererProvider } from '../components/island.js';
 import { PropertyRows } from '../components/type-view.js';
 import { islandRenderer } from './island-renderer.js';
@@ -79,5 +80,28 @@ describe('property rows kept for the site version', () => {
     const odd = `/a"b/_sextant/page.json?slug=pets%2Fget`;
     expect(page(odd, kept)).toBe(page(odd));
     expect(kept.sets).toBe(0);
+  });
+});
+
+function chrome(islandsBefore: number, kept?: RenderCache): string {
+  return renderToStaticMarkup(
+    <IslandRendererProvider value={islandRenderer(kept)}>
+      {Array.from({ length: islandsBefore }, (_, i) => `before ${i}`).map((label) => (
+        <Before key={label} label={label} />
+      ))}
+      <HeaderTools searchIndexUrl="/_sextant/search-index.json" basePath="/docs" />
+    </IslandRendererProvider>,
+  );
+}
+
+describe('the header tools, kept by their props', () => {
+  it('is rendered once per site version and holds the id prefix of the page', () => {
+    const kept = countingCache();
+    expect(chrome(0, kept)).toBe(chrome(0));
+    expect(kept.sets).toBe(1);
+    const later = chrome(3, kept);
+    expect(kept.sets).toBe(1);
+    expect(later).toBe(chrome(3));
+    expect(later).toContain('data-sx-id="sx4-"');
   });
 });
