@@ -1,10 +1,10 @@
 import { constants, deflateRawSync, gunzipSync } from 'node:zlib';
 import { sharedPart } from '@sextant/docs-site';
 import { describe, expect, it } from 'vitest';
-import { PAGE_GZIP_LEVEL, prepareCachedPage, SHARED_GZIP_LEVEL } from './cached-page.js';
+import { PAGE_GZIP_LEVEL, prepareCachedPage, SHARED_GZIP_LEVEL, SPLICED_FROM } from './cached-page.js';
 
 const html = `<html><head></head><body>${'x'.repeat(5000)}<script nonce="@N@"></script></body></html>`;
-const sheet = sharedPart(`<style>${'.a{color:red}\n'.repeat(400)}✓</style>`);
+const sheet = sharedPart(`<style>${'.a{color:red}\n'.repeat(1300)}✓</style>`);
 const nav = sharedPart(`<nav>${'<li><a href="/x">…</a></li>'.repeat(300)}</nav>`);
 
 describe('prepareCachedPage', () => {
@@ -41,18 +41,22 @@ describe('prepareCachedPage', () => {
     expect(page.gzip()).toBe(page.gzip());
   });
 
-  it('splices the gzip body from shared parts compressed once and the page’s own text', () => {
+  it('splices the gzip body from long shared parts compressed once and runs of the rest', () => {
     const first = prepareCachedPage(['<head>', sheet, '\n', sheet, '</head>', nav, html], '@N@', 'v1');
     const second = prepareCachedPage(['<head>', sheet, '</head>', nav, 'é'.repeat(2000), html], '@N@', 'v1');
     for (const page of [first, second]) expect(gunzipSync(page.gzip()).equals(page.text)).toBe(true);
-    // Each shared part's piece, compressed alone at the shared level, is in both bodies as it is.
-    for (const part of [sheet, nav]) {
-      const piece = deflateRawSync(Buffer.from(part.text), {
+    const alone = (part: { text: string }) =>
+      deflateRawSync(Buffer.from(part.text), {
         level: SHARED_GZIP_LEVEL,
         finishFlush: constants.Z_FULL_FLUSH,
       });
-      expect(first.gzip().includes(piece)).toBe(true);
-      expect(second.gzip().includes(piece)).toBe(true);
+    // A long shared part's piece, compressed alone at the shared level, is in both bodies as it is;
+    // a short one is compressed with the text around it (a stream of its own costs more).
+    expect(Buffer.byteLength(sheet.text)).toBeGreaterThanOrEqual(SPLICED_FROM);
+    expect(Buffer.byteLength(nav.text)).toBeLessThan(SPLICED_FROM);
+    for (const page of [first, second]) {
+      expect(page.gzip().includes(alone(sheet))).toBe(true);
+      expect(page.gzip().includes(alone(nav))).toBe(false);
     }
     expect(PAGE_GZIP_LEVEL).toBe(3);
   });

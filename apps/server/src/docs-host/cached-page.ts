@@ -11,9 +11,10 @@
  * A cold page pays for this once (issue #30): the HTML is encoded to bytes once and hashed once,
  * nonce and ETag both derived from that one digest, and the nonce written into the bytes. The
  * parts a page shares with other pages of its site (`SharedPart`: the inlined stylesheets, the
- * chunks of a group's sidebar) are encoded and compressed once for all of them, kept by the part;
- * the page's own text is encoded and compressed each time (gzip at level 3, zlib's fast path)
- * and the gzip body spliced from both (`page-gzip.ts`). A shared part that holds the placeholder
+ * chunks of a group's sidebar) are encoded once for all of them, kept by the part; the long ones
+ * (stylesheets) are compressed once too, and the runs of the page between them (its own text and
+ * the short shared parts) each time (gzip at level 3, zlib's fast path), the gzip body spliced
+ * from both (`page-gzip.ts`). A shared part that holds the placeholder
  * is treated as the page's own text (its nonce differs per page).
  */
 import { createHash } from 'node:crypto';
@@ -139,15 +140,38 @@ export function prepareCachedPage(
     etag: `"sx-${tag}"`,
     gzipEtag: `"sx-${tag}-gz"`,
     gzip() {
-      compressed ??= gzipFromPieces(sent.map(deflated), text);
+      compressed ??= gzipFromPieces(deflatedRuns(sent), text);
       return compressed;
     },
   };
 }
 
-/** The deflate piece of `piece`: a shared part's is made once. */
-function deflated(piece: Piece): Buffer {
-  if (!piece.shared) return deflatePiece(piece.bytes, PAGE_GZIP_LEVEL);
-  piece.shared.deflated ??= deflatePiece(piece.shared.bytes, SHARED_GZIP_LEVEL);
-  return piece.shared.deflated;
+/**
+ * Shared parts at least this long (a site's inlined stylesheet) are compressed once and spliced
+ * in; shorter ones (sidebar chunks) are compressed again with the page's own text around them:
+ * each deflate stream costs a fixed set-up (zlib's state, ~0.1 ms in a busy server), more than
+ * compressing a few KB again (bench/serve/cold.ts: ~4.5 streams a GitHub page → 2).
+ */
+export const SPLICED_FROM = 16 * 1024;
+
+/** The deflate pieces of `pieces`: long shared parts' made once, every run between them one stream. */
+function deflatedRuns(pieces: readonly Piece[]): Buffer[] {
+  const deflated: Buffer[] = [];
+  let run: Buffer[] = [];
+  const endRun = () => {
+    if (run.length > 0)
+      deflated.push(
+        deflatePiece(run.length === 1 ? (run[0] as Buffer) : Buffer.concat(run), PAGE_GZIP_LEVEL),
+      );
+    run = [];
+  };
+  for (const piece of pieces) {
+    if (piece.shared && piece.bytes.length >= SPLICED_FROM) {
+      endRun();
+      piece.shared.deflated ??= deflatePiece(piece.shared.bytes, SHARED_GZIP_LEVEL);
+      deflated.push(piece.shared.deflated);
+    } else run.push(piece.bytes);
+  }
+  endRun();
+  return deflated;
 }
