@@ -18,11 +18,20 @@ const descriptionBytes = (_nodes: unknown, text: string) => 16 * text.length + 2
 const kept = highlightCache<readonly ReactNode[]>(0.2, descriptionBytes);
 
 /**
- * Installs the memo (once per process: importing this module does it). A description the fast
- * path reads (`plainMarkdownNodes`: plain text, code spans, links, emphasis, one-line lists…) is
- * answered without the parser and without being kept.
+ * A description's kept elements, else the fast path's (`plainMarkdownNodes`: plain text, code
+ * spans, links, emphasis, one-line lists…), kept in turn: most field descriptions recur across an
+ * API's pages ("The account owner of the repository…"), and building their tree again was 4–5 %
+ * of a page's document render (issue #30). Undefined when the fast path refuses the text (the
+ * parser's turn, whose result `set` keeps).
+ * @example keptDescription('The name.') === keptDescription('The name.') // true
  */
-memoizeInlineMarkdown({
-  get: (text) => kept.get(text) ?? plainMarkdownNodes(text, INLINE_MARKDOWN_OPTIONS),
-  set: (text, nodes) => kept.set(text, nodes),
-});
+export function keptDescription(text: string): readonly ReactNode[] | undefined {
+  const known = kept.get(text);
+  if (known) return known;
+  const fast = plainMarkdownNodes(text, INLINE_MARKDOWN_OPTIONS);
+  if (fast) kept.set(text, fast);
+  return fast;
+}
+
+/** Installs the memo (once per process: importing this module does it). */
+memoizeInlineMarkdown({ get: keptDescription, set: (text, nodes) => kept.set(text, nodes) });
