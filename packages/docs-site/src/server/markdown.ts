@@ -141,7 +141,7 @@ export function renderMarkdown(
   options: { rewriteFileUrl?: (url: string) => string | undefined } = {},
 ): RenderedMarkdown {
   // The fast path takes no relative links, the only ones `rewriteFileUrl` rewrites.
-  return plainMarkdown(markdown) ?? renderWithPipeline(highlighter, markdown, options);
+  return plainMarkdown(highlighter, markdown) ?? renderWithPipeline(highlighter, markdown, options);
 }
 
 /**

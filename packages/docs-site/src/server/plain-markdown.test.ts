@@ -6,18 +6,20 @@
  */
 import { parseMarkdown, plainTree } from '@sextant/ui/markdown';
 import { describe, expect, it } from 'vitest';
-import { loadHighlighter } from './highlight.js';
+import { loadHighlighter, warmHighlighter } from './highlight.js';
 import { renderMarkdown, renderWithPipeline } from './markdown.js';
 import { plainMarkdown } from './plain-markdown.js';
 
 const highlighter = await loadHighlighter();
+// Code blocks are highlighted (not written as plain text) only once their grammars are loaded.
+await warmHighlighter(['json', 'ruby', 'bash', 'typescript', 'html']);
 
 const hasTable = (text: string) =>
   plainTree(text, { tables: true })?.children.some((block) => block.type === 'table') ?? false;
 
 /** The fast path's output, required to be the pipeline's. */
 function taken(text: string) {
-  const fast = plainMarkdown(text);
+  const fast = plainMarkdown(highlighter, text);
   expect(fast, JSON.stringify(text)).toBeDefined();
   expect(fast, JSON.stringify(text)).toEqual(renderWithPipeline(highlighter, text));
   return fast;
@@ -114,9 +116,36 @@ describe('plainMarkdown', () => {
       `${'*'.repeat(500)}a${'*'.repeat(500)}`,
       `${'**a '.repeat(2000)}`,
       `${'['.repeat(3000)}a${']'.repeat(3000)}`,
-      // Code it does not take: fences, indented code, double backticks, unmatched, edge spaces.
-      '```\ncode\n```',
+      // Code it does not take: fences other than three backticks and a language name, or unclosed, or
+      // closed other than by three backticks alone, in a quote or list, or with tabs and control
+      // characters; indented code, double backticks, unmatched, edge spaces.
       '~~~\ncode\n~~~',
+      '````\ncode\n````',
+      '```js title="a"\ncode\n```',
+      '``` js\ncode\n```',
+      '```js \ncode\n```',
+      '```j&amp;s\ncode\n```',
+      '```j\\s\ncode\n```',
+      '```1c\ncode\n```',
+      ' ```\ncode\n```',
+      '```\ncode',
+      '```\ncode\n',
+      '```\ncode\n ```',
+      '```\ncode\n   ```',
+      '```\ncode\n````',
+      '```\ncode\n``` ',
+      '```\ncode\n```js',
+      '```\n````js\n```',
+      '```\na\tb\n```',
+      '```\na\r\nb\n```',
+      '```\na\u0000b\n```',
+      '```\na\ud800b\n```',
+      '> ```\n> x\n> ```',
+      '- a\n```\nb\n```',
+      '- ```\n  b\n  ```',
+      '> a\n```\nb\n```',
+      '```\n[a](javascript:alert(1))\n```\n[a](javascript:alert(1))',
+      '```\nx\n```\n<script>alert(1)</script>',
       '    code',
       '``a``',
       'a `b',
@@ -135,6 +164,9 @@ describe('plainMarkdown', () => {
       'a\n \nb',
       '#a',
       '# a #',
+      '## a ##',
+      '## #',
+      '## a  #',
       '#  a',
       '####### a',
       '- a\nb',
@@ -166,7 +198,8 @@ describe('plainMarkdown', () => {
       '',
       '\n\n',
     ];
-    for (const text of refused) expect(plainMarkdown(text), JSON.stringify(text)).toBeUndefined();
+    for (const text of refused)
+      expect(plainMarkdown(highlighter, text), JSON.stringify(text)).toBeUndefined();
     // Whatever it refuses, the pipeline still renders safely.
     expect(renderMarkdown(highlighter, '[a](javascript:alert(1))').html).toBe('<p><a>a</a></p>');
   });
@@ -188,8 +221,12 @@ describe('plainMarkdown', () => {
       'See [Create\nor update a secret](/rest/secrets) and [a\nb `c`\nd](https://x.test/d "T").',
     ];
     for (const text of texts) taken(text);
-    expect(renderMarkdown(highlighter, 'Needs **`repo`**.')).toEqual(plainMarkdown('Needs **`repo`**.'));
-    expect(plainMarkdown('Needs **`repo`**.')?.html).toBe('<p>Needs <strong><code>repo</code></strong>.</p>');
+    expect(renderMarkdown(highlighter, 'Needs **`repo`**.')).toEqual(
+      plainMarkdown(highlighter, 'Needs **`repo`**.'),
+    );
+    expect(plainMarkdown(highlighter, 'Needs **`repo`**.')?.html).toBe(
+      '<p>Needs <strong><code>repo</code></strong>.</p>',
+    );
   });
 
   it('renders headings, lists, quotes and callouts as the pipeline does, with its table of contents', () => {
@@ -213,6 +250,7 @@ describe('plainMarkdown', () => {
       '> [!CAUTION]\n> **Bold** first',
       '> A plain quote\n> over two lines.\n>\n> ## A heading in it',
       '# Title\n\n## Title\n\n## Title\n\n### Title',
+      '#### Example encrypting a secret using C#\n\n## C\\# and F#, not a closing sequence',
       "*   **Timeline**: The public timeline\n*   **User**: A user's, via `uri_template`.\n\n1.  Two spaces\n2.    Four",
       'See [Setup ](#setup), [ the rest](#rest) and [top](#h-top)[.](#) Then:\n\n## Setup\n\n## Top',
       "[encoded](#a%20b) and [quote](#it's) and [x](#user-content-x)",
@@ -222,13 +260,45 @@ describe('plainMarkdown', () => {
       '## Limits\n\n| **SARIF data**   | **Maximum values** |\n|------------------|:------------------:|\n| Runs per file    |         20         |\n\n- a list after',
     ];
     for (const text of texts) taken(text);
-    expect(plainMarkdown('## A `b`\n\n## A b')).toEqual({
+    expect(plainMarkdown(highlighter, '## A `b`\n\n## A b')).toEqual({
       html: '<h2 id="h-a-b">A <code>b</code></h2>\n<h2 id="h-a-b-2">A b</h2>',
       toc: [
         { id: 'h-a-b', text: 'A b', depth: 2 },
         { id: 'h-a-b-2', text: 'A b', depth: 2 },
       ],
     });
+  });
+
+  it('renders fenced code blocks as the pipeline does: highlighted, escaped, never markup', () => {
+    const texts = [
+      '```\ncode\n```',
+      '```\n```',
+      '```\n\nblank lines kept\n\n\n```',
+      'For example:\n\n```\n./config.sh --url https://github.com/octo-org --token TOKEN\n```\n\nThen **run** it.',
+      '**Example request body:**\n```json\n{\n  "repository_ids_to_add": [123, 456],\n  "a": "<b>&amp;</b> \'q\'"\n}\n```',
+      '#### Example using Ruby\n\n```ruby\nrequire "rbnacl"\n# Print the base64 encoded secret\nputs Base64.strict_encode64(x)\n```\n\n## After',
+      '```JSON\n{"upper": true}\n```',
+      '```unknown-lang\nx < y && y > z\n```',
+      '```bash\ncurl -H "Accept: application/json" https://x.test/?a=1&b=2\n```',
+      '```html\n</code></pre><script>alert(1)</script><img src=x onerror=alert(1)>\n```',
+      '```\n&amp; &lt;b&gt; &#60; &quot; "q" \'a\' ` \\ [a](javascript:x) <!-- c -->\n```',
+      '```\n~~~\n    ```\nnot closed by a tilde fence or an indented one\n```',
+      '```\none\n```\n```\ntwo\n```\n- list\n- after\n\n> [!NOTE]\n> A callout after.',
+      '| a |\n| - |\n| `b` |\n\n```\ncode after a table\n```',
+    ];
+    for (const text of texts) {
+      taken(text);
+      // Tables are GFM's: CommonMark's reader has no tree to compare.
+      if (!hasTable(text))
+        expect(plainTree(text), JSON.stringify(text)).toEqual(
+          JSON.parse(
+            JSON.stringify(parseMarkdown(text), (key, value) => (key === 'position' ? undefined : value)),
+          ),
+        );
+    }
+    expect(plainMarkdown(highlighter, '```\n<b>&amp;</b>\n```')?.html).toBe(
+      '<pre class="sx-code" data-lang="text" tabindex="0"><code>&#x3C;b>&#x26;amp;&#x3C;/b></code></pre>',
+    );
   });
 
   it("matches the parser's tree and the pipeline on every seeded random mix of markdown pieces it takes", () => {
@@ -238,6 +308,7 @@ describe('plainMarkdown', () => {
       ...['[!NOTE]', '[!tip] ', '`c`', '**d**', '*e*', '_f_', '[a](/b)', '[`x`](https://a.b/c)', ':'],
       ...['.', '"', '(', '|', '<b>', 'www.x', 'http://a', '@', '~', '\t', '\u00a0', '---', '===', '    '],
       ...['\n| a | b |\n| - | :-: |\n', '| ', ' | ', ' |\n', '|---|'],
+      ...['\n```\n', '```json\n', '\n```', '```', '\n```ruby\n{"a": 1}\n```\n', ' ```'],
     ];
     let seed = 30;
     const random = () => {
@@ -246,13 +317,15 @@ describe('plainMarkdown', () => {
     };
     let count = 0;
     let tables = 0;
-    for (let n = 0; n < 6000; n++) {
+    let code = 0;
+    for (let n = 0; n < 8000; n++) {
       let text = '';
       for (let k = Math.floor(random() * 16); k >= 0; k--)
         text += pieces[Math.floor(random() * pieces.length)];
-      const fast = plainMarkdown(text);
+      const fast = plainMarkdown(highlighter, text);
       if (!fast) continue;
       count++;
+      if (text.includes('```')) code++;
       const tree = JSON.stringify(parseMarkdown(text), (key, value) =>
         key === 'position' ? undefined : value,
       );
@@ -265,5 +338,6 @@ describe('plainMarkdown', () => {
     }
     expect(count).toBeGreaterThan(120);
     expect(tables).toBeGreaterThan(5);
+    expect(code).toBeGreaterThan(5);
   });
 });

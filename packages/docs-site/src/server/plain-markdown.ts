@@ -8,8 +8,10 @@
  * example specs (plain-markdown.corpus.test.ts).
  */
 import { type PlainBlock, type PlainInline, plainTree } from '@sextant/ui/markdown';
+import type { HighlighterCore } from 'shiki/core';
 import { CALLOUT_TITLE_CLASS, calloutClasses, calloutMarker, calloutTitle } from './callouts.js';
 import { headingId, isTocDepth, type TocEntry } from './heading-ids.js';
+import { highlight } from './highlight.js';
 import { safeFragment } from './sanitize.js';
 
 /** Text as the serialiser writes it (hast-util-to-html: `&` and `<` only). */
@@ -30,6 +32,33 @@ interface Headings {
   ids: Map<PlainBlock, string>;
   used: Set<string>;
   toc: TocEntry[];
+}
+
+/** What the blocks of one document are written with: its headings and the code blocks' highlighter. */
+interface Writing {
+  headings: Headings;
+  highlighter: HighlighterCore;
+}
+
+/** The character references of highlighted HTML, as the serialiser writes their characters in text. */
+const SERIALISED_REFERENCES: Record<string, string> = {
+  '&amp;': '&#x26;',
+  '&lt;': '&#x3C;',
+  '&gt;': '>',
+  '&quot;': '"',
+};
+
+/**
+ * A code block as the pipeline writes it: `highlight`'s HTML (`remarkSextant`) parsed, sanitised
+ * and serialised again, which changes only how its text is escaped (its `sx-code` and colour
+ * classes, `data-lang` and `tabindex` are all the sanitiser's; plain-tree's language names need no
+ * escaping).
+ */
+function codeHtml(highlighter: HighlighterCore, code: string, lang: string | null): string {
+  return highlight(highlighter, code, lang ?? undefined).replace(
+    /&(?:amp|lt|gt|quot);/g,
+    (reference) => SERIALISED_REFERENCES[reference] as string,
+  );
 }
 
 /** The ids of the headings among `blocks` and in their quotes, in document order (`rehypeHeadings`' rule). */
@@ -66,7 +95,8 @@ function inlineHtml(nodes: readonly PlainInline[], ids: ReadonlySet<string>): st
   return html;
 }
 
-function blockHtml(node: PlainBlock, headings: Headings): string {
+function blockHtml(node: PlainBlock, writing: Writing): string {
+  const { headings } = writing;
   const ids = headings.used;
   switch (node.type) {
     case 'paragraph':
@@ -86,9 +116,11 @@ function blockHtml(node: PlainBlock, headings: Headings): string {
       return `<${tag}${start}>\n${items.join('\n')}\n</${tag}>`;
     }
     case 'blockquote':
-      return quoteHtml(node.children, headings);
+      return quoteHtml(node.children, writing);
     case 'table':
       return tableHtml(node, ids);
+    case 'code':
+      return codeHtml(writing.highlighter, node.value, node.lang);
   }
 }
 
@@ -111,18 +143,18 @@ function tableHtml(table: Table, ids: ReadonlySet<string>): string {
 }
 
 /** A quote's HTML: a callout when its first text opens with `[!KIND]` (`remarkSextant`'s rule). */
-function quoteHtml(children: readonly PlainBlock[], headings: Headings): string {
+function quoteHtml(children: readonly PlainBlock[], writing: Writing): string {
   const [first] = children;
   const text = first?.type === 'paragraph' ? first.children[0] : undefined;
   const marker = text?.type === 'text' ? calloutMarker(text.value) : undefined;
   if (!marker || text?.type !== 'text' || first?.type !== 'paragraph') {
-    const body = children.map((child) => blockHtml(child, headings)).join('\n');
+    const body = children.map((child) => blockHtml(child, writing)).join('\n');
     return `<blockquote>\n${body}\n</blockquote>`;
   }
   const rest = [{ ...text, value: text.value.slice(marker.length) }, ...first.children.slice(1)];
   const body = [
-    `<p>${inlineHtml(rest, headings.used)}</p>`,
-    ...children.slice(1).map((child) => blockHtml(child, headings)),
+    `<p>${inlineHtml(rest, writing.headings.used)}</p>`,
+    ...children.slice(1).map((child) => blockHtml(child, writing)),
   ];
   const title = `<p class="${CALLOUT_TITLE_CLASS}">${calloutTitle(marker.kind)}</p>`;
   return `<aside class="${calloutClasses(marker.kind).join(' ')}">\n${title}\n${body.join('\n')}\n</aside>`;
@@ -131,13 +163,19 @@ function quoteHtml(children: readonly PlainBlock[], headings: Headings): string 
 /**
  * `markdown`'s HTML and table of contents when `plainTree` reads it, else undefined (the caller
  * runs the full pipeline).
- * @example plainMarkdown('Lists the users.\n\n- **Paginated**.')?.html // '<p>Lists the users.</p>\n<ul>\n<li><strong>Paginated</strong>.</li>\n</ul>'
- * @example plainMarkdown('> [!NOTE]\n> See [Pages](/rest/pages).')?.html // '<aside class="sx-callout sx-callout-note">\n<p class="sx-callout-title">Note</p>\n<p>See <a href="/rest/pages">Pages</a>.</p>\n</aside>'
+ * @example plainMarkdown(h, 'Lists the users.\n\n- **Paginated**.')?.html // '<p>Lists the users.</p>\n<ul>\n<li><strong>Paginated</strong>.</li>\n</ul>'
+ * @example plainMarkdown(h, '> [!NOTE]\n> See [Pages](/rest/pages).')?.html // '<aside class="sx-callout sx-callout-note">\n<p class="sx-callout-title">Note</p>\n<p>See <a href="/rest/pages">Pages</a>.</p>\n</aside>'
  */
-export function plainMarkdown(markdown: string): { html: string; toc: TocEntry[] } | undefined {
+export function plainMarkdown(
+  highlighter: HighlighterCore,
+  markdown: string,
+): { html: string; toc: TocEntry[] } | undefined {
   const tree = plainTree(markdown, { tables: true });
   if (!tree) return undefined;
-  const headings: Headings = { ids: new Map(), used: new Set(), toc: [] };
-  collectHeadings(tree.children, headings);
-  return { html: tree.children.map((node) => blockHtml(node, headings)).join('\n'), toc: headings.toc };
+  const writing: Writing = { headings: { ids: new Map(), used: new Set(), toc: [] }, highlighter };
+  collectHeadings(tree.children, writing.headings);
+  return {
+    html: tree.children.map((node) => blockHtml(node, writing)).join('\n'),
+    toc: writing.headings.toc,
+  };
 }

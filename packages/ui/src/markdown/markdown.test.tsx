@@ -168,6 +168,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       'Intro:\n  - interrupted by a list\n\n## A heading `x`\n\n# Top\nText after it.',
       '> [!NOTE]\n> A callout marker is text to CommonMark.\n\n> A quote\n>\n> - with a list',
       'Get an **@mention**, "@@" hunks, @octocat or (@me); see [Create\nor update](/rest/secrets).',
+      'Example:\n```json\n{"a": "<b>&amp;</b>"}\n```\n\n```\n\n</pre><script>alert(1)</script>\n```',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdownNodes('The name.', { html: 'strip' })).toEqual([<p key="m.0">{['The name.']}</p>]);
@@ -193,7 +194,10 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '[a][b]\n\n[b]: /c',
       '**a *b* c**',
       '*a',
-      '```\ncode\n```',
+      '~~~\ncode\n~~~',
+      '```js title="a"\ncode\n```',
+      '```\nunclosed',
+      '> ```\n> code\n> ```',
       '| a |\n| - |\n| b |',
       '    indented code',
       'a\n===',

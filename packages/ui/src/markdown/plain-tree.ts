@@ -1,10 +1,11 @@
 /**
  * The markdown fast path for servers rendering many descriptions (issue #30): the mdast tree of a
- * document made only of paragraphs, ATX headings, one-line list items (tight or loose) and quotes,
+ * document made only of paragraphs, ATX headings, one-line list items (tight or loose), quotes and
+ * fenced code blocks (three backticks, a language name or none, closed by three backticks alone),
  * whose inline text holds only text, simple code spans and links, backslash escapes and unnested
  * emphasis whose delimiters open and close unambiguously, built without the parser. On that subset
  * CommonMark and GFM read the same, so the tree is `fromMarkdown`'s without positions, with or
- * without GFM. Anything else (HTML, code blocks, tables, autolinks and GFM literals, entities,
+ * without GFM. Anything else (HTML, other code blocks, tables, autolinks and GFM literals, entities,
  * images, references, strikethrough, nesting, lazy continuation, indentation, setext headings,
  * thematic breaks, hard breaks) is refused: undefined, and the caller runs the parser.
  * Proved against the parsers on every description of GitHub's, Stripe's and the example specs
@@ -34,9 +35,18 @@ interface List {
   children: { type: 'listItem'; spread: false; checked: null; children: [Paragraph] }[];
 }
 
+/** A fenced code block: its language (the info string's one word) or null; never a meta string. */
+interface Code {
+  type: 'code';
+  lang: string | null;
+  meta: null;
+  value: string;
+}
+
 /** The blocks of a {@link PlainTree}: mdast's. */
 export type PlainBlock =
   | Paragraph
+  | Code
   | { type: 'heading'; depth: 1 | 2 | 3 | 4 | 5 | 6; children: PlainInline[] }
   | List
   | { type: 'blockquote'; children: PlainBlock[] }
@@ -286,9 +296,12 @@ function listItem(line: string): ListItem | undefined {
 const sameList = (a: ListItem, b: ListItem) =>
   a.indent === b.indent && a.marker === b.marker && (a.start === null) === (b.start === null);
 
-/** Whether `line` ends a paragraph before it: a quote, a heading, a non-empty bullet item or an ordered one from 1. */
+/**
+ * Whether `line` ends a paragraph before it: a quote, a heading, a code fence, a non-empty bullet
+ * item or an ordered one from 1.
+ */
 function interrupts(line: string): boolean {
-  if (line.startsWith('>') || HEADING.test(line)) return true;
+  if (line.startsWith('>') || line.startsWith('```') || HEADING.test(line)) return true;
   const item = listItem(line);
   return item !== undefined && item.text !== '' && (item.start === null || item.start === 1);
 }
@@ -353,6 +366,30 @@ function list(lines: readonly string[], start: number): { node: List; next: numb
   return { node, next: i };
 }
 
+/**
+ * A code fence opening a block: three backticks without indentation, then a language name or
+ * nothing (no meta string, no escapes or references, no spaces).
+ */
+const FENCE_OPEN = /^```([A-Za-z][\w+-]*)?$/;
+/** A line that may close a backtick fence (up to three spaces, three backticks or more, ...). */
+const FENCE_CLOSE_LIKE = /^ {0,3}```/;
+
+/**
+ * The fenced code block opening at `lines[start]` and the line after it, or undefined. Its first
+ * line that may close a fence must be a plain closing fence (three backticks alone); its lines are
+ * taken as written, so they may hold no tab or control character.
+ */
+function fencedCode(lines: readonly string[], start: number): { node: Code; next: number } | undefined {
+  const open = FENCE_OPEN.exec(lines[start] as string);
+  if (!open) return undefined;
+  let end = start + 1;
+  while (end < lines.length && !FENCE_CLOSE_LIKE.test(lines[end] as string)) end++;
+  if (lines[end] !== '```') return undefined;
+  const value = lines.slice(start + 1, end).join('\n');
+  if (REFUSED.test(value)) return undefined;
+  return { node: { type: 'code', lang: open[1] ?? null, meta: null, value }, next: end + 1 };
+}
+
 /** What {@link plainTree} reads besides CommonMark's subset. */
 export interface PlainTreeOptions {
   /** GFM tables of plain-table.ts's form (a CommonMark reader must leave them out: to it they are text). */
@@ -392,10 +429,17 @@ function blocks(
       nodes.push({ type: 'blockquote', children });
       continue;
     }
+    if (line.startsWith('```')) {
+      const found = inQuote ? undefined : fencedCode(lines, i);
+      if (!found) return undefined;
+      nodes.push(found.node);
+      i = found.next;
+      continue;
+    }
     const heading = HEADING.exec(line);
     if (heading) {
       const children = inlineNodes(heading[2] as string);
-      if (!children || line.endsWith('#')) return undefined;
+      if (!children || / #+$/.test(line)) return undefined;
       nodes.push({
         type: 'heading',
         depth: (heading[1] as string).length as 1 | 2 | 3 | 4 | 5 | 6,
