@@ -156,6 +156,37 @@ describe('validateValue', () => {
   });
 });
 
+describe('validateValue: where issues sit', () => {
+  it('an issue deep in lists, maps and objects names its whole path; its siblings none', () => {
+    const shape: TypeReference = {
+      type: 'list',
+      itemShape: { type: 'map', keyShape: str(), valueShape: pet },
+    };
+    const value = [{ a: { name: 'Rex' } }, { b: { name: 'Rex', tags: [] }, c: { name: 'Longname', age: 0 } }];
+    expect(codes(value, shape)).toEqual([
+      ['1.b.tags', 'minItems'],
+      ['1.c.name', 'maxLength'],
+      ['1.c.age', 'minimum'],
+    ]);
+  });
+
+  it('a hole in a list is skipped, as an absent item is not there to check', () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the case
+    expect(codes([1, , 'x'], { type: 'list', itemShape: int() })).toEqual([['2', 'type']]);
+  });
+
+  it("reads object types' properties through the reader it is given", () => {
+    const read: string[] = [];
+    const properties = (id: string) => {
+      read.push(id);
+      return [{ key: 'only', valueShape: int() }];
+    };
+    const issues = validateValue({ name: 'Rex' }, pet, types, { properties });
+    expect(issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([['only', 'required']]);
+    expect(read).toEqual(['Pet']);
+  });
+});
+
 describe('validateValue on hostile input', () => {
   it('a huge string against a catastrophic pattern and a format answers quickly', () => {
     const huge = `${'a'.repeat(2_000_000)}!`;

@@ -36,6 +36,11 @@ export interface ValidateOptions {
   direction?: Direction;
   /** Stop after this many issues (a pasted megabyte of wrong data stays cheap). Default 100. */
   maxIssues?: number;
+  /**
+   * The properties of an object type, inherited ones included (default: `objectProperties`). A
+   * caller validating many values against a table that never changes passes a memoised reader.
+   */
+  properties?: (id: TypeId) => ObjectProperty[];
 }
 
 /** Nesting below this depth is not inspected (cycles in the types, hostile input). */
@@ -45,7 +50,13 @@ type Types = Record<TypeId, TypeDefinition>;
 
 interface Walk {
   types: Types;
+  properties: (id: TypeId) => ObjectProperty[];
   direction: Direction | undefined;
+  /**
+   * Where the walk is: keys and indexes from the root, pushed on the way down and popped on the
+   * way up, copied only into an issue (most values checked have none, so no path per value).
+   */
+  path: (string | number)[];
   issues: ValueIssue[];
   maxIssues: number;
 }
@@ -63,7 +74,7 @@ export function validateValue(
   options: ValidateOptions = {},
 ): ValueIssue[] {
   const walk = start(types, options);
-  check(value, shape, [], walk, 0);
+  check(value, shape, walk, 0);
   return walk.issues;
 }
 
@@ -79,102 +90,116 @@ export function validateObject(
   options: ValidateOptions = {},
 ): ValueIssue[] {
   const walk = start(types, options);
-  if (value === undefined) add(walk, [], { code: 'required', message: 'Required' });
-  else if (!isRecord(value)) add(walk, [], { code: 'type', message: 'Must be an object' });
-  else checkProperties(value, inlineObjectProperties(body, types), [], walk, 0);
+  if (value === undefined) add(walk, { code: 'required', message: 'Required' });
+  else if (!isRecord(value)) add(walk, { code: 'type', message: 'Must be an object' });
+  else checkProperties(value, inlineObjectProperties(body, types), walk, 0);
   return walk.issues;
 }
 
 function start(types: Types, options: ValidateOptions): Walk {
-  return { types, direction: options.direction, issues: [], maxIssues: options.maxIssues ?? 100 };
+  return {
+    types,
+    direction: options.direction,
+    properties: options.properties ?? ((id) => objectProperties(id, types)),
+    issues: [],
+    path: [],
+    maxIssues: options.maxIssues ?? 100,
+  };
 }
 
-function add(walk: Walk, path: (string | number)[], problem: ValueProblem): void {
-  if (walk.issues.length < walk.maxIssues) walk.issues.push({ path, ...problem });
+/** A problem at `path` (from the root): where the walk is unless given. */
+function add(walk: Walk, problem: ValueProblem, path?: (string | number)[]): void {
+  if (walk.issues.length < walk.maxIssues) walk.issues.push({ path: path ?? walk.path.slice(), ...problem });
+}
+
+/** `value` checked as the member `key` of where the walk is. */
+function checkMember(
+  value: unknown,
+  shape: TypeReference,
+  key: string | number,
+  walk: Walk,
+  depth: number,
+): void {
+  walk.path.push(key);
+  check(value, shape, walk, depth);
+  walk.path.pop();
 }
 
 function full(walk: Walk): boolean {
   return walk.issues.length >= walk.maxIssues;
 }
 
-function check(
-  value: unknown,
-  shape: TypeReference,
-  path: (string | number)[],
-  walk: Walk,
-  depth: number,
-): void {
+function check(value: unknown, shape: TypeReference, walk: Walk, depth: number): void {
   if (depth > MAX_DEPTH || full(walk)) return;
   const resolved = followAliases(shape, walk.types);
   if (value === undefined) {
-    if (resolved.type !== 'optional') add(walk, path, { code: 'required', message: 'Required' });
+    if (resolved.type !== 'optional') add(walk, { code: 'required', message: 'Required' });
     return;
   }
   const next = depth + 1;
   switch (resolved.type) {
     case 'optional':
-      check(value, resolved.shape, path, walk, next);
+      check(value, resolved.shape, walk, next);
       return;
     case 'nullable':
-      if (value !== null) check(value, resolved.shape, path, walk, next);
+      if (value !== null) check(value, resolved.shape, walk, next);
       return;
     case 'primitive': {
       const problem = primitiveProblem(value, resolved.value);
-      if (problem) add(walk, path, problem);
+      if (problem) add(walk, problem);
       return;
     }
     case 'literal':
       if (!literalEquals(value, resolved.value))
-        add(walk, path, { code: 'const', message: `Must be ${literalLabel(resolved.value)}` });
+        add(walk, { code: 'const', message: `Must be ${literalLabel(resolved.value)}` });
       return;
     case 'unknown':
       return;
     case 'list':
     case 'set': {
       if (!Array.isArray(value)) {
-        add(walk, path, { code: 'type', message: 'Must be a list' });
+        add(walk, { code: 'type', message: 'Must be a list' });
         return;
       }
       const size = listSizeProblem(value.length, resolved);
-      if (size) add(walk, path, size);
+      if (size) add(walk, size);
       const prefix = resolved.prefixItems ?? [];
       value.forEach((item, index) => {
-        const itemShape = prefix[index] ?? resolved.itemShape;
-        check(item === undefined ? null : item, itemShape, [...path, index], walk, next);
+        checkMember(item === undefined ? null : item, prefix[index] ?? resolved.itemShape, index, walk, next);
       });
-      if (resolved.contains) checkContains(value, resolved, path, walk, next);
+      if (resolved.contains) checkContains(value, resolved, walk, next);
       if (resolved.type === 'set' && !hasUniqueItems(value))
-        add(walk, path, { code: 'uniqueItems', message: 'Items must all differ' });
+        add(walk, { code: 'uniqueItems', message: 'Items must all differ' });
       return;
     }
     case 'map': {
       if (!isRecord(value)) {
-        add(walk, path, { code: 'type', message: 'Must be an object' });
+        add(walk, { code: 'type', message: 'Must be an object' });
         return;
       }
       for (const [key, item] of Object.entries(value)) {
         if (full(walk)) return;
-        check(item, resolved.valueShape, [...path, key], walk, next);
+        checkMember(item, resolved.valueShape, key, walk, next);
       }
-      checkPropertyCount(value, resolved, path, walk);
+      checkPropertyCount(value, resolved, walk);
       return;
     }
     case 'id':
-      checkType(value, resolved.id, path, walk, next);
+      checkType(value, resolved.id, walk, next);
       return;
   }
 }
 
-function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: Walk, depth: number): void {
+function checkType(value: unknown, id: TypeId, walk: Walk, depth: number): void {
   const shape = walk.types[id]?.shape;
   if (!shape) return;
   switch (shape.type) {
     case 'alias':
-      check(value, shape.value, path, walk, depth);
+      check(value, shape.value, walk, depth);
       return;
     case 'enum':
       if (!shape.values.some((entry) => entry.value === value))
-        add(walk, path, {
+        add(walk, {
           code: 'enum',
           message: `Must be one of: ${shape.values
             .slice(0, 12)
@@ -182,34 +207,38 @@ function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: 
             .join(', ')}${shape.values.length > 12 ? ', …' : ''}`,
         });
       return;
-    case 'object':
+    case 'object': {
       if (!isRecord(value)) {
-        add(walk, path, { code: 'type', message: 'Must be an object' });
+        add(walk, { code: 'type', message: 'Must be an object' });
         return;
       }
-      checkProperties(value, objectProperties(id, walk.types), path, walk, depth);
-      checkObjectKeywords(value, shape, objectProperties(id, walk.types), path, walk, depth);
+      const properties = walk.properties(id);
+      checkProperties(value, properties, walk, depth);
+      checkObjectKeywords(value, shape, properties, walk, depth);
       return;
+    }
     case 'discriminatedUnion': {
       if (!isRecord(value)) {
-        add(walk, path, { code: 'type', message: 'Must be an object' });
+        add(walk, { code: 'type', message: 'Must be an object' });
         return;
       }
       const tag = value[shape.discriminant];
       const variant = shape.variants.find((entry) => entry.discriminantValue === tag);
       if (!variant) {
-        add(walk, [...path, shape.discriminant], {
-          code: 'enum',
-          message: `Must be one of: ${shape.variants.map((entry) => entry.discriminantValue).join(', ')}`,
-        });
+        add(
+          walk,
+          {
+            code: 'enum',
+            message: `Must be one of: ${shape.variants.map((entry) => entry.discriminantValue).join(', ')}`,
+          },
+          [...walk.path, shape.discriminant],
+        );
         return;
       }
-      const own = objectProperties(variant.typeId, walk.types).filter(
-        (property) => property.key !== shape.discriminant,
-      );
+      const own = walk.properties(variant.typeId).filter((property) => property.key !== shape.discriminant);
       const redeclared = new Set(own.map((property) => property.key));
       const base = (shape.baseProperties ?? []).filter((property) => !redeclared.has(property.key));
-      checkProperties(value, [...base, ...own], path, walk, depth);
+      checkProperties(value, [...base, ...own], walk, depth);
       return;
     }
     case 'undiscriminatedUnion': {
@@ -218,16 +247,17 @@ function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: 
       let best: { issues: ValueIssue[]; score: number } | undefined;
       for (const variant of shape.variants) {
         const trial: Walk = { ...walk, issues: [], maxIssues: walk.maxIssues };
-        check(value, variant.shape, path, trial, depth);
+        check(value, variant.shape, trial, depth);
         if (trial.issues.length === 0) return;
         const wrongKind = trial.issues.some(
-          (issue) => issue.path.length === path.length && (issue.code === 'type' || issue.code === 'const'),
+          (issue) =>
+            issue.path.length === walk.path.length && (issue.code === 'type' || issue.code === 'const'),
         );
         const score = trial.issues.length + (wrongKind ? 1_000_000 : 0);
         if (!best || score < best.score) best = { issues: trial.issues, score };
       }
-      if (best) for (const issue of best.issues) add(walk, issue.path, issue);
-      else add(walk, path, { code: 'union', message: 'Matches none of the allowed shapes' });
+      if (best) for (const issue of best.issues) add(walk, issue, issue.path);
+      else add(walk, { code: 'union', message: 'Matches none of the allowed shapes' });
       return;
     }
   }
@@ -236,7 +266,6 @@ function checkType(value: unknown, id: TypeId, path: (string | number)[], walk: 
 function checkProperties(
   value: Record<string, unknown>,
   properties: ObjectProperty[],
-  path: (string | number)[],
   walk: Walk,
   depth: number,
 ) {
@@ -244,7 +273,7 @@ function checkProperties(
     if (full(walk)) return;
     if (!isPropertyVisible(property, walk.direction)) continue;
     const item = Object.hasOwn(value, property.key) ? value[property.key] : undefined;
-    check(item, property.valueShape, [...path, property.key], walk, depth + 1);
+    checkMember(item, property.valueShape, property.key, walk, depth + 1);
   }
 }
 
@@ -252,7 +281,6 @@ function checkProperties(
 function checkContains(
   value: unknown[],
   list: Extract<TypeReference, { type: 'list' | 'set' }>,
-  path: (string | number)[],
   walk: Walk,
   depth: number,
 ): void {
@@ -261,34 +289,29 @@ function checkContains(
   let matching = 0;
   for (const item of value.slice(0, 10_000)) {
     const trial: Walk = { ...walk, issues: [], maxIssues: 1 };
-    check(item, contains, [], trial, depth);
+    check(item, contains, trial, depth);
     if (trial.issues.length === 0) matching++;
   }
   const min = list.minContains ?? 1;
   const max = list.maxContains ?? Number.POSITIVE_INFINITY;
   if (matching < min)
-    add(walk, path, {
+    add(walk, {
       code: 'contains',
       message: `Must contain at least ${min} matching item${min === 1 ? '' : 's'}`,
     });
   else if (matching > max)
-    add(walk, path, { code: 'contains', message: `Must contain at most ${max} matching items` });
+    add(walk, { code: 'contains', message: `Must contain at most ${max} matching items` });
 }
 
-function checkPropertyCount(
-  value: Record<string, unknown>,
-  counts: PropertyCounts,
-  path: (string | number)[],
-  walk: Walk,
-): void {
+function checkPropertyCount(value: Record<string, unknown>, counts: PropertyCounts, walk: Walk): void {
   const count = Object.keys(value).length;
   if (counts.minProperties !== undefined && count < counts.minProperties)
-    add(walk, path, {
+    add(walk, {
       code: 'minProperties',
       message: `Must have ${counts.minProperties} properties or more`,
     });
   if (counts.maxProperties !== undefined && count > counts.maxProperties)
-    add(walk, path, {
+    add(walk, {
       code: 'maxProperties',
       message: `Must have ${counts.maxProperties} properties or fewer`,
     });
@@ -299,35 +322,39 @@ function checkObjectKeywords(
   value: Record<string, unknown>,
   shape: ObjectShape,
   properties: ObjectProperty[],
-  path: (string | number)[],
   walk: Walk,
   depth: number,
 ): void {
-  const declared = new Set(properties.map((property) => property.key));
-  for (const [key, item] of Object.entries(value)) {
-    if (full(walk)) return;
-    const patterned = (shape.patternProperties ?? []).filter((entry) =>
-      matchesSpecPattern(entry.pattern, key, true),
-    );
-    for (const entry of patterned) check(item, entry.shape, [...path, key], walk, depth + 1);
-    if (shape.closed && !declared.has(key) && patterned.length === 0)
-      add(walk, [...path, key], { code: 'additionalProperties', message: 'Not a property of this object' });
+  const patterns = shape.patternProperties ?? [];
+  // Most object schemas have neither: then nothing is made per key.
+  if (patterns.length > 0 || shape.closed) {
+    const declared = new Set(properties.map((property) => property.key));
+    for (const [key, item] of Object.entries(value)) {
+      if (full(walk)) return;
+      const patterned = patterns.filter((entry) => matchesSpecPattern(entry.pattern, key, true));
+      for (const entry of patterned) checkMember(item, entry.shape, key, walk, depth + 1);
+      if (shape.closed && !declared.has(key) && patterned.length === 0)
+        add(walk, { code: 'additionalProperties', message: 'Not a property of this object' }, [
+          ...walk.path,
+          key,
+        ]);
+    }
   }
-  checkPropertyCount(value, shape, path, walk);
+  checkPropertyCount(value, shape, walk);
   for (const [key, dependents] of Object.entries(shape.dependentRequired ?? {})) {
     if (!Object.hasOwn(value, key)) continue;
     for (const dependent of dependents)
       if (!Object.hasOwn(value, dependent))
-        add(walk, [...path, dependent], {
-          code: 'dependentRequired',
-          message: `Required when ${key} is given`,
-        });
+        add(walk, { code: 'dependentRequired', message: `Required when ${key} is given` }, [
+          ...walk.path,
+          dependent,
+        ]);
   }
   if (shape.conditional) {
     const trial: Walk = { ...walk, issues: [], maxIssues: 1 };
-    check(value, shape.conditional.condition, path, trial, depth + 1);
+    check(value, shape.conditional.condition, trial, depth + 1);
     const branch = trial.issues.length === 0 ? shape.conditional.whenTrue : shape.conditional.whenFalse;
-    if (branch) check(value, branch, path, walk, depth + 1);
+    if (branch) check(value, branch, walk, depth + 1);
   }
 }
 

@@ -150,6 +150,17 @@ describe('ExampleValueBuilder: constructs', () => {
     expect(Object.keys(expectValid(ref('Child'), types) as object).sort()).toEqual(['id', 'name']);
   });
 
+  it("reads an object type's properties once per type table, whichever builder asks", () => {
+    const types = {
+      Base: object('Base', [{ key: 'id', valueShape: num({}, 'integer') }]),
+      Child: object('Child', [{ key: 'name', valueShape: str() }], ['Base']),
+    };
+    const first = new ExampleValueBuilder(types).properties('Child');
+    expect(first.map((property) => property.key)).toEqual(['id', 'name']);
+    expect(new ExampleValueBuilder(types).properties('Child')).toBe(first);
+    expect(new ExampleValueBuilder({ ...types }).properties('Child')).not.toBe(first);
+  });
+
   it('sets the discriminant of a discriminated union and skips variants that cannot be built', () => {
     const types: Record<string, TypeDefinition> = {
       Impossible: object('Impossible', [{ key: 'n', valueShape: num({ minimum: 3, maximum: 2 }) }]),

@@ -40,17 +40,34 @@ export interface BuiltValue {
 }
 
 /**
- * The types holding examples by type table: the same for every builder of a table (a site version's
- * API builds one per endpoint page), and a table is never changed once made.
+ * What every builder of a type table reads the same (a site version's API makes a builder per
+ * endpoint page), kept per table; a table is never changed once made. `properties`: each object
+ * type's properties, inherited ones included (building and validating read them per value);
+ * `holders`: the types holding examples.
  */
-const holdersByTable = new WeakMap<Record<TypeId, TypeDefinition>, Set<TypeId>>();
+interface TableReadings {
+  properties: Map<TypeId, ObjectProperty[]>;
+  holders?: Set<TypeId>;
+}
+
+const readingsByTable = new WeakMap<Record<TypeId, TypeDefinition>, TableReadings>();
+
+function tableReadings(types: Record<TypeId, TypeDefinition>): TableReadings {
+  let readings = readingsByTable.get(types);
+  if (!readings) {
+    readings = { properties: new Map() };
+    readingsByTable.set(types, readings);
+  }
+  return readings;
+}
 
 /** Builds example values for the types of one definition. */
 export class ExampleValueBuilder {
   private readonly memo = new Map<string, unknown>();
-  private readonly propertyMemo = new Map<TypeId, ObjectProperty[]>();
+  private readonly readings: TableReadings;
+  /** The table's properties reader, as validation takes it. */
+  private readonly readProperties = (id: TypeId) => this.properties(id);
   private readonly building = new Set<TypeId>();
-  private holders: Set<TypeId> | undefined;
   private depth = 0;
   /** Set while a value that cannot be valid is built anyway, leaving out what cannot be generated. */
   private lenient = false;
@@ -63,6 +80,7 @@ export class ExampleValueBuilder {
     /** Told why a value could not be built (a pattern, impossible bounds, a dangling id). */
     private warn: (message: string) => void = () => {},
   ) {
+    this.readings = tableReadings(types);
     const isLenient = () => this.lenient;
     this.inner = {
       types,
@@ -118,10 +136,10 @@ export class ExampleValueBuilder {
 
   /** The properties of an object type, inherited ones first (a child's property replaces its parent's). */
   properties(id: TypeId): ObjectProperty[] {
-    const cached = this.propertyMemo.get(id);
+    const cached = this.readings.properties.get(id);
     if (cached) return cached;
     const list = objectProperties(id, this.types);
-    this.propertyMemo.set(id, list);
+    this.readings.properties.set(id, list);
     return list;
   }
 
@@ -140,7 +158,11 @@ export class ExampleValueBuilder {
 
   /** What is wrong with `value` as a value of `shape` (empty when it is valid). */
   issues(value: unknown, shape: TypeReference, direction: Direction): ValueIssue[] {
-    return validateValue(value, shape, this.types, { direction, maxIssues: MAX_ISSUES });
+    return validateValue(value, shape, this.types, {
+      direction,
+      maxIssues: MAX_ISSUES,
+      properties: this.readProperties,
+    });
   }
 
   /** What is wrong with `value` as an inline object body that extends `parents` and declares `own`. */
@@ -149,7 +171,11 @@ export class ExampleValueBuilder {
     body: { extends: TypeId[]; properties: ObjectProperty[] },
     direction: Direction,
   ): ValueIssue[] {
-    return validateObject(value, body, this.types, { direction, maxIssues: MAX_ISSUES });
+    return validateObject(value, body, this.types, {
+      direction,
+      maxIssues: MAX_ISSUES,
+      properties: this.readProperties,
+    });
   }
 
   /**
@@ -159,14 +185,8 @@ export class ExampleValueBuilder {
   private holdsExamples(shape: TypeReference): boolean {
     const id = referencedId(shape);
     if (id === undefined) return false;
-    if (!this.holders) {
-      this.holders = holdersByTable.get(this.types);
-      if (!this.holders) {
-        this.holders = typesHoldingExamples(this.types, (typeId) => this.properties(typeId));
-        holdersByTable.set(this.types, this.holders);
-      }
-    }
-    return this.holders.has(id);
+    this.readings.holders ??= typesHoldingExamples(this.types, this.readProperties);
+    return this.readings.holders.has(id);
   }
 
   private value(shape: TypeReference, direction: Direction, name: string): Built {
