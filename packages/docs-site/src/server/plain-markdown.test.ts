@@ -4,7 +4,7 @@
  * table of contents; everything else, hostile input first, is left to the pipeline. The proof on
  * GitHub's, Stripe's and the example specs' descriptions is plain-markdown.corpus.test.ts.
  */
-import { parseMarkdown, plainTree } from '@sextant/ui/markdown';
+import { type PlainBlock, type PlainInline, parseMarkdown, plainTree } from '@sextant/ui/markdown';
 import { describe, expect, it } from 'vitest';
 import { loadHighlighter, warmHighlighter } from './highlight.js';
 import { renderMarkdown, renderWithPipeline } from './markdown.js';
@@ -14,8 +14,23 @@ const highlighter = await loadHighlighter();
 // Code blocks are highlighted (not written as plain text) only once their grammars are loaded.
 await warmHighlighter(['json', 'ruby', 'bash', 'typescript', 'html']);
 
-const hasTable = (text: string) =>
-  plainTree(text, { tables: true })?.children.some((block) => block.type === 'table') ?? false;
+/** What the page pipeline's fast path reads. */
+const GFM = { tables: true, literals: true } as const;
+
+/** Whether a node or one under it is GFM's alone: a table or a URL literal (a link written as its own text). */
+function gfmOnly(node: PlainBlock | PlainInline, text: string): boolean {
+  if (node.type === 'table') return true;
+  if (node.type === 'link' && !text.includes(`](${node.url}`)) return true;
+  return 'children' in node && (node.children as (PlainBlock | PlainInline)[]).some((n) => gfmOnly(n, text));
+}
+
+/** Whether GFM reads `text` otherwise than CommonMark (to which tables and literals are text). */
+const hasGfmOnly = (text: string) =>
+  plainTree(text, GFM)?.children.some((block) => gfmOnly(block, text)) ?? false;
+
+/** The parser's (CommonMark) tree without positions. */
+const parsed = (text: string): unknown =>
+  JSON.parse(JSON.stringify(parseMarkdown(text), (key, value) => (key === 'position' ? undefined : value)));
 
 /** The fast path's output, required to be the pipeline's. */
 function taken(text: string) {
@@ -61,7 +76,29 @@ describe('plainMarkdown', () => {
       '[a\n](/b)',
       // GFM autolink literals, strikethrough, tables, task lists.
       'see www.example.com',
-      'see http://example.com',
+      'see HTTP://example.com',
+      'see ftp://example.com',
+      'see (https://x.test)',
+      'see "https://x.test"',
+      'see https://x.test/a_b',
+      'see https://x.test/a~b',
+      'see https://x.test/a-',
+      'see https://x.test/a..',
+      'see https://x.test/?q=1',
+      'see https://x.test/#top',
+      'see https://x.test:8080/',
+      'see https://x_y.test',
+      'see https://localhost',
+      'see https://x.test/<b>',
+      'see https://x.test/a)',
+      'see https://x.test;',
+      'see https://x.test/&amp;',
+      'see https://x.test/@me',
+      'a*https://x.test*',
+      'a https://x.test*',
+      '[https://x.test](/a)',
+      '[see https://x.test](/a)',
+      '## https://x.test/a_b',
       'mail a@b.co',
       'mail a.b@c.co, x_@y.co, x+@y.co or 1@x.co',
       'see é@x.co',
@@ -159,8 +196,13 @@ describe('plainMarkdown', () => {
       '---',
       ' a',
       'a\n b',
-      'a  \nb',
-      'a \nb',
+      '[a  \nb](/c)',
+      'a\t\nb',
+      'a\u00a0\nb',
+      'a \u00a0\nb',
+      'a\u00a0 \nb',
+      'a  \n  b',
+      '    \na',
       'a\n \nb',
       '#a',
       '# a #',
@@ -269,6 +311,39 @@ describe('plainMarkdown', () => {
     });
   });
 
+  it("renders line ends' trailing spaces and hard breaks, and GFM's URL literals, as the pipeline does", () => {
+    const texts = [
+      'a  \nb',
+      'a \nb',
+      'Trailing   ',
+      'a   \n**b**  \n`c`  \n[d](/e)\nf ',
+      'Default: `false`.  \n**Note**: You will get a `422` error.',
+      'Can be one of:  \n- `admin`\n- `member`',
+      'A paragraph  \n## and a heading after it',
+      '> [!WARNING]  \n> This endpoint is in the process of closing down.\n\nRead on.',
+      '> [!NOTE] \n> One trailing space is no break.',
+      '> A quote  \n> with a break',
+      '**strong  \nover a break** and _emphasis  \ntoo_',
+      'see http://example.com',
+      'Marks a thread as "read." See your inbox on GitHub: https://github.com/notifications.',
+      'Please review the Terms:\n\nhttps://docs.github.com/site-policy/github-terms/github-terms-of-service',
+      'Featured on https://github.com/topics. Your query, https://x.test/a/b/, https://x-y.test/c.d/e! Or https://x.test? Yes: https://x.test:\nhttps://a.b',
+      '- https://x.test/list-item\n\n## https://x.test/heading\n\n| https://x.test/cell |\n| - |',
+      '**https://x.test** and https://x.test/a_b_c_ are not literals of this form',
+    ];
+    for (const text of texts) {
+      if (text.includes('not literals')) {
+        expect(plainMarkdown(highlighter, text)).toBeUndefined();
+        continue;
+      }
+      taken(text);
+      if (!hasGfmOnly(text)) expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
+    }
+    expect(plainMarkdown(highlighter, 'a  \nb')?.html).toBe('<p>a<br />\nb</p>');
+    // To CommonMark (the field renderer) a URL is text: its reader leaves it to the parser.
+    expect(plainTree('see https://x.test')).toBeUndefined();
+  });
+
   it('renders fenced code blocks as the pipeline does: highlighted, escaped, never markup', () => {
     const texts = [
       '```\ncode\n```',
@@ -289,12 +364,7 @@ describe('plainMarkdown', () => {
     for (const text of texts) {
       taken(text);
       // Tables are GFM's: CommonMark's reader has no tree to compare.
-      if (!hasTable(text))
-        expect(plainTree(text), JSON.stringify(text)).toEqual(
-          JSON.parse(
-            JSON.stringify(parseMarkdown(text), (key, value) => (key === 'position' ? undefined : value)),
-          ),
-        );
+      if (!hasGfmOnly(text)) expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
     }
     expect(plainMarkdown(highlighter, '```\n<b>&amp;</b>\n```')?.html).toBe(
       '<pre class="sx-code" data-lang="text" tabindex="0"><code>&#x3C;b>&#x26;amp;&#x3C;/b></code></pre>',
@@ -309,6 +379,7 @@ describe('plainMarkdown', () => {
       ...['.', '"', '(', '|', '<b>', 'www.x', 'http://a', '@', '~', '\t', '\u00a0', '---', '===', '    '],
       ...['\n| a | b |\n| - | :-: |\n', '| ', ' | ', ' |\n', '|---|'],
       ...['\n```\n', '```json\n', '\n```', '```', '\n```ruby\n{"a": 1}\n```\n', ' ```'],
+      ...['  \n', ' \n', '   \n', 'https://x.test/a', ' https://a.b.c/d. ', 'http://', 'https://a.b'],
     ];
     let seed = 30;
     const random = () => {
@@ -318,6 +389,8 @@ describe('plainMarkdown', () => {
     let count = 0;
     let tables = 0;
     let code = 0;
+    let literals = 0;
+    let breaks = 0;
     for (let n = 0; n < 8000; n++) {
       let text = '';
       for (let k = Math.floor(random() * 16); k >= 0; k--)
@@ -326,18 +399,20 @@ describe('plainMarkdown', () => {
       if (!fast) continue;
       count++;
       if (text.includes('```')) code++;
-      const tree = JSON.stringify(parseMarkdown(text), (key, value) =>
-        key === 'position' ? undefined : value,
-      );
-      // Tables are GFM's: CommonMark's reader (plainTree without them) leaves the text to its parser.
-      if (hasTable(text)) {
-        tables++;
+      // Tables and literals are GFM's: CommonMark's reader (plainTree without them) leaves the text
+      // to its parser.
+      if (hasGfmOnly(text)) {
+        if (text.includes('|')) tables++;
+        else literals++;
         expect(plainTree(text), JSON.stringify(text)).toBeUndefined();
-      } else expect(plainTree(text), JSON.stringify(text)).toEqual(JSON.parse(tree));
+      } else expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
+      if (text.includes('  \n') && fast.html.includes('<br />')) breaks++;
       expect(fast, JSON.stringify(text)).toEqual(renderWithPipeline(highlighter, text));
     }
     expect(count).toBeGreaterThan(120);
     expect(tables).toBeGreaterThan(5);
     expect(code).toBeGreaterThan(5);
+    expect(literals).toBeGreaterThan(5);
+    expect(breaks).toBeGreaterThan(5);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The fast path of markdown descriptions: a document `plainTree` (`@sextant/ui/markdown`) reads
- * without the parser (paragraphs, ATX headings, one-line list items, quotes, simple GFM tables;
- * text, simple code spans and links, backslash escapes, unnested emphasis) is written here as the unified pipeline
+ * without the parser (paragraphs, ATX headings, one-line list items, quotes, fenced code, simple
+ * GFM tables; text, simple code spans and links, backslash escapes, unnested emphasis, hard breaks,
+ * plain GFM URL literals) is written here as the unified pipeline
  * (remark, the callouts, heading ids, rehype, sanitiser, serialiser) writes it, for a fraction of
  * the cost (issue #30: an API's operation descriptions are mostly such documents). Everything else
  * goes to the pipeline. Proved identical on every description of GitHub's, Stripe's and the
@@ -81,6 +82,7 @@ function inlineHtml(nodes: readonly PlainInline[], ids: ReadonlySet<string>): st
     else if (node.type === 'inlineCode') html += `<code>${escapeText(node.value)}</code>`;
     else if (node.type === 'strong') html += `<strong>${inlineHtml(node.children, ids)}</strong>`;
     else if (node.type === 'emphasis') html += `<em>${inlineHtml(node.children, ids)}</em>`;
+    else if (node.type === 'break') html += '<br />\n';
     else if (node.type === 'link') {
       const title = node.title == null ? '' : ` title="${escapeAttribute(node.title)}"`;
       // The sanitiser opens external links apart, without a referrer, and points fragments at
@@ -170,7 +172,7 @@ export function plainMarkdown(
   highlighter: HighlighterCore,
   markdown: string,
 ): { html: string; toc: TocEntry[] } | undefined {
-  const tree = plainTree(markdown, { tables: true });
+  const tree = plainTree(markdown, { tables: true, literals: true });
   if (!tree) return undefined;
   const writing: Writing = { headings: { ids: new Map(), used: new Set(), toc: [] }, highlighter };
   collectHeadings(tree.children, writing.headings);

@@ -169,6 +169,9 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '> [!NOTE]\n> A callout marker is text to CommonMark.\n\n> A quote\n>\n> - with a list',
       'Get an **@mention**, "@@" hunks, @octocat or (@me); see [Create\nor update](/rest/secrets).',
       'Example:\n```json\n{"a": "<b>&amp;</b>"}\n```\n\n```\n\n</pre><script>alert(1)</script>\n```',
+      'trailing space ',
+      'A hard  \nbreak, a soft \none, `code`  \n**strong**   \nand the end  ',
+      '> [!NOTE]  \n> A break after a callout marker.',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdownNodes('The name.', { html: 'strip' })).toEqual([<p key="m.0">{['The name.']}</p>]);
@@ -177,8 +180,9 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
   it('leaves every construct it does not know, and hostile or oversized input, to the parser', () => {
     const refused = [
       ' leading space',
-      'trailing space ',
       'trailing nbsp\u00a0',
+      'nbsp before a line end\u00a0\nnext',
+      '[a link text  \nbreak](/b)',
       'tab\there',
       'raw <b>html</b>',
       'entity &amp; here',

@@ -2,12 +2,14 @@
  * The markdown fast path for servers rendering many descriptions (issue #30): the mdast tree of a
  * document made only of paragraphs, ATX headings, one-line list items (tight or loose), quotes and
  * fenced code blocks (three backticks, a language name or none, closed by three backticks alone),
- * whose inline text holds only text, simple code spans and links, backslash escapes and unnested
- * emphasis whose delimiters open and close unambiguously, built without the parser. On that subset
- * CommonMark and GFM read the same, so the tree is `fromMarkdown`'s without positions, with or
- * without GFM. Anything else (HTML, other code blocks, tables, autolinks and GFM literals, entities,
- * images, references, strikethrough, nesting, lazy continuation, indentation, setext headings,
- * thematic breaks, hard breaks) is refused: undefined, and the caller runs the parser.
+ * whose inline text holds only text, simple code spans and links, backslash escapes, unnested
+ * emphasis whose delimiters open and close unambiguously and hard breaks (two spaces or more at a
+ * paragraph line's end), built without the parser. On that subset CommonMark and GFM read the same,
+ * so the tree is `fromMarkdown`'s without positions, with or without GFM; GFM's tables and URL
+ * literals of one plain form are read only when asked (options). Anything else (HTML, other code
+ * blocks, tables, autolinks and other GFM literals, entities, images, references, strikethrough,
+ * nesting, lazy continuation, indentation, setext headings, thematic breaks, backslash breaks) is
+ * refused: undefined, and the caller runs the parser.
  * Proved against the parsers on every description of GitHub's, Stripe's and the example specs
  * (docs-site's plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
  */
@@ -20,7 +22,8 @@ export type PlainInline =
   | { type: 'inlineCode'; value: string }
   | { type: 'strong'; children: PlainInline[] }
   | { type: 'emphasis'; children: PlainInline[] }
-  | { type: 'link'; url: string; title: string | null; children: PlainInline[] };
+  | { type: 'link'; url: string; title: string | null; children: PlainInline[] }
+  | { type: 'break' };
 
 interface Paragraph {
   type: 'paragraph';
@@ -138,11 +141,60 @@ function pushText(pieces: Piece[], value: string): void {
   else pieces.push({ type: 'text', value });
 }
 
+/** How inline text is read: a block's (links and emphasis; GFM's URL literals when asked) or a link's own. */
+interface InlineReading {
+  links: boolean;
+  literals: boolean;
+}
+
+/** A link's own text: no links, emphasis, literals or breaks in it. */
+const LINK_TEXT: InlineReading = { links: false, literals: false };
+
+/**
+ * A GFM autolink literal of the one form taken: `http(s)://`, a domain of letters, digits and
+ * hyphens with a dot, then a path of those, dots and slashes ending in a letter, digit or slash.
+ * GFM ends a literal at white space and drops trailing punctuation, so the literal must be followed
+ * by nothing, a space or line end, or one of `.,:!?` and then one of those
+ * ({@link LITERAL_FOLLOWER}); it must follow nothing, a space or a line end.
+ */
+const URL_LITERAL = /https?:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:\/(?:[A-Za-z0-9/.-]*[A-Za-z0-9/])?)?/y;
+const LITERAL_FOLLOWER = /[.,:!?]?(?:[ \n]|$)/y;
+/** Where a literal may start in a run of text. */
+const LITERAL_START = /https?:\/\//;
+
+/** Spaces ending a line (not other white space: CommonMark keeps a no-break space). */
+const TRAILING_SPACES = / +$/;
+
+/** A line end after two spaces or more in a paragraph (plainTree keeps them only there): a hard break. */
+const HARD_BREAK = / {2,}\n/;
+
+/** Appends `text` with its hard breaks (break nodes; no empty text around them). */
+function pushTextAndBreaks(pieces: Piece[], text: string): void {
+  const [head, ...rest] = text.split(HARD_BREAK);
+  if (head) pushText(pieces, head);
+  for (const after of rest) {
+    pieces.push({ type: 'break' });
+    if (after) pushText(pieces, after);
+  }
+}
+
+/** The URL literal at `at` in `source` ({@link URL_LITERAL}'s form and place), or undefined. */
+function urlLiteral(source: string, at: number): string | undefined {
+  const before = source[at - 1];
+  if (before !== undefined && before !== ' ' && before !== '\n') return undefined;
+  URL_LITERAL.lastIndex = at;
+  const url = URL_LITERAL.exec(source)?.[0];
+  if (url === undefined) return undefined;
+  LITERAL_FOLLOWER.lastIndex = at + url.length;
+  return LITERAL_FOLLOWER.test(source) ? url : undefined;
+}
+
 /**
  * The inline nodes of `source`, or undefined when it holds anything but the constructs above.
- * `links` false refuses links and emphasis (a link's own text).
+ * `reading`: whether links and emphasis may be read (not in a link's own text), and GFM's URL literals.
  */
-function inlineNodes(source: string, links = true): PlainInline[] | undefined {
+function inlineNodes(source: string, reading: InlineReading): PlainInline[] | undefined {
+  const { links } = reading;
   if (REFUSED.test(source) || source.includes('``')) return undefined;
   const pieces: Piece[] = [];
   const delimiters: Delimiter[] = [];
@@ -165,7 +217,7 @@ function inlineNodes(source: string, links = true): PlainInline[] | undefined {
       // `[^1]` is a footnote call; a reference in the address is decoded by the parser.
       if (!link || (link[1] as string).startsWith('^') || CHARACTER_REFERENCE.test(link[2] as string))
         return undefined;
-      const children = inlineNodes(link[1] as string, false);
+      const children = inlineNodes(link[1] as string, LINK_TEXT);
       if (!children) return undefined;
       pieces.push({ type: 'link', url: link[2] as string, title: link[3] ?? null, children });
       prose += ' ';
@@ -225,10 +277,22 @@ function inlineNodes(source: string, links = true): PlainInline[] | undefined {
       // Up to the next character any branch above reads.
       SPECIAL.lastIndex = i + 1;
       const end = SPECIAL.exec(source)?.index ?? source.length;
-      const text = source.slice(i, end);
-      pushText(pieces, text);
+      let text = source.slice(i, end);
+      const literal = reading.literals ? text.search(LITERAL_START) : -1;
+      if (literal >= 0) text = text.slice(0, literal);
+      if (HARD_BREAK.test(text)) {
+        if (!links) return undefined;
+        pushTextAndBreaks(pieces, text);
+      } else if (text) pushText(pieces, text);
       prose += text;
-      i = end;
+      i += text.length;
+      if (literal >= 0) {
+        const url = urlLiteral(source, i);
+        if (url === undefined) return undefined;
+        pieces.push({ type: 'link', url, title: null, children: [{ type: 'text', value: url }] });
+        prose += ' ';
+        i += url.length;
+      }
     }
   }
   if (AUTOLINK_LITERAL.test(prose) || delimiters.length % 2 === 1) return undefined;
@@ -306,13 +370,13 @@ function interrupts(line: string): boolean {
   return item !== undefined && item.text !== '' && (item.start === null || item.start === 1);
 }
 
-function paragraph(source: string, quoteMarker = false): Paragraph | undefined {
+function paragraph(source: string, reading: InlineReading, quoteMarker = false): Paragraph | undefined {
   const marker = quoteMarker ? QUOTE_MARKER.exec(source)?.[0] : undefined;
   if (!marker) {
-    const children = inlineNodes(source);
+    const children = inlineNodes(source, reading);
     return children && { type: 'paragraph', children };
   }
-  const rest = inlineNodes(source.slice(marker.length));
+  const rest = inlineNodes(source.slice(marker.length), reading);
   if (!rest) return undefined;
   const children: PlainInline[] = [{ type: 'text', value: marker }];
   // The marker and the text after it are one text node.
@@ -326,7 +390,11 @@ function paragraph(source: string, quoteMarker = false): Paragraph | undefined {
  * The list starting at `lines[start]` and the line after it, or undefined. Items are one line
  * each, of one marker and indentation; a blank line between two makes the list loose.
  */
-function list(lines: readonly string[], start: number): { node: List; next: number } | undefined {
+function list(
+  lines: readonly string[],
+  start: number,
+  reading: InlineReading,
+): { node: List; next: number } | undefined {
   const first = listItem(lines[start] as string) as ListItem;
   const node: List = {
     type: 'list',
@@ -339,7 +407,7 @@ function list(lines: readonly string[], start: number): { node: List; next: numb
   for (;;) {
     const item = listItem(lines[i] as string);
     if (!item || !sameList(first, item) || !TEXT_LINE.test(item.text)) return undefined;
-    const children = inlineNodes(item.text);
+    const children = inlineNodes(item.text, reading);
     if (!children) return undefined;
     node.children.push({
       type: 'listItem',
@@ -394,6 +462,24 @@ function fencedCode(lines: readonly string[], start: number): { node: Code; next
 export interface PlainTreeOptions {
   /** GFM tables of plain-table.ts's form (a CommonMark reader must leave them out: to it they are text). */
   tables?: boolean;
+  /** GFM autolink literals of one plain form (`URL_LITERAL`; to a CommonMark reader they are text). */
+  literals?: boolean;
+}
+
+/**
+ * A paragraph's lines as its inline source: each line's trailing spaces dropped, except two or
+ * more before another line (a hard break, which inlineNodes reads); undefined when a line is no
+ * paragraph text.
+ */
+function paragraphSource(lines: readonly string[]): string | undefined {
+  let source = '';
+  for (const [n, line] of lines.entries()) {
+    const text = line.replace(TRAILING_SPACES, '');
+    if (!TEXT_LINE.test(text)) return undefined;
+    const last = n === lines.length - 1;
+    source += last ? text : line.length - text.length >= 2 ? `${text}  \n` : `${text}\n`;
+  }
+  return source;
 }
 
 /**
@@ -406,6 +492,7 @@ function blocks(
   inQuote = false,
 ): PlainBlock[] | undefined {
   const nodes: PlainBlock[] = [];
+  const reading: InlineReading = { links: true, literals: options.literals === true };
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] as string;
@@ -438,7 +525,7 @@ function blocks(
     }
     const heading = HEADING.exec(line);
     if (heading) {
-      const children = inlineNodes(heading[2] as string);
+      const children = inlineNodes(heading[2] as string, reading);
       if (!children || / #+$/.test(line)) return undefined;
       nodes.push({
         type: 'heading',
@@ -449,23 +536,24 @@ function blocks(
       continue;
     }
     if (line.startsWith('|')) {
-      const found = options.tables && !inQuote ? plainTable(lines, i, inlineNodes) : undefined;
+      const found =
+        options.tables && !inQuote ? plainTable(lines, i, (text) => inlineNodes(text, reading)) : undefined;
       if (!found) return undefined;
       nodes.push(found.node);
       i = found.next;
       continue;
     }
     if (listItem(line)) {
-      const found = list(lines, i);
+      const found = list(lines, i, reading);
       if (!found) return undefined;
       nodes.push(found.node);
       i = found.next;
       continue;
     }
     const start = i;
-    for (; i < lines.length && lines[i] !== '' && (i === start || !interrupts(lines[i] as string)); i++)
-      if (!TEXT_LINE.test(lines[i] as string)) return undefined;
-    const node = paragraph(lines.slice(start, i).join('\n'), inQuote && nodes.length === 0);
+    while (i < lines.length && lines[i] !== '' && (i === start || !interrupts(lines[i] as string))) i++;
+    const source = paragraphSource(lines.slice(start, i));
+    const node = source === undefined ? undefined : paragraph(source, reading, inQuote && nodes.length === 0);
     if (!node) return undefined;
     nodes.push(node);
   }
