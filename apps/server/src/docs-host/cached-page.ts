@@ -9,7 +9,8 @@
  * The body is gzip-encoded once, on first demand.
  *
  * A cold page pays for this once (issue #30): the HTML is encoded to bytes once and hashed once,
- * nonce and ETag both derived from that one digest, and the nonce written into the bytes. The
+ * nonce and ETag both derived from that one digest, and the bytes laid out once with the nonce
+ * in them (every run compressed is a view into them, nothing copied again). The
  * parts a page shares with other pages of its site (`SharedPart`: the inlined stylesheets, the
  * chunks of a group's sidebar) are encoded once for all of them, kept by the part; the long ones
  * (stylesheets) are compressed once too, and the runs of the page between them (its own text and
@@ -88,20 +89,42 @@ function piecesOf(parts: readonly PagePart[], placeholder: string): Piece[] {
   return pieces;
 }
 
-/** `bytes` with `value` wherever `placeholder` is (the same bytes when it is nowhere). */
-function replaceAll(bytes: Buffer, placeholder: string, value: string): Buffer {
-  let at = bytes.indexOf(placeholder);
-  if (at === -1) return bytes;
+/**
+ * `pieces` laid end to end in one buffer with `value` wherever `placeholder` is in their own text
+ * (shared pieces are copied as they are), and the pieces as views into it: a page's bytes are
+ * allocated once, and a run of its pieces is a view too (V8 collects sooner the more bytes are
+ * allocated outside its heap).
+ */
+function withNonce(pieces: readonly Piece[], placeholder: string, value: string) {
+  const wanted = Buffer.from(placeholder);
   const replacement = Buffer.from(value);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  while (at !== -1) {
-    pieces.push(bytes.subarray(from, at), replacement);
-    from = at + placeholder.length;
-    at = bytes.indexOf(placeholder, from);
-  }
-  pieces.push(bytes.subarray(from));
-  return Buffer.concat(pieces);
+  const places = pieces.map((piece) => (piece.shared ? [] : indexesOf(piece.bytes, wanted)));
+  let length = 0;
+  pieces.forEach((piece, i) => {
+    length += piece.bytes.length + (places[i] as number[]).length * (replacement.length - wanted.length);
+  });
+  const text = Buffer.allocUnsafe(length);
+  let at = 0;
+  const sent = pieces.map((piece, i): Piece => {
+    const start = at;
+    let from = 0;
+    for (const place of places[i] as number[]) {
+      at += piece.bytes.copy(text, at, from, place);
+      at += replacement.copy(text, at);
+      from = place + wanted.length;
+    }
+    at += piece.bytes.copy(text, at, from);
+    return { bytes: text.subarray(start, at), ...(piece.shared ? { shared: piece.shared } : {}) };
+  });
+  return { text, sent };
+}
+
+/** Where `wanted` starts in `bytes`, each time (none overlapping). */
+function indexesOf(bytes: Buffer, wanted: Buffer): number[] {
+  const found: number[] = [];
+  for (let at = bytes.indexOf(wanted); at !== -1; at = bytes.indexOf(wanted, at + wanted.length))
+    found.push(at);
+  return found;
 }
 
 /**
@@ -121,10 +144,7 @@ export function prepareCachedPage(
   const page = hash.digest();
   // base64url has no `+` or `/`: the nonce reads the same in an attribute and in the header.
   const nonce = digest('sextant-csp-nonce', page);
-  const sent = pieces.map((piece) =>
-    piece.shared ? piece : { bytes: replaceAll(piece.bytes, placeholder, nonce) },
-  );
-  const text = sent.length === 1 ? (sent[0] as Piece).bytes : Buffer.concat(sent.map((piece) => piece.bytes));
+  const { text, sent } = withNonce(pieces, placeholder, nonce);
   const tag = digest('sextant-page', page);
   let compressed: Buffer | undefined;
   return {
@@ -133,7 +153,7 @@ export function prepareCachedPage(
     etag: `"sx-${tag}"`,
     gzipEtag: `"sx-${tag}-gz"`,
     gzip() {
-      compressed ??= gzipFromPieces(deflatedRuns(sent), text);
+      compressed ??= gzipFromPieces(deflatedRuns(text, sent), text);
       return compressed;
     },
   };
@@ -147,23 +167,25 @@ export function prepareCachedPage(
  */
 export const SPLICED_FROM = 16 * 1024;
 
-/** The deflate pieces of `pieces`: long shared parts' made once, every run between them one stream. */
-function deflatedRuns(pieces: readonly Piece[]): Buffer[] {
+/**
+ * The deflate pieces of `text`, laid out as `pieces`: long shared parts' made once, every run
+ * between them one stream.
+ */
+function deflatedRuns(text: Buffer, pieces: readonly Piece[]): Buffer[] {
   const deflated: Buffer[] = [];
-  let run: Buffer[] = [];
+  let runStart = 0;
+  let at = 0;
   const endRun = () => {
-    if (run.length > 0)
-      deflated.push(
-        deflatePiece(run.length === 1 ? (run[0] as Buffer) : Buffer.concat(run), PAGE_GZIP_LEVEL),
-      );
-    run = [];
+    if (at > runStart) deflated.push(deflatePiece(text.subarray(runStart, at), PAGE_GZIP_LEVEL));
   };
   for (const piece of pieces) {
     if (piece.shared && piece.bytes.length >= SPLICED_FROM) {
       endRun();
       piece.shared.deflated ??= deflatePiece(piece.shared.bytes, SHARED_GZIP_LEVEL);
       deflated.push(piece.shared.deflated);
-    } else run.push(piece.bytes);
+      runStart = at + piece.bytes.length;
+    }
+    at += piece.bytes.length;
   }
   endRun();
   return deflated;
