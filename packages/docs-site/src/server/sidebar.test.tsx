@@ -179,7 +179,10 @@ describe('very long groups', () => {
 });
 
 describe('sidebars kept per group', () => {
-  /** A navigation with what the kept sidebar must not be used for: custom slugs, a slug twice, nesting, windows. */
+  /**
+   * A navigation with what the kept sidebar must not be used for: custom slugs, a slug twice, a
+   * page's URL twice, nesting, windows.
+   */
   function awkward(): DocsDefinition {
     const base = definition(60);
     const api = base.navigation[0] as Extract<NavItem, { children: NavItem[] }>;
@@ -242,6 +245,8 @@ describe('sidebars kept per group', () => {
         children: endpoints(4, 'odd/nested'),
       },
       { type: 'link', title: 'Out', href: 'https://example.com' },
+      // A config link to a page of a kept group: that page's link is no longer the only one.
+      { type: 'link', title: 'Same page', href: '/api/big/op-1' },
     ];
     api.children.push(
       { type: 'group', title: 'odd', slug: 'api/odd', apiId: 'api', subpackageId: 'odd', children: odd },
@@ -288,9 +293,10 @@ describe('sidebars kept per group', () => {
         );
         expect(shared, `${basePath} ${slug}`).toBe(whole);
       }
-    // The plain groups' pages (big, other, odd's plain one, nested's) share one sidebar a group and base path.
+    // The plain groups' pages (big, other, odd's plain one, nested's) and the huge one's share one
+    // sidebar a group and base path.
     expect([...kept.keys()].sort()).toEqual(
-      ['api/big', 'api/odd', 'api/odd/nested', 'api/other']
+      ['api/big', 'api/huge', 'api/odd', 'api/odd/nested', 'api/other']
         .flatMap((group) => [`sidebar::${group}`, `sidebar:/docs:${group}`])
         .sort(),
     );
@@ -319,6 +325,38 @@ describe('sidebarParts', () => {
       expect((own[0] as string).length, slug).toBeLessThan(2 * SIDEBAR_PART_CHARS);
       // Every other part is one of the group's chunks, the same object on every page.
       for (const part of parts) if (typeof part !== 'string') expect(template.chunks).toContain(part);
+    }
+  });
+
+  it('shares the sidebar around a group cut to a window: each page owns only the chunks of that group', () => {
+    const nav = definition(NAV_LIST_MAX + 50);
+    const api = nav.navigation[0] as Extract<NavItem, { children: NavItem[] }>;
+    const [huge, other] = api.children as [NavItem, NavItem];
+    const filler = (at: string) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        type: 'group' as const,
+        title: `${at} ${i}`,
+        slug: `api/${at}-${i}`,
+        apiId: 'api',
+        subpackageId: `${at}-${i}`,
+        children: endpoints(2, `${at}-${i}`),
+      }));
+    api.children = [...filler('before'), huge, other, ...filler('after')];
+    const kept = new Map<string, SidebarTemplate>();
+    const cache: SidebarCache = {
+      get: (key) => kept.get(key),
+      set: (key, template) => kept.set(key, template),
+    };
+    for (const slug of ['api/big/op-0', 'api/big/op-120', 'api/big/op-249']) {
+      const parts = sidebarParts(nav, slug, '', cache);
+      const whole = renderToStaticMarkup(<Sidebar definition={nav} currentSlug={slug} basePath="" />);
+      expect(renderToStaticMarkup(<SidebarNav html={pageHtml({ parts })} />), slug).toBe(whole);
+      const template = kept.get('sidebar::api/big') as SidebarTemplate;
+      const own = parts.filter((part) => typeof part === 'string');
+      expect(own, slug).toHaveLength(1);
+      // The groups before and after the window are the kept chunks, the same objects on every page.
+      expect(parts[0], slug).toBe(template.chunks[0]);
+      expect(parts.at(-1), slug).toBe(template.chunks.at(-1));
     }
   });
 });

@@ -8,7 +8,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { InlineTitle } from '../components/inline-title.js';
 import { TabIcon } from './nav-icon.js';
 import { type PagePart, pageHtml } from './page-parts.js';
-import { type SidebarCache, sidebarTemplate, templateParts } from './sidebar-template.js';
+import {
+  type SidebarCache,
+  type SidebarTemplate,
+  sidebarTemplate,
+  templateParts,
+} from './sidebar-template.js';
 import { NavbarLinks } from './site-chrome.js';
 import { escapeHtml, inlineTitleHtml, sitePathAttr } from './static-html.js';
 
@@ -364,15 +369,70 @@ function placeOf(definition: DocsDefinition, slug: string): { item: NavItem; gro
  */
 const groupTemplateSlug = (group: Group) => `${group.slug}/\u0000`;
 
+/** Where `part` is in `html` when it is there exactly once (a non-empty part), else -1. */
+function onlyOffset(html: string, part: string): number {
+  const at = part === '' ? -1 : html.indexOf(part);
+  return at === -1 || html.indexOf(part, at + 1) !== -1 ? -1 : at;
+}
+
+/** How every link item of the sidebar's HTML starts (a page's, or a config link React writes). */
+const LINK_ITEM_START = '<li><a class="sx-nav-link" href="';
+
+/**
+ * Where the link item of each href is in a kept sidebar, -1 for an href linked twice, by
+ * template: a page's link is found by its href instead of searching the whole sidebar for it
+ * twice (once, and once more to know it is there only once) on every page.
+ */
+const linkOffsetsOf = new WeakMap<SidebarTemplate, ReadonlyMap<string, number>>();
+
+function linkOffsets(template: SidebarTemplate): ReadonlyMap<string, number> {
+  let offsets = linkOffsetsOf.get(template);
+  if (offsets === undefined) {
+    const found = new Map<string, number>();
+    const { html } = template;
+    for (let at = html.indexOf(LINK_ITEM_START); at !== -1; at = html.indexOf(LINK_ITEM_START, at + 1)) {
+      const hrefStart = at + LINK_ITEM_START.length;
+      const href = html.slice(hrefStart, html.indexOf('"', hrefStart));
+      found.set(href, found.has(href) ? -1 : at);
+    }
+    offsets = found;
+    linkOffsetsOf.set(template, offsets);
+  }
+  return offsets;
+}
+
+/**
+ * Where a group cut to a window is in its kept sidebar (its `<li>` with no page current: the
+ * window at its start), by template: found once, not per page of the group.
+ */
+const windowedGroupSpans = new WeakMap<SidebarTemplate, { at: number; length: number } | null>();
+
+function windowedGroupSpan(
+  template: SidebarTemplate,
+  group: Group,
+  templateSlug: string,
+  basePath: string,
+): { at: number; length: number } | null {
+  let span = windowedGroupSpans.get(template);
+  if (span === undefined) {
+    const settled = navItemHtml(group, templateSlug, basePath);
+    const at = onlyOffset(template.html, settled);
+    span = at === -1 ? null : { at, length: settled.length };
+    windowedGroupSpans.set(template, span);
+  }
+  return span;
+}
+
 /**
  * The sidebar's inner HTML as parts: for a page listed directly under its group (slug `group/x`,
- * the group not cut to a window, the slug listed once), the group's sidebar with no page current,
- * kept in `cache` as shared chunks, with the page's link swapped for its current form in the
- * chunk holding it (issue #30: the sidebar was ~5 % of an endpoint page's render, and ~40 % of
- * its bytes). Such a page's ancestors, open groups, windows and chunks are those of
- * {@link groupTemplateSlug}'s (every test on the current page is by slug equality or by
- * `/`-prefixes, which the two share), so only its own link differs. Anything else renders whole,
- * as the page's own text.
+ * the slug listed once), the group's sidebar with no page current, kept in `cache` as shared
+ * chunks, with the page's link swapped for its current form in the chunk holding it (issue #30:
+ * the sidebar was ~5 % of an endpoint page's render, and ~40 % of its bytes). Such a page's
+ * ancestors, open groups, windows and chunks are those of {@link groupTemplateSlug}'s (every test
+ * on the current page is by slug equality or by `/`-prefixes, which the two share), so only its
+ * own link differs; in a group cut to a window (more than NAV_LIST_MAX pages) the window moves
+ * with the page too, so the page's whole group item is swapped instead (issue #30: such pages
+ * rendered the whole sidebar, ~0.4 ms each). Anything else renders whole, as the page's own text.
  */
 export function sidebarParts(
   definition: DocsDefinition,
@@ -393,7 +453,6 @@ export function sidebarParts(
     item.type === 'link' ||
     item.hidden ||
     !group.slug ||
-    group.children.length > NAV_LIST_MAX ||
     !currentSlug.startsWith(`${group.slug}/`) ||
     own === '' ||
     own.includes('/')
@@ -406,10 +465,14 @@ export function sidebarParts(
     template = sidebarTemplate(whole(templateSlug));
     cache.set(key, template);
   }
+  if (group.children.length > NAV_LIST_MAX) {
+    const span = windowedGroupSpan(template, group, templateSlug, basePath);
+    if (span === null) return [whole(currentSlug)];
+    return templateParts(template, span.at, span.at + span.length, navItemHtml(group, currentSlug, basePath));
+  }
   const settled = navItemHtml(item, templateSlug, basePath);
-  const at = template.html.indexOf(settled);
-  if (settled === '' || at === -1 || template.html.indexOf(settled, at + 1) !== -1)
-    return [whole(currentSlug)];
+  const at = linkOffsets(template).get(sitePathAttr(basePath, item.slug)) ?? -1;
+  if (at === -1 || !template.html.startsWith(settled, at)) return [whole(currentSlug)];
   return templateParts(template, at, at + settled.length, navItemHtml(item, currentSlug, basePath));
 }
 
