@@ -6,9 +6,14 @@
 import { importDefinition, objectProperties } from '@sextant/definition';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { CodeTabsIsland } from '../components/code-tabs.js';
+import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
 import { defineIsland, IslandRendererProvider } from '../components/island.js';
+import { PageFeedback } from '../components/page-feedback.js';
+import { ResponseTabs } from '../components/response-tabs.js';
 import { PropertyRows } from '../components/type-view.js';
+import type { SnippetView } from '../shared/page-data.js';
 import { islandRenderer } from './island-renderer.js';
 import { boundedRenderCache } from './render-cache.js';
 import type { RenderCache } from './site.js';
@@ -103,5 +108,115 @@ describe('the header tools, kept by their props', () => {
     expect(kept.sets).toBe(1);
     expect(later).toBe(chrome(3));
     expect(later).toContain('data-sx-id="sx4-"');
+  });
+});
+
+/** A page's "Try it" and feedback buttons, after `islandsBefore` other islands. */
+function pageIslands(slug: string, islandsBefore: number, kept?: RenderCache): string {
+  const site = {
+    title: 'Pets <&> "API"',
+    mode: 'hosted' as const,
+    proxyBaseUrl: '',
+    searchIndexUrl: '/_sextant/search-index.json',
+    basePath: '',
+  };
+  return renderToStaticMarkup(
+    <IslandRendererProvider value={islandRenderer(kept)}>
+      {Array.from({ length: islandsBefore }, (_, i) => `before ${i}`).map((label) => (
+        <Before key={label} label={label} />
+      ))}
+      <TryIt id={slug} site={site} fullPageUrl={`/_sextant/page.json?slug=${encodeURIComponent(slug)}`} />
+      <PageFeedback slug={slug} url="/_sextant/feedback" />
+    </IslandRendererProvider>,
+  );
+}
+
+describe('"Try it" and the feedback buttons, the same HTML on every page', () => {
+  it('are rendered once per site version, each page with its own props and id prefixes', () => {
+    const kept = countingCache();
+    expect(pageIslands('pets/get', 0, kept)).toBe(pageIslands('pets/get', 0));
+    expect(kept.sets).toBe(2);
+    const hostile = `pets/"<script>&'`;
+    const later = pageIslands(hostile, 2, kept);
+    expect(kept.sets).toBe(2);
+    expect(later).toBe(pageIslands(hostile, 2));
+    expect(later).toContain('data-sx-id="sx3-"');
+    expect(later).toContain('data-sx-id="sx4-"');
+    expect(later).toContain('&quot;pets/\\&quot;&lt;script&gt;&amp;&#x27;&quot;');
+  });
+});
+
+/** A tab of code whose highlighted HTML has the id `h${n}`. */
+function tab(id: string, label: string, code: string, n: number, lines?: number): SnippetView {
+  return { id, label, code, html: { __html: `<pre><code>${code}</code></pre>`, id: `h${n}` }, lines };
+}
+
+/** A page's request and response cards. */
+interface Cards {
+  request: SnippetView[];
+  responses: SnippetView[];
+  fullPageUrl: string;
+  /** Other islands before the cards. */
+  islandsBefore: number;
+}
+
+function cards({ request, responses, fullPageUrl, islandsBefore }: Cards, kept?: RenderCache): string {
+  return renderToStaticMarkup(
+    <IslandRendererProvider value={islandRenderer(kept)}>
+      {Array.from({ length: islandsBefore }, (_, i) => `before ${i}`).map((label) => (
+        <Before key={label} label={label} />
+      ))}
+      <CodeTabsIsland title="Request" tabs={request} />
+      <ResponseTabs tabs={responses} fullPageUrl={fullPageUrl} />
+    </IslandRendererProvider>,
+  );
+}
+
+describe('the request and response cards, kept by their tabs', () => {
+  it('are rendered once for pages with the same tabs, each with its own code, ids and highlighted HTML', () => {
+    const kept = countingCache();
+    const first: Cards = {
+      request: [tab('curl', 'cURL', 'curl /pets', 1), tab('python', 'Python', 'requests.get()', 2)],
+      responses: [tab('response-0', '200', '{"id": 1}', 3, 40), tab('response-1', '404', '{}', 4)],
+      fullPageUrl: '/_sextant/page.json?slug=pets%2Fget',
+      islandsBefore: 0,
+    };
+    expect(cards(first, kept)).toBe(cards(first));
+    expect(kept.sets).toBe(2);
+    // Another page: other code (with what a replacement pattern would read as `$&`), other ids, after an island.
+    const second: Cards = {
+      request: [
+        tab('curl', 'cURL', "curl '/owners?q=$&amp;$1'", 7),
+        tab('python', 'Python', 'requests.post()', 8),
+      ],
+      responses: [
+        tab('response-0', '200', '{"name": "$$"}', 9, 40),
+        tab('response-1', '404', '{"x": 2}', 10),
+      ],
+      fullPageUrl: '/_sextant/page.json?slug=owners%2Flist',
+      islandsBefore: 1,
+    };
+    const fromKept = cards(second, kept);
+    expect(kept.sets).toBe(2);
+    expect(fromKept).toBe(cards(second));
+    expect(fromKept).toContain("<pre><code>curl '/owners?q=$&amp;$1'</code></pre>");
+    expect(fromKept).toContain('data-h="h9"');
+    expect(fromKept).toContain('id="_sx2-R_0_-tab-0"');
+    expect(fromKept).toContain('Show full example (40 lines)');
+    expect(fromKept).not.toContain('h3"');
+  });
+
+  it('are rendered again for other tabs: other labels, another count of lines', () => {
+    const kept = countingCache();
+    const page = (label: string, lines: number): Cards => ({
+      request: [tab('curl', label, 'curl /', 1)],
+      responses: [tab('response-0', '201', '{}', 2, lines)],
+      fullPageUrl: '/p.json',
+      islandsBefore: 0,
+    });
+    cards(page('cURL', 30), kept);
+    expect(cards(page('<cURL & co>', 30), kept)).toBe(cards(page('<cURL & co>', 30)));
+    expect(cards(page('cURL', 31), kept)).toBe(cards(page('cURL', 31)));
+    expect(kept.sets).toBe(4);
   });
 });

@@ -7,14 +7,14 @@
  * view URL as a marker, so the HTML is the same whichever page renders it first. A page puts its
  * own prefixes (counted on in the page's order) and URL in place of the markers. The URL is only
  * put in when it reads the same escaped for an attribute and for JSON in one (no `"&'<>\` nor
- * control characters); otherwise the page renders the subtree itself.
+ * control characters); otherwise the page renders the subtree itself. Islands many pages show
+ * alike are kept on their own the same way (`kept-islands.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { HeaderTools } from '../components/header-tools.js';
-import { type IslandRenderer, IslandRendererProvider, islandContent } from '../components/island.js';
-import { jsonWithoutServerHtml } from '../shared/safe-html.js';
+import { type IslandRenderer, IslandRendererProvider } from '../components/island.js';
+import { keptIslandHtml } from './kept-islands.js';
 import { renderedBytes } from './render-cache.js';
 import type { RenderCache } from './site.js';
 import { escapeHtml } from './static-html.js';
@@ -23,8 +23,6 @@ import { escapeHtml } from './static-html.js';
 const MARK = `sxkept${randomBytes(8).toString('hex')}`;
 const URL_MARK = `${MARK}url`;
 const ISLAND_MARK = new RegExp(`${MARK}i(\\d+)_`, 'g');
-/** The id prefix of an island kept on its own. */
-const ISLAND_PREFIX_MARK = `${MARK}island_`;
 
 /** A kept subtree: its HTML with markers, how many islands it holds and whether it holds the URL. */
 interface Template {
@@ -51,13 +49,6 @@ function template(build: (fullPageUrl: string) => ReactElement): Template {
   return { html, islands, holdsUrl: html.includes(URL_MARK) };
 }
 
-/**
- * Islands whose HTML follows from their props alone (no server HTML in them: it is emptied in
- * their JSON) and which many pages show with the same props, kept per site version by their
- * props' JSON: the header tools, on every page.
- */
-const KEPT_BY_PROPS = new Map<unknown, string>([[HeaderTools.Component, HeaderTools.islandName]]);
-
 /** Whether `url` is written the same as text, as an attribute and inside JSON in an attribute. */
 const writtenAsIs = (url: string) => escapeHtml(url) === url && JSON.stringify(url) === `"${url}"`;
 
@@ -73,16 +64,8 @@ export function islandRenderer(kept?: RenderCache): IslandRenderer {
   };
   const render: IslandRenderer['render'] = (element) => {
     const idPrefix = nextIdPrefix();
-    const content = islandContent(element);
-    const name = KEPT_BY_PROPS.get(content.type);
-    if (!kept || name === undefined) return { html: islandHtml(element, idPrefix), idPrefix };
-    const cacheKey = `kept-island:${name}\0${jsonWithoutServerHtml(content.props)}`;
-    let html = kept.get(cacheKey)?.value as string | undefined;
-    if (html === undefined) {
-      html = islandHtml(element, ISLAND_PREFIX_MARK);
-      kept.set(cacheKey, { value: html }, renderedBytes(html) + 2 * cacheKey.length);
-    }
-    return { html: html.replaceAll(ISLAND_PREFIX_MARK, idPrefix), idPrefix };
+    const html = kept && keptIslandHtml(element, idPrefix, kept, islandHtml);
+    return { html: html ?? islandHtml(element, idPrefix), idPrefix };
   };
   if (!kept) return { render };
   return {
