@@ -191,9 +191,17 @@ export function highlight(
   lang: string | undefined,
   options: HighlightOptions = {},
 ): string {
-  const { lang: langAttr, lines } = highlightLines(instance, code, lang, options);
-  return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+  const { lang: langAttr, lines } = sharedLines(instance, code, lang, options);
+  let html = joinedHtml.get(lines);
+  if (html === undefined) {
+    html = lines.join('\n');
+    if (Object.isFrozen(lines)) joinedHtml.set(lines, html);
+  }
+  return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${html}</code></pre>`;
 }
+
+/** The lines of remembered code joined, kept with them (the same code comes again on hundreds of pages). */
+const joinedHtml = new WeakMap<readonly string[], string>();
 
 /**
  * The highlighted HTML of each line of `code` (each line's spans closed within it) and the
@@ -204,8 +212,19 @@ export function highlightLines(
   instance: HighlighterCore,
   code: string,
   lang: string | undefined,
-  { remember = true }: HighlightOptions = {},
+  options: HighlightOptions = {},
 ): { lang: string; lines: string[] } {
+  const { lang: langAttr, lines } = sharedLines(instance, code, lang, options);
+  return { lang: langAttr, lines: [...lines] };
+}
+
+/** {@link highlightLines}, the lines of remembered code the cache's own (frozen) array. */
+function sharedLines(
+  instance: HighlighterCore,
+  code: string,
+  lang: string | undefined,
+  { remember = true }: HighlightOptions,
+): { lang: string; lines: readonly string[] } {
   const key = (lang ?? '').toLowerCase();
   const resolved: keyof typeof LANGS | undefined = key in LANGS ? (key as keyof typeof LANGS) : ALIASES[key];
   const langAttr = escapeHtml(resolved ?? (key || 'text'));
@@ -215,10 +234,10 @@ export function highlightLines(
   if (!remember) return { lang: langAttr, lines: tokenLines(instance, code, resolved) };
   const cacheKey = `${resolved}\n${code}`;
   const known = highlighted.get(cacheKey);
-  if (known) return { lang: langAttr, lines: [...known] };
-  const lines = tokenLines(instance, code, resolved);
+  if (known) return { lang: langAttr, lines: known };
+  const lines = Object.freeze(tokenLines(instance, code, resolved));
   highlighted.set(cacheKey, lines);
-  return { lang: langAttr, lines: [...lines] };
+  return { lang: langAttr, lines };
 }
 
 /**
@@ -232,12 +251,16 @@ const highlighted = highlightCache<readonly string[]>(
   (lines, key) => 2 * lines.reduce((sum, line) => sum + line.length, key.length) + 64,
 );
 
-/** The class attribute's value of a token by its colours (`\n` between), '' for the default colours. */
-const tokenClasses = new Map<string, string>();
+/** The class attribute's value of a token by its light, then its dark colour; '' for the default colours. */
+const tokenClasses = new Map<string, Map<string, string>>();
 
 function tokenClass(light: string | undefined, dark: string | undefined): string {
-  const key = `${light ?? ''}\n${dark ?? ''}`;
-  let classes = tokenClasses.get(key);
+  let byDark = tokenClasses.get(light ?? '');
+  if (!byDark) {
+    byDark = new Map();
+    tokenClasses.set(light ?? '', byDark);
+  }
+  let classes = byDark.get(dark ?? '');
   if (classes === undefined) {
     const lower = { light: light?.toLowerCase(), dark: dark?.toLowerCase() };
     classes =
@@ -245,7 +268,7 @@ function tokenClass(light: string | undefined, dark: string | undefined): string
         ? ''
         : [colorClass('l', light), colorClass('d', dark)].filter(Boolean).join(' ');
     // Colours come from the two themes alone: a few dozen pairs.
-    tokenClasses.set(key, classes);
+    byDark.set(dark ?? '', classes);
   }
   return classes;
 }

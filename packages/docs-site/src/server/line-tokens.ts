@@ -13,15 +13,19 @@
  * vscode-textmate's own rule, recomputed here per theme from each token's scopes
  * ({@link scopeAttributes}).
  */
-import {
-  applyColorReplacements,
-  type HighlighterCore,
-  resolveColorReplacements,
-  splitLines,
-} from 'shiki/core';
-import { EncodedTokenMetadata, INITIAL, type IToken, type StateStack, Theme } from 'shiki/textmate';
+import { type HighlighterCore, splitLines } from 'shiki/core';
+import { INITIAL, type IToken, type StateStack } from 'shiki/textmate';
 import { highlightCache } from './highlight-caches.js';
+import { jsonLineTokens } from './json-tokens.js';
 import { maskLiterals, masksHold, unmaskTokens } from './literal-masks.js';
+import {
+  colourOf,
+  type Grammar,
+  type ScopePath,
+  scopeAttributes,
+  type ThemeColours,
+  themesFor,
+} from './scope-colours.js';
 
 /** One piece of a line: its text and each theme's colour (undefined: the theme's default). */
 export interface ThemedToken {
@@ -30,7 +34,6 @@ export interface ThemedToken {
   dark?: string;
 }
 
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 /**
  * Lines this long or longer are not tokenised: they come out as one plain token and leave the
  * grammar state as it was (Shiki's `tokenizeMaxLineLength`). Some grammars take time quadratic in a
@@ -98,87 +101,6 @@ function stateNumber(lang: string, state: StateStack): number | undefined {
 function canonical(lang: string, state: StateStack): StateStack {
   const at = stateNumber(lang, state);
   return at === undefined ? state : (states.get(lang)?.list[at] ?? state);
-}
-
-/**
- * A grammar as Shiki loads it: vscode-textmate's `Grammar`, whose scope attributes (language,
- * token type) Shiki's type leaves out.
- */
-type Grammar = ReturnType<HighlighterCore['getLanguage']> & {
-  getMetadataForScope(scope: string): { languageId: number; tokenType: number };
-};
-/** A scope path as vscode-textmate's themes read it: the innermost scope, then its parents. */
-type ScopePath = NonNullable<Parameters<Theme['match']>[0]>;
-
-/** One theme as vscode-textmate resolves it (Shiki's own `setTheme` does the same), and its colours. */
-interface ThemeColours {
-  theme: Theme;
-  colorMap: string[];
-  replacements: ReturnType<typeof resolveColorReplacements>;
-  /** The attributes under every scope: the theme's default style. */
-  base: number;
-}
-
-const themesOf = new WeakMap<HighlighterCore, [ThemeColours, ThemeColours]>();
-
-function themeColours(instance: HighlighterCore, name: string): ThemeColours {
-  const registration = instance.getTheme(name);
-  const theme = Theme.createFromRawTheme(
-    registration as unknown as Parameters<typeof Theme.createFromRawTheme>[0],
-  );
-  const defaults = theme.getDefaults();
-  return {
-    theme,
-    colorMap: theme.getColorMap(),
-    replacements: resolveColorReplacements(registration, {}),
-    base: EncodedTokenMetadata.set(
-      0,
-      0,
-      8 /* OptionalStandardTokenType.NotSet */,
-      null,
-      defaults.fontStyle,
-      defaults.foregroundId,
-      defaults.backgroundId,
-    ),
-  };
-}
-
-function themesFor(instance: HighlighterCore): [ThemeColours, ThemeColours] {
-  let known = themesOf.get(instance);
-  if (!known) {
-    known = [themeColours(instance, THEMES.light), themeColours(instance, THEMES.dark)];
-    themesOf.set(instance, known);
-  }
-  return known;
-}
-
-/**
- * The attributes of `path` (whose parent has `parent`) under `theme`: vscode-textmate's
- * `AttributedScopeStack._pushAttributed` (the scope's language and token type, the theme's
- * style where its rules match). Shiki configures no embedded languages, so the language is the
- * same for every scope and never cuts a token.
- */
-function scopeAttributes(grammar: Grammar, theme: Theme, parent: number, path: ScopePath): number {
-  const basic = grammar.getMetadataForScope(path.scopeName);
-  const style = theme.match(path);
-  return EncodedTokenMetadata.set(
-    parent,
-    basic.languageId,
-    basic.tokenType,
-    null,
-    style ? style.fontStyle : -1 /* FontStyle.NotSet */,
-    style ? style.foregroundId : 0,
-    style ? style.backgroundId : 0,
-  );
-}
-
-function colourOf(colours: ThemeColours, attributes: number): string {
-  return (
-    applyColorReplacements(
-      colours.colorMap[EncodedTokenMetadata.getForeground(attributes)] ?? '',
-      colours.replacements,
-    ) ?? ''
-  );
 }
 
 /** The scopes of the token before, their paths and attributes by theme: neighbours share most. */
@@ -297,7 +219,8 @@ export function tokenisedLines(
   lang: string,
 ): { lines: string[]; tokens: LineTokens[] } {
   const lines = splitLines(code).map(([line]) => line);
-  return { lines, tokens: lineTokens(instance, lines, lang) };
+  const json = lang === 'json' ? jsonLineTokens(instance, lines, MAX_TOKENIZED_LINE_LENGTH) : undefined;
+  return { lines, tokens: json ?? lineTokens(instance, lines, lang) };
 }
 
 /**
