@@ -17,7 +17,7 @@ import { type HighlighterCore, splitLines } from 'shiki/core';
 import { INITIAL, type IToken, type StateStack } from 'shiki/textmate';
 import { highlightCache } from './highlight-caches.js';
 import { jsonLineTokens } from './json-tokens.js';
-import { maskLiterals, masksHold, unmaskTokens } from './literal-masks.js';
+import { maskLiterals, masksHold, maskWholeLine, spansString, unmaskTokens } from './literal-masks.js';
 import {
   colourOf,
   type Grammar,
@@ -66,8 +66,10 @@ export type LineTokens = readonly (number | string)[];
 interface LineResult {
   tokens: LineTokens;
   next: StateStack;
-  /** Whether the grammar read the line's masks (literal-masks.ts) as whole strings' text. */
+  /** Whether the grammar read the line's masks (literal-masks.ts) as whole strings' text or numbers. */
   masksHold: boolean;
+  /** Whether the line is all inside a string going on past it, the state after it the state before. */
+  insideString: boolean;
 }
 
 const lines = highlightCache<LineResult>(0.4, entryBytes);
@@ -182,11 +184,14 @@ function lineTokens(instance: HighlighterCore, code: readonly string[], lang: st
     const result = grammar.tokenizeLine(text, state, NO_TIME_LIMIT);
     const masked = maskLiterals(lang, text);
     const tokens = themedTokens(grammar, themes, memo, text, result.tokens);
+    const next = canonical(lang, result.ruleStack);
     const fresh: LineResult = {
       tokens: key === undefined ? tokens : Object.freeze(tokens),
-      next: canonical(lang, result.ruleStack),
+      next,
       // Only a line that is its own masked line has masks to check.
       masksHold: masked?.text === text && masksHold(lang, masked, result.tokens),
+      insideString:
+        number !== undefined && spansString(lang, result.tokens) && stateNumber(lang, next) === number,
     };
     if (key !== undefined) lines.set(key, fresh);
     return fresh;
@@ -195,6 +200,12 @@ function lineTokens(instance: HighlighterCore, code: readonly string[], lang: st
     if (line === '') return [];
     if (line.length >= MAX_TOKENIZED_LINE_LENGTH) return [line.length, '', ''];
     const number = stateNumber(lang, state);
+    const whole = maskWholeLine(lang, line);
+    if (whole) {
+      const result = tokenised(whole.text, number);
+      // The state after the line is the state before it.
+      if (result.insideString) return unmaskTokens(whole, result.tokens);
+    }
     const masked = maskLiterals(lang, line);
     if (masked) {
       const result = tokenised(masked.text, number);

@@ -11,7 +11,7 @@ import { shikiThemedLines } from '../testing/shiki-tokens.js';
 import { requestsCarrying } from '../testing/snippet-requests.js';
 import { highlight, loadHighlighter, warmHighlighter, withLanguages } from './highlight.js';
 import { themedLines } from './line-tokens.js';
-import { maskLiterals } from './literal-masks.js';
+import { maskLiterals, maskWholeLine } from './literal-masks.js';
 import { snippetLanguage } from './snippets.js';
 
 let instance: HighlighterCore;
@@ -27,9 +27,10 @@ describe('maskLiterals', () => {
       text: 'url = "x"',
       at: [7],
       lengths: [20],
+      kinds: ['string'],
     });
     expect(maskLiterals('typescript', '  "Content-Type": "a/b", k: "", r: "a\\"b",')?.text).toBe(
-      '  "x": "x", k: "", r: "a\\"b",',
+      '  "x": "x", x: "", x: "a\\"b",',
     );
     // Python's formatting characters and prefixes (raw, bytes, f-strings) stay.
     expect(maskLiterals('python', 'a = "{owner}" + "%s" + f"x y" + r"a b" + "ok"')?.text).toBe(
@@ -39,7 +40,32 @@ describe('maskLiterals', () => {
     expect(maskLiterals('bash', `-H 'it'\\''s $(x) \`y\`' \\`)?.text).toBe(`-H 'x'\\''x' \\`);
     expect(maskLiterals('json', '{"a": "b\\n", "c": "d"}')?.text).toBe('{"x": "b\\n", "x": "x"}');
     expect(maskLiterals('yaml', 'a: "b"')).toBeUndefined();
-    expect(maskLiterals('typescript', 'const a = 1;')).toBeUndefined();
+    expect(maskLiterals('typescript', 'const a = b;')).toBeUndefined();
+  });
+
+  it("masks decimal integers (TypeScript, Python) and object literals' keys (TypeScript), nothing like them", () => {
+    expect(maskLiterals('python', '    "id": 1296269,')).toEqual({
+      text: '    "x": 1,',
+      at: [5, 9],
+      lengths: [2, 7],
+      kinds: ['string', 'number'],
+    });
+    expect(maskLiterals('typescript', '  merge_method: "squash", count: 42,')?.text).toBe('  x: "x", x: 1,');
+    expect(
+      maskLiterals('typescript', 'a1 + 1.5 + .5 + 12n + 1_000 + 0x12 + 1e5 + $12 + 07 + x.y:'),
+    ).toBeUndefined();
+    expect(maskLiterals('python', 'a1 + 1.5 + 12j + 1_0 + 0o7 + x.y: 3')?.text).toBe(
+      'a1 + 1.5 + 12j + 1_0 + 0o7 + x.y: 1',
+    );
+    expect(maskLiterals('bash', 'sleep 10')).toBeUndefined();
+    expect(maskLiterals('json', '{"a": 10}')?.text).toBe('{"x": 10}');
+  });
+
+  it('masks a plain bash line whole, as maybe inside a single-quoted string', () => {
+    const whole = maskWholeLine('bash', '  "name": "bug",');
+    expect([whole?.text, whole?.lengths]).toEqual(['x', [16]]);
+    expect(maskWholeLine('bash', "}'")).toBeUndefined();
+    expect(maskWholeLine('typescript', '  a: 1,')).toBeUndefined();
   });
 });
 
@@ -63,6 +89,124 @@ describe('masked lines', () => {
     } finally {
       tokenise.mockRestore();
     }
+  });
+
+  it('tokenise lines differing only by a number, a key or the text of a multi-line bash string once', () => {
+    const tokenised = (lang: string, codes: string[]) => {
+      const grammar = instance.getLanguage(lang);
+      const tokenise = vi.spyOn(grammar, 'tokenizeLine');
+      try {
+        const [first, ...rest] = codes;
+        expect(themedLines(instance, first as string, lang)).toEqual(
+          shikiThemedLines(instance, first as string, lang),
+        );
+        const calls = tokenise.mock.calls.length;
+        for (const code of rest)
+          expect(themedLines(instance, code, lang)).toEqual(shikiThemedLines(instance, code, lang));
+        return tokenise.mock.calls.length - calls;
+      } finally {
+        tokenise.mockRestore();
+      }
+    };
+    const ts = (key: string, n: string) => `const body = {\n  ${key}: ${n},\n  other: [\n    ${n},\n  ],\n};`;
+    expect(
+      tokenised('typescript', [ts('first_key', '7'), ts('required_approving_review_count', '1296269')]),
+    ).toBe(0);
+    const py = (n: string) => `payload = {\n  "a": ${n},\n  "b": [\n    ${n},\n  ],\n}`;
+    expect(tokenised('python', [py('3'), py('123456789')])).toBe(0);
+    const sh = (body: string) => `curl -X POST 'x' \\\n  --data '{\n  "name": ${body},\n  "n": [1, 2]\n}'`;
+    expect(tokenised('bash', [sh('"a"'), sh('"a much longer value" $(x) `y` \\ "z"')])).toBe(0);
+  });
+
+  it('highlight numbers and keys in hostile places and multi-line bash strings as Shiki does, cold and cached', () => {
+    const keys = [
+      'get',
+      'set',
+      'async',
+      'constructor',
+      'new',
+      'delete',
+      'function',
+      'class',
+      'this',
+      'null',
+      'true',
+      'undefined',
+      'NaN',
+      'static',
+      'readonly',
+      'type',
+      'as',
+      'in',
+      'of',
+      'typeof',
+      'await',
+      'yield',
+      'return',
+      'default',
+      'case',
+      'import',
+      'export',
+      '_',
+      'A_B',
+      'CONSTANT',
+      '__proto__',
+      'x1',
+      'declare',
+      'abstract',
+      'private',
+    ];
+    const values = [
+      '"v"',
+      '12',
+      '[',
+      '{',
+      'true',
+      'null',
+      '() => 1',
+      'function () {}',
+      'async () => {}',
+      'x ? 1 : 2',
+      '-12',
+      '`t`',
+    ];
+    const codes: [string, string][] = [];
+    for (const value of values)
+      codes.push(['typescript', `const o = {\n${keys.map((key) => `  ${key}: ${value},`).join('\n')}\n};`]);
+    codes.push(
+      [
+        'typescript',
+        'switch (a) {\n  case 12: label: for (;;) {}\n  default: b ? c : d;\n}\nconst s = `${12}: a:`; // 12 x:\nconst r = /12 a:/;',
+      ],
+      [
+        'typescript',
+        'const n = [10, 1_000, 12n, 0x1F, 1e10, 1.5, .5, 5., 0b11, 0o17, -34, +56, a12, $12, 12$];',
+      ],
+      [
+        'typescript',
+        'class A { get x() { return 12 } set: 12; static y: number = 34; m(a: string): void {} }',
+      ],
+      [
+        'typescript',
+        'const t: { a: number; b: string } = { a: 12, b: "c" };\ntype T = { k: 12 };\nf({ a: 1 }, b: 2);',
+      ],
+      [
+        'python',
+        'x = [10, 1_000, 12j, 0x1F, 1e10, 1.5, .5, 5., 0b11, 0o17, -34, 12L]\ny = {a: 12, "b": 34}\n# 12\ns = "12" + f"{12}"',
+      ],
+      ['python', 'def f(a: int = 12, *, b=34) -> None:\n    return a[12:34]\nlambda x: 12'],
+      ['bash', "echo 'multi\nline with \"quotes\" $(x) `y` \\ and # hash\n  -H 'not a flag'\n  done' 12"],
+      [
+        'bash',
+        'curl --data \'{\n  "a": "it\\\'s",\n  "b": "ünïcödé 中文 \u202e",\n  "c": "\ud83d\ude00"\n}\' \\\n  -H \'x: y\'',
+      ],
+      ['bash', "cat <<'EOF'\n  'inside heredoc'\n  plain line\nEOF\necho $'a\nb' \"c\nd\""],
+    );
+    for (let pass = 0; pass < 2; pass++)
+      for (const [lang, code] of codes)
+        expect(themedLines(instance, code, lang), code.slice(0, 200)).toEqual(
+          shikiThemedLines(instance, code, lang),
+        );
   });
 
   it('highlight hostile values in every snippet as Shiki does, cold and cached', () => {
