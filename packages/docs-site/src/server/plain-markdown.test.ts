@@ -194,16 +194,11 @@ describe('plainMarkdown', () => {
       'a\n===',
       'a\n---',
       '---',
-      ' a',
-      'a\n b',
       '[a  \nb](/c)',
       'a\t\nb',
       'a\u00a0\nb',
       'a \u00a0\nb',
       'a\u00a0 \nb',
-      'a  \n  b',
-      '    \na',
-      'a\n \nb',
       '#a',
       '# a #',
       '## a ##',
@@ -211,9 +206,20 @@ describe('plainMarkdown', () => {
       '## a  #',
       '#  a',
       '####### a',
-      '- a\nb',
-      '- a\n  b',
       '- a\n  - b',
+      '- a\n  > b',
+      '- a\n  # b',
+      '- a\n  ```\n  x\n  ```',
+      '- a\n  1. b',
+      '- a\n  | b |',
+      '- a\n---',
+      '- a\n  ***',
+      '- a\n\t b',
+      '    indented code',
+      'a\n    - b',
+      'a\n   > b',
+      'a\n  # b',
+      'a\n  ```\n  x',
       '- a\n\n  b',
       '- a\n\n  - b',
       '- a\n* b',
@@ -344,6 +350,29 @@ describe('plainMarkdown', () => {
     expect(plainTree('see https://x.test')).toBeUndefined();
   });
 
+  it('renders list items of several lines and indented paragraphs as the pipeline does', () => {
+    const texts = [
+      ' a',
+      'a\n b',
+      'a  \n  b',
+      '    \na',
+      'a\n \nb',
+      '- a\nb',
+      '- a\n  b',
+      '   Three spaces\n        and eight on the next line.',
+      '1. one\n   continued\n2. two\nlazy **two**',
+      '- a  \n  with a break\n- b \n  no break',
+      '*   If the user is _adding_ a member, they get an email.\n    \n*   Users can _update_ a role.\n\n**Rate limits**',
+      '**Notes:**\n*   GitHub renames assets. See "[List](https://x.test/a)"\nendpoint lists them. \n*   To find the `id` query [the `GET /x` endpoint](https://x.test/b). \n*   If you upload one.',
+      '- If within a browser, fetch it.\n- Alternatively, set the `Accept` header to \n  [`application/octet-stream`](https://x.test/m). \n  The API will redirect.\n  Clients handle both.',
+      'Provides hovercard information.\n\n  The `subject_type` and `subject_id` parameters provide context.\n\nNext.',
+    ];
+    for (const text of texts) {
+      taken(text);
+      expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
+    }
+  });
+
   it('renders fenced code blocks as the pipeline does: highlighted, escaped, never markup', () => {
     const texts = [
       '```\ncode\n```',
@@ -380,6 +409,7 @@ describe('plainMarkdown', () => {
       ...['\n| a | b |\n| - | :-: |\n', '| ', ' | ', ' |\n', '|---|'],
       ...['\n```\n', '```json\n', '\n```', '```', '\n```ruby\n{"a": 1}\n```\n', ' ```'],
       ...['  \n', ' \n', '   \n', 'https://x.test/a', ' https://a.b.c/d. ', 'http://', 'https://a.b'],
+      ...['\n  x', '\n    y', '\n   ', '\n- z\n  w', 'a  \nb'],
     ];
     let seed = 30;
     const random = () => {

@@ -1,6 +1,6 @@
 /**
  * The fast path of markdown descriptions: a document `plainTree` (`@sextant/ui/markdown`) reads
- * without the parser (paragraphs, ATX headings, one-line list items, quotes, fenced code, simple
+ * without the parser (paragraphs, ATX headings, list items of one paragraph, quotes, fenced code, simple
  * GFM tables; text, simple code spans and links, backslash escapes, unnested emphasis, hard breaks,
  * plain GFM URL literals) is written here as the unified pipeline
  * (remark, the callouts, heading ids, rehype, sanitiser, serialiser) writes it, for a fraction of

@@ -1,6 +1,8 @@
 /**
  * The markdown fast path for servers rendering many descriptions (issue #30): the mdast tree of a
- * document made only of paragraphs, ATX headings, one-line list items (tight or loose), quotes and
+ * document made only of paragraphs (indented up to three spaces, their lines' edge spaces dropped),
+ * ATX headings, list items of one paragraph (its lines continuing the item indented or lazily; tight
+ * or loose), quotes and
  * fenced code blocks (three backticks, a language name or none, closed by three backticks alone),
  * whose inline text holds only text, simple code spans and links, backslash escapes, unnested
  * emphasis whose delimiters open and close unambiguously and hard breaks (two spaces or more at a
@@ -8,7 +10,7 @@
  * so the tree is `fromMarkdown`'s without positions, with or without GFM; GFM's tables and URL
  * literals of one plain form are read only when asked (options). Anything else (HTML, other code
  * blocks, tables, autolinks and other GFM literals, entities, images, references, strikethrough,
- * nesting, lazy continuation, indentation, setext headings, thematic breaks, backslash breaks) is
+ * nesting, lazy continuation of quotes, indented code, setext headings, thematic breaks, backslash breaks) is
  * refused: undefined, and the caller runs the parser.
  * Proved against the parsers on every description of GitHub's, Stripe's and the example specs
  * (docs-site's plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
@@ -164,6 +166,11 @@ const LITERAL_START = /https?:\/\//;
 
 /** Spaces ending a line (not other white space: CommonMark keeps a no-break space). */
 const TRAILING_SPACES = / +$/;
+/** Spaces opening a line, which a paragraph's line drops. */
+const LEADING_SPACES = /^ +/;
+
+/** A line of spaces or nothing (not the end of the lines). */
+const isBlank = (line: string | undefined): boolean => line !== undefined && /^ *$/.test(line);
 
 /** A line end after two spaces or more in a paragraph (plainTree keeps them only there): a hard break. */
 const HARD_BREAK = / {2,}\n/;
@@ -387,8 +394,8 @@ function paragraph(source: string, reading: InlineReading, quoteMarker = false):
 }
 
 /**
- * The list starting at `lines[start]` and the line after it, or undefined. Items are one line
- * each, of one marker and indentation; a blank line between two makes the list loose.
+ * The list starting at `lines[start]` and the line after it, or undefined. Items are one
+ * paragraph each, of one marker and indentation; a blank line between two makes the list loose.
  */
 function list(
   lines: readonly string[],
@@ -406,8 +413,21 @@ function list(
   let i = start;
   for (;;) {
     const item = listItem(lines[i] as string);
-    if (!item || !sameList(first, item) || !TEXT_LINE.test(item.text)) return undefined;
-    const children = inlineNodes(item.text, reading);
+    // Five spaces or more after the marker open code in the item.
+    if (!item || !sameList(first, item) || item.text.startsWith(' ')) return undefined;
+    // The item's one paragraph: its line and the lines continuing it, indented or not (lazily),
+    // up to a blank line or the next item; a line opening any other block is refused.
+    const paragraphLines = [item.text];
+    for (i++; i < lines.length && !isBlank(lines[i]); i++) {
+      const line = lines[i] as string;
+      const sibling = listItem(line);
+      if (sibling && sameList(first, sibling)) break;
+      const text = line.replace(LEADING_SPACES, '');
+      if (sibling || interrupts(text)) return undefined;
+      paragraphLines.push(text);
+    }
+    const source = paragraphSource(paragraphLines);
+    const children = source === undefined ? undefined : inlineNodes(source, reading);
     if (!children) return undefined;
     node.children.push({
       type: 'listItem',
@@ -415,9 +435,8 @@ function list(
       checked: null,
       children: [{ type: 'paragraph', children }],
     });
-    i++;
     let after = i;
-    while (lines[after] === '') after++;
+    while (isBlank(lines[after])) after++;
     const next = lines[after];
     if (next === undefined) break;
     const following = listItem(next);
@@ -426,8 +445,8 @@ function list(
       i = after;
       continue;
     }
-    // Without a blank line, a line continues the item (lazily); after one, an indented line
-    // belongs to the item (another list's marker there opens a sublist).
+    // Right after an item, another list's item; after a blank line, an indented line belongs
+    // to the item (a second paragraph, or a sublist).
     if (after === i || next.startsWith(' ')) return undefined;
     break;
   }
@@ -474,10 +493,13 @@ export interface PlainTreeOptions {
 function paragraphSource(lines: readonly string[]): string | undefined {
   let source = '';
   for (const [n, line] of lines.entries()) {
-    const text = line.replace(TRAILING_SPACES, '');
+    // Four spaces or more before a paragraph's first line would make it indented code.
+    if (n === 0 && line.startsWith('    ')) return undefined;
+    const trimmed = line.replace(TRAILING_SPACES, '');
+    const text = trimmed.replace(LEADING_SPACES, '');
     if (!TEXT_LINE.test(text)) return undefined;
     const last = n === lines.length - 1;
-    source += last ? text : line.length - text.length >= 2 ? `${text}  \n` : `${text}\n`;
+    source += last ? text : line.length - trimmed.length >= 2 ? `${text}  \n` : `${text}\n`;
   }
   return source;
 }
@@ -496,7 +518,7 @@ function blocks(
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] as string;
-    if (line === '') {
+    if (isBlank(line)) {
       i++;
       continue;
     }
@@ -551,7 +573,7 @@ function blocks(
       continue;
     }
     const start = i;
-    while (i < lines.length && lines[i] !== '' && (i === start || !interrupts(lines[i] as string))) i++;
+    while (i < lines.length && !isBlank(lines[i]) && (i === start || !interrupts(lines[i] as string))) i++;
     const source = paragraphSource(lines.slice(start, i));
     const node = source === undefined ? undefined : paragraph(source, reading, inQuote && nodes.length === 0);
     if (!node) return undefined;
