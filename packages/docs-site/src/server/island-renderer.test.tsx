@@ -10,6 +10,7 @@ import { CodeTabsIsland } from '../components/code-tabs.js';
 import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
 import { defineIsland, IslandRendererProvider } from '../components/island.js';
+import { PageActions } from '../components/page-actions.js';
 import { PageFeedback } from '../components/page-feedback.js';
 import { ResponseTabs } from '../components/response-tabs.js';
 import { PropertyRows } from '../components/type-view.js';
@@ -218,5 +219,30 @@ describe('the request and response cards, kept by their tabs', () => {
     expect(cards(page('<cURL & co>', 30), kept)).toBe(cards(page('<cURL & co>', 30)));
     expect(cards(page('cURL', 31), kept)).toBe(cards(page('cURL', 31)));
     expect(kept.sets).toBe(4);
+  });
+});
+
+/** A page's actions, its markdown at `markdownUrl`. */
+function pageActions(markdownUrl: string, kept?: RenderCache): string {
+  return renderToStaticMarkup(
+    <IslandRendererProvider value={islandRenderer(kept)}>
+      <PageActions actions={['copyPage', 'viewAsMarkdown', 'claude']} markdownUrl={markdownUrl} />
+    </IslandRendererProvider>,
+  );
+}
+
+describe('the page actions, kept by their actions', () => {
+  it("put in each page's markdown URL, escaped; a URL that is no site path is rendered by its page", () => {
+    const kept = countingCache();
+    expect(pageActions('/pets/get.md', kept)).toBe(pageActions('/pets/get.md'));
+    expect(kept.sets).toBe(1);
+    const odd = `/pets/"<&>'.md`;
+    expect(pageActions(odd, kept)).toBe(pageActions(odd));
+    expect(pageActions(odd, kept)).toContain('href="/pets/&quot;&lt;&amp;&gt;&#x27;.md"');
+    // React blocks a javascript: URL; the page's own render does.
+    const script = 'javascript:alert(1)';
+    expect(pageActions(script, kept)).toBe(pageActions(script));
+    expect(pageActions(script, kept)).toContain('href="javascript:throw new Error(');
+    expect(kept.sets).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Islands kept per site version (issue #30): an island many pages show alike is rendered once and
  * kept as HTML, by the props its HTML shows, in the site version's render cache. It is rendered
- * with a marker id prefix and its server HTML (highlighted code: `SafeHtml`) as markers, so a
- * page puts its own prefix and HTML in their place; what only the browser's handlers read (the
+ * with a marker id prefix, and markers for its server HTML (highlighted code: `SafeHtml`) and site
+ * paths, so a page puts its own in their place; what only the browser's handlers read (the
  * code Copy copies, the slug feedback is sent for) is made the same for every page first.
  * Decided on the server, so the browser's bundle is unchanged.
  */
@@ -12,6 +12,7 @@ import { CodeTabsIsland } from '../components/code-tabs.js';
 import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
 import { type Island, islandContent, islandElement } from '../components/island.js';
+import { PageActionsIsland } from '../components/page-actions.js';
 import { PageFeedback } from '../components/page-feedback.js';
 import { ResponseTabs } from '../components/response-tabs.js';
 import type { SafeHtml } from '../shared/page-data.js';
@@ -23,41 +24,58 @@ import { escapeHtml } from './static-html.js';
 const MARK = `sxisland${randomBytes(8).toString('hex')}`;
 /** The id prefix of a kept island. */
 const KEPT_PREFIX_MARK = `${MARK}prefix_`;
-const SERVER_HTML_MARK = new RegExp(`${MARK}(html|id)(\\d+)_`, 'g');
+const MARKER = new RegExp(`${MARK}(\\d+)_`, 'g');
 
-/** Stands for a piece of server HTML in a kept island: the page puts its own in its place. */
-type MarkServerHtml = (html: SafeHtml) => SafeHtml;
+/** Stand-ins for what each page puts in a kept island's HTML itself. */
+interface Markers {
+  /** Server HTML (highlighted code): put in as it is, its id as an attribute value. */
+  html(html: SafeHtml): SafeHtml;
+  /**
+   * A site path (`/docs/pets.md`) written as an attribute or as text: put in escaped. Any other
+   * URL React may rewrite (a `javascript:` one), so the page renders the island itself.
+   */
+  sitePath(url: string): string;
+}
 
-/** A kept island: its name and its props as its HTML shows them, its server HTML marked. */
+/** A kept island: its name and its props as its HTML shows them, with markers. */
 interface KeptIsland {
   name: string;
-  shownProps: (props: object, mark: MarkServerHtml) => object | null;
+  shownProps: (props: object, markers: Markers) => object | null;
 }
 
 function kept<P extends object>(
   island: Island<P>,
-  shownProps: (props: P, mark: MarkServerHtml) => object | null,
+  shownProps: (props: P, markers: Markers) => object | null,
 ) {
   return [island.Component, { name: island.islandName, shownProps }] as [unknown, KeptIsland];
 }
 
 /** Code tabs as they show: Copy reads the code on a click only; the page puts in its HTML. */
-const shownTabs = <T extends { code?: unknown; html: SafeHtml }>(tabs: readonly T[], mark: MarkServerHtml) =>
-  tabs.map((tab) => ({ ...tab, code: tab.code === undefined ? undefined : '', html: mark(tab.html) }));
+const shownTabs = <T extends { code?: unknown; html: SafeHtml }>(tabs: readonly T[], markers: Markers) =>
+  tabs.map((tab) => ({
+    ...tab,
+    code: tab.code === undefined ? undefined : '',
+    html: markers.html(tab.html),
+  }));
 
 /**
  * The islands kept and what their HTML shows: the header tools all of their props (the same on
  * every page); "Try it" and the feedback buttons none (their props tell the browser which
- * operation to open and which page an answer is about); the request and response cards their
- * tabs but the code (their highlighted HTML is put in by the page) and, for the response card,
- * not the full view's URL (fetched on a click).
+ * operation to open and which page an answer is about); the page actions their actions (the
+ * page's markdown URL is put in by the page); the request and response cards their tabs but the
+ * code (their highlighted HTML is put in by the page) and, for the response card, not the full
+ * view's URL (fetched on a click).
  */
 const KEPT_ISLANDS = new Map<unknown, KeptIsland>([
   kept(HeaderTools, (props) => props),
   kept(TryIt, () => null),
   kept(PageFeedback, () => null),
-  kept(CodeTabsIsland, ({ tabs, title }, mark) => ({ title, tabs: shownTabs(tabs, mark) })),
-  kept(ResponseTabs, ({ tabs }, mark) => ({ tabs: shownTabs(tabs, mark), fullPageUrl: '' })),
+  kept(PageActionsIsland, ({ actions, markdownUrl }, markers) => ({
+    actions,
+    markdownUrl: markers.sitePath(markdownUrl),
+  })),
+  kept(CodeTabsIsland, ({ tabs, title }, markers) => ({ title, tabs: shownTabs(tabs, markers) })),
+  kept(ResponseTabs, ({ tabs }, markers) => ({ tabs: shownTabs(tabs, markers), fullPageUrl: '' })),
 ]);
 
 /**
@@ -73,11 +91,18 @@ export function keptIslandHtml(
   const content = islandContent(element);
   const island = KEPT_ISLANDS.get(content.type);
   if (island === undefined) return undefined;
-  const pieces: SafeHtml[] = [];
-  const shown = island.shownProps(content.props as object, (html) => {
-    const index = pieces.push(html) - 1;
-    return { __html: `${MARK}html${index}_`, id: `${MARK}id${index}_` };
+  // What the page puts in for each marker, by the marker's number.
+  const own: string[] = [];
+  const marker = (text: string) => `${MARK}${own.push(text) - 1}_`;
+  let keepable = true;
+  const shown = island.shownProps(content.props as object, {
+    html: (html) => ({ __html: marker(html.__html), id: marker(escapeHtml(html.id)) }),
+    sitePath: (url) => {
+      keepable &&= url.startsWith('/');
+      return marker(escapeHtml(url));
+    },
   });
+  if (!keepable) return undefined;
   const cacheKey = `kept-island:${island.name}\0${JSON.stringify(shown)}`;
   let html = cache.get(cacheKey)?.value as string | undefined;
   if (html === undefined) {
@@ -85,10 +110,7 @@ export function keptIslandHtml(
     cache.set(cacheKey, { value: html }, renderedBytes(html) + 2 * cacheKey.length);
   }
   html = html.replaceAll(KEPT_PREFIX_MARK, idPrefix);
-  if (pieces.length === 0) return html;
-  return html.replace(SERVER_HTML_MARK, (_marker, kind: string, index: string) => {
-    const piece = pieces[Number(index)] as SafeHtml;
-    // Server HTML goes in as it is (`dangerouslySetInnerHTML`), its id as an attribute value.
-    return kind === 'html' ? piece.__html : escapeHtml(piece.id);
-  });
+  return own.length === 0
+    ? html
+    : html.replace(MARKER, (_marker, index: string) => own[Number(index)] as string);
 }
