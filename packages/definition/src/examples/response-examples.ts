@@ -29,7 +29,7 @@ export function responseExamples(
   endpoint: Endpoint,
   types: Record<TypeId, TypeDefinition>,
 ): ResponseExample[] {
-  const builder = new ExampleValueBuilder(types);
+  const builder = ExampleValueBuilder.replaying(types);
   const out: ResponseExample[] = [];
   const seen = new Set<string>();
   const given = (status: number) =>

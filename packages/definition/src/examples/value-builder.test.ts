@@ -161,6 +161,49 @@ describe('ExampleValueBuilder: constructs', () => {
     expect(new ExampleValueBuilder({ ...types }).properties('Child')).not.toBe(first);
   });
 
+  it('replays the builds earlier replaying builders of the table made: the values of building afresh', () => {
+    // Y's `x` takes its exit while X is being built: what is memoised depends on the order of builds.
+    const types = {
+      X: object('X', [{ key: 'y', valueShape: ref('Y') }]),
+      Y: object('Y', [
+        { key: 'x', valueShape: optional(ref('X')) },
+        { key: 'n', valueShape: num({}, 'integer') },
+      ]),
+      Z: object('Z', [{ key: 'y', valueShape: ref('Y') }], ['X']),
+    };
+    const inline = [{ key: 'z', valueShape: ref('Z') }];
+    // The same shape objects every time, as a definition's are: what a replay is found by.
+    const [x, y] = [ref('X'), ref('Y')];
+    type Build = (builder: ExampleValueBuilder) => unknown;
+    const builds: Record<string, Build> = {
+      x: (builder) => builder.build(x, 'response'),
+      y: (builder) => builder.build(y, 'response'),
+      yRequest: (builder) => builder.build(y, 'request', 'y'),
+      inline: (builder) => builder.buildObject(['Y'], inline, 'response'),
+    };
+    const orders = [
+      ['x', 'y', 'inline'],
+      ['y', 'x', 'inline'],
+      ['inline', 'yRequest', 'x'],
+      ['x', 'y', 'yRequest'],
+      ['y', 'x', 'inline'],
+    ];
+    for (const order of orders) {
+      const fresh = new ExampleValueBuilder(types);
+      const replaying = ExampleValueBuilder.replaying(types);
+      for (const name of order) {
+        const build = builds[name] as Build;
+        expect(build(replaying), order.join(' ')).toEqual(build(fresh));
+      }
+    }
+    // A later replaying builder gets the very value; one that does not replay builds its own.
+    const first = ExampleValueBuilder.replaying(types).build(x, 'response');
+    expect(ExampleValueBuilder.replaying(types).build(x, 'response')).toBe(first);
+    const own = new ExampleValueBuilder(types).build(x, 'response');
+    expect(own).not.toBe(first);
+    expect(own).toEqual(first);
+  });
+
   it('sets the discriminant of a discriminated union and skips variants that cannot be built', () => {
     const types: Record<string, TypeDefinition> = {
       Impossible: object('Impossible', [{ key: 'n', valueShape: num({ minimum: 3, maximum: 2 }) }]),

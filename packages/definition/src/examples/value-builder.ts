@@ -48,14 +48,35 @@ export interface BuiltValue {
 interface TableReadings {
   properties: Map<TypeId, ObjectProperty[]>;
   holders?: Set<TypeId>;
+  /** The builds of replaying builders, from a fresh builder on. */
+  replays: BuildStep;
 }
+
+/**
+ * A build of a replaying builder and what it left: the memo after it and its result. A build
+ * reads only the table and the memo (the recursion state is empty between builds), so a fresh
+ * builder that makes the same builds in the same order gets the same results and memo: a page's
+ * builds (GitHub's pages mostly build the same error bodies) are made once per table.
+ */
+interface BuildStep {
+  memo: ReadonlyMap<string, unknown>;
+  result: BuiltValue | undefined;
+  /** The next builds, by what is built (a shape, an inline object's properties) and how. */
+  next: WeakMap<object, Map<string, BuildStep>>;
+}
+
+const buildStep = (memo: ReadonlyMap<string, unknown>, result?: BuiltValue): BuildStep => ({
+  memo,
+  result,
+  next: new WeakMap(),
+});
 
 const readingsByTable = new WeakMap<Record<TypeId, TypeDefinition>, TableReadings>();
 
 function tableReadings(types: Record<TypeId, TypeDefinition>): TableReadings {
   let readings = readingsByTable.get(types);
   if (!readings) {
-    readings = { properties: new Map() };
+    readings = { properties: new Map(), replays: buildStep(new Map()) };
     readingsByTable.set(types, readings);
   }
   return readings;
@@ -63,7 +84,9 @@ function tableReadings(types: Record<TypeId, TypeDefinition>): TableReadings {
 
 /** Builds example values for the types of one definition. */
 export class ExampleValueBuilder {
-  private readonly memo = new Map<string, unknown>();
+  private memo = new Map<string, unknown>();
+  /** Where a replaying builder's builds are in its table's replays; undefined when it does not replay. */
+  private step: BuildStep | undefined;
   private readonly readings: TableReadings;
   /** The table's properties reader, as validation takes it. */
   private readonly readProperties = (id: TypeId) => this.properties(id);
@@ -74,6 +97,17 @@ export class ExampleValueBuilder {
 
   /** This builder as the list, map and object builders see it. */
   private readonly inner: ValueBuilding;
+
+  /**
+   * A builder that tells no warnings and replays the builds every such builder of `types` made
+   * before it in the same order (same values, shared: treat them as immutable). For one builder
+   * per page of a site version's API.
+   */
+  static replaying(types: Record<TypeId, TypeDefinition>): ExampleValueBuilder {
+    const builder = new ExampleValueBuilder(types);
+    builder.step = builder.readings.replays;
+    return builder;
+  }
 
   constructor(
     private readonly types: Record<TypeId, TypeDefinition>,
@@ -101,7 +135,9 @@ export class ExampleValueBuilder {
    * @example builder.build({ type: 'primitive', value: { type: 'string', format: 'uuid' } }, 'response', 'id')
    */
   build(shape: TypeReference, direction: Direction, name = ''): BuiltValue | undefined {
-    return this.strictThenLenient(() => this.value(shape, direction, name));
+    return this.replayed(shape, `${direction}|${name}`, () =>
+      this.strictThenLenient(() => this.value(shape, direction, name)),
+    );
   }
 
   /**
@@ -109,8 +145,32 @@ export class ExampleValueBuilder {
    * `parents` and declares `own` properties, or undefined.
    */
   buildObject(parents: TypeId[], own: ObjectProperty[], direction: Direction): BuiltValue | undefined {
-    const properties = inlineObjectProperties({ extends: parents, properties: own }, this.types);
-    return this.strictThenLenient(() => objectValue(this.inner, properties, direction));
+    return this.replayed(own, `${direction}|${parents.join('|')}`, () => {
+      const properties = inlineObjectProperties({ extends: parents, properties: own }, this.types);
+      return this.strictThenLenient(() => objectValue(this.inner, properties, direction));
+    });
+  }
+
+  /** The build `subject`/`how` from the replays when a builder made it from this memo before. */
+  private replayed(subject: object, how: string, make: () => BuiltValue | undefined): BuiltValue | undefined {
+    const at = this.step;
+    if (!at) return make();
+    let hows = at.next.get(subject);
+    const known = hows?.get(how);
+    if (known) {
+      this.memo = new Map(known.memo);
+      this.step = known;
+      return known.result;
+    }
+    const result = make();
+    const step = buildStep(new Map(this.memo), result);
+    if (!hows) {
+      hows = new Map();
+      at.next.set(subject, hows);
+    }
+    hows.set(how, step);
+    this.step = step;
+    return result;
   }
 
   /** A valid value; failing that, one that leaves out what cannot be generated (warned). */
