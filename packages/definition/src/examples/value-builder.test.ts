@@ -199,6 +199,8 @@ describe('ExampleValueBuilder: constructs', () => {
     // A later replaying builder gets the very value; one that does not replay builds its own.
     const first = ExampleValueBuilder.replaying(types).build(x, 'response');
     expect(ExampleValueBuilder.replaying(types).build(x, 'response')).toBe(first);
+    // Found by the shape's JSON: a definition loaded from JSON has a shape object per place.
+    expect(ExampleValueBuilder.replaying(types).build(ref('X'), 'response')).toBe(first);
     const own = new ExampleValueBuilder(types).build(x, 'response');
     expect(own).not.toBe(first);
     expect(own).toEqual(first);

@@ -61,14 +61,20 @@ interface TableReadings {
 interface BuildStep {
   memo: ReadonlyMap<string, unknown>;
   result: BuiltValue | undefined;
-  /** The next builds, by what is built (a shape, an inline object's properties) and how. */
-  next: WeakMap<object, Map<string, BuildStep>>;
+  /**
+   * The next builds, by what is built and how: a shape by its JSON (a definition loaded from JSON
+   * has a shape object per place, GitHub's error bodies one per endpoint), an inline object by its
+   * properties.
+   */
+  next: Map<string, BuildStep>;
+  nextObject: WeakMap<object, Map<string, BuildStep>>;
 }
 
 const buildStep = (memo: ReadonlyMap<string, unknown>, result?: BuiltValue): BuildStep => ({
   memo,
   result,
-  next: new WeakMap(),
+  next: new Map(),
+  nextObject: new WeakMap(),
 });
 
 const readingsByTable = new WeakMap<Record<TypeId, TypeDefinition>, TableReadings>();
@@ -135,7 +141,7 @@ export class ExampleValueBuilder {
    * @example builder.build({ type: 'primitive', value: { type: 'string', format: 'uuid' } }, 'response', 'id')
    */
   build(shape: TypeReference, direction: Direction, name = ''): BuiltValue | undefined {
-    return this.replayed(shape, `${direction}|${name}`, () =>
+    return this.replayed(undefined, `${JSON.stringify(shape)}|${direction}|${name}`, () =>
       this.strictThenLenient(() => this.value(shape, direction, name)),
     );
   }
@@ -152,10 +158,14 @@ export class ExampleValueBuilder {
   }
 
   /** The build `subject`/`how` from the replays when a builder made it from this memo before. */
-  private replayed(subject: object, how: string, make: () => BuiltValue | undefined): BuiltValue | undefined {
+  private replayed(
+    subject: object | undefined,
+    how: string,
+    make: () => BuiltValue | undefined,
+  ): BuiltValue | undefined {
     const at = this.step;
     if (!at) return make();
-    let hows = at.next.get(subject);
+    let hows = subject ? at.nextObject.get(subject) : at.next;
     const known = hows?.get(how);
     if (known) {
       this.memo = new Map(known.memo);
@@ -166,7 +176,7 @@ export class ExampleValueBuilder {
     const step = buildStep(new Map(this.memo), result);
     if (!hows) {
       hows = new Map();
-      at.next.set(subject, hows);
+      at.nextObject.set(subject as object, hows);
     }
     hows.set(how, step);
     this.step = step;
