@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { highlight, loadHighlighter, readableOn, warmHighlighter } from './highlight.js';
 import { highlightCacheBytes } from './highlight-caches.js';
 
@@ -35,6 +35,30 @@ describe('readableOn', () => {
 });
 
 describe('highlight', () => {
+  it("compiles, before a server is ready, the grammar rules endpoint pages' snippets use", async () => {
+    const instance = await loadHighlighter();
+    await warmHighlighter();
+    // GitHub's "create a label" snippets, a value holding an emoji.
+    const snippets = {
+      bash: `curl -X POST 'https://api.github.com/repos/:owner/:repo/labels' \\\n  -H 'Content-Type: application/json' \\\n  --data '{\n  "name": "bug 🪲",\n  "description": "Something isn'\\''t working",\n  "color": "f29513"\n}'`,
+      typescript: `const body = {\n  name: "bug 🪲",\n  description: "Something isn't working",\n  color: "f29513",\n  count: 3,\n};\n\nconst response = await fetch("https://api.github.com/repos/:owner/:repo/labels", {\n  method: "POST",\n  headers: {\n    "Content-Type": "application/json",\n  },\n  body: JSON.stringify(body, null, 2),\n});\n\nconst data = await response.json();\nconsole.log(data);`,
+      python: `import json\n\nimport requests\n\nurl = "https://api.github.com/repos/:owner/:repo/labels"\n\nheaders = {\n  "Content-Type": "application/json",\n}\n\npayload = {\n  "name": "bug 🪲",\n  "ok": True,\n  "count": 3,\n}\n\nresponse = requests.request("POST", url, headers=headers, data=json.dumps(payload, indent=2, ensure_ascii=False).encode("utf-8"))\n\nprint(response.json())`,
+    };
+    for (const [lang, code] of Object.entries(snippets)) {
+      // vscode-textmate compiles a rule's scanner (Shiki: its regular expressions) on the rule's first use.
+      const grammar = instance.getLanguage(lang) as unknown as {
+        createOnigScanner(sources: string[]): unknown;
+      };
+      const compile = vi.spyOn(grammar, 'createOnigScanner');
+      try {
+        highlight(instance, code, lang, { remember: false });
+        expect(compile, lang).not.toHaveBeenCalled();
+      } finally {
+        compile.mockRestore();
+      }
+    }
+  });
+
   it("keeps a page's own code (an endpoint's snippets) only line by line when told not to remember it", async () => {
     const instance = await loadHighlighter();
     await warmHighlighter();
