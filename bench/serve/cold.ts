@@ -11,8 +11,10 @@
  *    p50/p99/max of each.
  *
  *   npm run bench:serve-cold      BENCH_COLD_PAGES=N walks the first N endpoints only
- * The server runs in a child process: BENCH_COLD_CPU_PROF=dir writes a CPU profile of it during the
- * cold walk (walk.cpuprofile, the walk only: not its start, the publish or the site's load).
+ * The server runs in a child process, bundled as the package ships it (bench/support/bundled.ts);
+ * BENCH_COLD_SOURCES=1 runs it from the TypeScript sources through tsx instead (profiles name the
+ * sources' lines). BENCH_COLD_CPU_PROF=dir writes a CPU profile of it during the cold walk
+ * (walk.cpuprofile, the walk only: not its start, the publish or the site's load).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -28,15 +30,15 @@ import { collectProjectFiles, loadDocsProject } from '@sextant/docs-project';
 import { createRegistryClient } from '@sextant/registry-client';
 import { buildServer } from '@sextant/server';
 import { publishProject } from '../../apps/cli/src/support/publish-project.js';
+import { bundledModule } from '../support/bundled.js';
 
 const HOST = 'github.docs.test';
 const TARGET_PAGES_PER_CORE = 500;
 /** The V8 flags `sextant serve` runs with when no `--memory` is given (apps/cli/bin/sextant.js). */
 const SERVE_FLAGS = ['--max-semi-space-size=16', '--liftoff-only'];
-const GITHUB_SPEC = resolve(
-  import.meta.dirname,
-  '../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
-);
+/** The repository's root: given to the child, whose bundled file lives elsewhere. */
+const ROOT = process.env.BENCH_COLD_ROOT ?? resolve(import.meta.dirname, '../..');
+const GITHUB_SPEC = join(ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
 
 type ToChild = { type: 'cpu' } | { type: 'profile'; file?: string } | { type: 'stop' };
 type FromChild =
@@ -120,13 +122,25 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-async function startServer(dataDir: string, publish: boolean): Promise<Server> {
-  const child = fork(import.meta.filename, [dataDir, publish ? 'publish' : 'open'], {
+/** This process's Node flags without tsx's loader (`--require …tsx…`, `--import …tsx…`). */
+function withoutTsx(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const value = args[i + 1] ?? '';
+    if ((args[i] === '--require' || args[i] === '--import') && /[\\/]tsx[\\/]/.test(value)) i++;
+    else kept.push(args[i] as string);
+  }
+  return kept;
+}
+
+/** Forks the server: `bundled` (the module bundled as the package ships), else this file through tsx. */
+async function startServer(dataDir: string, publish: boolean, bundled?: string): Promise<Server> {
+  const child = fork(bundled ?? import.meta.filename, [dataDir, publish ? 'publish' : 'open'], {
     // As `sextant serve` runs (apps/cli/bin/sextant.js): React's production build, its V8 flags.
-    env: { NODE_ENV: 'production', ...process.env, BENCH_COLD_CHILD: '1' },
+    env: { NODE_ENV: 'production', ...process.env, BENCH_COLD_CHILD: '1', BENCH_COLD_ROOT: ROOT },
     // A flag NODE_OPTIONS already sets (`--max-semi-space-size=16`, to compare) is left to it, as sextant.js does.
     execArgv: [
-      ...process.execArgv,
+      ...(bundled ? withoutTsx(process.execArgv) : process.execArgv),
       ...SERVE_FLAGS.filter(
         (flag) => !(process.env.NODE_OPTIONS ?? '').includes(flag.split('=')[0] as string),
       ),
@@ -256,11 +270,14 @@ const row = (name: string, run: Run) =>
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sextant-bench-cold-'));
+  const bundled = process.env.BENCH_COLD_SOURCES ? undefined : await bundledModule('bench/serve/cold.ts');
   try {
-    let server = await startServer(dataDir, true);
+    let server = await startServer(dataDir, true, bundled?.file);
     const limit = Number(process.env.BENCH_COLD_PAGES ?? 0);
     const slugs = limit > 0 ? server.slugs.slice(0, limit) : server.slugs;
-    console.log(`bench:serve-cold — GitHub's REST spec, ${server.slugs.length} endpoint pages, hosted`);
+    console.log(
+      `bench:serve-cold — GitHub's REST spec, ${server.slugs.length} endpoint pages, hosted (${bundled ? 'the server bundled as shipped' : 'the server from its TypeScript sources, through tsx'})`,
+    );
 
     // 1. The cold walk: the site loaded by its home page first, then every endpoint page once.
     const home = await get(server.port, '');
@@ -292,7 +309,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_COLD_WALK_ONLY) return;
 
     // 2. Stampedes on a restarted server: nothing rendered, the site not loaded.
-    server = await startServer(dataDir, false);
+    server = await startServer(dataDir, false, bundled?.file);
     const [first, second] = [slugs[0] as string, slugs[Math.floor(slugs.length / 2)] as string];
     const restart = await walk(server.port, Array(100).fill(first), 100);
     const loaded = await walk(server.port, Array(100).fill(second), 100);
@@ -329,6 +346,7 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
     await rm(dataDir, { recursive: true, force: true });
+    await bundled?.remove();
   }
 }
 
