@@ -11,7 +11,7 @@ import { shikiThemedLines } from '../testing/shiki-tokens.js';
 import { requestsCarrying } from '../testing/snippet-requests.js';
 import { highlight, loadHighlighter, warmHighlighter, withLanguages } from './highlight.js';
 import { themedLines } from './line-tokens.js';
-import { maskLiterals, maskWholeLine } from './literal-masks.js';
+import { maskLiterals, maskWholeLine, unmaskTokens } from './literal-masks.js';
 import { snippetLanguage } from './snippets.js';
 
 let instance: HighlighterCore;
@@ -66,6 +66,20 @@ describe('maskLiterals', () => {
     expect([whole?.text, whole?.lengths]).toEqual(['x', [16]]);
     expect(maskWholeLine('bash', "}'")).toBeUndefined();
     expect(maskWholeLine('typescript', '  a: 1,')).toBeUndefined();
+  });
+});
+
+describe('unmaskTokens', () => {
+  it("moves each token's end past the texts the masks before it stand for, colours kept, the remembered tokens untouched", () => {
+    const masked = maskLiterals('python', 'a = "hello" + 12345') as NonNullable<
+      ReturnType<typeof maskLiterals>
+    >;
+    expect(masked.text).toBe('a = "x" + 1');
+    // `a = `, `"x"`, ` + `, `1`: a remembered (frozen) line's tokens, as line-tokens.ts keeps them.
+    const tokens = Object.freeze([4, '#a', '#b', 7, '#c', '#d', 10, '', '', 11, '#e', '#f']);
+    expect(unmaskTokens(masked, tokens)).toEqual([4, '#a', '#b', 11, '#c', '#d', 14, '', '', 19, '#e', '#f']);
+    expect(tokens).toEqual([4, '#a', '#b', 7, '#c', '#d', 10, '', '', 11, '#e', '#f']);
+    expect(unmaskTokens(masked, [])).toEqual([]);
   });
 });
 
