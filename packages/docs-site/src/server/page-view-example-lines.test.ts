@@ -80,3 +80,23 @@ describe('response examples cut to their first lines', () => {
     expect(shownLines(tab.html.__html)).toBe(502);
   });
 });
+
+describe('the response example shown twice (response tab and examples)', () => {
+  it('shows the same cut text in both, each with its own html id and the whole count', () => {
+    const { site, endpointSlug } = specSite(specWithList(9), 'numbers.json');
+    const view = buildPageView(site, highlighter, endpointSlug('listNumbers'), {
+      basePath: '',
+      exampleLines: 10,
+    });
+    if (view?.kind !== 'endpoint') throw new Error('no endpoint page');
+    const tab = view.responseExamples[0];
+    const example = view.examples[0];
+    if (!tab || !example?.response) throw new Error('no response example');
+    expect(example.response.__html).toBe(tab.html.__html);
+    expect(example.responseLines).toBe(11);
+    expect(tab.lines).toBe(11);
+    // Each element marks its own server HTML: an id shared by two would leave the second to the first's.
+    expect(example.response.id).not.toBe(tab.html.id);
+    expect(example.response).not.toBe(tab.html);
+  });
+});

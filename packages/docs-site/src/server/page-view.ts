@@ -49,13 +49,27 @@ export interface PageViewOptions {
   basePath?: string;
 }
 
-/** The highlighted example, cut to `limit` lines; `lines` is set when it was cut. */
-function exampleHtml(
-  highlighter: HighlighterCore,
-  value: unknown,
-  limit: number,
-): { html: SafeHtml; lines?: number } {
-  return jsonHtml(highlighter, prettyJson(value), limit);
+/** A value's JSON and its highlighted HTML, cut to the view's lines (`lines`: its whole count, when cut). */
+type ExampleJson = (value: unknown) => { code: string; html: SafeHtml; lines?: number };
+
+/**
+ * {@link ExampleJson} for one page view, each value written and highlighted once: the spec's
+ * response example is the same value in the response tabs and in the examples (issue #30: doing it
+ * twice was ~0.5-1 % of the hosted server's cold walk). Each use is wrapped anew, so it has its own
+ * id, as before. Kept per view, not per process, so no example's HTML outlives its page.
+ */
+function exampleJson(highlighter: HighlighterCore, limit: number): ExampleJson {
+  const written = new Map<unknown, { code: string; html: string; lines?: number }>();
+  return (value) => {
+    let known = written.get(value);
+    if (!known) {
+      const code = prettyJson(value);
+      known = { code, ...jsonHtml(highlighter, code, limit) };
+      written.set(value, known);
+    }
+    const { code, html, lines } = known;
+    return { code, html: safeHtml(html), ...(lines === undefined ? {} : { lines }) };
+  };
 }
 
 /** `json` highlighted, cut to its first `limit` lines; `lines` (its whole count) is set when it was cut. */
@@ -63,16 +77,16 @@ function jsonHtml(
   highlighter: HighlighterCore,
   json: string,
   limit: number,
-): { html: SafeHtml; lines?: number } {
+): { html: string; lines?: number } {
   // The end of line `limit`, found without splitting the whole text (a body can be thousands of lines).
   let cut = -1;
   for (let line = 0; line < limit; line++) {
     cut = json.indexOf('\n', cut + 1);
-    if (cut === -1) return { html: safeHtml(highlight(highlighter, json, 'json')) };
+    if (cut === -1) return { html: highlight(highlighter, json, 'json') };
   }
   let lines = 1;
   for (let at = json.indexOf('\n'); at !== -1; at = json.indexOf('\n', at + 1)) lines++;
-  return { html: safeHtml(highlight(highlighter, json.slice(0, Math.max(cut, 0)), 'json')), lines };
+  return { html: highlight(highlighter, json.slice(0, Math.max(cut, 0)), 'json'), lines };
 }
 
 /**
@@ -80,20 +94,14 @@ function jsonHtml(
  * several). `api` is the endpoint's whole API, not its page's slice: examples are built from the
  * types the endpoint reaches either way, and what holds a spec example is found once per API.
  */
-export function responseTabs(
-  highlighter: HighlighterCore,
-  endpoint: Endpoint,
-  api: ApiDefinition,
-  limit: number,
-): SnippetView[] {
+export function responseTabs(endpoint: Endpoint, api: ApiDefinition, json: ExampleJson): SnippetView[] {
   const examples = responseExamples(endpoint, api.types);
   const statuses = examples.map((example) => example.statusCode);
   return examples.map((example, i) => {
     const status = example.statusCode === 0 ? 'default' : String(example.statusCode);
     const shared = statuses.filter((s) => s === example.statusCode).length > 1;
-    const code = prettyJson(example.value);
     // A long body shows its first lines (the card offers the whole); Copy copies it whole.
-    const { html, lines } = jsonHtml(highlighter, code, limit);
+    const { code, html, lines } = json(example.value);
     const note = exampleProblemNote(example.problems);
     return {
       id: `response-${i}`,
@@ -282,7 +290,7 @@ export function endpointSnippet(
     const tabs =
       kind === 'request'
         ? endpointSnippets(highlighter, definition, endpoint)
-        : responseTabs(highlighter, endpoint, api, Number.POSITIVE_INFINITY);
+        : responseTabs(endpoint, api, exampleJson(highlighter, Number.POSITIVE_INFINITY));
     if (tabs.length === 0) return `the endpoint has no ${kind} example`;
     return {
       island: 'code-tabs',
@@ -309,6 +317,7 @@ function apiPageView(
     const definition = sliceDefinition(api, { endpointId: item.endpointId });
     const endpoint = definition.endpoints[item.endpointId];
     if (!endpoint) return undefined;
+    const json = exampleJson(highlighter, limit);
     return {
       ...base,
       kind: 'endpoint',
@@ -318,16 +327,10 @@ function apiPageView(
       definition,
       description: markdownHtml(highlighter, endpoint.description),
       snippets: endpointSnippets(highlighter, definition, endpoint),
-      responseExamples: responseTabs(highlighter, endpoint, api, limit),
+      responseExamples: responseTabs(endpoint, api, json),
       examples: endpoint.examples.slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
-        const request =
-          example.requestBody === undefined
-            ? undefined
-            : exampleHtml(highlighter, example.requestBody, limit);
-        const response =
-          example.responseBody === undefined
-            ? undefined
-            : exampleHtml(highlighter, example.responseBody, limit);
+        const request = example.requestBody === undefined ? undefined : json(example.requestBody);
+        const response = example.responseBody === undefined ? undefined : json(example.responseBody);
         const note = exampleProblemNote(example.problems);
         return {
           name: exampleLabel(example, i),
@@ -356,6 +359,7 @@ function apiPageView(
   if (item.type === 'webhook') {
     const definition = sliceDefinition(api, { webhookId: item.webhookId });
     const webhook = definition.webhooks[item.webhookId];
+    const json = exampleJson(highlighter, limit);
     return {
       ...base,
       kind: 'webhook',
@@ -364,7 +368,7 @@ function apiPageView(
       definition,
       description: markdownHtml(highlighter, webhook?.description),
       examples: (webhook?.examples ?? []).slice(0, MAX_EXAMPLES).map((example, i): ExampleView => {
-        const request = exampleHtml(highlighter, example.payload, limit);
+        const request = json(example.payload);
         const note = exampleProblemNote(example.problems);
         return {
           name: exampleLabel(example, i),
