@@ -30,9 +30,10 @@ export interface IslandRenderer {
   render(element: ReactElement): { html: string; idPrefix: string };
   /**
    * The static HTML of `build(fullPageUrl)`, kept under `key` for every page of the site version
-   * (so `key` must name everything the subtree shows but the page's full view URL); its islands
-   * get this page's next id prefixes. Undefined when this page must render the subtree itself.
-   * Absent where nothing is kept.
+   * (so `key` must name everything the subtree shows but the page's full view URL, and begin with
+   * a kind of its own: it is the render cache's key as it is); its islands get this page's next id
+   * prefixes. Undefined when this page must render the subtree itself. Absent where nothing is
+   * kept.
    */
   sharedHtml?(
     key: string,

@@ -235,7 +235,9 @@ const rowKeys = new WeakMap<Row, string>();
 
 /**
  * What a row shows, as a key: kept per row object (a definition is never changed once made; most
- * rows are its own objects, on every page that shows them), so its text is built and hashed once.
+ * rows are its own objects, on every page that shows them), so its text is built and hashed once:
+ * the very string is the cache's key on every page (a new string of the same text would be
+ * flattened, hashed and compared whole on each lookup).
  */
 function rowKey(row: Row): string {
   let key = rowKeys.get(row);
@@ -262,7 +264,7 @@ function keptRowsHtml(
   for (const chunk of chunks) {
     let html = '';
     for (const row of chunk) {
-      const key = seen.length === 0 ? rowKey(row) : `seen ${JSON.stringify(seen)}\0${rowKey(row)}`;
+      const key = seen.length === 0 ? rowKey(row) : `prop-row seen ${JSON.stringify(seen)}\0${rowKey(row)}`;
       const rowHtml = sharedHtml(
         key,
         (fullPageUrl) => (

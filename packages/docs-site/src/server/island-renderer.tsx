@@ -15,6 +15,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { type IslandRenderer, IslandRendererProvider } from '../components/island.js';
 import { keptIslandHtml } from './kept-islands.js';
+import { filledHtml, type MarkedHtml, markedHtml } from './marked-html.js';
 import { renderedBytes } from './render-cache.js';
 import type { RenderCache } from './site.js';
 import { escapeHtml } from './static-html.js';
@@ -22,13 +23,16 @@ import { escapeHtml } from './static-html.js';
 /** Per process, so no text a spec can hold stands for a marker. */
 const MARK = `sxkept${randomBytes(8).toString('hex')}`;
 const URL_MARK = `${MARK}url`;
-const ISLAND_MARK = new RegExp(`${MARK}i(\\d+)_`, 'g');
+/** The id prefix of the subtree's island N (slot N), or the page's URL (the slot after the islands'). */
+const MARKER = new RegExp(`${MARK}(?:i(\\d+)_|url)`, 'g');
 
-/** A kept subtree: its HTML with markers, how many islands it holds and whether it holds the URL. */
+/**
+ * A kept subtree: its HTML (split at its markers when it holds any: most rows hold none) and how
+ * many islands it holds.
+ */
 interface Template {
-  html: string;
+  html: string | MarkedHtml;
   islands: number;
-  holdsUrl: boolean;
 }
 
 const islandHtml = (element: ReactElement, idPrefix: string) =>
@@ -46,7 +50,8 @@ function template(build: (fullPageUrl: string) => ReactElement): Template {
   const html = renderToStaticMarkup(
     <IslandRendererProvider value={markers}>{build(URL_MARK)}</IslandRendererProvider>,
   );
-  return { html, islands, holdsUrl: html.includes(URL_MARK) };
+  const marked = markedHtml(html, MARKER, (match) => (match[1] === undefined ? islands : Number(match[1])));
+  return { html: marked.slots.length === 0 ? html : marked, islands };
 }
 
 /** Whether `url` is written the same as text, as an attribute and inside JSON in an attribute. */
@@ -68,22 +73,26 @@ export function islandRenderer(kept?: RenderCache): IslandRenderer {
     return { html: html ?? islandHtml(element, idPrefix), idPrefix };
   };
   if (!kept) return { render };
+  // A page asks for all its rows with one URL: checked once.
+  let checkedUrl: string | undefined;
   return {
     render,
     sharedHtml(key, build, fullPageUrl) {
-      if (!writtenAsIs(fullPageUrl)) return undefined;
-      const cacheKey = `kept-html:${key}`;
-      let found = kept.get(cacheKey)?.value as Template | undefined;
+      if (fullPageUrl !== checkedUrl) {
+        if (!writtenAsIs(fullPageUrl)) return undefined;
+        checkedUrl = fullPageUrl;
+      }
+      let found = kept.get(key)?.value as Template | undefined;
       if (!found) {
         found = template(build);
-        kept.set(cacheKey, { value: found }, renderedBytes(found.html) + 2 * cacheKey.length);
+        const text = typeof found.html === 'string' ? found.html : found.html.texts.join('');
+        kept.set(key, { value: found }, renderedBytes(text) + 2 * key.length);
       }
-      let html = found.html;
-      if (found.islands > 0) {
-        const prefixes = Array.from({ length: found.islands }, nextIdPrefix);
-        html = html.replace(ISLAND_MARK, (_marker, index: string) => prefixes[Number(index)] as string);
-      }
-      return found.holdsUrl ? html.replaceAll(URL_MARK, fullPageUrl) : html;
+      if (typeof found.html === 'string') return found.html;
+      // This page's next prefixes, in order, then its URL.
+      const values = Array.from({ length: found.islands }, nextIdPrefix);
+      values.push(fullPageUrl);
+      return filledHtml(found.html, values);
     },
   };
 }

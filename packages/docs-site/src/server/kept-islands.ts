@@ -16,6 +16,7 @@ import { PageActionsIsland } from '../components/page-actions.js';
 import { PageFeedback } from '../components/page-feedback.js';
 import { ResponseTabs } from '../components/response-tabs.js';
 import type { SafeHtml } from '../shared/page-data.js';
+import { filledHtml, type MarkedHtml, markedHtml } from './marked-html.js';
 import { renderedBytes } from './render-cache.js';
 import type { RenderCache } from './site.js';
 import { escapeHtml } from './static-html.js';
@@ -24,7 +25,9 @@ import { escapeHtml } from './static-html.js';
 const MARK = `sxisland${randomBytes(8).toString('hex')}`;
 /** The id prefix of a kept island. */
 const KEPT_PREFIX_MARK = `${MARK}prefix_`;
-const MARKER = new RegExp(`${MARK}(\\d+)_`, 'g');
+/** The id prefix (slot 0) or what the page puts in for the marker numbered N (slot N + 1). */
+const MARKER = new RegExp(`${MARK}(?:prefix|(\\d+))_`, 'g');
+const slotOf = (match: RegExpExecArray) => (match[1] === undefined ? 0 : Number(match[1]) + 1);
 
 /** Stand-ins for what each page puts in a kept island's HTML itself. */
 interface Markers {
@@ -104,13 +107,14 @@ export function keptIslandHtml(
   });
   if (!keepable) return undefined;
   const cacheKey = `kept-island:${island.name}\0${JSON.stringify(shown)}`;
-  let html = cache.get(cacheKey)?.value as string | undefined;
-  if (html === undefined) {
-    html = render(islandElement(content.type as ComponentType<object>, shown as object), KEPT_PREFIX_MARK);
-    cache.set(cacheKey, { value: html }, renderedBytes(html) + 2 * cacheKey.length);
+  let marked = cache.get(cacheKey)?.value as MarkedHtml | undefined;
+  if (marked === undefined) {
+    const html = render(
+      islandElement(content.type as ComponentType<object>, shown as object),
+      KEPT_PREFIX_MARK,
+    );
+    marked = markedHtml(html, MARKER, slotOf);
+    cache.set(cacheKey, { value: marked }, renderedBytes(html) + 2 * cacheKey.length);
   }
-  html = html.replaceAll(KEPT_PREFIX_MARK, idPrefix);
-  return own.length === 0
-    ? html
-    : html.replace(MARKER, (_marker, index: string) => own[Number(index)] as string);
+  return filledHtml(marked, [idPrefix, ...own]);
 }
