@@ -40,6 +40,31 @@ interface Markers {
   sitePath(url: string): string;
 }
 
+/** The markers of one page's island (a class: no closures made per island and page). */
+class PageMarkers implements Markers {
+  /** What the page puts in, by slot: its id prefix, then the text of each marker by its number. */
+  readonly values: string[];
+  /** False once a URL the page must render itself was met. */
+  keepable = true;
+
+  constructor(idPrefix: string) {
+    this.values = [idPrefix];
+  }
+
+  private marker(text: string): string {
+    return `${MARK}${this.values.push(text) - 2}_`;
+  }
+
+  html(html: SafeHtml): SafeHtml {
+    return { __html: this.marker(html.__html), id: this.marker(escapeHtml(html.id)) };
+  }
+
+  sitePath(url: string): string {
+    this.keepable &&= url.startsWith('/');
+    return this.marker(escapeHtml(url));
+  }
+}
+
 /** A kept island: its name and its props as its HTML shows them, with markers. */
 interface KeptIsland {
   name: string;
@@ -94,18 +119,9 @@ export function keptIslandHtml(
   const content = islandContent(element);
   const island = KEPT_ISLANDS.get(content.type);
   if (island === undefined) return undefined;
-  // What the page puts in for each marker, by the marker's number.
-  const own: string[] = [];
-  const marker = (text: string) => `${MARK}${own.push(text) - 1}_`;
-  let keepable = true;
-  const shown = island.shownProps(content.props as object, {
-    html: (html) => ({ __html: marker(html.__html), id: marker(escapeHtml(html.id)) }),
-    sitePath: (url) => {
-      keepable &&= url.startsWith('/');
-      return marker(escapeHtml(url));
-    },
-  });
-  if (!keepable) return undefined;
+  const markers = new PageMarkers(idPrefix);
+  const shown = island.shownProps(content.props as object, markers);
+  if (!markers.keepable) return undefined;
   const cacheKey = `kept-island:${island.name}\0${JSON.stringify(shown)}`;
   let marked = cache.get(cacheKey)?.value as MarkedHtml | undefined;
   if (marked === undefined) {
@@ -116,5 +132,5 @@ export function keptIslandHtml(
     marked = markedHtml(html, MARKER, slotOf);
     cache.set(cacheKey, { value: marked }, renderedBytes(html) + 2 * cacheKey.length);
   }
-  return filledHtml(marked, [idPrefix, ...own]);
+  return filledHtml(marked, markers.values);
 }

@@ -160,8 +160,11 @@ function holdsCurrent(slugs: ReadonlySet<string>, currentSlug: string): boolean 
 function chunkHtml(items: NavItem[], currentSlug: string, basePath: string): string {
   const first = items[0];
   if (first === undefined) return '';
-  const known = settledChunks.get(first) ?? [];
-  settledChunks.set(first, known);
+  let known = settledChunks.get(first);
+  if (known === undefined) {
+    known = [];
+    settledChunks.set(first, known);
+  }
   let chunk = known.find(
     (candidate) =>
       candidate.items.length === items.length && candidate.items.every((item, i) => item === items[i]),
@@ -187,8 +190,11 @@ function chunkHtml(items: NavItem[], currentSlug: string, basePath: string): str
 
 function navItemHtml(item: NavItem, currentSlug: string, basePath: string): string {
   if (isCurrentOrAncestor(item, currentSlug)) return navItemViewHtml(item, currentSlug, basePath);
-  const byBase = settledItems.get(item) ?? new Map<string, string>();
-  settledItems.set(item, byBase);
+  let byBase = settledItems.get(item);
+  if (byBase === undefined) {
+    byBase = new Map();
+    settledItems.set(item, byBase);
+  }
   let html = byBase.get(basePath);
   if (html === undefined) {
     html = navItemViewHtml(item, currentSlug, basePath);
