@@ -9,6 +9,53 @@ describe('plainTitle', () => {
     );
     expect(plainTitle('Escaped \\*star\\*')).toBe('Escaped *star*');
   });
+
+  it('reads a title without markup as its words one space apart, whatever its whitespace', () => {
+    const alphabet = [
+      'a',
+      'Bc',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\ufeff',
+      '\u2028',
+      'é',
+      '(',
+      ')',
+      '!',
+      '-',
+      '.',
+      '#',
+    ];
+    let seed = 30;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 5000; i++) {
+      const text = Array.from({ length: random(9) }, () => alphabet[random(alphabet.length)]).join('');
+      expect(plainTitle(text), JSON.stringify(text)).toBe(text.replace(/\s+/g, ' ').trim());
+    }
+  });
+
+  it('reads every kind of markup in a title otherwise plain, first word or later', () => {
+    const read: [string, string][] = [
+      ['*b*', 'b'],
+      ['_b_', 'b'],
+      ['__b__', 'b'],
+      ['`b`', 'b'],
+      ['[b](c)', 'b'],
+      ['b\\!', 'b!'],
+      ['b\ue02ac', 'b*c'],
+    ];
+    for (const [markup, plain] of read) {
+      expect(plainTitle(markup)).toBe(plain);
+      expect(plainTitle(`${markup} a`)).toBe(`${plain} a`);
+      expect(plainTitle(`a ${markup}`)).toBe(`a ${plain}`);
+    }
+  });
 });
 
 describe('navLabel', () => {
