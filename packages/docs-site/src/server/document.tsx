@@ -242,10 +242,10 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
   const ogImage = ogImageUrl && absoluteUrl(ogImageUrl, options.origin);
   const layout = page.kind === 'markdown' ? page.layout : 'reference';
   const announcement = announcementScript(config);
-  const sidebar =
-    layout === 'page' || layout === 'custom'
-      ? []
-      : sidebarParts(site.definition, page.slug, data.site.basePath, sidebarCache(site));
+  const withSidebar = layout !== 'page' && layout !== 'custom';
+  const sidebar = withSidebar
+    ? sidebarParts(site.definition, page.slug, data.site.basePath, sidebarCache(site))
+    : [];
   const chrome = staticHtml(
     <>
       <Announcement config={config} />
@@ -258,7 +258,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
         fileUrl={fileUrl}
       />
       <div className="sx-body">
-        {layout === 'page' || layout === 'custom' ? null : <SidebarNav html={SIDEBAR_PLACEHOLDER} />}
+        {withSidebar ? <SidebarNav html={SIDEBAR_PLACEHOLDER} /> : null}
         <main id={CONTENT_ROOT_ID} className="sx-main" tabIndex={-1}>
           <VersionBanner site={site} slug={page.slug} basePath={data.site.basePath} />
           {CONTENT_PLACEHOLDER}
@@ -329,9 +329,11 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
       ? ''
       : ` data-theme="${config.defaultTheme}"`;
   const htmlAttrs = `lang="en"${themeAttr} data-align="${config.layout.contentAlignment.toLowerCase()}" data-header="${config.layout.headerPosition.toLowerCase()}" data-tabs="${config.layout.tabsPlacement.toLowerCase()}" data-search="${config.layout.searchbarPlacement.toLowerCase()}" data-layout="${layout}" data-kind="${page.kind}"`;
-  const body = insertParts(insertParts([chrome], SIDEBAR_PLACEHOLDER, sidebar), CONTENT_PLACEHOLDER, [
-    content,
-  ]);
+  // The content goes in first, into the chrome's text alone; then the sidebar, whose placeholder
+  // is before the content's: so neither the sidebar's links nor the content (a spec's text, which
+  // may spell a placeholder) is searched, nor can take the other's place.
+  const withContent = insertParts([chrome], CONTENT_PLACEHOLDER, [content]);
+  const body = withSidebar ? insertParts(withContent, SIDEBAR_PLACEHOLDER, sidebar) : withContent;
   const parts = compactParts([
     `<!doctype html>
 <html ${htmlAttrs}>

@@ -1,0 +1,76 @@
+/**
+ * The document puts the content and the sidebar in their places whatever the spec's text holds:
+ * a title spelling the placeholders the chrome is rendered with is text like any other.
+ */
+import {
+  buildDocsDefinition,
+  defaultDocsConfig,
+  importDefinition,
+  walkNavigation,
+} from '@sextant/definition';
+import { Window } from 'happy-dom';
+import { describe, expect, it } from 'vitest';
+import { pageHtml } from './page-parts.js';
+import { renderDocsPage } from './render.js';
+import { createDocsSite } from './site.js';
+
+// document.tsx's placeholders, spelled in code spans (plainTitle keeps a code span's text).
+const titles = ['Get `__SX_CONTENT_PLACEHOLDER__`', 'Put `__SX_SIDEBAR_PLACEHOLDER__`'];
+const spec = {
+  openapi: '3.1.0',
+  info: { title: 'Pets', version: '1' },
+  paths: {
+    '/pets': {
+      get: { operationId: 'getPets', summary: titles[0], responses: { '204': { description: 'None' } } },
+      put: { operationId: 'putPets', summary: titles[1], responses: { '204': { description: 'None' } } },
+    },
+  },
+};
+
+const ctx = {
+  mode: 'local' as const,
+  proxyBaseUrl: '',
+  basePath: '',
+  assets: { entry: '/entry.js', css: '', preload: [] },
+  fileUrl: (path: string) => `/${path}`,
+  searchIndexUrl: '/search.json',
+  siteCss: '',
+};
+
+describe('the document of a page whose titles spell its placeholders', () => {
+  it('has the content in main and the sidebar in its nav, each once', async () => {
+    const { definition } = importDefinition({ entry: 'pets.json', read: () => JSON.stringify(spec) });
+    const docs = buildDocsDefinition({
+      config: defaultDocsConfig('Docs'),
+      apis: { api: definition },
+      navigation: [
+        { type: 'api', title: 'API', apiId: 'api' },
+        // A page without a sidebar: its text spelling the sidebar's placeholder stays text.
+        { type: 'page', title: 'Notes', markdown: 'See `__SX_SIDEBAR_PLACEHOLDER__` here.', layout: 'page' },
+      ],
+    });
+    const slugs: string[] = [];
+    walkNavigation(docs.navigation, (item) => {
+      if (item.type === 'endpoint') slugs.push(item.slug);
+    });
+    const site = createDocsSite(docs, { api: definition }, '1');
+    expect(slugs).toHaveLength(2);
+    for (const slug of slugs) {
+      const { document } = new Window();
+      document.write(pageHtml(await renderDocsPage(site, slug, ctx)));
+      expect(document.querySelectorAll('article')).toHaveLength(1);
+      expect(document.querySelector('main > article h1')).not.toBeNull();
+      expect(document.querySelectorAll('#sx-sidebar')).toHaveLength(1);
+      expect(document.querySelector('#sx-sidebar article')).toBeNull();
+      const links = [...document.querySelectorAll('#sx-sidebar a')].map((a) => a.textContent);
+      expect(links).toEqual(
+        expect.arrayContaining(['Get __SX_CONTENT_PLACEHOLDER__', 'Put __SX_SIDEBAR_PLACEHOLDER__']),
+      );
+      expect(document.querySelector('main')?.textContent).not.toMatch(/^__SX|PLACEHOLDER__$/);
+    }
+    const { document } = new Window();
+    document.write(pageHtml(await renderDocsPage(site, 'notes', ctx)));
+    expect(document.querySelector('#sx-sidebar')).toBeNull();
+    expect(document.querySelector('main code')?.textContent).toBe('__SX_SIDEBAR_PLACEHOLDER__');
+  });
+});
