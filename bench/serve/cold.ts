@@ -23,7 +23,7 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { type NavItem, walkNavigation } from '@sextant/definition';
 import { collectProjectFiles, loadDocsProject } from '@sextant/docs-project';
@@ -43,7 +43,7 @@ const GITHUB_SPEC = join(ROOT, 'test-data/node_modules/@octokit/openapi/generate
 type ToChild = { type: 'cpu' } | { type: 'profile'; file?: string } | { type: 'stop' };
 type FromChild =
   | { type: 'ready'; port: number; slugs: string[]; rssMb: number }
-  | { type: 'cpu'; micros: number; rssMb: number }
+  | { type: 'cpu'; micros: number; rssMb: number; gcMs: number }
   | { type: 'profiled' };
 
 /** The child: a hosted server; on the first start it publishes GitHub's spec. */
@@ -86,6 +86,11 @@ async function serve(dataDir: string, publish: boolean): Promise<void> {
     await rm(project, { recursive: true, force: true });
   }
   const rssMb = () => process.memoryUsage().rss / 2 ** 20;
+  // The main thread's GC pauses (scavenges, mark-compact's final pause): their share of the walk.
+  let gcMs = 0;
+  new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) gcMs += entry.duration;
+  }).observe({ entryTypes: ['gc'] });
   process.send?.({ type: 'ready', port, slugs, rssMb: rssMb() } satisfies FromChild);
   slugs = [];
   const session = new Session();
@@ -104,7 +109,7 @@ async function serve(dataDir: string, publish: boolean): Promise<void> {
       process.send?.({ type: 'profiled' } satisfies FromChild);
     } else if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage();
-      process.send?.({ type: 'cpu', micros: user + system, rssMb: rssMb() } satisfies FromChild);
+      process.send?.({ type: 'cpu', micros: user + system, rssMb: rssMb(), gcMs } satisfies FromChild);
     } else {
       await app.close();
       process.exit(0);
@@ -116,7 +121,7 @@ interface Server {
   child: ChildProcess;
   port: number;
   slugs: string[];
-  cpuSeconds: () => Promise<{ seconds: number; rssMb: number }>;
+  cpuSeconds: () => Promise<{ seconds: number; rssMb: number; gcMs: number }>;
   /** Starts profiling the server (no file) or stops and writes the profile to `file`. */
   profile: (file?: string) => Promise<void>;
   stop: () => Promise<void>;
@@ -158,7 +163,7 @@ async function startServer(dataDir: string, publish: boolean, bundled?: string):
       new Promise((done) => {
         child.once('message', (message) => {
           const cpu = message as Extract<FromChild, { type: 'cpu' }>;
-          done({ seconds: cpu.micros / 1e6, rssMb: cpu.rssMb });
+          done({ seconds: cpu.micros / 1e6, rssMb: cpu.rssMb, gcMs: cpu.gcMs });
         });
         child.send({ type: 'cpu' } satisfies ToChild);
       }),
@@ -303,6 +308,10 @@ async function main(): Promise<void> {
     console.log(
       `memory: rss ${before.rssMb.toFixed(0)} MB before the walk, ${after.rssMb.toFixed(0)} MB after: ${mbPerThousand.toFixed(0)} MB per 1,000 pages rendered and kept`,
     );
+    const gcMs = after.gcMs - before.gcMs;
+    console.log(
+      `GC pauses during the walk: ${gcMs.toFixed(0)} ms, ${(gcMs / 10 / cpu).toFixed(1)} % of its CPU (${((gcMs * 1000) / cold.pages).toFixed(0)} µs a page)`,
+    );
     const warm = await walk(server.port, slugs, 4);
     console.log(row('the same pages again (cached), c=4', warm));
     await server.stop();
@@ -335,6 +344,7 @@ async function main(): Promise<void> {
           target: TARGET_PAGES_PER_CORE,
           ratio: perCore / TARGET_PAGES_PER_CORE,
           rssMb: { beforeWalk: before.rssMb, afterWalk: after.rssMb, perThousandPages: mbPerThousand },
+          gcMs,
           warm,
           stampede: { restart, cold: loaded, mixed },
         },

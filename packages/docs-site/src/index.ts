@@ -42,10 +42,12 @@ export {
   docsFullPageJson,
   docsSearchIndex,
   docsSiteCss,
+  type PageKeeping,
   type RenderContext,
   type RenderedPage,
   renderDocsPage,
   renderDocsPageMarkdown,
+  renderKeptPage,
 } from './server/render.js';
 export { boundedRenderCache, DEFAULT_RENDER_CACHE_BYTES, renderedBytes } from './server/render-cache.js';
 export { sanitize } from './server/sanitize.js';

@@ -19,7 +19,7 @@ import { hostRequest } from './testing/host-request.js';
 
 vi.mock('@sextant/docs-site', async (importOriginal) => {
   const original = await importOriginal<typeof import('@sextant/docs-site')>();
-  return { ...original, renderDocsPage: vi.fn(original.renderDocsPage) };
+  return { ...original, renderKeptPage: vi.fn(original.renderKeptPage) };
 });
 
 const HOST = 'cdn.docs.test';
@@ -166,7 +166,7 @@ describe('pages behind a CDN', () => {
   });
 
   it('renders N concurrent misses of one page once', async () => {
-    const render = vi.mocked(docs.renderDocsPage);
+    const render = vi.mocked(docs.renderKeptPage);
     const original = render.getMockImplementation();
     // A slow render, so every request arrives while it runs (a stampede on an evicted page).
     render.mockClear().mockImplementation(async (...args) => {

@@ -9,10 +9,10 @@ import {
   docsChangelogFeed,
   docsSiteCss,
   NONCE_PLACEHOLDER,
+  type PageKeeping,
   type RenderContext,
-  type RenderedPage,
-  renderDocsPage,
   renderDocsPageMarkdown,
+  renderKeptPage,
 } from '@sextant/docs-site';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CachePolicy, cacheControl, etagMatches } from './cache-policy.js';
@@ -29,16 +29,24 @@ import { createSingleFlight } from './single-flight.js';
 import { siteFileUrl } from './site-files.js';
 import { searchUrl } from './site-search.js';
 
-/** Rendered pages with their nonce, ETag and gzip body, while the render cache holds them. */
-const cachedPages = new WeakMap<RenderedPage, CachedPage>();
-function cachedPage(page: RenderedPage, version: string): CachedPage {
-  let prepared = cachedPages.get(page);
-  if (!prepared) {
-    prepared = prepareCachedPage(page.parts, NONCE_PLACEHOLDER, version);
-    cachedPages.set(page, prepared);
-  }
-  return prepared;
+/**
+ * A rendered page as the docs host keeps it in the site's render cache: ready to send, the
+ * strings it was rendered as let go (issue #30: they held ~80 KB of heap a GitHub endpoint page,
+ * beside its bytes, for nothing the host reads again).
+ */
+interface ServedPage {
+  status: 200 | 404;
+  styleHashes: string[];
+  scriptHashes: string[];
+  prepared: CachedPage;
 }
+
+/**
+ * What a served page weighs when kept: its bytes, and a round figure for its tags and hashes. Its
+ * gzip body (about a fifth more) is made later, on first demand, and weighed by the page
+ * responses that keep it too.
+ */
+const servedBytes = (page: ServedPage) => page.prepared.text.length + 1024;
 
 export interface SitePagesOptions {
   mode: 'local' | 'hosted';
@@ -64,7 +72,22 @@ export interface PageRequest {
 export function createSitePages(options: SitePagesOptions) {
   const { mode, send, pageResponses } = options;
   /** One render per page at a time: concurrent misses of a page await the same render. */
-  const renderOnce = createSingleFlight<RenderedPage>();
+  const renderOnce = createSingleFlight<ServedPage>();
+  /** How the render cache keeps a page of site version `version`; each one it makes is a miss. */
+  const served = (version: string): PageKeeping<ServedPage> => ({
+    name: 'served',
+    keep(page) {
+      options.onRendered?.();
+      const { status, styleHashes, scriptHashes } = page;
+      return {
+        status,
+        styleHashes,
+        scriptHashes,
+        prepared: prepareCachedPage(page.parts, NONCE_PLACEHOLDER, version),
+      };
+    },
+    bytes: servedBytes,
+  });
 
   const render = async (request: FastifyRequest, resolved: ResolvedSite, site: DocsSite, slug: string) => {
     const { basePath } = resolved;
@@ -87,7 +110,7 @@ export function createSitePages(options: SitePagesOptions) {
         siteCss: await docsSiteCss(site, fileUrl),
         origin,
       };
-      return renderDocsPage(site, slug, ctx);
+      return renderKeptPage(site, slug, ctx, served(site.version));
     });
   };
 
@@ -172,9 +195,7 @@ export function createSitePages(options: SitePagesOptions) {
 
     const slug = rel === '/' ? site.definition.homeSlug : rel.slice(1);
     const page = await render(request, resolved, site, slug);
-    // A page object not seen before was rendered now: a miss of the render cache.
-    if (!cachedPages.has(page)) options.onRendered?.();
-    const prepared = cachedPage(page, site.version);
+    const { prepared } = page;
     reply.header(
       'content-security-policy',
       contentSecurityPolicy(site.definition.config, page.styleHashes, prepared.nonce, page.scriptHashes),

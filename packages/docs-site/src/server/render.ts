@@ -10,6 +10,7 @@ import { type ClientAssets, type RenderedDocument, renderDocument } from './docu
 import { loadHighlighter, withLanguages } from './highlight.js';
 import { pageMarkdown } from './page-markdown.js';
 import { buildPageView, EXAMPLE_PREFIX_LINES } from './page-view.js';
+import { renderedBytes } from './render-cache.js';
 import { buildSearchIndex } from './search-index.js';
 import { canonicalUrl } from './seo/page-meta.js';
 import { cached, type DocsSite } from './site.js';
@@ -66,12 +67,43 @@ function notFoundView(slug: string): PageView {
 }
 
 /** The HTML of the page at `slug` (a 404 page when there is none). */
-export async function renderDocsPage(
+export function renderDocsPage(
   site: DocsSite,
   slug: string,
   ctx: RenderContext,
   theme?: 'light' | 'dark',
 ): Promise<RenderedPage> {
+  return renderKeptPage(site, slug, ctx, AS_RENDERED, theme);
+}
+
+/**
+ * What a host keeps of a rendered page in the site's render cache instead of the page itself:
+ * a server sends a page's bytes, so keeping its parts' strings too would only hold on to their
+ * heap (issue #30: ~80 KB a GitHub endpoint page, copied by every scavenge that finds them alive).
+ */
+export interface PageKeeping<T> {
+  /** Names the kept form in its cache key: forms kept by other callers are other entries. */
+  readonly name: string;
+  /** The kept form of `page`, made once per render (a 404 page is rendered for each request). */
+  keep(page: RenderedPage): T;
+  /** The bytes `kept` holds, for the render cache's budget. */
+  bytes(kept: T): number;
+}
+
+const AS_RENDERED: PageKeeping<RenderedPage> = { name: 'html', keep: (page) => page, bytes: renderedBytes };
+
+/**
+ * The page at `slug` (a 404 page when there is none) in the form `keeping` keeps, rendered on a
+ * miss of the site's render cache.
+ * @example const page = await renderKeptPage(site, slug, ctx, { name: 'bytes', keep: (p) => Buffer.from(pageHtml(p)), bytes: (b) => b.length });
+ */
+export async function renderKeptPage<T>(
+  site: DocsSite,
+  slug: string,
+  ctx: RenderContext,
+  keeping: PageKeeping<T>,
+  theme?: 'light' | 'dark',
+): Promise<T> {
   const found = await view(site, slug, ctx.basePath);
   const siteView: SiteView = {
     title: site.definition.config.title,
@@ -92,16 +124,14 @@ export async function renderDocsPage(
       theme,
       ...(canonical ? { canonicalUrl: canonical } : {}),
     });
-  if (!found) return { status: 404, ...render(notFoundView(slug)) };
+  if (!found) return keeping.keep({ status: 404, ...render(notFoundView(slug)) });
   const canonical =
     ctx.origin && canonicalUrl(ctx.origin, ctx.basePath, found.slug, site.definition.homeSlug);
   return cached(
     site,
-    `html:${ctx.origin ?? ''}${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`,
-    () => ({
-      status: 200 as const,
-      ...render(found, canonical),
-    }),
+    `${keeping.name}:${ctx.origin ?? ''}${ctx.basePath}:${slug}:${theme ?? ''}:${ctx.assets.entry}`,
+    () => keeping.keep({ status: 200, ...render(found, canonical) }),
+    keeping.bytes,
   );
 }
 

@@ -25,7 +25,7 @@ export interface DocsSite {
   definition: DocsDefinition;
   apis: Record<string, ApiDefinition>;
   bySlug: Map<string, { item: RoutableNavItem; ancestors: NavItem[] }>;
-  /** Rendered things by key (`html:<slug>`, `view:<slug>`, `search`), bounded by bytes. */
+  /** Rendered things by key (`html:<slug>` or a host's kept form of the page, `view:<slug>`, `search`), bounded by bytes. */
   cache: RenderCache;
   /** Changes whenever the site is reloaded; part of cache-busting URLs. */
   version: string;
@@ -166,11 +166,19 @@ export function dropRenders(site: DocsSite): void {
   }
 }
 
-/** Returns the cached value of `key`, computing it on a miss (the cache weighs it by `renderedBytes`). */
-export async function cached<T>(site: DocsSite, key: string, compute: () => Promise<T> | T): Promise<T> {
+/**
+ * Returns the cached value of `key`, computing it on a miss, weighed by `bytes` (default
+ * `renderedBytes`).
+ */
+export async function cached<T>(
+  site: DocsSite,
+  key: string,
+  compute: () => Promise<T> | T,
+  bytes: (value: T) => number = renderedBytes,
+): Promise<T> {
   const hit = site.cache.get(key);
   if (hit) return hit.value as T;
   const value = await compute();
-  site.cache.set(key, { value }, renderedBytes(value));
+  site.cache.set(key, { value }, bytes(value));
   return value;
 }
