@@ -59,6 +59,22 @@ describe('highlight', () => {
     }
   });
 
+  it("compiles, when it loads another grammar, the rules descriptions' fenced code uses (GitHub's Ruby)", async () => {
+    const instance = await loadHighlighter();
+    await warmHighlighter(['ruby']);
+    const ruby = `require "rbnacl"\nrequire "base64"\n\nkey = Base64.decode64("+ZYvJDZMHUfBkJdyq5Zm9SKqeuBQ4sj+6sfjlH4CgG0=")\npublic_key = RbNaCl::PublicKey.new(key)\n\nbox = RbNaCl::Boxes::Sealed.from_public_key(public_key)\nencrypted_secret = box.encrypt("my_secret")\n\n# Print the base64 encoded secret\nputs Base64.strict_encode64(encrypted_secret)`;
+    const grammar = instance.getLanguage('ruby') as unknown as {
+      createOnigScanner(sources: string[]): unknown;
+    };
+    const compile = vi.spyOn(grammar, 'createOnigScanner');
+    try {
+      expect(highlight(instance, ruby, 'ruby', { remember: false })).toContain('Base64');
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
   it("keeps a page's own code (an endpoint's snippets) only line by line when told not to remember it", async () => {
     const instance = await loadHighlighter();
     await warmHighlighter();
