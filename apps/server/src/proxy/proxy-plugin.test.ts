@@ -116,9 +116,14 @@ describe('streaming', () => {
     const rssBefore = process.memoryUsage().rss;
     let peak = before;
     let rssPeak = rssBefore;
+    const bound = 90 * 1024 * 1024;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, used());
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      const m = process.memoryUsage();
+      rssPeak = Math.max(rssPeak, m.rss);
+      // A collection only when the figure with garbage passes the bound: in the shared project
+      // (files not isolated) a full collection every 200 ms of a worker holding other files' heap
+      // slowed the transfer from ~3 s to past the 60 s timeout.
+      if (m.heapUsed + m.arrayBuffers - before > bound) peak = Math.max(peak, used());
     }, 200);
     const response = await fetch(`${base}${origin}/big`);
     const hash = createHash('sha256');
@@ -159,13 +164,14 @@ describe('streaming', () => {
     });
     expect(JSON.parse(sinkBody)).toEqual({ total: size, sha256: digest });
     clearInterval(sampler);
+    peak = Math.max(peak, used());
     console.log(
       `100 MB each way: live heap+buffers peak +${((peak - before) / 2 ** 20).toFixed(1)} MB, rss peak +${((rssPeak - rssBefore) / 2 ** 20).toFixed(1)} MB`,
     );
     // Client, proxy and upstream share this process; a buffered copy would add ≥ 100 MB. The test's
     // own fetch client sometimes reads tens of MB ahead of its consumer on a loaded machine (one
     // run in four on CI: +68 MB with the proxy's relay unchanged), so the bound sits under 100 MB.
-    expect(peak - before).toBeLessThan(90 * 1024 * 1024);
+    expect(peak - before).toBeLessThan(bound);
   }, 60_000);
 });
 
