@@ -188,15 +188,15 @@ describe('validateValue: where issues sit', () => {
 });
 
 describe('validateValue on hostile input', () => {
-  it('a huge string against a catastrophic pattern and a format answers quickly', () => {
+  // Backtracking `^(a+)+$` over 2 M characters would not end for ages: the test's timeout is the
+  // bound (generous, so a loaded machine does not fail it; the bench measures speed, not this test).
+  it('a huge string against a catastrophic pattern and a format answers, not backtracking', () => {
     const huge = `${'a'.repeat(2_000_000)}!`;
-    const started = performance.now();
     expect(codes(huge, str({ pattern: '^(a+)+$' }))).toEqual([['', 'pattern']]);
     expect(codes(`a@${'b'.repeat(200_000)}`, str({ format: 'email' }))).toEqual([['', 'format']]);
     expect(codes(huge, str({ format: 'uri' }))).toEqual([['', 'format']]);
     expect(codes(huge, str({ maxLength: 10 }))).toEqual([['', 'maxLength']]);
-    expect(performance.now() - started).toBeLessThan(3000);
-  });
+  }, 30_000);
 
   it('deep nesting stops at a bounded depth without overflowing the stack', () => {
     let value: Record<string, unknown> = {};
