@@ -31,15 +31,13 @@ import { collectProjectFiles, loadDocsProject } from '@sextant/docs-project';
 import { createRegistryClient } from '@sextant/registry-client';
 import { buildServer } from '@sextant/server';
 import { publishProject } from '../../apps/cli/src/support/publish-project.js';
-import { bundledModule } from '../support/bundled.js';
+import { bundledChildEnv, bundledModule, REPO_ROOT, withoutTsx } from '../support/bundled.js';
 
 const HOST = 'github.docs.test';
 const TARGET_PAGES_PER_CORE = 500;
 /** The V8 flags `sextant serve` runs with when no `--memory` is given (apps/cli/bin/sextant.js). */
 const SERVE_FLAGS = ['--max-semi-space-size=16', '--liftoff-only'];
-/** The repository's root: given to the child, whose bundled file lives elsewhere. */
-const ROOT = process.env.BENCH_COLD_ROOT ?? resolve(import.meta.dirname, '../..');
-const GITHUB_SPEC = join(ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
+const GITHUB_SPEC = join(REPO_ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
 
 type ToChild = { type: 'cpu' } | { type: 'profile'; file?: string } | { type: 'stop' };
 type FromChild =
@@ -128,22 +126,11 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-/** This process's Node flags without tsx's loader (`--require …tsx…`, `--import …tsx…`). */
-function withoutTsx(args: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const value = args[i + 1] ?? '';
-    if ((args[i] === '--require' || args[i] === '--import') && /[\\/]tsx[\\/]/.test(value)) i++;
-    else kept.push(args[i] as string);
-  }
-  return kept;
-}
-
 /** Forks the server: `bundled` (the module bundled as the package ships), else this file through tsx. */
 async function startServer(dataDir: string, publish: boolean, bundled?: string): Promise<Server> {
   const child = fork(bundled ?? import.meta.filename, [dataDir, publish ? 'publish' : 'open'], {
     // As `sextant serve` runs (apps/cli/bin/sextant.js): React's production build, its V8 flags.
-    env: { NODE_ENV: 'production', ...process.env, BENCH_COLD_CHILD: '1', BENCH_COLD_ROOT: ROOT },
+    env: { NODE_ENV: 'production', ...process.env, BENCH_COLD_CHILD: '1', ...bundledChildEnv() },
     // A flag NODE_OPTIONS already sets (`--max-semi-space-size=16`, to compare) is left to it, as sextant.js does.
     execArgv: [
       ...(bundled ? withoutTsx(process.execArgv) : process.execArgv),

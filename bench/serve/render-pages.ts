@@ -9,20 +9,21 @@
  *   RENDER_COMPARE=dir      compare every page's HTML with the one dumped there (exit 1 on a difference)
  *   RENDER_PROFILE=file     a CPU profile of the pages after the first (open it in Chrome's DevTools)
  *   RENDER_HEAP_PROFILE=file  a sampling profile of what those pages allocate (collected objects too)
+ *   RENDER_SOURCES=1        run the TypeScript sources through tsx (profiles name the sources' lines);
+ *                           by default the renderer runs bundled as the package ships it (bench/support/bundled.ts)
  * Pages per CPU second exclude the first page (the site's first load: highlighter, grammars).
  */
+import { fork } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type NavItem, walkNavigation } from '@sextant/definition';
 import { loadDocsProject } from '@sextant/docs-project';
 import { createDocsSite, docsSiteCss, loadClientBuild, pageHtml, renderDocsPage } from '@sextant/docs-site';
+import { bundledChildEnv, bundledModule, REPO_ROOT, withoutTsx } from '../support/bundled.js';
 
-const GITHUB_SPEC = resolve(
-  import.meta.dirname,
-  '../../test-data/node_modules/@octokit/openapi/generated/api.github.com.json',
-);
+const GITHUB_SPEC = join(REPO_ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
 
 async function githubSite() {
   const project = await mkdtemp(join(tmpdir(), 'sextant-bench-render-'));
@@ -120,4 +121,20 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/** Runs this bench bundled, in a child process; its exit code is this one's. */
+async function inBundle(): Promise<void> {
+  const bundled = await bundledModule('bench/serve/render-pages.ts');
+  try {
+    const child = fork(bundled.file, [], {
+      env: { NODE_ENV: 'production', ...process.env, RENDER_BUNDLED: '1', ...bundledChildEnv() },
+      execArgv: withoutTsx(process.execArgv),
+      stdio: 'inherit',
+    });
+    process.exitCode = await new Promise<number>((done) => child.once('exit', (code) => done(code ?? 1)));
+  } finally {
+    await bundled.remove();
+  }
+}
+
+if (process.env.RENDER_SOURCES || process.env.RENDER_BUNDLED) await main();
+else await inBundle();

@@ -10,7 +10,22 @@ import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+/** The repository's root; a bundled child (whose file lives elsewhere) is told it by its parent. */
+export const REPO_ROOT = process.env.BENCH_REPO_ROOT ?? resolve(import.meta.dirname, '../..');
+
+/** What a bundled child's environment needs from its parent. */
+export const bundledChildEnv = () => ({ BENCH_REPO_ROOT: REPO_ROOT });
+
+/** This process's Node flags without tsx's loader (`--require …tsx…`, `--import …tsx…`): a bundle needs none. */
+export function withoutTsx(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const value = args[i + 1] ?? '';
+    if ((args[i] === '--require' || args[i] === '--import') && /[\\/]tsx[\\/]/.test(value)) i++;
+    else kept.push(args[i] as string);
+  }
+  return kept;
+}
 
 type Bundle = (
   input: Record<string, string>,
