@@ -15,6 +15,7 @@ import { Page } from '../components/page.js';
 import { type ContentNode, isContentIsland } from '../shared/content-node.js';
 import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
 import { islandRenderer } from './island-renderer.js';
+import { KeptChildren } from './kept-children.js';
 import { PageFooter } from './page-furniture.js';
 import { headTags, stylesheetLinks } from './seo/head-tags.js';
 import { pageMeta } from './seo/page-meta.js';
@@ -28,7 +29,14 @@ import {
   sharedPart,
 } from './page-parts.js';
 import { renderedBytes } from './render-cache.js';
-import { navigationTabs, SearchTrigger, SidebarNav, sidebarParts, Tabs } from './sidebar.js';
+import {
+  isCurrentOrAncestor,
+  navigationTabs,
+  SearchTrigger,
+  SidebarNav,
+  sidebarParts,
+  Tabs,
+} from './sidebar.js';
 import type { SidebarCache, SidebarTemplate } from './sidebar-template.js';
 import type { DocsSite } from './site.js';
 import {
@@ -39,6 +47,7 @@ import {
   VersionBanner,
   VersionSelect,
 } from './site-chrome.js';
+import { versionLinks } from './site-versions.js';
 
 /** The built client: the entry script, the text of its CSS and the chunks to preload. */
 export interface ClientAssets {
@@ -140,9 +149,20 @@ function Header({
   const light = assetUrl(config.logo?.light, fileUrl);
   const dark = assetUrl(config.logo?.dark, fileUrl) ?? light;
   const tabs = navigationTabs(site.definition);
+  const headerTabs = tabs && config.layout.tabsPlacement === 'HEADER' ? tabs : undefined;
   const placement = config.layout.searchbarPlacement;
+  // What the header shows besides the site version's config: its links (the version selector's
+  // keep the reader on this page) and which tab is current.
+  const shown = {
+    basePath,
+    searchIndexUrl,
+    light,
+    dark,
+    versions: versionLinks(site, currentSlug, basePath),
+    currentTabs: headerTabs?.map((tab) => isCurrentOrAncestor(tab, currentSlug)),
+  };
   return (
-    <header className="sx-header">
+    <KeptChildren tag="header" className="sx-header" keptKey={`site-header\0${JSON.stringify(shown)}`}>
       <a className="sx-skip-link" href={`#${CONTENT_ROOT_ID}`}>
         Skip to content
       </a>
@@ -156,9 +176,7 @@ function Header({
         <span className="sx-brand-title">{config.title}</span>
       </a>
       <VersionSelect site={site} slug={currentSlug} basePath={basePath} />
-      {tabs && config.layout.tabsPlacement === 'HEADER' ? (
-        <Tabs tabs={tabs} currentSlug={currentSlug} basePath={basePath} />
-      ) : null}
+      {headerTabs ? <Tabs tabs={headerTabs} currentSlug={currentSlug} basePath={basePath} /> : null}
       {placement === 'HEADER_TABS' ? <SearchTrigger className="sx-search-tabs" /> : null}
       <NavbarLinks config={config} className="sx-navbar" />
       <div id="sx-tools" className="sx-tools">
@@ -169,7 +187,7 @@ function Header({
           askAi={askAiInSite(config)}
         />
       </div>
-    </header>
+    </KeptChildren>
   );
 }
 

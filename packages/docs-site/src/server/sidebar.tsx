@@ -21,7 +21,7 @@ import { escapeHtml, inlineTitleHtml, sitePathAttr } from './static-html.js';
  * True when `item` or an item under it is the page at `currentSlug`, or a path prefix of it
  * (`rest/repos` of `rest/repos/get`: `changelog/page/2` has no item of its own).
  */
-function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
+export function isCurrentOrAncestor(item: NavItem, currentSlug: string): boolean {
   if (item.type === 'link') return false;
   if (!('children' in item)) return item.slug === currentSlug || currentSlug.startsWith(`${item.slug}/`);
   const slugs = subtreeSlugs(item);

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { DocsConfig } from '@sextant/definition';
 import { InlineMarkdown } from '@sextant/playground/inline-markdown';
+import { KeptChildren } from './kept-children.js';
 import { TabIcon } from './nav-icon.js';
 import type { DocsSite } from './site.js';
 import { defaultVersion, versionLinks, viewNoun } from './site-versions.js';
@@ -147,8 +148,9 @@ const SOCIAL_LABELS: Record<string, string> = {
 export function SiteFooter({ config }: { config: DocsConfig }) {
   const footer = config.footer;
   if (!footer || (footer.groups.length === 0 && footer.socials.length === 0)) return null;
+  // It shows the site version's config alone.
   return (
-    <footer className="sx-footer">
+    <KeptChildren tag="footer" className="sx-footer" keptKey="site-footer">
       {footer.groups.length > 0 ? (
         <div className="sx-footer-groups">
           {footer.groups.map((group) => (
@@ -187,7 +189,7 @@ export function SiteFooter({ config }: { config: DocsConfig }) {
           </ul>
         ) : null}
       </div>
-    </footer>
+    </KeptChildren>
   );
 }
 
