@@ -1,6 +1,7 @@
 /**
- * renderedBytes weighs values by their JSON text without writing it: the same figure within a few
- * per cent (escapes aside) for strings, pages and nested page views.
+ * renderedBytes weighs values without writing their JSON text: strings and pages by their own
+ * text, page views by their JSON text's length but for their API slice's shared objects, each a
+ * reference however big it is.
  */
 import { describe, expect, it } from 'vitest';
 import { sharedPart } from './page-parts.js';
@@ -34,35 +35,41 @@ describe('renderedBytes', () => {
       empty: [],
       nested: { deeper: { deepest: [[1, 2], { a: 'b' }] } },
     };
-    const json = 2 * JSON.stringify(view).length + 128;
+    const json = JSON.stringify(view).length + 128;
     const weighed = renderedBytes(view);
     expect(weighed).toBeGreaterThan(json * 0.95);
     expect(weighed).toBeLessThan(json * 1.1);
   });
 
-  it("weighs the API's objects page views share once, to the figure a walk gives", () => {
-    const user = {
+  it("weighs the API's objects in a view's slice as references, whatever their size", () => {
+    const type = (properties: number) => ({
       name: 'simple-user',
       shape: {
         type: 'object',
-        properties: Array.from({ length: 30 }, (_, i) => ({
+        properties: Array.from({ length: properties }, (_, i) => ({
           key: `p${i}`,
           valueShape: { type: 'primitive' },
         })),
       },
-    };
-    const page = (slug: string) => ({
-      kind: 'endpoint',
-      slug,
-      definition: { types: { 'simple-user': user, own: { name: slug } }, endpoints: {} },
     });
-    const first = page('rest/users/get');
-    const second = page('rest/users/list-followers');
-    // The second view reuses the first's figure for the shared type: the same as a fresh copy's walk.
-    expect(renderedBytes(first)).toBe(renderedBytes(structuredClone(first)));
-    expect(renderedBytes(second)).toBe(renderedBytes(structuredClone(second)));
-    expect(renderedBytes(second)).toBe(
-      renderedBytes(first) + 2 * ('list-followers'.length - 'get'.length) * 2,
-    );
+    const page = (properties: number) => ({
+      kind: 'endpoint',
+      slug: 'rest/users/get',
+      definition: {
+        id: 'github',
+        types: { 'simple-user': type(properties) },
+        endpoints: { get: type(properties) },
+      },
+    });
+    expect(renderedBytes(page(3000))).toBe(renderedBytes(page(1)));
+    // The slice's own text counts; its entries cost their id and a reference.
+    const withoutSlice = renderedBytes({ kind: 'endpoint', slug: 'rest/users/get' });
+    expect(renderedBytes(page(1)) - withoutSlice).toBeGreaterThan('definition'.length + 'github'.length);
+    expect(renderedBytes(page(1)) - withoutSlice).toBeLessThan(JSON.stringify(page(1).definition).length);
+    // Only a view's own `definition` is a slice: one deeper is the view's own data.
+    const nested = (properties: number) => ({
+      examples: [{ definition: { types: { a: type(properties) } } }],
+    });
+    expect(renderedBytes(nested(3000))).toBeGreaterThan(renderedBytes(nested(1)) + 3000 * 20);
   });
 });
