@@ -11,7 +11,7 @@ export {
 } from './build/client-build.js';
 export * from './errors.js';
 export { type ClientAssets, NONCE_PLACEHOLDER } from './server/document.js';
-export { COMMON_LANGUAGES, grammarWaits, loadHighlighter, warmHighlighter } from './server/highlight.js';
+export { COMMON_LANGUAGES, grammarWaits, loadHighlighter } from './server/highlight.js';
 export {
   configureHighlightCaches,
   DEFAULT_HIGHLIGHT_CACHE_BYTES,
@@ -26,7 +26,7 @@ export {
   linkProblemLine,
   type RedirectProblem,
 } from './server/links/index.js';
-export { renderMarkdown } from './server/markdown.js';
+export { renderMarkdown, warmRenderer } from './server/markdown.js';
 export {
   findMarkdownFileReferences,
   localReferencePath,

@@ -17,7 +17,7 @@ import {
   configureHighlightCaches,
   grammarWaits,
   highlightCacheBytes,
-  warmHighlighter,
+  warmRenderer,
 } from '@sextant/docs-site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -123,13 +123,13 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   // Highlighted code, shared by every site in the process (the docs site's module caches).
   configureHighlightCaches({ maxBytes: budgets.highlights, onEvicted: () => observer.evicted('highlights') });
   metrics?.watchCache('highlights', highlightCacheBytes);
-  // Shiki and the endpoint pages' grammars load and compile once the listener answers (its start
+  // Shiki, the endpoint pages' grammars and the markdown pipeline load and compile once the listener answers (its start
   // does not wait for their CPU): /readyz stays 503 until they are in, so a balancer's first
   // reader never pays for them. A server that never listens (inject) warms on its first /readyz.
   let highlighterWarm: Promise<void> | undefined;
   const warmHighlighting = () => {
     if (!highlighterWarm) {
-      highlighterWarm = warmHighlighter();
+      highlighterWarm = warmRenderer();
       highlighterWarm.catch((error: unknown) =>
         app.log.error(error instanceof Error ? error.message : error),
       );

@@ -14,7 +14,7 @@ import type { HighlighterCore } from 'shiki/core';
 import { unified } from 'unified';
 import { CALLOUT_TITLE_CLASS, calloutClasses, calloutMarker, calloutTitle } from './callouts.js';
 import { headingId, isTocDepth, type TocEntry } from './heading-ids.js';
-import { highlight } from './highlight.js';
+import { highlight, loadHighlighter, warmHighlighter } from './highlight.js';
 import { remarkRewriteFileUrls } from './markdown-files.js';
 import { plainMarkdown } from './plain-markdown.js';
 import { rehypeParseRaw, rehypeSanitize, SERIALIZE } from './sanitize.js';
@@ -161,4 +161,32 @@ export function renderWithPipeline(
   }
   const data: TocData = { toc };
   return { html: processor.processSync({ value: markdown, data }).toString(), toc };
+}
+
+/** A description the fast path leaves to the pipeline, with the blocks and inlines it meets most. */
+const WARM_SAMPLE = `## Lists
+- a **list**
+  - nested, \`code\` and [a link](https://example.com)
+
+> [!NOTE]
+> a callout
+continued lazily
+
+| Name | Type |
+| ---- | ---- |
+| \`id\` | <em>integer</em> |
+
+\`\`\`json
+{ "id": 1 }
+\`\`\`
+`;
+
+/**
+ * {@link warmHighlighter}, then one description through the unified pipeline, whose first use in
+ * a process costs ~35–40 ms (its plugins' set-up, JIT): a server awaits it before it reports ready.
+ * @example app.lifecycle.addCheck('highlighter', () => warmRenderer())
+ */
+export async function warmRenderer(): Promise<void> {
+  await warmHighlighter();
+  renderWithPipeline(await loadHighlighter(), WARM_SAMPLE);
 }
