@@ -229,11 +229,29 @@ describe('plainMarkdown', () => {
       '- a\n# b',
       '1. a\n- b',
       'a\n2. b',
-      '> a\nb',
       '> > a',
       '>a',
-      '>  a',
       '> ```\n> x',
+      // After a quote, lines that would open a block, or follow no paragraph, are not lazy.
+      '> a\n***',
+      '> a\n_ _ _',
+      '> a\n* * *',
+      '> a\n===',
+      '> a\n---',
+      '> a\n# b',
+      '> a\n- b',
+      '> a\n1. b',
+      '> a\n```\nx\n```',
+      '> a\n<div>b</div>',
+      '> a\n| b |',
+      '> a\n  b',
+      '> a\nb ',
+      '> # a\nb',
+      '> - a\nb',
+      '> a\n>\nb',
+      '> ***\nb',
+      '>     code',
+      '> a\n>\n>     code',
       '   > a',
       // Characters the parser rewrites or the serialiser encodes.
       'a\u0000b',
@@ -366,6 +384,21 @@ describe('plainMarkdown', () => {
       '**Notes:**\n*   GitHub renames assets. See "[List](https://x.test/a)"\nendpoint lists them. \n*   To find the `id` query [the `GET /x` endpoint](https://x.test/b). \n*   If you upload one.',
       '- If within a browser, fetch it.\n- Alternatively, set the `Accept` header to \n  [`application/octet-stream`](https://x.test/m). \n  The API will redirect.\n  Clients handle both.',
       'Provides hovercard information.\n\n  The `subject_type` and `subject_id` parameters provide context.\n\nNext.',
+    ];
+    for (const text of texts) {
+      taken(text);
+      expect(plainTree(text), JSON.stringify(text)).toEqual(parsed(text));
+    }
+  });
+
+  it("renders quotes' indented lines and lines continuing them lazily as the pipeline does", () => {
+    const texts = [
+      '>  a',
+      '> a\n>    b',
+      '> a\nb',
+      '> a\nb\n**c** [d](/e)\n\nAfter.',
+      '> [!NOTE]\n>    This operation supports both server-to-server and user-to-server access.\nUnauthorized users will not see the existence of this endpoint.',
+      '> - a\n>   b\nc',
     ];
     for (const text of texts) {
       taken(text);

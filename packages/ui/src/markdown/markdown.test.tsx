@@ -174,6 +174,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '> [!NOTE]  \n> A break after a callout marker.',
       ' leading space',
       '- a\nlazy\n- b\n  indented',
+      '> a quote\n>    indented\nand lazy',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdownNodes('The name.', { html: 'strip' })).toEqual([<p key="m.0">{['The name.']}</p>]);
@@ -209,7 +210,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '---',
       '- a\n  - nested',
       '> > nested',
-      '> a\nlazy',
+      '> a\n***',
       '<script>alert(1)</script>',
       // Past the parser's bounds: renderMarkdown escapes or flattens them, the fast path does not guess.
       `${'*a* '.repeat(MAX_DELIMITER_RUNS)}`,

@@ -2,7 +2,7 @@
  * The markdown fast path for servers rendering many descriptions (issue #30): the mdast tree of a
  * document made only of paragraphs (indented up to three spaces, their lines' edge spaces dropped),
  * ATX headings, list items of one paragraph (its lines continuing the item indented or lazily; tight
- * or loose), quotes and
+ * or loose), quotes (their lines' text indented or not, continued lazily by text lines) and
  * fenced code blocks (three backticks, a language name or none, closed by three backticks alone),
  * whose inline text holds only text, simple code spans and links, backslash escapes, unnested
  * emphasis whose delimiters open and close unambiguously and hard breaks (two spaces or more at a
@@ -10,8 +10,8 @@
  * so the tree is `fromMarkdown`'s without positions, with or without GFM; GFM's tables and URL
  * literals of one plain form are read only when asked (options). Anything else (HTML, other code
  * blocks, tables, autolinks and other GFM literals, entities, images, references, strikethrough,
- * nesting, lazy continuation of quotes, indented code, setext headings, thematic breaks, backslash breaks) is
- * refused: undefined, and the caller runs the parser.
+ * nesting, lazy continuation of quotes other than by a text line, indented code, setext headings,
+ * thematic breaks, backslash breaks) is refused: undefined, and the caller runs the parser.
  * Proved against the parsers on every description of GitHub's, Stripe's and the example specs
  * (docs-site's plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
  */
@@ -377,6 +377,14 @@ function interrupts(line: string): boolean {
   return item !== undefined && item.text !== '' && (item.start === null || item.start === 1);
 }
 
+/**
+ * Whether `line` is paragraph text that would continue a paragraph before it: read the same
+ * quoted or lazily after a quote (it opens no block; a thematic break of `*` or `_` is left to the
+ * inline reader, which refuses it).
+ */
+const lazyLine = (line: string | undefined): boolean =>
+  line !== undefined && TEXT_LINE.test(line) && !interrupts(line);
+
 function paragraph(source: string, reading: InlineReading, quoteMarker = false): Paragraph | undefined {
   const marker = quoteMarker ? QUOTE_MARKER.exec(source)?.[0] : undefined;
   if (!marker) {
@@ -526,12 +534,13 @@ function blocks(
       if (inQuote) return undefined;
       const quoted: string[] = [];
       for (; lines[i]?.startsWith('>'); i++) {
-        const text = (lines[i] as string).slice(2);
-        if (!/^> ?$/.test(lines[i] as string) && !(lines[i]?.startsWith('> ') && !text.startsWith(' ')))
-          return undefined;
-        quoted.push(text);
+        if (!/^> ?$/.test(lines[i] as string) && !lines[i]?.startsWith('> ')) return undefined;
+        quoted.push((lines[i] as string).slice(2));
       }
-      // A line right after a quote continues its paragraph (lazily) or interrupts it.
+      // A text line right after a quote's paragraph continues it (lazily), as if quoted; any other
+      // line would interrupt it.
+      for (; lazyLine(lines[i]) && lazyLine(quoted.at(-1)?.replace(LEADING_SPACES, '')); i++)
+        quoted.push(lines[i] as string);
       if (i < lines.length && lines[i] !== '') return undefined;
       const children = blocks(quoted, options, true);
       if (!children?.length) return undefined;
