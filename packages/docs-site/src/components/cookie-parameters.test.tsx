@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { pageHtml } from '../server/page-parts.js';
 import { renderDocsPage, renderDocsPageMarkdown } from '../server/render.js';
 import { createDocsSite } from '../server/site.js';
+import { testRenderContext } from '../testing/render-context.js';
 
 const spec = {
   openapi: '3.1.0',
@@ -55,15 +56,7 @@ function site() {
   return { site: createDocsSite(docs, { api: definition }, '1'), slugs };
 }
 
-const ctx = {
-  mode: 'local' as const,
-  proxyBaseUrl: '',
-  basePath: '',
-  assets: { entry: '/entry.js', css: '', preload: [] },
-  fileUrl: (path: string) => `/${path}`,
-  searchIndexUrl: '/search.json',
-  siteCss: '',
-};
+const ctx = testRenderContext();
 
 describe('cookie parameters on the reference page', () => {
   it('are a Cookies section after Headers, with type, required-ness and description', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@sextant/definition';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
+import { testRenderContext } from '../testing/render-context.js';
 import { pageHtml } from './page-parts.js';
 import { renderDocsPage } from './render.js';
 import { createDocsSite } from './site.js';
@@ -27,15 +28,7 @@ const spec = {
   },
 };
 
-const ctx = {
-  mode: 'local' as const,
-  proxyBaseUrl: '',
-  basePath: '',
-  assets: { entry: '/entry.js', css: '', preload: [] },
-  fileUrl: (path: string) => `/${path}`,
-  searchIndexUrl: '/search.json',
-  siteCss: '',
-};
+const ctx = testRenderContext();
 
 describe('the document of a page whose titles spell its placeholders', () => {
   it('has the content in main and the sidebar in its nav, each once', async () => {

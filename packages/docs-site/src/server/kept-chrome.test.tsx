@@ -6,6 +6,7 @@
  */
 import { buildDocsDefinition, defaultDocsConfig, type ProjectNavItem } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
+import { testRenderContext } from '../testing/render-context.js';
 import { pageHtml } from './page-parts.js';
 import { renderDocsPage } from './render.js';
 import { createDocsSite } from './site.js';
@@ -16,15 +17,7 @@ const page = (title: string, markdown = `# ${title}\n`): ProjectNavItem => ({
   markdown,
 });
 
-const ctx = {
-  mode: 'local' as const,
-  proxyBaseUrl: '',
-  basePath: '',
-  assets: { entry: '/entry.js', css: '', preload: [] },
-  fileUrl: (path: string) => `/${path}`,
-  searchIndexUrl: '/search.json',
-  siteCss: '',
-};
+const ctx = testRenderContext();
 
 function definition(versioned = true) {
   const config = defaultDocsConfig('Docs');

@@ -10,6 +10,7 @@ import {
   walkNavigation,
 } from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
+import { testRenderContext } from '../testing/render-context.js';
 import { pageHtml } from './page-parts.js';
 import { type PageKeeping, type RenderedPage, renderDocsPage, renderKeptPage } from './render.js';
 import { createDocsSite, type RenderCache } from './site.js';
@@ -45,15 +46,7 @@ function site() {
   };
 }
 
-const ctx = {
-  mode: 'hosted' as const,
-  proxyBaseUrl: '',
-  basePath: '',
-  assets: { entry: '/entry.js', css: '', preload: [] },
-  fileUrl: (path: string) => `/${path}`,
-  searchIndexUrl: '/search.json',
-  siteCss: '',
-};
+const ctx = testRenderContext('hosted');
 
 /** Keeps a page as its HTML's length, counting the pages it is handed. */
 function lengths(name = 'length') {
