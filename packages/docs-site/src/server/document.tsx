@@ -161,8 +161,10 @@ function Header({
     versions: versionLinks(site, currentSlug, basePath),
     currentTabs: headerTabs?.map((tab) => isCurrentOrAncestor(tab, currentSlug)),
   };
+  // A versioned site's selector links to this page in each version: a header per page, kept for none.
+  const keptKey = shown.versions.length > 0 ? undefined : `site-header\0${JSON.stringify(shown)}`;
   return (
-    <KeptChildren tag="header" className="sx-header" keptKey={`site-header\0${JSON.stringify(shown)}`}>
+    <KeptChildren tag="header" className="sx-header" keptKey={keptKey}>
       <a className="sx-skip-link" href={`#${CONTENT_ROOT_ID}`}>
         Skip to content
       </a>

@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import { useIslandRenderer } from '../components/island.js';
 
 /**
- * `<Tag className>` around `children`, the children kept as HTML under `key` for every page of
- * the site version. `key` names everything the children show; their islands get the page's next id
- * prefixes. Without a kept cache the page renders them itself.
+ * `<Tag className>` around `children`, the children kept as HTML under `keptKey` for every page
+ * of the site version. `keptKey` names everything the children show; their islands get the page's
+ * next id prefixes. Without a kept cache, or without a key (children that differ on every page,
+ * kept for no other page), the page renders them itself.
  */
 export function KeptChildren({
   tag: Tag,
@@ -18,11 +19,12 @@ export function KeptChildren({
 }: {
   tag: 'header' | 'footer';
   className: string;
-  keptKey: string;
+  keptKey: string | undefined;
   children: ReactNode;
 }) {
+  const renderer = useIslandRenderer();
   // No full view URL in the site's chrome: '' is written as it is.
-  const html = useIslandRenderer()?.sharedHtml?.(keptKey, () => <>{children}</>, '');
+  const html = keptKey === undefined ? undefined : renderer?.sharedHtml?.(keptKey, () => <>{children}</>, '');
   if (html === undefined) return <Tag className={className}>{children}</Tag>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of these children, kept
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -87,6 +87,29 @@ describe('the kept header and footer', () => {
     expect(footers[0]).toContain('href="https://blog.example"');
   });
 
+  it('keeps no header on a versioned site, whose selector links each page to itself', async () => {
+    const keys = (versioned: boolean) => {
+      const entries = new Map<string, { value: unknown }>();
+      const site = createDocsSite(definition(versioned), {}, '1', {
+        renderCache: () => ({
+          get: (key) => entries.get(key),
+          set: (key, entry) => void entries.set(key, entry),
+          clear: () => entries.clear(),
+        }),
+      });
+      return { site, headers: () => [...entries.keys()].filter((key) => key.startsWith('site-header')) };
+    };
+    const versioned = keys(true);
+    const plain = keys(false);
+    for (const slug of slugs) {
+      await rendered(versioned.site, slug);
+      await rendered(plain.site, slug);
+    }
+    expect(versioned.headers()).toEqual([]);
+    // One header per current tab: the first two pages share theirs.
+    expect(plain.headers()).toHaveLength(2);
+  });
+
   it('differ by the current tab on a site without versions, else are kept alike', async () => {
     const kept = createDocsSite(definition(false), {}, '1');
     const headers: string[] = [];
