@@ -126,20 +126,18 @@ async function docsHostPlugin(app: FastifyInstance, options: DocsHostOptions): P
   // Shiki, the endpoint pages' grammars and the markdown pipeline load and compile once the listener answers (its start
   // does not wait for their CPU): /readyz stays 503 until they are in, so a balancer's first
   // reader never pays for them. A server that never listens (inject) warms on its first /readyz.
-  let highlighterWarm: Promise<void> | undefined;
-  const warmHighlighting = () => {
-    if (!highlighterWarm) {
-      highlighterWarm = warmRenderer();
-      highlighterWarm.catch((error: unknown) =>
-        app.log.error(error instanceof Error ? error.message : error),
-      );
+  let rendererWarm: Promise<void> | undefined;
+  const warmRendering = () => {
+    if (!rendererWarm) {
+      rendererWarm = warmRenderer();
+      rendererWarm.catch((error: unknown) => app.log.error(error instanceof Error ? error.message : error));
     }
-    return highlighterWarm;
+    return rendererWarm;
   };
   app.addHook('onListen', async () => {
-    void warmHighlighting();
+    void warmRendering();
   });
-  if (app.hasDecorator('lifecycle')) app.lifecycle.addCheck('highlighter', warmHighlighting);
+  if (app.hasDecorator('lifecycle')) app.lifecycle.addCheck('highlighter', warmRendering);
   metrics?.watchGrammarWaits(grammarWaits);
   const local = createLocalSite(app, { ...options, renderCache: renders.forSite });
   const siteRoutes = createSiteRouteTable();

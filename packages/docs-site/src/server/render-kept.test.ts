@@ -3,17 +3,12 @@
  * the page (issue #30): made once per render, weighed by the host, under its own name (so another
  * form or the plain render is another entry); a 404 page is made again for every request.
  */
-import {
-  buildDocsDefinition,
-  defaultDocsConfig,
-  importDefinition,
-  walkNavigation,
-} from '@sextant/definition';
 import { describe, expect, it } from 'vitest';
 import { testRenderContext } from '../testing/render-context.js';
+import { specSite } from '../testing/spec-site.js';
 import { pageHtml } from './page-parts.js';
 import { type PageKeeping, type RenderedPage, renderDocsPage, renderKeptPage } from './render.js';
-import { createDocsSite, type RenderCache } from './site.js';
+import type { RenderCache } from './site.js';
 
 const spec = {
   openapi: '3.1.0',
@@ -23,27 +18,14 @@ const spec = {
 
 /** A site whose render cache is a plain map, to read what it holds and what each entry weighs. */
 function site() {
-  const { definition } = importDefinition({ entry: 'pets.json', read: () => JSON.stringify(spec) });
-  const docs = buildDocsDefinition({
-    config: defaultDocsConfig('Docs'),
-    apis: { api: definition },
-    navigation: [{ type: 'api', title: 'API', apiId: 'api' }],
-  });
-  let slug = '';
-  walkNavigation(docs.navigation, (item) => {
-    if (item.type === 'endpoint') slug = item.slug;
-  });
   const entries = new Map<string, { entry: { value: unknown }; bytes: number }>();
   const cache: RenderCache = {
     get: (key) => entries.get(key)?.entry,
     set: (key, entry, bytes) => void entries.set(key, { entry, bytes }),
     clear: () => entries.clear(),
   };
-  return {
-    site: createDocsSite(docs, { api: definition }, '1', { renderCache: () => cache }),
-    slug,
-    entries,
-  };
+  const pets = specSite(spec, 'pets.json', { renderCache: () => cache });
+  return { site: pets.site, slug: pets.endpointSlug('listPets'), entries };
 }
 
 const ctx = testRenderContext('hosted');

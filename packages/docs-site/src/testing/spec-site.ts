@@ -9,7 +9,7 @@ import {
   importDefinition,
   walkNavigation,
 } from '@sextant/definition';
-import { createDocsSite, type DocsSite } from '../server/site.js';
+import { createDocsSite, type DocsSite, type DocsSiteOptions } from '../server/site.js';
 
 export interface SpecSite {
   definition: ApiDefinition;
@@ -18,7 +18,7 @@ export interface SpecSite {
   endpointSlug(endpointId: string): string;
 }
 
-export function specSite(spec: unknown, entry = 'spec.json'): SpecSite {
+export function specSite(spec: unknown, entry = 'spec.json', options?: DocsSiteOptions): SpecSite {
   const text = JSON.stringify(spec);
   const { definition } = importDefinition({ entry, read: () => text });
   const docs = buildDocsDefinition({
@@ -28,7 +28,7 @@ export function specSite(spec: unknown, entry = 'spec.json'): SpecSite {
   });
   return {
     definition,
-    site: createDocsSite(docs, { api: definition }, '1'),
+    site: createDocsSite(docs, { api: definition }, '1', options),
     endpointSlug(endpointId) {
       let slug = '';
       walkNavigation(docs.navigation, (item) => {
