@@ -9,6 +9,7 @@
 import type { AuthSchemeId } from '../ir/auth.js';
 import type { ApiDefinition, Subpackage, SubpackageId } from '../ir/definition.js';
 import type { ChannelId, EndpointId, WebhookId } from '../ir/endpoint.js';
+import { idRecord } from '../ir/id-record.js';
 import { oauthTokenFlows } from '../ir/oauth-flows.js';
 import type { TypeDefinition, TypeId } from '../ir/types.js';
 import { SextantError } from '../sextant-error.js';
@@ -36,9 +37,9 @@ export class SliceTargetNotFoundError extends SextantError<'SliceTargetNotFoundE
  */
 export function sliceDefinition(definition: ApiDefinition, target: SliceTarget): ApiDefinition {
   const collector = new TypeCollector(definition.types);
-  const endpoints: ApiDefinition['endpoints'] = {};
-  const websockets: ApiDefinition['websockets'] = {};
-  const webhooks: ApiDefinition['webhooks'] = {};
+  const endpoints: ApiDefinition['endpoints'] = idRecord();
+  const websockets: ApiDefinition['websockets'] = idRecord();
+  const webhooks: ApiDefinition['webhooks'] = idRecord();
   const authIds: AuthSchemeId[] = [];
   let itemKind: 'endpoints' | 'websockets' | 'webhooks';
   let itemId: string;
@@ -66,7 +67,7 @@ export function sliceDefinition(definition: ApiDefinition, target: SliceTarget):
   }
 
   // Auth schemes, and the token endpoints of OAuth schemes (whose own auth is followed too).
-  const auths: ApiDefinition['auths'] = {};
+  const auths: ApiDefinition['auths'] = idRecord();
   for (let i = 0; i < authIds.length; i++) {
     const id = authIds[i] as AuthSchemeId;
     const scheme = definition.auths[id];
@@ -84,7 +85,7 @@ export function sliceDefinition(definition: ApiDefinition, target: SliceTarget):
   }
   collector.parameters(definition.globalHeaders);
 
-  const types: Record<TypeId, TypeDefinition> = {};
+  const types: Record<TypeId, TypeDefinition> = idRecord();
   for (const id of collector.close()) {
     const type = definition.types[id];
     if (type) types[id] = type;
@@ -143,7 +144,7 @@ function navigationStub(
   const { parentOf, homeOf } = navigationIndex(definition);
   const home = homeOf[kind].get(itemId);
   if (home === undefined) return { rootPackage: { ...empty, [kind]: [itemId] }, subpackages: {} };
-  const subpackages: Record<SubpackageId, Subpackage> = {};
+  const subpackages: Record<SubpackageId, Subpackage> = idRecord();
   let child: { kind: 'item' } | { kind: 'package'; id: SubpackageId } = { kind: 'item' };
   for (let id: SubpackageId | undefined = home; id !== undefined && !subpackages[id]; id = parentOf.get(id)) {
     const source = definition.subpackages[id] as Subpackage;
