@@ -52,6 +52,14 @@ describe('surrogate keys', () => {
     expect(purgeKeys('docs.acme.test/api')).toEqual(served.slice(1));
   });
 
+  it('gives the same keys after a flood of made-up hosts (the hashes it keeps are bounded)', () => {
+    const served = surrogateKeys({ host: 'docs.acme.test', siteUrl: 'docs.acme.test/api' });
+    const flood = Array.from({ length: 10_000 }, (_, i) => surrogateKeys({ host: `scan-${i}.test` })[1]);
+    expect(new Set(flood).size).toBe(10_000);
+    expect(surrogateKeys({ host: 'scan-0.test' })[1]).toBe(flood[0]);
+    expect(surrogateKeys({ host: 'docs.acme.test', siteUrl: 'docs.acme.test/api' })).toEqual(served);
+  });
+
   it('writes Surrogate-Key with spaces and Cache-Tag with commas', () => {
     expect(surrogateHeaders(['a', 'b'])).toEqual({ 'surrogate-key': 'a b', 'cache-tag': 'a,b' });
   });

@@ -54,7 +54,23 @@ export function cacheControl(
   return `${shared}, stale-while-revalidate=${policy.staleWhileRevalidate}, stale-if-error=${policy.staleIfError}`;
 }
 
-const keyHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+/**
+ * Hashes of the texts keys were made of lately: every docs response carries two (its host's and
+ * its site's), and hashing them each time was ~1 % of a cold endpoint page (issue #30). Hosts
+ * come from requests, so the table is bounded: a flood of made-up hosts only empties it.
+ */
+const keyHashes = new Map<string, string>();
+const KEY_HASHES_KEPT = 4096;
+
+function keyHash(text: string): string {
+  let hash = keyHashes.get(text);
+  if (hash === undefined) {
+    if (keyHashes.size >= KEY_HASHES_KEPT) keyHashes.clear();
+    hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    keyHashes.set(text, hash);
+  }
+  return hash;
+}
 
 /** The host name of a stored docs URL, an address or a Host header: no port, no trailing dot, lower case. */
 export function hostNameOf(urlOrHost: string): string {
