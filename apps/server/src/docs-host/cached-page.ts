@@ -9,7 +9,7 @@
  * The body is gzip-encoded once, on first demand.
  *
  * A cold page pays for this once (issue #30): the HTML is encoded to bytes once and hashed once,
- * nonce and ETag both derived from that one digest, and the bytes laid out once with the nonce
+ * nonce and ETag both cut from that one digest, and the bytes laid out once with the nonce
  * in them (every run compressed is a view into them, nothing copied again). The
  * parts a page shares with other pages of its site (`SharedPart`: the inlined stylesheets, the
  * chunks of a group's sidebar) are encoded once for all of them, kept by the part; the long ones
@@ -42,12 +42,15 @@ export interface CachedPage {
   gzip(): Buffer;
 }
 
-/** 22 base64url characters (132 bits) of the SHA-256 of `parts`, each followed by a NUL. */
-const digest = (...parts: (string | Buffer)[]) => {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part).update('\0');
-  return hash.digest('base64url').slice(0, 22);
-};
+/**
+ * The page's nonce and tag from its digest (32 bytes, 43 base64url characters): the nonce the
+ * first 22 characters (132 bits), the tag the other 21 (126 bits), so neither tells the other;
+ * base64url has no `+` or `/`, so the nonce reads the same in an attribute and in the header.
+ */
+function nonceAndTag(digest: Buffer): { nonce: string; tag: string } {
+  const encoded = digest.toString('base64url');
+  return { nonce: encoded.slice(0, 22), tag: encoded.slice(22) };
+}
 
 /** A shared part's bytes and their deflate piece (made on the first gzip), kept by the part. */
 interface SharedBytes {
@@ -141,11 +144,8 @@ export function prepareCachedPage(
   // The page's one digest: nonce and tag follow from the version and the HTML, so from the body too.
   const hash = createHash('sha256').update(version).update('\0');
   for (const piece of pieces) hash.update(piece.bytes);
-  const page = hash.digest();
-  // base64url has no `+` or `/`: the nonce reads the same in an attribute and in the header.
-  const nonce = digest('sextant-csp-nonce', page);
+  const { nonce, tag } = nonceAndTag(hash.digest());
   const { text, sent } = withNonce(pieces, placeholder, nonce);
-  const tag = digest('sextant-page', page);
   let compressed: Buffer | undefined;
   return {
     nonce,
