@@ -12,6 +12,7 @@ import {
   type Endpoint,
   inlineObjectProperties,
   isHiddenNavItem,
+  type MarkdownPage,
   type NavItem,
   objectProperties,
   pathTemplate,
@@ -112,6 +113,8 @@ function optional<K extends string>(key: K, value: string | undefined): Partial<
 export interface SiteSearchOptions {
   /** The docs version the definition is a view of (`v1`): every document is labelled with it. */
   docsVersion?: string;
+  /** A page's markdown as its readers see it (default: as written); e.g. without agents-only parts. */
+  readersMarkdown?: (page: MarkdownPage) => string;
 }
 
 /**
@@ -123,14 +126,15 @@ export function siteSearchDocuments(
   apis: Record<string, ApiDefinition>,
   options: SiteSearchOptions = {},
 ): SearchDocument[] {
-  const docs = definitionDocuments(definition, apis);
-  const { docsVersion } = options;
+  const { docsVersion, readersMarkdown = (page: MarkdownPage) => page.markdown } = options;
+  const docs = definitionDocuments(definition, apis, readersMarkdown);
   return docsVersion ? docs.map((doc) => ({ ...doc, docsVersion })) : docs;
 }
 
 function definitionDocuments(
   definition: DocsDefinition,
   apis: Record<string, ApiDefinition>,
+  readersMarkdown: (page: MarkdownPage) => string,
 ): SearchDocument[] {
   const docs: SearchDocument[] = [];
   walkNavigation(definition.navigation, (item, ancestors) => {
@@ -158,7 +162,7 @@ function definitionDocuments(
       case 'page': {
         const page = definition.pages[item.pageId];
         const title = plainTitle(item.title);
-        const sections = page ? splitMarkdownSections(page.markdown) : [];
+        const sections = page ? splitMarkdownSections(readersMarkdown(page)) : [];
         if (sections.length === 0 || sections[0]?.heading !== undefined) sections.unshift({ text: '' });
         sections.forEach((part, index) => {
           const text = [index === 0 ? page?.description : undefined, markdownText(part.text)]

@@ -25,6 +25,7 @@ import { pathText, prettyJson, typeLabel } from '../shared/format.js';
 import type { PageView } from '../shared/page-data.js';
 import { pageLinkRewriter } from './links/site-links.js';
 import { resolveProjectPath, rewriteMarkdownUrls } from './markdown-files.js';
+import { markdownFor } from './mdx/audience-markdown.js';
 import { pageFormat } from './mdx/parse-page.js';
 import { leadingHeading } from './mdx/render-page-content.js';
 import type { DocsSite } from './site.js';
@@ -121,7 +122,7 @@ function resolvedMarkdown(
   basePath: string,
 ): string {
   const { fileUrl } = site;
-  return rewriteMarkdownUrls(page.markdown, {
+  return rewriteMarkdownUrls(markdownFor('agents', page.markdown, pageFormat(page.sourcePath)), {
     file: (url) => {
       const path = fileUrl ? resolveProjectPath(page.sourcePath, url) : undefined;
       return path === undefined ? undefined : fileUrl?.(path);

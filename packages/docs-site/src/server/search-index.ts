@@ -13,6 +13,8 @@ import {
   type SearchIndex,
   siteSearchDocuments,
 } from '@sextant/search';
+import { markdownFor } from './mdx/audience-markdown.js';
+import { pageFormat } from './mdx/parse-page.js';
 import type { DocsSite } from './site.js';
 
 /** The index and the documents it was built from (their text, for Ask AI's passages). */
@@ -71,7 +73,10 @@ export function siteSearch(site: DocsSite): SiteSearch {
   if (kept) return kept;
   // A version's index labels every result with its version (search box, MCP, Ask AI).
   const docsVersion = site.currentVersion?.name;
-  const documents = siteSearchDocuments(site.definition, site.apis, docsVersion ? { docsVersion } : {});
+  const documents = siteSearchDocuments(site.definition, site.apis, {
+    ...(docsVersion ? { docsVersion } : {}),
+    readersMarkdown: (page) => markdownFor('humans', page.markdown, pageFormat(page.sourcePath)),
+  });
   const index = createSearchIndex(documents);
   // The first query compiles the ranking's code paths: a reader's first search should not.
   index.search('get list');

@@ -5,6 +5,7 @@
  * (icons); the result is sanitised like any other content. Nothing an author writes runs.
  */
 import { isSafeLinkHref, slugify } from '@sextant/definition';
+import { visibilityAudience } from './audience-markdown.js';
 import type { LiteralValue } from './literal-props.js';
 import { element, isBlank, type MdNode, titleText } from './mdast.js';
 import type { ContentProblem, ProblemList } from './problems.js';
@@ -354,6 +355,124 @@ const update: Component = (node, props, ctx) => {
   ];
 };
 
+/** Mintlify's badge colours; any other is refused with a warning (gray). */
+const BADGE_COLORS = new Set([
+  'gray',
+  'blue',
+  'green',
+  'yellow',
+  'orange',
+  'red',
+  'purple',
+  'white',
+  'surface',
+  'white-destructive',
+  'surface-destructive',
+]);
+const BADGE_SIZES = new Set(['xs', 'sm', 'md', 'lg']);
+
+/** `<Badge>`: an inline label (Mintlify's colours, sizes, shapes, stroke, icon, disabled). */
+const badge: Component = (node, props, ctx) => {
+  const choice = (name: string, allowed: Set<string>, otherwise: string) => {
+    const value = text(props[name]);
+    if (value === undefined || allowed.has(value)) return value ?? otherwise;
+    ctx.problems.warn(
+      at(node),
+      `<Badge ${name}="${value.slice(0, 40)}">: use one of ${[...allowed].join(', ')}`,
+    );
+    return otherwise;
+  };
+  const color = choice('color', BADGE_COLORS, 'gray');
+  const size = choice('size', BADGE_SIZES, 'md');
+  const iconName = text(props.icon);
+  const svg = iconName ? ctx.icon(iconName, node, 12) : undefined;
+  const className = [
+    'sx-badge',
+    'sx-badge-label',
+    `sx-badge-${color}`,
+    `sx-badge-${size}`,
+    ...(text(props.shape) === 'pill' ? ['sx-badge-pill'] : []),
+    ...(flag(props.stroke) ? ['sx-badge-stroke'] : []),
+    ...(flag(props.disabled) ? ['sx-badge-disabled'] : []),
+  ];
+  // On a line of its own its text is a paragraph: the badge takes the paragraph's words.
+  const children = ctx
+    .children(node)
+    .flatMap((child) => (child.type === 'paragraph' ? (child.children ?? []) : [child]));
+  const label = element('span', { className }, [
+    ...(svg ? [ctx.trusted('span', 'sx-icon', svg)] : []),
+    ...children,
+  ]);
+  return [node.type === 'mdxJsxFlowElement' ? element('p', {}, [label]) : label];
+};
+
+/**
+ * `<Tree>` (and Nextra's and Mintlify's `<FileTree>`): folders and files as nested lists, a
+ * folder a native `<details>` (open with `defaultOpen`; `openable={false}` always open, no
+ * toggle), `highlight` marking an entry. Walked here, so `<Tree.Folder>` and `<Tree.File>` mean
+ * something only inside it.
+ */
+function tree(propsOf: PropsOf): Component {
+  return (node, _props, ctx) => {
+    const entries = (parent: MdNode, depth: number): MdNode[] => {
+      if (depth > TREE_DEPTH_MAX) {
+        ctx.problems.warn(at(parent), `<${node.name}>: folders deeper than ${TREE_DEPTH_MAX} are left out`);
+        return [];
+      }
+      return childrenNamed(parent, TREE_ENTRIES, ctx).map((child) => {
+        const props = propsOf(child);
+        const name = text(props.name) ?? '';
+        if (!name) ctx.problems.warn(at(child), `<${child.name}> needs name="…"`);
+        const marked = flag(props.highlight) ? ['sx-tree-highlight'] : [];
+        const label = (kind: string) =>
+          element('span', { className: ['sx-tree-name', `sx-tree-${kind}-name`, ...marked] }, [
+            { type: 'text', value: name },
+          ]);
+        if (!child.name?.endsWith('Folder'))
+          return element('li', { className: ['sx-tree-file'] }, [label('file')]);
+        const inside = element('ul', { className: ['sx-tree-list'] }, entries(child, depth + 1));
+        if (props.openable === false || props.openable === 'false')
+          return element('li', { className: ['sx-tree-folder'] }, [label('folder'), inside]);
+        return element('li', { className: ['sx-tree-folder'] }, [
+          element('details', flag(props.defaultOpen) ? { open: true } : {}, [
+            element('summary', {}, [label('folder')]),
+            inside,
+          ]),
+        ]);
+      });
+    };
+    return [element('ul', { className: ['sx-tree'] }, entries(node, 0))];
+  };
+}
+
+/** Folders a tree shows inside each other at most (a hostile page nests thousands). */
+const TREE_DEPTH_MAX = 32;
+
+/** The entries a `<Tree>` holds, in the spellings of Mintlify (`Tree.`) and Nextra (`FileTree.`). */
+const TREE_ENTRIES = ['Tree.Folder', 'Tree.File', 'FileTree.Folder', 'FileTree.File'];
+
+/** `<Panel>`: content set apart beside the page's text (Mintlify puts it in the side column). */
+const panel: Component = (node, _props, ctx) => [
+  element('aside', { className: ['sx-panel'] }, ctx.children(node)),
+];
+
+/**
+ * `<Visibility for="humans|agents">`: content for readers of the page (shown) or for agents
+ * reading its markdown (left out of the page); the `.md` variant does the opposite
+ * (audience-markdown.ts).
+ */
+const visibility: Component = (node, props, ctx) => {
+  const audience = visibilityAudience(props.for);
+  if (audience === 'humans') return ctx.children(node);
+  if (audience === 'agents') return [];
+  return [
+    ctx.errorNode(
+      ctx.problems.error(at(node), `<Visibility> needs for="humans" or for="agents"`),
+      node.type === 'mdxJsxTextElement',
+    ),
+  ];
+};
+
 function endpointSnippet(kind: 'request' | 'response'): Component {
   return (node, props, ctx) => {
     const reference = text(props.endpoint) ?? text(props.path);
@@ -423,13 +542,25 @@ export function pageComponents(propsOf: PropsOf): Record<string, Component> {
     ResponseField: field('response'),
     Expandable: expandable,
     Update: update,
+    Badge: badge,
+    Tree: tree(propsOf),
+    FileTree: tree(propsOf),
+    Panel: panel,
+    Visibility: visibility,
     EndpointRequestSnippet: endpointSnippet('request'),
     EndpointResponseSnippet: endpointSnippet('response'),
   };
 }
 
 /** Components that only mean something inside another (a `<Tab>` outside `<Tabs>`). */
-export const CHILD_COMPONENTS: Record<string, string> = { Tab: 'Tabs', Step: 'Steps' };
+export const CHILD_COMPONENTS: Record<string, string> = {
+  Tab: 'Tabs',
+  Step: 'Steps',
+  'Tree.Folder': 'Tree',
+  'Tree.File': 'Tree',
+  'FileTree.Folder': 'FileTree',
+  'FileTree.File': 'FileTree',
+};
 
 /** The names, for messages and the README. */
 export const COMPONENT_NAMES = Object.keys(pageComponents(() => ({}))).concat(Object.keys(CHILD_COMPONENTS));

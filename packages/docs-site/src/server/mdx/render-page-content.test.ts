@@ -29,6 +29,8 @@ async function render(source: string, options: PageContentOptions = {}) {
   return { ...result, html, errors };
 }
 const mdx = (source: string) => render(source, { format: 'mdx' });
+/** The HTML inside the page body's flow container. */
+const flowHtml = (html: string) => html.replace(/^<div class="sx-flow" data-h="\w+">(.*)<\/div>$/s, '$1');
 
 /** Nothing that runs, loads or styles survives in rendered HTML. */
 function expectInert(html: string) {
@@ -251,6 +253,97 @@ describe('components', () => {
     expect(html).toContain(
       '<section class="sx-update" id="user-content-update-2025-03-01"><div class="sx-update-meta"><p class="sx-update-label">2025-03-01</p><p class="sx-update-description">v1.2.0</p><span class="sx-badge">API</span></div>',
     );
+  });
+
+  it("<Badge> is an inline label in Mintlify's colours, sizes and shapes; an unknown colour is gray and a warning", async () => {
+    const { html, problems } = await mdx(
+      'Status: <Badge color="green" size="sm" shape="pill" stroke icon="check">Stable</Badge> and <Badge>Beta</Badge>.',
+    );
+    expect(problems).toEqual([]);
+    expect(html).toMatch(
+      /<p>Status: <span class="sx-badge sx-badge-label sx-badge-green sx-badge-sm sx-badge-pill sx-badge-stroke"( data-h="\w+")?><span class="sx-icon" data-h="\w+"><svg[^>]*width="12"[^>]*>.*<\/svg><\/span>Stable<\/span> and <span class="sx-badge sx-badge-label sx-badge-gray sx-badge-md"( data-h="\w+")?>Beta<\/span>\.<\/p>/,
+    );
+    const odd = await mdx('<Badge color="hotpink" size="huge" disabled>Old</Badge>');
+    expect(odd.html).toMatch(
+      /<p><span class="sx-badge sx-badge-label sx-badge-gray sx-badge-md sx-badge-disabled"( data-h="\w+")?>Old<\/span><\/p>/,
+    );
+    expect(odd.problems.map((p) => [p.severity, p.message])).toEqual([
+      ['warning', expect.stringContaining('<Badge color="hotpink">: use one of gray, blue')],
+      ['warning', expect.stringContaining('<Badge size="huge">: use one of xs, sm, md, lg')],
+    ]);
+  });
+
+  it('<Tree> lists folders (native <details>, defaultOpen, openable={false}) and files, nested; <FileTree> too', async () => {
+    const { html, problems } = await mdx(
+      [
+        '<Tree>',
+        '  <Tree.Folder name="app" defaultOpen>',
+        '    <Tree.File name="layout.tsx" highlight />',
+        '    <Tree.Folder name="api">',
+        '      <Tree.File name="route.ts" />',
+        '    </Tree.Folder>',
+        '  </Tree.Folder>',
+        '  <Tree.Folder name="fixed" openable={false}>',
+        '    <Tree.File name="a.txt" />',
+        '  </Tree.Folder>',
+        '  <Tree.File name="package.json" />',
+        '</Tree>',
+      ].join('\n'),
+    );
+    expect(problems).toEqual([]);
+    const name = (kind: string, value: string, extra = '') =>
+      `<span class="sx-tree-name sx-tree-${kind}-name${extra}">${value}</span>`;
+    expect(flowHtml(html)).toBe(
+      `<ul class="sx-tree"><li class="sx-tree-folder"><details open><summary>${name('folder', 'app')}</summary><ul class="sx-tree-list">` +
+        `<li class="sx-tree-file">${name('file', 'layout.tsx', ' sx-tree-highlight')}</li>` +
+        `<li class="sx-tree-folder"><details><summary>${name('folder', 'api')}</summary><ul class="sx-tree-list"><li class="sx-tree-file">${name('file', 'route.ts')}</li></ul></details></li>` +
+        `</ul></details></li>` +
+        `<li class="sx-tree-folder">${name('folder', 'fixed')}<ul class="sx-tree-list"><li class="sx-tree-file">${name('file', 'a.txt')}</li></ul></li>` +
+        `<li class="sx-tree-file">${name('file', 'package.json')}</li></ul>`,
+    );
+    const nextra = await mdx('<FileTree>\n  <FileTree.File name="index.mdx" />\n</FileTree>');
+    expect(flowHtml(nextra.html)).toBe(
+      `<ul class="sx-tree"><li class="sx-tree-file">${name('file', 'index.mdx')}</li></ul>`,
+    );
+  });
+
+  it('<Tree> refuses what it cannot show: entries outside it, text among entries, hostile nesting', async () => {
+    const outside = await mdx('<Tree.File name="stray.txt" />');
+    expect(outside.problems.map((p) => p.message)).toContainEqual(
+      expect.stringContaining('<Tree.File> belongs inside <Tree>'),
+    );
+    const text = await mdx('<Tree>\n  Some words\n  <Tree.File name="a" />\n</Tree>');
+    expect(text.problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('<Tree> holds <Tree.Folder>'),
+    ]);
+    expect(text.html).not.toContain('Some words');
+    const deep = `<Tree>${'<Tree.Folder name="d">'.repeat(200)}<Tree.File name="bottom" />${'</Tree.Folder>'.repeat(200)}</Tree>`;
+    const nested = await mdx(deep);
+    expect(nested.html).not.toContain('bottom');
+    expect(nested.html.match(/<details>/g)).toHaveLength(33);
+    expect(nested.problems.map((p) => p.message)).toEqual([expect.stringContaining('deeper than 32')]);
+    expectInert(
+      (
+        await mdx(
+          '<Tree><Tree.File name="<script>alert(1)</script>" /><Tree.Folder name={"x\\" onclick=\\"y"} /></Tree>',
+        )
+      ).html,
+    );
+  });
+
+  it('<Panel> sets content apart; <Visibility> shows content for humans and leaves out content for agents', async () => {
+    const panel = await mdx('<Panel>\n  Rate limits: **100/min**.\n</Panel>');
+    expect(flowHtml(panel.html)).toBe(
+      '<aside class="sx-panel"><p>Rate limits: <strong>100/min</strong>.</p></aside>',
+    );
+    const { html, problems } = await mdx(
+      '<Visibility for="humans">\n  Click **Get started**.\n</Visibility>\n\n<Visibility for="agents">\n  Call `POST /v1/accounts`.\n</Visibility>\n\nBoth.',
+    );
+    expect(problems).toEqual([]);
+    expect(flowHtml(html)).toBe('<p>Click <strong>Get started</strong>.</p>\n<p>Both.</p>');
+    const wrong = await mdx('<Visibility for="robots">Hidden?</Visibility>');
+    expect(wrong.errors.map((p) => p.message)).toEqual(['<Visibility> needs for="humans" or for="agents"']);
+    expect(wrong.html).not.toContain('Hidden?');
   });
 
   it('<EndpointRequestSnippet> and <EndpointResponseSnippet> come from the site (or are located errors)', async () => {
