@@ -63,6 +63,8 @@ export class DocusaurusDocs {
     readonly folder: string,
     /** Where docs are served (`docs`, or '' for `routeBasePath: '/'`). */
     readonly base: string,
+    /** What a versioned sidebar of Docusaurus 1 puts before its doc ids (`version-1.0/`). */
+    readonly idPrefix = '',
   ) {
     this.#scan(folder);
   }
@@ -109,7 +111,11 @@ export class DocusaurusDocs {
 
   /** The page entry of a doc (its file copied), or undefined (logged). */
   doc(id: string, file: string, item: string, label?: string): NavDraft | undefined {
-    const doc = this.#byId.get(id);
+    const doc =
+      this.#byId.get(id) ??
+      (this.idPrefix && id.startsWith(this.idPrefix)
+        ? this.#byId.get(id.slice(this.idPrefix.length))
+        : undefined);
     if (!doc) {
       this.tree.report(file, item, `doc "${id}" is not in ${this.folder}/: left out`);
       return undefined;

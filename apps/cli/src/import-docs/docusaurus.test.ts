@@ -73,6 +73,100 @@ describe('importDocusaurus', () => {
     );
   });
 
+  it('turns versioned docs into versions: the latest release first, Next (the docs folder) and older ones after', async () => {
+    const dir = await writeTempFolder(
+      {
+        'docusaurus.config.js':
+          "export default { title: 'Versioned', presets: [['classic', { docs: { versions: { '1.0': { label: '1.0 (legacy)' } } } }]] };\n",
+        'sidebars.json': '{ "docs": ["intro", "new-feature"] }',
+        'docs/intro.md': '# Intro (next)\n',
+        'docs/new-feature.md': '# New feature\n',
+        'versions.json': '["2.0", "1.0"]',
+        'versioned_docs/version-2.0/intro.md': '# Intro (2.0)\n',
+        'versioned_sidebars/version-2.0-sidebars.json': '{ "docs": ["intro"] }',
+        'versioned_docs/version-1.0/intro.md': '# Intro (1.0)\n',
+        'versioned_docs/version-1.0/old.md': '# Old\n',
+        // Docusaurus 1 prefixed a versioned sidebar's ids with the version.
+        'versioned_sidebars/version-1.0-sidebars.json':
+          '{ "docs": ["version-1.0/intro", "version-1.0/old"] }',
+      },
+      'sextant-docusaurus-',
+    );
+    const { draft, notConverted } = await importDocusaurus(dir);
+    expect(draft.navigation).toEqual([]);
+    expect(
+      draft.versions?.map((v) => ({
+        name: v.name,
+        slug: v.slug,
+        deprecated: v.deprecated,
+        pages: outline(v.navigation),
+      })),
+    ).toEqual([
+      {
+        name: '2.0',
+        slug: '2-0',
+        deprecated: undefined,
+        pages: ['page: Intro (2.0) (versioned_docs/version-2.0/intro.md) [docs/intro]'],
+      },
+      {
+        name: 'Next',
+        slug: 'next',
+        deprecated: undefined,
+        pages: [
+          'page: Intro (next) (docs/intro.md) [docs/intro]',
+          'page: New feature (docs/new-feature.md) [docs/new-feature]',
+        ],
+      },
+      {
+        name: '1.0 (legacy)',
+        slug: '1-0',
+        deprecated: true,
+        pages: [
+          'page: Intro (1.0) (versioned_docs/version-1.0/intro.md) [docs/intro]',
+          'page: Old (versioned_docs/version-1.0/old.md) [docs/old]',
+        ],
+      },
+    ]);
+    expect(notConverted.map((n) => n.file)).not.toContain('versions.json');
+  });
+
+  it('reads lastVersion, includeCurrentVersion and onlyIncludeVersions, and reports a missing versioned folder', async () => {
+    const dir = await writeTempFolder(
+      {
+        'docusaurus.config.js':
+          "export default { title: 'V', presets: [['classic', { docs: { lastVersion: 'current', onlyIncludeVersions: ['current', '2.0', '3.0'], versions: { current: { label: 'Latest', path: 'latest' } } } }]] };\n",
+        'docs/a.md': '# A now\n',
+        'versions.json': '["3.0", "2.0", "1.0"]',
+        'versioned_docs/version-2.0/a.md': '# A two\n',
+      },
+      'sextant-docusaurus-',
+    );
+    const { draft, notConverted } = await importDocusaurus(dir);
+    expect(draft.versions?.map((v) => [v.name, v.slug, v.deprecated ?? false])).toEqual([
+      ['Latest', 'latest', false],
+      ['2.0', '2-0', true],
+    ]);
+    expect(notConverted).toContainEqual(
+      expect.objectContaining({
+        file: 'versions.json',
+        reason: expect.stringContaining('version "3.0": versioned_docs/version-3.0/ is missing'),
+      }),
+    );
+    const noCurrent = await writeTempFolder(
+      {
+        'docusaurus.config.js':
+          "export default { title: 'V', presets: [['classic', { docs: { includeCurrentVersion: false } }]] };\n",
+        'docs/a.md': '# A now\n',
+        'versions.json': '["1.0"]',
+        'versioned_docs/version-1.0/a.md': '# A one\n',
+      },
+      'sextant-docusaurus-',
+    );
+    const only = await importDocusaurus(noCurrent);
+    expect(only.draft.versions?.map((v) => v.name)).toEqual(['1.0']);
+    expect(only.files.map((f) => f.path)).not.toContain('docs/a.md');
+  });
+
   it('falls back to the docs folder and the title when the config cannot be evaluated', async () => {
     const dir = await writeTempFolder(
       {
