@@ -29,7 +29,8 @@ describe('markdownFor', () => {
   });
 
   it('reads inline blocks, nested blocks, and a .md page that uses components', () => {
-    const inline = 'Open <Visibility for="humans">the dashboard</Visibility><Visibility for="agents">`GET /v1/me`</Visibility>.';
+    const inline =
+      'Open <Visibility for="humans">the dashboard</Visibility><Visibility for="agents">`GET /v1/me`</Visibility>.';
     expect(markdownFor('agents', inline, 'md')).toBe('Open `GET /v1/me`.');
     expect(markdownFor('humans', inline, 'md')).toBe('Open the dashboard.');
     const nested =
