@@ -190,6 +190,31 @@ describe('plainMarkdown', () => {
       '`a `',
       '`a\\`',
       '`a\tb`',
+      // Code spans over lines only in lines as written: the parser keeps a line's edge spaces and
+      // its indentation (but an item's) in the span; a blank line or a block ends it.
+      'a `b \nc`',
+      'a `b  \nc`',
+      'a `b\n c`',
+      'a `b\n   c`',
+      '  a `b\nc`',
+      'a `b\nc` ',
+      'a `b\n\nc`',
+      '`a\n`',
+      '`\na`',
+      'a ``b\nc``',
+      'a `b\n    c`',
+      'a `b\n# c`',
+      'a `b\n- c`',
+      'a `b\n> c`',
+      'a `b\n```\nc`',
+      '- a `b\n  c`',
+      '- a `b \nc`',
+      '- a\n  `b\nc`',
+      '> a `b\n>  c`',
+      '> a `b \n> c`',
+      '| `a\nb` |\n| - |',
+      '[a `b \nc`](/d)',
+      '[a `b\n c`](/d)',
       // Blocks: setext headings, breaks, indentation, lazy lines, nesting, doubtful quotes.
       'a\n===',
       'a\n---',
@@ -285,6 +310,12 @@ describe('plainMarkdown', () => {
       'Unicode — “quotes” é→ü 😀 and  double   spaces.',
       'Get an **@mention**, "@@" hunks, @octocat, (@me) or a lone @ and @@@.',
       'See [Create\nor update a secret](/rest/secrets) and [a\nb `c`\nd](https://x.test/d "T").',
+      // Code spans over lines written as they are: each line end a space in the HTML.
+      'a `b\nc` d and `e\nf\ng`',
+      'Searching for [`amazing\nlanguage:go`](https://github.com/search?q=amazing+language%3Ago&type=Code) is.',
+      '*   You must [`amazing\nlanguage:go`](https://x.test/a) and *em `b\nc`* and **`d\ne`**',
+      '1. x `a\nb`\n2. y',
+      '> a `b\nc`\n\n> [!NOTE]\n> d `e\n> f`',
     ];
     for (const text of texts) taken(text);
     expect(renderMarkdown(highlighter, 'Needs **`repo`**.')).toEqual(

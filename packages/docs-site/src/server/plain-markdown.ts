@@ -79,7 +79,9 @@ function inlineHtml(nodes: readonly PlainInline[], ids: ReadonlySet<string>): st
   let html = '';
   for (const node of nodes) {
     if (node.type === 'text') html += escapeText(node.value);
-    else if (node.type === 'inlineCode') html += `<code>${escapeText(node.value)}</code>`;
+    // A code span over lines keeps its line ends; the pipeline writes each as a space.
+    else if (node.type === 'inlineCode')
+      html += `<code>${escapeText(node.value.replaceAll('\n', ' '))}</code>`;
     else if (node.type === 'strong') html += `<strong>${inlineHtml(node.children, ids)}</strong>`;
     else if (node.type === 'emphasis') html += `<em>${inlineHtml(node.children, ids)}</em>`;
     else if (node.type === 'break') html += '<br />\n';

@@ -175,6 +175,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       ' leading space',
       '- a\nlazy\n- b\n  indented',
       '> a quote\n>    indented\nand lazy',
+      'A code span `over\nlines`, [`in\na link`](/a) and *`emphasis\nto`*.\n- item `a\nb`\n- lazy `c\nd`',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdownNodes('The name.', { html: 'strip' })).toEqual([<p key="m.0">{['The name.']}</p>]);
@@ -211,6 +212,9 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '- a\n  - nested',
       '> > nested',
       '> a\n***',
+      'code `over \nlines` with an edge space',
+      'code `over\n  lines`, indented',
+      '- code `in an\n  indented` item line',
       '<script>alert(1)</script>',
       // Past the parser's bounds: renderMarkdown escapes or flattens them, the fast path does not guess.
       `${'*a* '.repeat(MAX_DELIMITER_RUNS)}`,

@@ -4,9 +4,9 @@
  * ATX headings, list items of one paragraph (its lines continuing the item indented or lazily; tight
  * or loose), quotes (their lines' text indented or not, continued lazily by text lines) and
  * fenced code blocks (three backticks, a language name or none, closed by three backticks alone),
- * whose inline text holds only text, simple code spans and links, backslash escapes, unnested
- * emphasis whose delimiters open and close unambiguously and hard breaks (two spaces or more at a
- * paragraph line's end), built without the parser. On that subset CommonMark and GFM read the same,
+ * whose inline text holds only text, simple code spans (over lines only in lines as written) and
+ * links, backslash escapes, unnested emphasis whose delimiters open and close unambiguously and hard
+ * breaks (two spaces or more at a paragraph line's end), built without the parser. On that subset CommonMark and GFM read the same,
  * so the tree is `fromMarkdown`'s without positions, with or without GFM; GFM's tables and URL
  * literals of one plain form are read only when asked (options). Anything else (HTML, other code
  * blocks, tables, autolinks and other GFM literals, entities, images, references, strikethrough,
@@ -71,6 +71,14 @@ export interface PlainTree {
 const CODE_SPAN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   /`([^`\s\\\u0000-\u001f\u007f](?:[^`\\\u0000-\u001f\u007f]*[^`\s\\\u0000-\u001f\u007f])?)`/y;
+/**
+ * {@link CODE_SPAN} that may also run over lines, each line end between two characters other than
+ * spaces: the parser keeps the line end in the value (a reader shows a space), so the span is only
+ * read in lines written as they are given (see {@link InlineReading}).
+ */
+const CODE_SPAN_OVER_LINES =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  /`([^`\s\\\u0000-\u001f\u007f](?:(?:[^`\\\u0000-\u001f\u007f]|(?<! )\n(?! ))*[^`\s\\\u0000-\u001f\u007f])?)`/y;
 
 /**
  * An inline link: its text (checked without links or emphasis; it may run over lines, each a
@@ -147,10 +155,17 @@ function pushText(pieces: Piece[], value: string): void {
 interface InlineReading {
   links: boolean;
   literals: boolean;
+  /**
+   * Code spans may run over lines: the text's lines are its block's as written (no edge spaces
+   * dropped, no indentation), which a code span keeps as they are.
+   */
+  codeOverLines: boolean;
 }
 
 /** A link's own text: no links, emphasis, literals or breaks in it. */
-const LINK_TEXT: InlineReading = { links: false, literals: false };
+const LINK_TEXT: InlineReading = { links: false, literals: false, codeOverLines: false };
+/** {@link LINK_TEXT} in lines as written. */
+const LINK_TEXT_OVER_LINES: InlineReading = { ...LINK_TEXT, codeOverLines: true };
 
 /**
  * A GFM autolink literal of the one form taken: `http(s)://`, a domain of letters, digits and
@@ -211,12 +226,13 @@ function inlineNodes(source: string, reading: InlineReading): PlainInline[] | un
   while (i < source.length) {
     const c = source[i] as string;
     if (c === '`') {
-      CODE_SPAN.lastIndex = i;
-      const code = CODE_SPAN.exec(source);
+      const span = reading.codeOverLines ? CODE_SPAN_OVER_LINES : CODE_SPAN;
+      span.lastIndex = i;
+      const code = span.exec(source);
       if (!code) return undefined;
       pieces.push({ type: 'inlineCode', value: code[1] as string });
       prose += ' ';
-      i = CODE_SPAN.lastIndex;
+      i = span.lastIndex;
     } else if (c === '[') {
       if (!links || source[i - 1] === '!') return undefined;
       LINK.lastIndex = i;
@@ -224,7 +240,10 @@ function inlineNodes(source: string, reading: InlineReading): PlainInline[] | un
       // `[^1]` is a footnote call; a reference in the address is decoded by the parser.
       if (!link || (link[1] as string).startsWith('^') || CHARACTER_REFERENCE.test(link[2] as string))
         return undefined;
-      const children = inlineNodes(link[1] as string, LINK_TEXT);
+      const children = inlineNodes(
+        link[1] as string,
+        reading.codeOverLines ? LINK_TEXT_OVER_LINES : LINK_TEXT,
+      );
       if (!children) return undefined;
       pieces.push({ type: 'link', url: link[2] as string, title: link[3] ?? null, children });
       prose += ' ';
@@ -426,16 +445,22 @@ function list(
     // The item's one paragraph: its line and the lines continuing it, indented or not (lazily),
     // up to a blank line or the next item; a line opening any other block is refused.
     const paragraphLines = [item.text];
+    /** Its continuation lines are lazy, not indented (an item's indentation is no part of a code span). */
+    let lazy = true;
     for (i++; i < lines.length && !isBlank(lines[i]); i++) {
       const line = lines[i] as string;
       const sibling = listItem(line);
       if (sibling && sameList(first, sibling)) break;
       const text = line.replace(LEADING_SPACES, '');
       if (sibling || interrupts(text)) return undefined;
+      lazy &&= text === line;
       paragraphLines.push(text);
     }
     const source = paragraphSource(paragraphLines);
-    const children = source === undefined ? undefined : inlineNodes(source, reading);
+    const children =
+      source === undefined
+        ? undefined
+        : inlineNodes(source, asWritten(source, paragraphLines, lazy, reading));
     if (!children) return undefined;
     node.children.push({
       type: 'listItem',
@@ -513,6 +538,21 @@ function paragraphSource(lines: readonly string[]): string | undefined {
 }
 
 /**
+ * `reading` for a block's `source` made of `lines`: code spans may run over lines when the source
+ * is the lines as written (`lazy`: and none of them was indented).
+ */
+function asWritten(
+  source: string,
+  lines: readonly string[],
+  lazy: boolean,
+  reading: InlineReading,
+): InlineReading {
+  return lines.length > 1 && lazy && source === lines.join('\n')
+    ? { ...reading, codeOverLines: true }
+    : reading;
+}
+
+/**
  * The blocks of `lines`, or undefined; `inQuote`: a quote's (no quote or table in it, a callout
  * marker may open it).
  */
@@ -522,7 +562,7 @@ function blocks(
   inQuote = false,
 ): PlainBlock[] | undefined {
   const nodes: PlainBlock[] = [];
-  const reading: InlineReading = { links: true, literals: options.literals === true };
+  const reading: InlineReading = { links: true, literals: options.literals === true, codeOverLines: false };
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] as string;
@@ -583,8 +623,12 @@ function blocks(
     }
     const start = i;
     while (i < lines.length && !isBlank(lines[i]) && (i === start || !interrupts(lines[i] as string))) i++;
-    const source = paragraphSource(lines.slice(start, i));
-    const node = source === undefined ? undefined : paragraph(source, reading, inQuote && nodes.length === 0);
+    const paragraphLines = lines.slice(start, i);
+    const source = paragraphSource(paragraphLines);
+    const node =
+      source === undefined
+        ? undefined
+        : paragraph(source, asWritten(source, paragraphLines, true, reading), inQuote && nodes.length === 0);
     if (!node) return undefined;
     nodes.push(node);
   }
