@@ -213,6 +213,12 @@ describe('plainMarkdown', () => {
       '> a `b\n>  c`',
       '> a `b \n> c`',
       '| `a\nb` |\n| - |',
+      // Tabs in a table only among a cell's padding spaces, never by a pipe or in its text.
+      '| a |\n| - |\n|\tb |',
+      '| a |\n| - |\n| b\t|',
+      '| a |\n| - |\n| b \t c |',
+      '| a |\n| - |\n| b\\\t |',
+      '| a |\n| -\t |\n| b |',
       '[a `b \nc`](/d)',
       '[a `b\n c`](/d)',
       // Blocks: setext headings, breaks, indentation, lazy lines, nesting, doubtful quotes.
@@ -355,6 +361,7 @@ describe('plainMarkdown', () => {
       '| a |\n| - |',
       'Intro:\n\n| L | C | R | N |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n|   |   |   |   |\n\nAfter.',
       '## Limits\n\n| **SARIF data**   | **Maximum values** |\n|------------------|:------------------:|\n| Runs per file    |         20         |\n\n- a list after',
+      '| a\t | b |\n| - | - |\n| c\t  | \td |\n| `e`\t\t | \t |\n| *f*\t | g |',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdown(highlighter, '## A `b`\n\n## A b')).toEqual({

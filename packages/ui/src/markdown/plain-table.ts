@@ -7,7 +7,8 @@
  *     | `verified` | `boolean` |
  *
  * Every row opens and closes with a pipe and has the header's number of cells, each cell's text
- * padded by spaces on both sides (or spaces only: an empty cell), no escaped pipe anywhere, and a
+ * padded by spaces on both sides, tabs among them (or padding only: an empty cell; the SARIF table
+ * has a tab after a cell's text), no escaped pipe anywhere, and a
  * blank line or the end after the last row. GFM splits a row at every pipe, code spans included,
  * and reads each cell as inline text on its own, so the cells' inline nodes are plain-tree's.
  * Anything else is refused (undefined) and left to the parser. CommonMark reads no tables: only
@@ -37,9 +38,9 @@ export interface PlainTable {
 
 /** A delimiter row's cell: dashes, with a colon on the side(s) the column aligns to. */
 const DELIMITER_CELL = /^ *(:?)-+(:?) *$/;
-/** A cell's text between its padding. */
-const PADDED_CELL = /^ +(\S(?:.*\S)?) +$/;
-const BLANK_CELL = /^ +$/;
+/** A cell's text between its padding: spaces by the pipes, tabs among them (GFM trims both). */
+const PADDED_CELL = /^ [ \t]*(\S(?:.*\S)?)[ \t]* $/;
+const BLANK_CELL = /^ [ \t]*$/;
 
 /** The texts between a row's pipes, or undefined when the line is no row of the form above. */
 function rowCells(line: string | undefined): string[] | undefined {
