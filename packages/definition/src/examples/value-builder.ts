@@ -101,8 +101,8 @@ export class ExampleValueBuilder {
   /** Set while a value that cannot be valid is built anyway, leaving out what cannot be generated. */
   private lenient = false;
 
-  /** This builder as the list, map and object builders see it. */
-  private readonly inner: ValueBuilding;
+  /** This builder as the list, map and object builders see it: made on the first build not replayed. */
+  private innerView: ValueBuilding | undefined;
 
   /**
    * A builder that tells no warnings and replays the builds every such builder of `types` made
@@ -121,9 +121,17 @@ export class ExampleValueBuilder {
     private warn: (message: string) => void = () => {},
   ) {
     this.readings = tableReadings(types);
+  }
+
+  /**
+   * {@link innerView}, made when first needed: a page's builder mostly replays builds and checks
+   * values, and an object with an accessor is slow to make (issue #30: ~3 % of the response tabs).
+   */
+  private get inner(): ValueBuilding {
+    if (this.innerView) return this.innerView;
     const isLenient = () => this.lenient;
-    this.inner = {
-      types,
+    this.innerView = {
+      types: this.types,
       get lenient() {
         return isLenient();
       },
@@ -133,6 +141,7 @@ export class ExampleValueBuilder {
       issues: (value, shape, direction) => this.issues(value, shape, direction),
       holdsExamples: (shape) => this.holdsExamples(shape),
     };
+    return this.innerView;
   }
 
   /**
