@@ -220,6 +220,23 @@ describe('plainMarkdown', () => {
       '| a |\n| - |\n| b\\\t |',
       '| a |\n| -\t |\n| b |',
       '[a `b \nc`](/d)',
+      // Lists nested only right under an item's paragraph, at its content column, with nothing
+      // but lazy lines at column 0 among them.
+      '- a\n  2. b',
+      '- a\n  - \n  - c',
+      '- a\n   - b',
+      '- a\n - b',
+      '-   a\n  - b',
+      '- a\n  - b\n * c',
+      '- a\n  - b\n* c',
+      '- a\n  - b\n  * c',
+      '- a\n  + b\n  - c',
+      '- a\n  - b\n# c',
+      '- a\n  - b\n  # c',
+      '- a\n  - b\n  > c',
+      '- a\n  - b\n\n  - c',
+      '- a\n  - b\n\n  c',
+      '- a\n  - b\n  ```\n  x\n  ```',
       '[a `b\n c`](/d)',
       // Blocks: setext headings, breaks, indentation, lazy lines, nesting, doubtful quotes.
       'a\n===',
@@ -237,11 +254,9 @@ describe('plainMarkdown', () => {
       '## a  #',
       '#  a',
       '####### a',
-      '- a\n  - b',
       '- a\n  > b',
       '- a\n  # b',
       '- a\n  ```\n  x\n  ```',
-      '- a\n  1. b',
       '- a\n  | b |',
       '- a\n---',
       '- a\n  ***',
@@ -362,6 +377,12 @@ describe('plainMarkdown', () => {
       'Intro:\n\n| L | C | R | N |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n|   |   |   |   |\n\nAfter.',
       '## Limits\n\n| **SARIF data**   | **Maximum values** |\n|------------------|:------------------:|\n| Runs per file    |         20         |\n\n- a list after',
       '| a\t | b |\n| - | - |\n| c\t  | \td |\n| `e`\t\t | \t |\n| *f*\t | g |',
+      // Lists nested right under an item's paragraph, tight or in a loose list, lazy lines in them.
+      '- a\n  - b\n  - c\n- d\n  1. e\n  2. f',
+      '- If the size is:\n  - small: `raw`, except\nlazily continued.\n  - large: not `b\n  c`.',
+      '- a\n\n- b\n  - c\n    - d\n  - e\n\n- f',
+      '1. a\n   1. b\n   2. c\n2. d',
+      '> - a\n>   - b\n\nText\n* a\n  - b\n\n\nEnd.',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdown(highlighter, '## A `b`\n\n## A b')).toEqual({

@@ -1,12 +1,12 @@
 /**
  * The fast path of markdown descriptions: a document `plainTree` (`@sextant/ui/markdown`) reads
- * without the parser (paragraphs, ATX headings, list items of one paragraph, quotes, fenced code, simple
- * GFM tables; text, simple code spans and links, backslash escapes, unnested emphasis, hard breaks,
- * plain GFM URL literals) is written here as the unified pipeline
- * (remark, the callouts, heading ids, rehype, sanitiser, serialiser) writes it, for a fraction of
- * the cost (issue #30: an API's operation descriptions are mostly such documents). Everything else
- * goes to the pipeline. Proved identical on every description of GitHub's, Stripe's and the
- * example specs (plain-markdown.corpus.test.ts).
+ * without the parser (paragraphs, ATX headings, list items of one paragraph (and a list nested
+ * under it), quotes, fenced code, simple GFM tables; text, simple code spans and links, backslash
+ * escapes, unnested emphasis, hard breaks, plain GFM URL literals) is written here as the unified
+ * pipeline (remark, the callouts, heading ids, rehype, sanitiser, serialiser) writes it, for a
+ * fraction of the cost (issue #30: an API's operation descriptions are mostly such documents).
+ * Everything else goes to the pipeline. Proved identical on every description of GitHub's, Stripe's
+ * and the example specs (plain-markdown.corpus.test.ts).
  */
 import { type PlainBlock, type PlainInline, plainTree } from '@sextant/ui/markdown';
 import type { HighlighterCore } from 'shiki/core';
@@ -113,9 +113,15 @@ function blockHtml(node: PlainBlock, writing: Writing): string {
     case 'list': {
       const tag = node.ordered ? 'ol' : 'ul';
       const start = node.start == null || node.start === 1 ? '' : ` start="${node.start}"`;
+      // remark-rehype's items: a loose list's blocks each on its own line; a tight list's
+      // paragraph unwrapped, a nested list on the lines after it.
       const items = node.children.map((item) => {
-        const html = item.children.map((child) => inlineHtml(child.children, ids)).join('');
-        return node.spread ? `<li>\n<p>${html}</p>\n</li>` : `<li>${html}</li>`;
+        const [paragraph, nested] = item.children;
+        const text = inlineHtml(paragraph.children, ids);
+        const list = nested ? `\n${blockHtml(nested, writing)}` : '';
+        return node.spread
+          ? `<li>\n<p>${text}</p>${list}\n</li>`
+          : `<li>${text}${list}${nested ? '\n' : ''}</li>`;
       });
       return `<${tag}${start}>\n${items.join('\n')}\n</${tag}>`;
     }

@@ -175,6 +175,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       ' leading space',
       '- a\nlazy\n- b\n  indented',
       '> a quote\n>    indented\nand lazy',
+      '- a\n  - nested\n  - list\nlazily\n- b',
       'A code span `over\nlines`, [`in\na link`](/a) and *`emphasis\nto`*.\n- item `a\nb`\n- lazy `c\nd`',
     ];
     for (const text of texts) taken(text);
@@ -209,12 +210,13 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '    indented code',
       'a\n===',
       '---',
-      '- a\n  - nested',
       '> > nested',
       '> a\n***',
       'code `over \nlines` with an edge space',
       'code `over\n  lines`, indented',
       '- code `in an\n  indented` item line',
+      '- a\n   - nested past the content column',
+      '- a\n  - b\n* another list',
       '<script>alert(1)</script>',
       // Past the parser's bounds: renderMarkdown escapes or flattens them, the fast path does not guess.
       `${'*a* '.repeat(MAX_DELIMITER_RUNS)}`,

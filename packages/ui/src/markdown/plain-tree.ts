@@ -1,19 +1,20 @@
 /**
  * The markdown fast path for servers rendering many descriptions (issue #30): the mdast tree of a
  * document made only of paragraphs (indented up to three spaces, their lines' edge spaces dropped),
- * ATX headings, list items of one paragraph (its lines continuing the item indented or lazily; tight
- * or loose), quotes (their lines' text indented or not, continued lazily by text lines) and
- * fenced code blocks (three backticks, a language name or none, closed by three backticks alone),
- * whose inline text holds only text, simple code spans (over lines only in lines as written) and
- * links, backslash escapes, unnested emphasis whose delimiters open and close unambiguously and hard
- * breaks (two spaces or more at a paragraph line's end), built without the parser. On that subset CommonMark and GFM read the same,
- * so the tree is `fromMarkdown`'s without positions, with or without GFM; GFM's tables and URL
- * literals of one plain form are read only when asked (options). Anything else (HTML, other code
- * blocks, tables, autolinks and other GFM literals, entities, images, references, strikethrough,
- * nesting, lazy continuation of quotes other than by a text line, indented code, setext headings,
- * thematic breaks, backslash breaks) is refused: undefined, and the caller runs the parser.
- * Proved against the parsers on every description of GitHub's, Stripe's and the example specs
- * (docs-site's plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
+ * ATX headings, list items of one paragraph (its lines continuing the item indented or lazily;
+ * tight or loose) and a list nested right under it, quotes (their lines' text indented or not,
+ * continued lazily by text lines) and fenced code blocks (three backticks, a language name or none,
+ * closed by three backticks alone), whose inline text holds only text, simple code spans (over
+ * lines only in lines as written) and links, backslash escapes, unnested emphasis whose delimiters
+ * open and close unambiguously and hard breaks (two spaces or more at a paragraph line's end),
+ * built without the parser. On that subset CommonMark and GFM read the same, so the tree is
+ * `fromMarkdown`'s without positions, with or without GFM; GFM's tables and URL literals of one
+ * plain form are read only when asked (options). Anything else (HTML, other code blocks, tables,
+ * autolinks and other GFM literals, entities, images, references, strikethrough, other nesting,
+ * lazy continuation of quotes other than by a text line, indented code, setext headings, thematic
+ * breaks, backslash breaks) is refused: undefined, and the caller runs the parser. Proved against
+ * the parsers on every description of GitHub's, Stripe's and the example specs (docs-site's
+ * plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
  */
 
 import { type PlainTable, plainTable } from './plain-table.js';
@@ -37,7 +38,8 @@ interface List {
   ordered: boolean;
   start: number | null;
   spread: boolean;
-  children: { type: 'listItem'; spread: false; checked: null; children: [Paragraph] }[];
+  /** Each item's paragraph, and the list nested right under it when it has one. */
+  children: { type: 'listItem'; spread: false; checked: null; children: [Paragraph] | [Paragraph, List] }[];
 }
 
 /** A fenced code block: its language (the info string's one word) or null; never a meta string. */
@@ -421,8 +423,38 @@ function paragraph(source: string, reading: InlineReading, quoteMarker = false):
 }
 
 /**
+ * The lines of a list nested in an item whose content starts at column `offset`, from `lines[start]`
+ * (an item indented by `offset`) up to a blank line or the next item of `outer`: each indented line
+ * less the item's indentation, or a lazy line as it is. Undefined when a line is indented less (or
+ * a list item at column 0 of another list: to the parser it leaves the outer list).
+ */
+function nestedLines(
+  lines: readonly string[],
+  start: number,
+  offset: number,
+  outer: ListItem,
+): { lines: string[]; next: number } | undefined {
+  const indentation = ' '.repeat(offset);
+  const nested: string[] = [];
+  let i = start;
+  for (; i < lines.length && !isBlank(lines[i]); i++) {
+    const line = lines[i] as string;
+    if (line.startsWith(indentation)) nested.push(line.slice(offset));
+    else {
+      const item = listItem(line);
+      if (item && sameList(outer, item)) break;
+      if (item || line.startsWith(' ')) return undefined;
+      nested.push(line);
+    }
+  }
+  return { lines: nested, next: i };
+}
+
+/**
  * The list starting at `lines[start]` and the line after it, or undefined. Items are one
- * paragraph each, of one marker and indentation; a blank line between two makes the list loose.
+ * paragraph each, of one marker and indentation, then a list nested right under it (its items
+ * at the item's content column, no blank line before them) or none; a blank line between two
+ * items makes the list loose.
  */
 function list(
   lines: readonly string[],
@@ -443,15 +475,27 @@ function list(
     // Five spaces or more after the marker open code in the item.
     if (!item || !sameList(first, item) || item.text.startsWith(' ')) return undefined;
     // The item's one paragraph: its line and the lines continuing it, indented or not (lazily),
-    // up to a blank line or the next item; a line opening any other block is refused.
+    // up to a blank line, the next item or a list nested at its content column; a line opening
+    // any other block is refused.
     const paragraphLines = [item.text];
+    /** Where the item's content starts (its marker and the spaces after it). */
+    const offset = (lines[i] as string).length - item.text.length;
     /** Its continuation lines are lazy, not indented (an item's indentation is no part of a code span). */
     let lazy = true;
+    let nested: List | undefined;
     for (i++; i < lines.length && !isBlank(lines[i]); i++) {
       const line = lines[i] as string;
       const sibling = listItem(line);
       if (sibling && sameList(first, sibling)) break;
       const text = line.replace(LEADING_SPACES, '');
+      if (sibling?.indent === offset && interrupts(text)) {
+        const under = nestedLines(lines, i, offset, first);
+        const found = under && list(under.lines, 0, reading);
+        if (!under || found?.next !== under.lines.length) return undefined;
+        nested = found.node;
+        i = under.next;
+        break;
+      }
       if (sibling || interrupts(text)) return undefined;
       lazy &&= text === line;
       paragraphLines.push(text);
@@ -462,11 +506,12 @@ function list(
         ? undefined
         : inlineNodes(source, asWritten(source, paragraphLines, lazy, reading));
     if (!children) return undefined;
+    const paragraph: Paragraph = { type: 'paragraph', children };
     node.children.push({
       type: 'listItem',
       spread: false,
       checked: null,
-      children: [{ type: 'paragraph', children }],
+      children: nested ? [paragraph, nested] : [paragraph],
     });
     let after = i;
     while (isBlank(lines[after])) after++;
