@@ -235,7 +235,14 @@ describe('plainMarkdown', () => {
       '- a\n  - b\n  # c',
       '- a\n  - b\n  > c',
       '- a\n  - b\n\n  - c',
-      '- a\n  - b\n\n  c',
+      // An item's paragraph after a blank line only at its content column, and then as a paragraph.
+      '- a\n\n   b',
+      '- a\n\n  - b',
+      '- a\n\n  # b',
+      '- a\n\n  > b',
+      '- a\n\n      b',
+      '- a\n  - b\n\n    c',
+      '- a\n\n  b `c\n  d`',
       '- a\n  - b\n  ```\n  x\n  ```',
       '[a `b\n c`](/d)',
       // Blocks: setext headings, breaks, indentation, lazy lines, nesting, doubtful quotes.
@@ -266,7 +273,6 @@ describe('plainMarkdown', () => {
       'a\n   > b',
       'a\n  # b',
       'a\n  ```\n  x',
-      '- a\n\n  b',
       '- a\n\n  - b',
       '- a\n* b',
       '- a\n1. b',
@@ -383,6 +389,10 @@ describe('plainMarkdown', () => {
       '- a\n\n- b\n  - c\n    - d\n  - e\n\n- f',
       '1. a\n   1. b\n   2. c\n2. d',
       '> - a\n>   - b\n\nText\n* a\n  - b\n\n\nEnd.',
+      // Items' paragraphs after a blank line (the item spread, the list loose), lists under them.
+      '**Outer loop**:\n* List a.\n* Parse b:\n\n  **Inner loop**:\n  * Delete c.\n  * Parse d.\n\nThe above',
+      '- a\n\n  b\n\n  c\n  - d\n\n  e\n- f\n\n  g\nlazy',
+      '1. a\n\n   b\n2. c\n\n- d\n  - e\n\n  f\n\nEnd.',
     ];
     for (const text of texts) taken(text);
     expect(plainMarkdown(highlighter, '## A `b`\n\n## A b')).toEqual({

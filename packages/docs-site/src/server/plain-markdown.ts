@@ -1,7 +1,7 @@
 /**
  * The fast path of markdown descriptions: a document `plainTree` (`@sextant/ui/markdown`) reads
- * without the parser (paragraphs, ATX headings, list items of one paragraph (and a list nested
- * under it), quotes, fenced code, simple GFM tables; text, simple code spans and links, backslash
+ * without the parser (paragraphs, ATX headings, list items of paragraphs and lists nested under
+ * them, quotes, fenced code, simple GFM tables; text, simple code spans and links, backslash
  * escapes, unnested emphasis, hard breaks, plain GFM URL literals) is written here as the unified
  * pipeline (remark, the callouts, heading ids, rehype, sanitiser, serialiser) writes it, for a
  * fraction of the cost (issue #30: an API's operation descriptions are mostly such documents).
@@ -113,15 +113,19 @@ function blockHtml(node: PlainBlock, writing: Writing): string {
     case 'list': {
       const tag = node.ordered ? 'ol' : 'ul';
       const start = node.start == null || node.start === 1 ? '' : ` start="${node.start}"`;
-      // remark-rehype's items: a loose list's blocks each on its own line; a tight list's
-      // paragraph unwrapped, a nested list on the lines after it.
+      // remark-rehype's items: a loose list's (one with a spread item too) blocks each on its own
+      // line; a tight list's paragraphs unwrapped, a nested list on the lines after one.
+      const loose = node.spread || node.children.some((item) => item.spread);
       const items = node.children.map((item) => {
-        const [paragraph, nested] = item.children;
-        const text = inlineHtml(paragraph.children, ids);
-        const list = nested ? `\n${blockHtml(nested, writing)}` : '';
-        return node.spread
-          ? `<li>\n<p>${text}</p>${list}\n</li>`
-          : `<li>${text}${list}${nested ? '\n' : ''}</li>`;
+        const blocks = item.children.map((child) =>
+          child.type !== 'paragraph'
+            ? blockHtml(child, writing)
+            : loose
+              ? `<p>${inlineHtml(child.children, ids)}</p>`
+              : inlineHtml(child.children, ids),
+        );
+        if (loose) return `<li>\n${blocks.join('\n')}\n</li>`;
+        return `<li>${blocks.join('\n')}${item.children.at(-1)?.type === 'list' ? '\n' : ''}</li>`;
       });
       return `<${tag}${start}>\n${items.join('\n')}\n</${tag}>`;
     }

@@ -176,6 +176,7 @@ describe('the fast path (plainTree, plainMarkdownNodes)', () => {
       '- a\nlazy\n- b\n  indented',
       '> a quote\n>    indented\nand lazy',
       '- a\n  - nested\n  - list\nlazily\n- b',
+      '* a\n* b:\n\n  a second paragraph:\n  * nested\n\nafter',
       'A code span `over\nlines`, [`in\na link`](/a) and *`emphasis\nto`*.\n- item `a\nb`\n- lazy `c\nd`',
     ];
     for (const text of texts) taken(text);

@@ -1,19 +1,20 @@
 /**
  * The markdown fast path for servers rendering many descriptions (issue #30): the mdast tree of a
  * document made only of paragraphs (indented up to three spaces, their lines' edge spaces dropped),
- * ATX headings, list items of one paragraph (its lines continuing the item indented or lazily;
- * tight or loose) and a list nested right under it, quotes (their lines' text indented or not,
- * continued lazily by text lines) and fenced code blocks (three backticks, a language name or none,
- * closed by three backticks alone), whose inline text holds only text, simple code spans (over
- * lines only in lines as written) and links, backslash escapes, unnested emphasis whose delimiters
- * open and close unambiguously and hard breaks (two spaces or more at a paragraph line's end),
- * built without the parser. On that subset CommonMark and GFM read the same, so the tree is
- * `fromMarkdown`'s without positions, with or without GFM; GFM's tables and URL literals of one
- * plain form are read only when asked (options). Anything else (HTML, other code blocks, tables,
- * autolinks and other GFM literals, entities, images, references, strikethrough, other nesting,
- * lazy continuation of quotes other than by a text line, indented code, setext headings, thematic
- * breaks, backslash breaks) is refused: undefined, and the caller runs the parser. Proved against
- * the parsers on every description of GitHub's, Stripe's and the example specs (docs-site's
+ * ATX headings, list items of paragraphs (the first's lines continuing the item indented or lazily,
+ * more after a blank line at the item's content column; tight or loose), each maybe followed by a
+ * list nested right under it, quotes (their lines' text indented or not, continued lazily by text
+ * lines) and fenced code blocks (three backticks, a language name or none, closed by three
+ * backticks alone), whose inline text holds only text, simple code spans (over lines only in lines
+ * as written) and links, backslash escapes, unnested emphasis whose delimiters open and close
+ * unambiguously and hard breaks (two spaces or more at a paragraph line's end), built without the
+ * parser. On that subset CommonMark and GFM read the same, so the tree is `fromMarkdown`'s without
+ * positions, with or without GFM; GFM's tables and URL literals of one plain form are read only
+ * when asked (options). Anything else (HTML, other code blocks, tables, autolinks and other GFM
+ * literals, entities, images, references, strikethrough, other nesting, lazy continuation of quotes
+ * other than by a text line, indented code, setext headings, thematic breaks, backslash breaks) is
+ * refused: undefined, and the caller runs the parser. Proved against the parsers on every
+ * description of GitHub's, Stripe's and the example specs (docs-site's
  * plain-markdown.corpus.test.ts, this package's markdown.test.tsx).
  */
 
@@ -33,13 +34,17 @@ interface Paragraph {
   children: PlainInline[];
 }
 
+/** A list item's blocks: paragraphs, each maybe followed by a list nested under it. */
+type ListItemBlock = Paragraph | List;
+type ListItemBlocks = [Paragraph, ...ListItemBlock[]];
+
 interface List {
   type: 'list';
   ordered: boolean;
   start: number | null;
   spread: boolean;
-  /** Each item's paragraph, and the list nested right under it when it has one. */
-  children: { type: 'listItem'; spread: false; checked: null; children: [Paragraph] | [Paragraph, List] }[];
+  /** `spread`: a blank line between its blocks. */
+  children: { type: 'listItem'; spread: boolean; checked: null; children: ListItemBlocks }[];
 }
 
 /** A fenced code block: its language (the info string's one word) or null; never a meta string. */
@@ -451,10 +456,55 @@ function nestedLines(
 }
 
 /**
- * The list starting at `lines[start]` and the line after it, or undefined. Items are one
- * paragraph each, of one marker and indentation, then a list nested right under it (its items
- * at the item's content column, no blank line before them) or none; a blank line between two
- * items makes the list loose.
+ * A paragraph of a list item whose content starts at column `offset` (its first line `text`, at
+ * `lines[start]`) and the list nested right under it, if any, with the line after them; undefined
+ * when a line opens any other block. The paragraph's lines continue it indented or not (lazily),
+ * up to a blank line, the next item of `outer` or a list nested at the content column.
+ */
+function itemParagraph(
+  lines: readonly string[],
+  start: number,
+  text: string,
+  offset: number,
+  outer: ListItem,
+  reading: InlineReading,
+): { blocks: [Paragraph] | [Paragraph, List]; next: number } | undefined {
+  const paragraphLines = [text];
+  /** Its continuation lines are lazy, not indented (an item's indentation is no part of a code span). */
+  let lazy = true;
+  let nested: List | undefined;
+  let i = start + 1;
+  for (; i < lines.length && !isBlank(lines[i]); i++) {
+    const line = lines[i] as string;
+    const sibling = listItem(line);
+    if (sibling && sameList(outer, sibling)) break;
+    const text = line.replace(LEADING_SPACES, '');
+    if (sibling?.indent === offset && interrupts(text)) {
+      const under = nestedLines(lines, i, offset, outer);
+      const found = under && list(under.lines, 0, reading);
+      if (!under || found?.next !== under.lines.length) return undefined;
+      nested = found.node;
+      i = under.next;
+      break;
+    }
+    if (sibling || interrupts(text)) return undefined;
+    lazy &&= text === line;
+    paragraphLines.push(text);
+  }
+  const source = paragraphSource(paragraphLines);
+  const children =
+    source === undefined ? undefined : inlineNodes(source, asWritten(source, paragraphLines, lazy, reading));
+  if (!children) return undefined;
+  const paragraph: Paragraph = { type: 'paragraph', children };
+  return { blocks: nested ? [paragraph, nested] : [paragraph], next: i };
+}
+
+/**
+ * The list starting at `lines[start]` and the line after it, or undefined. Items are paragraphs
+ * of one marker and indentation, each maybe followed by a list nested right under it (its items at
+ * the item's content column, no blank line before them); after a blank line, a further paragraph
+ * at the content column belongs to the item (which is then spread). A blank line between two items
+ * makes the list loose.
  */
 function list(
   lines: readonly string[],
@@ -474,47 +524,36 @@ function list(
     const item = listItem(lines[i] as string);
     // Five spaces or more after the marker open code in the item.
     if (!item || !sameList(first, item) || item.text.startsWith(' ')) return undefined;
-    // The item's one paragraph: its line and the lines continuing it, indented or not (lazily),
-    // up to a blank line, the next item or a list nested at its content column; a line opening
-    // any other block is refused.
-    const paragraphLines = [item.text];
     /** Where the item's content starts (its marker and the spaces after it). */
     const offset = (lines[i] as string).length - item.text.length;
-    /** Its continuation lines are lazy, not indented (an item's indentation is no part of a code span). */
-    let lazy = true;
-    let nested: List | undefined;
-    for (i++; i < lines.length && !isBlank(lines[i]); i++) {
-      const line = lines[i] as string;
-      const sibling = listItem(line);
-      if (sibling && sameList(first, sibling)) break;
-      const text = line.replace(LEADING_SPACES, '');
-      if (sibling?.indent === offset && interrupts(text)) {
-        const under = nestedLines(lines, i, offset, first);
-        const found = under && list(under.lines, 0, reading);
-        if (!under || found?.next !== under.lines.length) return undefined;
-        nested = found.node;
-        i = under.next;
-        break;
-      }
-      if (sibling || interrupts(text)) return undefined;
-      lazy &&= text === line;
-      paragraphLines.push(text);
-    }
-    const source = paragraphSource(paragraphLines);
-    const children =
-      source === undefined
-        ? undefined
-        : inlineNodes(source, asWritten(source, paragraphLines, lazy, reading));
-    if (!children) return undefined;
-    const paragraph: Paragraph = { type: 'paragraph', children };
-    node.children.push({
-      type: 'listItem',
-      spread: false,
-      checked: null,
-      children: nested ? [paragraph, nested] : [paragraph],
-    });
+    const indentation = ' '.repeat(offset);
+    const part = itemParagraph(lines, i, item.text, offset, first, reading);
+    if (!part) return undefined;
+    const blocks: ListItemBlock[] = [...part.blocks];
+    i = part.next;
     let after = i;
     while (isBlank(lines[after])) after++;
+    // A paragraph at the content column after a blank line: the item's too.
+    for (
+      let line = lines[after];
+      after > i && line?.startsWith(indentation) && /^\S/.test(line.slice(offset));
+      line = lines[after]
+    ) {
+      const text = line.slice(offset);
+      if (listItem(text) || interrupts(text)) return undefined;
+      const more = itemParagraph(lines, after, text, offset, first, reading);
+      if (!more) return undefined;
+      blocks.push(...more.blocks);
+      i = more.next;
+      after = i;
+      while (isBlank(lines[after])) after++;
+    }
+    node.children.push({
+      type: 'listItem',
+      spread: blocks.length > part.blocks.length,
+      checked: null,
+      children: blocks as ListItemBlocks,
+    });
     const next = lines[after];
     if (next === undefined) break;
     const following = listItem(next);
@@ -524,7 +563,7 @@ function list(
       continue;
     }
     // Right after an item, another list's item; after a blank line, an indented line belongs
-    // to the item (a second paragraph, or a sublist).
+    // to the item (a paragraph or a list not at the content column, code).
     if (after === i || next.startsWith(' ')) return undefined;
     break;
   }
