@@ -14,31 +14,13 @@
  * Pages per CPU second exclude the first page (the site's first load: highlighter, grammars).
  */
 import { fork } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NavItem, walkNavigation } from '@sextant/definition';
-import { loadDocsProject } from '@sextant/docs-project';
-import { createDocsSite, docsSiteCss, loadClientBuild, pageHtml, renderDocsPage } from '@sextant/docs-site';
-import { bundledChildEnv, bundledModule, REPO_ROOT, withoutTsx } from '../support/bundled.js';
-
-const GITHUB_SPEC = join(REPO_ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
-
-async function githubSite() {
-  const project = await mkdtemp(join(tmpdir(), 'sextant-bench-render-'));
-  try {
-    await writeFile(join(project, 'github.json'), await readFile(GITHUB_SPEC));
-    await writeFile(
-      join(project, 'docs.yml'),
-      'title: GitHub REST API\nnavigation:\n  - api: REST API\n    spec: github.json\n    slug: rest\n',
-    );
-    const loaded = await loadDocsProject(project, { inlineImages: false });
-    return createDocsSite(loaded.definition, loaded.project.apis, 'bench');
-  } finally {
-    await rm(project, { recursive: true, force: true });
-  }
-}
+import { docsSiteCss, loadClientBuild, pageHtml, renderDocsPage } from '@sextant/docs-site';
+import { bundledChildEnv, bundledModule, withoutTsx } from '../support/bundled.js';
+import { githubSite } from '../support/github-site.js';
 
 /** The client build's file names carry content hashes: a rebuilt client is no change of the renderer. */
 const withoutAssetHashes = (html: string) => html.replace(/-[\w-]{8}\.(js|css)\b/g, '-#.$1');

@@ -5,8 +5,10 @@
  */
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { shapedHtml } from './code-shapes.js';
 import { highlightCache } from './highlight-caches.js';
-import { type LineTokens, tokenisedLines } from './line-tokens.js';
+import { tokenisedLines } from './line-tokens.js';
+import { colorClass, escapeHtml, lineHtml, setDefaultColours } from './token-html.js';
 
 const LANGS = {
   bash: () => import('@shikijs/langs/shellscript'),
@@ -173,8 +175,6 @@ const WARM_UP: Record<string, string> = {
 
 let highlighter: Promise<HighlighterCore> | undefined;
 let css = '';
-/** Default text colours of the two themes: tokens in them need no span. */
-let defaults = { light: '', dark: '' };
 /** Grammars loaded or loading, by name. */
 const grammars = new Map<keyof typeof LANGS, Promise<void>>();
 /** Grammars loaded in the highlighter. */
@@ -203,10 +203,10 @@ export function loadHighlighter(): Promise<HighlighterCore> {
       engine: createJavaScriptRegexEngine(),
     });
     css = themeCss(instance);
-    defaults = {
+    setDefaultColours({
       light: (instance.getTheme('github-light').fg ?? '').toLowerCase(),
       dark: (instance.getTheme('github-dark').fg ?? '').toLowerCase(),
-    };
+    });
     return instance;
   })();
   return highlighter;
@@ -299,20 +299,11 @@ export function highlightCss(): string {
 export interface HighlightOptions {
   /**
    * Keep the code's highlighted lines for the next time the same code comes (default true). Code
-   * no other page shows (an endpoint's snippets) would only push out what other pages share; its
-   * lines are remembered one by one anyway (line-tokens.ts).
+   * no other page shows (an endpoint's snippets) would only push out what other pages share: its
+   * shape is remembered instead (code-shapes.ts), and its lines one by one (line-tokens.ts).
    */
   remember?: boolean;
 }
-
-/** Most tokens hold none of these: they are written as they are, without four passes of `replace`. */
-const NEEDS_ESCAPE = /[&<>"]/;
-const escapeHtml = (text: string) =>
-  NEEDS_ESCAPE.test(text)
-    ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-    : text;
-const colorClass = (prefix: string, color: string | undefined) =>
-  color ? `${prefix}${color.replace('#', '').toLowerCase()}` : '';
 
 /**
  * Highlights `code` as `lang` (unknown languages, and grammars not loaded yet, come out as
@@ -325,13 +316,23 @@ export function highlight(
   lang: string | undefined,
   options: HighlightOptions = {},
 ): string {
-  const { lang: langAttr, lines } = sharedLines(instance, code, lang, options);
+  const { attr, grammar } = language(lang);
+  return `<pre class="sx-code" data-lang="${attr}" tabindex="0"><code>${
+    // Code not remembered whole (an endpoint's snippets) is written by its shape; JSON is read by json-tokens.ts.
+    grammar !== undefined && grammar !== 'json' && options.remember === false
+      ? shapedHtml(instance, code, grammar)
+      : joinedLines(sharedLines(instance, code, grammar, options))
+  }</code></pre>`;
+}
+
+/** `lines` joined, kept with them when they are remembered code's. */
+function joinedLines(lines: readonly string[]): string {
   let html = joinedHtml.get(lines);
   if (html === undefined) {
     html = lines.join('\n');
     if (Object.isFrozen(lines)) joinedHtml.set(lines, html);
   }
-  return `<pre class="sx-code" data-lang="${langAttr}" tabindex="0"><code>${html}</code></pre>`;
+  return html;
 }
 
 /** The lines of remembered code joined, kept with them (the same code comes again on hundreds of pages). */
@@ -348,30 +349,41 @@ export function highlightLines(
   lang: string | undefined,
   options: HighlightOptions = {},
 ): { lang: string; lines: string[] } {
-  const { lang: langAttr, lines } = sharedLines(instance, code, lang, options);
-  return { lang: langAttr, lines: [...lines] };
+  const { attr, grammar } = language(lang);
+  return { lang: attr, lines: [...sharedLines(instance, code, grammar, options)] };
 }
 
-/** {@link highlightLines}, the lines of remembered code the cache's own (frozen) array. */
+/**
+ * `lang` as `data-lang` writes it (escaped) and its grammar when loaded; a grammar not loaded yet
+ * is asked for ({@link withLanguages}).
+ */
+function language(lang: string | undefined): { attr: string; grammar: keyof typeof LANGS | undefined } {
+  const key = (lang ?? '').toLowerCase();
+  const resolved: keyof typeof LANGS | undefined = key in LANGS ? (key as keyof typeof LANGS) : ALIASES[key];
+  const attr = escapeHtml(resolved ?? (key || 'text'));
+  if (resolved === undefined || ready.has(resolved)) return { attr, grammar: resolved };
+  missing?.add(resolved);
+  return { attr, grammar: undefined };
+}
+
+/**
+ * The highlighted lines of `code` in `grammar` (escaped text without one), those of remembered
+ * code the cache's own (frozen) array.
+ */
 function sharedLines(
   instance: HighlighterCore,
   code: string,
-  lang: string | undefined,
+  grammar: keyof typeof LANGS | undefined,
   { remember = true }: HighlightOptions,
-): { lang: string; lines: readonly string[] } {
-  const key = (lang ?? '').toLowerCase();
-  const resolved: keyof typeof LANGS | undefined = key in LANGS ? (key as keyof typeof LANGS) : ALIASES[key];
-  const langAttr = escapeHtml(resolved ?? (key || 'text'));
-  const loaded = resolved !== undefined && ready.has(resolved);
-  if (resolved && !loaded) missing?.add(resolved);
-  if (!loaded) return { lang: langAttr, lines: code.split('\n').map(escapeHtml) };
-  if (!remember) return { lang: langAttr, lines: tokenLines(instance, code, resolved) };
-  const cacheKey = `${resolved}\n${code}`;
+): readonly string[] {
+  if (grammar === undefined) return code.split('\n').map(escapeHtml);
+  if (!remember) return tokenLines(instance, code, grammar);
+  const cacheKey = `${grammar}\n${code}`;
   const known = highlighted.get(cacheKey);
-  if (known) return { lang: langAttr, lines: known };
-  const lines = Object.freeze(tokenLines(instance, code, resolved));
+  if (known) return known;
+  const lines = Object.freeze(tokenLines(instance, code, grammar));
   highlighted.set(cacheKey, lines);
-  return { lang: langAttr, lines };
+  return lines;
 }
 
 /**
@@ -385,59 +397,9 @@ const highlighted = highlightCache<readonly string[]>(
   (lines, key) => 2 * lines.reduce((sum, line) => sum + line.length, key.length) + 64,
 );
 
-/** The class attribute's value of a token by its light, then its dark colour; '' for the default colours. */
-const tokenClasses = new Map<string, Map<string, string>>();
-
-function tokenClass(light: string | undefined, dark: string | undefined): string {
-  let byDark = tokenClasses.get(light ?? '');
-  if (!byDark) {
-    byDark = new Map();
-    tokenClasses.set(light ?? '', byDark);
-  }
-  let classes = byDark.get(dark ?? '');
-  if (classes === undefined) {
-    const lower = { light: light?.toLowerCase(), dark: dark?.toLowerCase() };
-    classes =
-      (!lower.light || lower.light === defaults.light) && (!lower.dark || lower.dark === defaults.dark)
-        ? ''
-        : [colorClass('l', light), colorClass('d', dark)].filter(Boolean).join(' ');
-    // Colours come from the two themes alone: a few dozen pairs.
-    byDark.set(dark ?? '', classes);
-  }
-  return classes;
-}
-
 function tokenLines(instance: HighlighterCore, code: string, resolved: keyof typeof LANGS): string[] {
   const { lines, tokens } = tokenisedLines(instance, code, resolved);
   return lines.map((line, i) => lineHtml(line, tokens[i] ?? []));
-}
-
-/**
- * The HTML of remembered lines by their tokens (frozen: line-tokens.ts keeps one array per line
- * and grammar state, weighed with this HTML), so a line endpoint pages share (`import requests`,
- * `-H 'Accept: …' \`, an error body's lines) is written once per process, not once per page.
- */
-const rememberedHtml = new WeakMap<LineTokens, string>();
-
-/** `line` as HTML: each token's text escaped, in a span of its colours' classes unless it has the defaults. */
-function lineHtml(line: string, tokens: LineTokens): string {
-  const remembered = Object.isFrozen(tokens);
-  const known = remembered ? rememberedHtml.get(tokens) : undefined;
-  if (known !== undefined) return known;
-  let html = '';
-  let at = 0;
-  for (let x = 0; x < tokens.length; x += 3) {
-    const end = tokens[x] as number;
-    const content = escapeHtml(line.slice(at, end));
-    const classes = tokenClass(
-      (tokens[x + 1] as string) || undefined,
-      (tokens[x + 2] as string) || undefined,
-    );
-    html += classes ? `<span class="${classes}">${content}</span>` : content;
-    at = end;
-  }
-  if (remembered) rememberedHtml.set(tokens, html);
-  return html;
 }
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2). */

@@ -13,11 +13,18 @@
  * vscode-textmate's own rule, recomputed here per theme from each token's scopes
  * ({@link scopeAttributes}).
  */
-import { type HighlighterCore, splitLines } from 'shiki/core';
+import type { HighlighterCore } from 'shiki/core';
 import { INITIAL, type IToken, type StateStack } from 'shiki/textmate';
 import { highlightCache } from './highlight-caches.js';
 import { jsonLineTokens } from './json-tokens.js';
-import { maskLiterals, masksHold, maskWholeLine, spansString, unmaskTokens } from './literal-masks.js';
+import {
+  type MaskedLine,
+  maskLiterals,
+  masksHold,
+  maskWholeLine,
+  spansString,
+  unmaskTokens,
+} from './literal-masks.js';
 import {
   colourOf,
   type Grammar,
@@ -48,7 +55,7 @@ const NO_TIME_LIMIT = 0;
 /**
  * What a remembered line weighs, roughly (a key's UTF-16 text, 8 bytes a token field, an entry's
  * overhead, and the HTML highlight.ts keeps with its tokens: the text again and a `<span class>` of
- * ~40 characters a token): two fifths of the highlight caches' budget (highlight-caches.ts), least
+ * ~40 characters a token): three tenths of the highlight caches' budget (highlight-caches.ts), least
  * recently used first.
  */
 const entryBytes = (result: LineResult, key: string) =>
@@ -72,7 +79,7 @@ interface LineResult {
   insideString: boolean;
 }
 
-const lines = highlightCache<LineResult>(0.4, entryBytes);
+const lines = highlightCache<LineResult>(0.3, entryBytes);
 /**
  * Distinct states by language, a state's number its index, and the numbers of the state objects
  * met. The numbers are per language: INITIAL is one object for every grammar, and a process-wide
@@ -167,11 +174,25 @@ function themedTokens(
 }
 
 /**
- * Each line of `code` as `[end, light colour, dark colour, …]` ({@link themedTokens}), from the
- * cache by the grammar state at the line's start and the line, its quoted strings' plain text
- * masked (literal-masks.ts) where the grammar reads the masked line's strings as strings.
+ * Each line's tokens as the cache holds them: of its masked line (literal-masks.ts) where the line
+ * has a mask the grammar reads as the literal it stands for (`masks[i]`), else of the line itself.
  */
-function lineTokens(instance: HighlighterCore, code: readonly string[], lang: string): LineTokens[] {
+export interface MaskedLineTokens {
+  tokens: LineTokens[];
+  masks: (MaskedLine | undefined)[];
+}
+
+/**
+ * Each line of `code` as `[end, light colour, dark colour, …]` ({@link themedTokens}) of the line
+ * or of its masked line, from the cache by the grammar state at the line's start and the line, its
+ * quoted strings' plain text masked (literal-masks.ts) where the grammar reads the masked line's
+ * strings as strings.
+ */
+export function maskedLineTokens(
+  instance: HighlighterCore,
+  code: readonly string[],
+  lang: string,
+): MaskedLineTokens {
   const themes = themesFor(instance);
   const grammar = instance.getLanguage(lang) as Grammar;
   const memo: ScopeMemo = { scopes: [], paths: [], light: [], dark: [] };
@@ -196,29 +217,61 @@ function lineTokens(instance: HighlighterCore, code: readonly string[], lang: st
     if (key !== undefined) lines.set(key, fresh);
     return fresh;
   };
-  return code.map((line) => {
-    if (line === '') return [];
-    if (line.length >= MAX_TOKENIZED_LINE_LENGTH) return [line.length, '', ''];
+  const tokens: LineTokens[] = new Array(code.length);
+  const masks: (MaskedLine | undefined)[] = new Array(code.length);
+  for (let i = 0; i < code.length; i++) {
+    const line = code[i] as string;
+    masks[i] = undefined;
+    if (line === '') {
+      tokens[i] = [];
+      continue;
+    }
+    if (line.length >= MAX_TOKENIZED_LINE_LENGTH) {
+      tokens[i] = [line.length, '', ''];
+      continue;
+    }
     const number = stateNumber(lang, state);
     const whole = maskWholeLine(lang, line);
     if (whole) {
       const result = tokenised(whole.text, number);
       // The state after the line is the state before it.
-      if (result.insideString) return unmaskTokens(whole, result.tokens);
+      if (result.insideString) {
+        tokens[i] = result.tokens;
+        masks[i] = whole;
+        continue;
+      }
     }
     const masked = maskLiterals(lang, line);
     if (masked) {
       const result = tokenised(masked.text, number);
       if (result.masksHold) {
         state = result.next;
-        return unmaskTokens(masked, result.tokens);
+        tokens[i] = result.tokens;
+        masks[i] = masked;
+        continue;
       }
     }
     const result = tokenised(line, number);
     state = result.next;
-    return result.tokens;
+    tokens[i] = result.tokens;
+  }
+  return { tokens, masks };
+}
+
+/** Each line of `code` as `[end, light colour, dark colour, …]`, of the line itself ({@link maskedLineTokens} unmasked). */
+function lineTokens(instance: HighlighterCore, code: readonly string[], lang: string): LineTokens[] {
+  const { tokens, masks } = maskedLineTokens(instance, code, lang);
+  return tokens.map((line, i) => {
+    const masked = masks[i];
+    return masked ? unmaskTokens(masked, line) : line;
   });
 }
+
+/**
+ * The lines of `code` as Shiki splits them (`splitLines`: at `\n` and `\r\n`), without its pairs of line and offset.
+ * @example codeLines('a\r\nb\n') // ['a', 'b', '']
+ */
+export const codeLines = (code: string): string[] => code.split(code.includes('\r') ? /\r?\n/ : '\n');
 
 /**
  * The lines of `code` (as Shiki splits them) and each line's {@link LineTokens}.
@@ -229,7 +282,7 @@ export function tokenisedLines(
   code: string,
   lang: string,
 ): { lines: string[]; tokens: LineTokens[] } {
-  const lines = splitLines(code).map(([line]) => line);
+  const lines = codeLines(code);
   const json = lang === 'json' ? jsonLineTokens(instance, lines, MAX_TOKENIZED_LINE_LENGTH) : undefined;
   return { lines, tokens: json ?? lineTokens(instance, lines, lang) };
 }
