@@ -43,6 +43,23 @@ describe('maskLiterals', () => {
     expect(maskLiterals('typescript', 'const a = b;')).toBeUndefined();
   });
 
+  it('masks text of ordinary characters beyond ASCII, not control or format characters, separators or astral ones', () => {
+    const masked = (text: string) => maskLiterals('typescript', `a = "${text}";`)?.text === 'a = "x";';
+    for (const text of ['é ü 中', '\u00a0', '~ !', '\u2027'])
+      expect(masked(text), JSON.stringify(text)).toBe(true);
+    for (const text of [
+      'a\tb',
+      'a\u007fb',
+      'a\u0085b',
+      'soft\u00adhyphen',
+      'a\u2028b',
+      'a\u2029b',
+      'bug 🪲',
+      '\ud83e',
+    ])
+      expect(masked(text), JSON.stringify(text)).toBe(false);
+  });
+
   it("masks decimal integers (TypeScript, Python) and object literals' keys (TypeScript), nothing like them", () => {
     expect(maskLiterals('python', '    "id": 1296269,')).toEqual({
       text: '    "x": 1,',

@@ -7,7 +7,7 @@
  * Why the tokens are the same: inside a quoted string of these grammars the only rules are the
  * closing quote and escapes (Python's also `%` and `{…}` formatting); a text holding none of their
  * first characters is one token of the string's scopes, whatever its length, just like `x`. So only
- * such texts are replaced ({@link LiteralRule.plain}), and {@link masksHold} checks on the masked
+ * such texts are replaced ({@link isPlain}), and {@link masksHold} checks on the masked
  * line's own tokens that the grammar really read each `x` as the whole content of a string of the
  * expected scope (not a comment, a regular expression, a command name, a `$'…'` string, text after an
  * escaped quote…); where it did not, the line is tokenised as it is.
@@ -36,8 +36,8 @@ interface LiteralRule {
    * `12n`, `1_000`, `0x12`), group 3 (where keys are masked) an ASCII identifier right before a colon.
    */
   literal: RegExp;
-  /** A text the string's inner rules never match in: one token, like {@link MASK}. */
-  plain: RegExp;
+  /** The first characters of the string's inner rules (its closing quote, escapes…), which a plain text holds none of ({@link isPlain}). */
+  inner: RegExp;
   /** The scope of the string's text (innermost), as the grammar names it. */
   scope: RegExp;
   /** The scope of a number (innermost), where numbers are masked. */
@@ -54,14 +54,14 @@ const RULES: Record<string, LiteralRule> = {
   bash: {
     // `\'` outside quotes is an escaped quote, not the start of a string.
     literal: /\\.|'([^']*)'/g,
-    plain: /^[^'\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{10000}-\u{10ffff}]+$/u,
+    inner: /'/,
     scope: /^string\.quoted\.single\.shell$/,
     spansLines: true,
   },
   typescript: {
     literal:
       /(?<![\w$])"((?:[^"\\\n]|\\.)*)"|(?<![\w$.])([1-9][0-9]*)(?![\w$.])|(?<![\w$.])([A-Za-z_][A-Za-z0-9_]*)(?=:)/g,
-    plain: /^[^"\\\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{10000}-\u{10ffff}]+$/u,
+    inner: /["\\]/,
     scope: /^string\.quoted\.double\.ts$/,
     number: /^constant\.numeric\.decimal\.ts$/,
     key: /^meta\.object-literal\.key\.ts$/,
@@ -69,16 +69,25 @@ const RULES: Record<string, LiteralRule> = {
   python: {
     // A letter before the quote is a prefix (raw, bytes, f-strings): not masked.
     literal: /(?<!\w)"((?:[^"\\\n]|\\.)*)"|(?<![\w.])([1-9][0-9]*)(?![\w.])/g,
-    plain: /^[^"\\%{}\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{10000}-\u{10ffff}]+$/u,
+    inner: /["\\%{}]/,
     scope: /^string\.quoted\.single\.python$/,
     number: /^constant\.numeric\.dec\.python$/,
   },
   json: {
     literal: /"((?:[^"\\\n]|\\.)*)"/g,
-    plain: /^[^"\\\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{10000}-\u{10ffff}]+$/u,
+    inner: /["\\]/,
     scope: /^(?:string\.quoted\.double\.json|support\.type\.property-name\.json)$/,
   },
 };
+
+/** Text of ordinary characters: no control or format character, line separator, or character beyond the BMP. */
+const ORDINARY = /^[^\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{10000}-\u{10ffff}]+$/u;
+/** Printable ASCII, all ordinary: most texts, tested without {@link ORDINARY}'s Unicode classes. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+
+/** A text the string's inner rules never match in (only ordinary characters, none starting one): one token, like {@link MASK}. */
+const isPlain = (rule: LiteralRule, text: string) =>
+  !rule.inner.test(text) && (PRINTABLE_ASCII.test(text) || ORDINARY.test(text));
 
 /** A line with the text of its plain quoted strings replaced by {@link MASK}, its numbers' by {@link NUMBER_MASK}. */
 export interface MaskedLine {
@@ -105,7 +114,7 @@ export function maskLiterals(lang: string, line: string): MaskedLine | undefined
   for (let match = rule.literal.exec(line); match !== null; match = rule.literal.exec(line)) {
     const kind: LiteralKind = match[2] !== undefined ? 'number' : match[3] !== undefined ? 'key' : 'string';
     const content = match[1] ?? match[2] ?? match[3];
-    if (content === undefined || content === '' || (kind === 'string' && !rule.plain.test(content))) continue;
+    if (content === undefined || content === '' || (kind === 'string' && !isPlain(rule, content))) continue;
     // A string's text ends before its closing quote, a number's digits and a key end the match.
     const start = match.index + match[0].length - content.length - (kind === 'string' ? 1 : 0);
     text += line.slice(from, start) + (kind === 'number' ? NUMBER_MASK : MASK);
@@ -128,7 +137,7 @@ export function maskLiterals(lang: string, line: string): MaskedLine | undefined
  */
 export function maskWholeLine(lang: string, line: string): MaskedLine | undefined {
   const rule = RULES[lang];
-  if (!rule?.spansLines || line === MASK || !rule.plain.test(line)) return undefined;
+  if (!rule?.spansLines || line === MASK || !isPlain(rule, line)) return undefined;
   return { text: MASK, at: [0], lengths: [line.length], kinds: ['string'] };
 }
 
