@@ -25,6 +25,16 @@ export class SitePathError extends SextantError<'SitePathError'> {
   }
 }
 
+/**
+ * The page's full view has no whole code for a cut code tab (the site changed since the page was
+ * loaded): its Copy says Copy failed.
+ */
+export class WholeCodeMissingError extends SextantError<'WholeCodeMissingError'> {
+  constructor(tab: string) {
+    super('WholeCodeMissingError', `the page's full view has no code for the tab ${JSON.stringify(tab)}`);
+  }
+}
+
 export const docsSiteErrors: ErrorCatalogue = {
   packageName: '@sextant/docs-site',
   entries: [
@@ -42,6 +52,11 @@ export const docsSiteErrors: ErrorCatalogue = {
       code: 'SitePathError',
       description: "A page was rendered under a base path that is neither '' nor a path starting with `/`.",
       example: () => new SitePathError('docs'),
+    },
+    {
+      code: 'WholeCodeMissingError',
+      description: "The page's full view has no whole code for a cut code tab (the site changed since).",
+      example: () => new WholeCodeMissingError('200'),
     },
   ],
 };

@@ -2,7 +2,7 @@
 
 import { CopyButton, TabList, TabPanel, tabIds } from '@sextant/ui';
 import { useId, useState } from 'react';
-import type { SafeHtml } from '../shared/page-data.js';
+import type { SafeHtml, SnippetTab } from '../shared/page-data.js';
 import { htmlProps } from '../shared/safe-html.js';
 import { ExampleNote } from './example-note.js';
 import { defineIsland } from './island.js';
@@ -10,7 +10,7 @@ import { defineIsland } from './island.js';
 export interface CodeTab {
   id: string;
   label: string;
-  /** What Copy copies; without it, the text of the shown code. */
+  /** What Copy copies; without it, the text of the shown code (`snippetTab`). */
   code?: string | (() => Promise<string>);
   html: SafeHtml;
   /** The code shown is the first lines only: a control shows the rest. */
@@ -47,7 +47,7 @@ export function CodeTabs({ tabs, title }: CodeTabsProps) {
           resetAfter={2000}
           text={
             current.code ??
-            (async () => document.getElementById(tabIds(idBase, String(selected)).panel)?.textContent ?? '')
+            (() => document.getElementById(tabIds(idBase, String(selected)).panel)?.textContent ?? '')
           }
           label={`Copy ${current.label}`}
         />
@@ -78,8 +78,8 @@ export function CodeTabs({ tabs, title }: CodeTabsProps) {
   );
 }
 
-/** Code tabs whose every tab's code is in its props (the request snippets): an island of its own. */
-export const CodeTabsIsland = defineIsland<{
-  tabs: (CodeTab & { code: string; more?: never })[];
-  title: string;
-}>('code-tabs', CodeTabs);
+/**
+ * Code tabs shown whole (the request snippets, an endpoint's snippets in a markdown page): an
+ * island of its own.
+ */
+export const CodeTabsIsland = defineIsland<{ tabs: SnippetTab[]; title: string }>('code-tabs', CodeTabs);

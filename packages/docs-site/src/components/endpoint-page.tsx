@@ -3,7 +3,7 @@
  * parameter lists, request body, responses, errors, callbacks, code snippets and examples, and "Try it".
  */
 import { type AuthScheme, cookieParametersOf, describeOAuthFlows } from '@sextant/definition';
-import { fullPageUrl, type PageView, type SiteView } from '../shared/page-data.js';
+import { fullPageUrl, type PageView, type SiteView, snippetTab } from '../shared/page-data.js';
 import { CallbacksSection } from './callbacks-section.js';
 import { CodeTabsIsland } from './code-tabs.js';
 import { Examples } from './example-cards.js';
@@ -74,9 +74,11 @@ export function EndpointPage({ page, site }: { page: EndpointView; site: SiteVie
         {endpoint.callbacks?.length ? <CallbacksSection callbacks={endpoint.callbacks} ctx={ctx} /> : null}
       </div>
       <aside className="sx-reference-aside" aria-label="Code examples">
-        {page.snippets.length > 0 ? <CodeTabsIsland title="Request" tabs={page.snippets} /> : null}
+        {page.snippets.length > 0 ? (
+          <CodeTabsIsland title="Request" tabs={page.snippets.map(snippetTab)} />
+        ) : null}
         {page.responseExamples.length > 0 ? (
-          <ResponseTabs tabs={page.responseExamples} fullPageUrl={ctx.fullPageUrl} />
+          <ResponseTabs tabs={page.responseExamples.map(snippetTab)} fullPageUrl={ctx.fullPageUrl} />
         ) : null}
         {/* One example is what the Request and Response cards show already; several are choices. */}
         {page.examples.length > 1 ? (

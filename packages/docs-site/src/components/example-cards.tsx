@@ -8,7 +8,6 @@ import { prettyJson } from '../shared/format.js';
 import type { ExampleView, PageView } from '../shared/page-data.js';
 import { type CodeTab, CodeTabs } from './code-tabs.js';
 import { ExampleNote } from './example-note.js';
-import { useFullPage } from './full-page.js';
 import { defineIsland } from './island.js';
 import { useWholeOnDemand } from './whole-on-demand.js';
 
@@ -32,23 +31,13 @@ interface ExampleCardsProps {
 
 function ExampleCardsView({ example, fullPageUrl }: ExampleCardsProps) {
   const whole = useWholeOnDemand(fullPageUrl);
-  const { load } = useFullPage(fullPageUrl);
   const tab = (part: Part, label: string): CodeTab | undefined => {
     const html = example[part];
     if (!html) return undefined;
-    const lines = example[`${part}Lines`];
-    const cut: CodeTab =
-      lines === undefined
-        ? { id: part, label, html }
-        : {
-            id: part,
-            label,
-            html,
-            code: async () => prettyJson(exampleValues(await load(), example.index)[part]),
-          };
-    return whole(cut, lines, (full) =>
-      'examples' in full ? full.examples[example.index]?.[part] : undefined,
-    );
+    return whole({ id: part, label, html }, example[`${part}Lines`], (full) => ({
+      html: 'examples' in full ? full.examples[example.index]?.[part] : undefined,
+      code: prettyJson(exampleValues(full, example.index)[part]),
+    }));
   };
   const tabs = [
     tab('request', example.responseStatus ? 'Request body' : 'Payload'),

@@ -75,7 +75,7 @@ function PageActionsView({ actions, markdownUrl }: PageActionsProps) {
         <CopyButton
           className="sx-button sx-button-small"
           resetAfter={2000}
-          text={async () => aiPrompt(new URL(markdownUrl, window.location.href).href)}
+          text={() => aiPrompt(new URL(markdownUrl, window.location.href).href)}
           label="Ask AI: copy a prompt about this page"
           caption="Ask AI"
         />

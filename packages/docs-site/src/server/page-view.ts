@@ -26,7 +26,13 @@ import { markdownText } from '@sextant/search';
 import type { HighlighterCore } from 'shiki/core';
 import { pageActionsOf } from '../components/ask-ai/ask-ai-events.js';
 import { pathText, prettyJson } from '../shared/format.js';
-import type { ExampleView, PageView, SafeHtml, SnippetView } from '../shared/page-data.js';
+import {
+  type ExampleView,
+  type PageView,
+  type SafeHtml,
+  type SnippetView,
+  snippetTab,
+} from '../shared/page-data.js';
 import { safeHtml } from '../shared/safe-html.js';
 import { highlight } from './highlight.js';
 import { pageLinkRewriter } from './links/site-links.js';
@@ -296,8 +302,7 @@ export function endpointSnippet(
       island: 'code-tabs',
       props: {
         title: kind === 'request' ? 'Request' : 'Response',
-        // Shown whole, so Copy copies the panel's text: the code is not carried twice.
-        tabs: tabs.map(({ lines: _, code: __, ...tab }) => tab),
+        tabs: tabs.map(snippetTab),
       },
     };
   }

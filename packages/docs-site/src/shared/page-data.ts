@@ -24,6 +24,26 @@ export interface SnippetView {
   note?: string;
 }
 
+/** A snippet as its island carries it: its code only where Copy could not have it otherwise. */
+export type SnippetTab = Omit<SnippetView, 'code'> & { code?: string };
+
+/**
+ * What a browser's text of the shown code would not give back: a CR (the highlighter splits
+ * lines at CRLF, and a browser reads a CR as LF), NUL (a browser drops it) and a lone surrogate
+ * (sent as U+FFFD in UTF-8).
+ */
+const NOT_READ_BACK = /[\r\0]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * `snippet` without the code its page already has (issue #30: it was carried twice, ~4 KB a
+ * GitHub endpoint page): shown whole, Copy copies the panel's text, which is the code unless the
+ * code holds what a browser reads otherwise; cut to its first lines (`lines` set), Copy copies the
+ * whole from the page's full view.
+ */
+export function snippetTab({ code, ...tab }: SnippetView): SnippetTab {
+  return tab.lines !== undefined || !NOT_READ_BACK.test(code) ? tab : { ...tab, code };
+}
+
 export interface ExampleView {
   name: string;
   /** Position in the endpoint's (or webhook's) `examples`: the client copies the JSON from there. */

@@ -1,11 +1,11 @@
 /**
  * `CopyButton`: copies text to the clipboard, says Copied (or Copy failed) for a moment, and
  * announces it to screen readers. The text may be computed when clicked (a large response body,
- * the shown code panel).
+ * the shown code panel), or loaded (the button says so meanwhile).
  */
 import { useEffect, useRef, useState } from 'react';
 
-export type CopyState = 'idle' | 'copied' | 'failed';
+export type CopyState = 'idle' | 'loading' | 'copied' | 'failed';
 
 export interface CopyButtonProps {
   /** What is copied, or how to get it when the button is pressed. */
@@ -19,7 +19,23 @@ export interface CopyButtonProps {
   resetAfter?: number;
 }
 
-const CAPTIONS: Record<Exclude<CopyState, 'idle'>, string> = { copied: 'Copied', failed: 'Copy failed' };
+const CAPTIONS: Record<Exclude<CopyState, 'idle'>, string> = {
+  loading: 'Loading…',
+  copied: 'Copied',
+  failed: 'Copy failed',
+};
+
+/**
+ * Writes text that is still loading. Where the browser takes a promise for the clipboard
+ * (`ClipboardItem`), it is handed one within the click: Safari allows a write only while the
+ * reader's click lasts, which a fetch outlasts.
+ */
+function writeWhenLoaded(text: Promise<string>): Promise<void> {
+  if (typeof ClipboardItem === 'undefined' || !navigator.clipboard.write)
+    return text.then((value) => navigator.clipboard.writeText(value));
+  const blob = text.then((value) => new Blob([value], { type: 'text/plain' }));
+  return navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+}
 
 /**
  * @example
@@ -32,8 +48,13 @@ export function CopyButton({ text, label, caption = 'Copy', className, resetAfte
   const copy = async () => {
     let next: CopyState;
     try {
-      const value = typeof text === 'string' ? text : await text();
-      await navigator.clipboard.writeText(value);
+      const value = typeof text === 'string' ? text : text();
+      if (typeof value === 'string') await navigator.clipboard.writeText(value);
+      else {
+        clearTimeout(timer.current);
+        setState('loading');
+        await writeWhenLoaded(value);
+      }
       next = 'copied';
     } catch {
       next = 'failed';

@@ -12,7 +12,7 @@ function CodeCopyView() {
         className="sx-button sx-button-small"
         resetAfter={2000}
         label="Copy code"
-        text={async () => ref.current?.closest('.sx-codeblock')?.querySelector('pre')?.textContent ?? ''}
+        text={() => ref.current?.closest('.sx-codeblock')?.querySelector('pre')?.textContent ?? ''}
       />
     </span>
   );

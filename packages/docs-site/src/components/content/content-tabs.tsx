@@ -37,7 +37,7 @@ function ContentTabsView({ labels, variant, slots }: ContentTabsProps) {
             className="sx-button sx-button-small"
             resetAfter={2000}
             label={`Copy ${labels[selected] ?? 'code'}`}
-            text={async () => panels.current?.querySelector(`[data-state="active"] pre`)?.textContent ?? ''}
+            text={() => panels.current?.querySelector(`[data-state="active"] pre`)?.textContent ?? ''}
           />
         ) : null}
       </div>
