@@ -28,12 +28,40 @@ export function withPageHtmlIds<T>(build: () => T): T {
 }
 
 /**
- * `value` as shipped in the page, as JSON: every server-made HTML string (`{ __html }`) emptied.
- * That HTML is in the document already, and the client keeps the server's DOM for it (React leaves
- * `dangerouslySetInnerHTML` content alone while the value does not change).
+ * `value` (JSON data) as shipped in the page, as JSON: every server-made HTML string (`{ __html }`)
+ * emptied. That HTML is in the document already, and the client keeps the server's DOM for it
+ * (React leaves `dangerouslySetInnerHTML` content alone while the value does not change).
  */
 export function jsonWithoutServerHtml(value: unknown): string {
-  return JSON.stringify(value, (key, inner: unknown) => (key === '__html' ? '' : inner));
+  // Not a replacer: V8 calls one for every key and value (issue #30: 1 % of a cold page's CPU);
+  // copying the few objects that hold HTML and stringifying plainly takes a third less.
+  return JSON.stringify(withoutServerHtml(value));
+}
+
+/** `value` with every `__html` emptied: the objects on the way to one copied, the rest shared. */
+function withoutServerHtml(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const inner: unknown = value[i];
+      const emptied = withoutServerHtml(inner);
+      if (emptied === inner) continue;
+      copy ??= value.slice();
+      copy[i] = emptied;
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const inner = record[key];
+    const emptied = key === '__html' ? '' : withoutServerHtml(inner);
+    if (emptied === inner) continue;
+    copy ??= { ...record };
+    copy[key] = emptied;
+  }
+  return copy ?? value;
 }
 
 /** Props of an element that shows server HTML. */
