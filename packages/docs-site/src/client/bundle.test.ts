@@ -29,7 +29,7 @@ async function builtScripts(dir: string): Promise<Map<string, string>> {
 }
 
 /** Gzip bytes a reference page's first load may fetch as JavaScript (see the test below). */
-const REFERENCE_FIRST_LOAD_BUDGET = 76_440;
+const REFERENCE_FIRST_LOAD_BUDGET = 76_800;
 
 describe('browser bundle', () => {
   it('preloads React DOM on every page and holds no Preact', async () => {
@@ -77,6 +77,9 @@ describe('browser bundle', () => {
     // every page loads. 76,440 B (+5 B of room): the first-load files name lazy chunks by content
     // hash, and a new hash gzips a byte or two larger or smaller (76,436 B when the lazy playground
     // chunk gained lru-cache for the bounded spec-pattern cache, no first-load code changed).
+    // 76,777 B (+337 B; budget 76,800) when the cards' islands stopped carrying their code (#30):
+    // the Copy button loads a cut example's code (its loading state, the ClipboardItem write), for
+    // 4.5 KB less HTML on every GitHub endpoint page (221 KB on the largest).
     expect(gzip).toBeLessThanOrEqual(REFERENCE_FIRST_LOAD_BUDGET);
   });
 
