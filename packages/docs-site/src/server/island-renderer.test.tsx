@@ -49,14 +49,17 @@ function page(fullPageUrl: string, kept?: RenderCache): string {
   );
 }
 
-/** A render cache that counts the entries set. */
-function countingCache(): RenderCache & { sets: number } {
+/** A render cache that counts the entries set, and those of each kind (`prop-row`, `kept-island:expander`). */
+function countingCache(): RenderCache & { sets: number; setsOf: (kind: string) => number } {
   const inner = boundedRenderCache(1 << 20);
+  const keys: string[] = [];
   const cache = {
     sets: 0,
+    setsOf: (kind: string) => keys.filter((key) => key.startsWith(kind)).length,
     get: inner.get,
     set: (key: string, entry: { value: unknown }, bytes: number) => {
       cache.sets += 1;
+      keys.push(key);
       inner.set(key, entry, bytes);
     },
     clear: inner.clear,
@@ -72,7 +75,7 @@ describe('property rows kept for the site version', () => {
     expect(page(first, kept)).toBe(page(first));
     const rowsKept = kept.sets;
     // Every row once per `seen`: the second page renders none.
-    expect(rowsKept).toBe(2 * rows.length);
+    expect(kept.setsOf('prop-row')).toBe(2 * rows.length);
     const fromKept = page(second, kept);
     expect(kept.sets).toBe(rowsKept);
     expect(fromKept).toBe(page(second));
@@ -85,7 +88,24 @@ describe('property rows kept for the site version', () => {
     const kept = countingCache();
     const odd = `/a"b/_sextant/page.json?slug=pets%2Fget`;
     expect(page(odd, kept)).toBe(page(odd));
-    expect(kept.sets).toBe(0);
+    expect(kept.setsOf('prop-row')).toBe(0);
+  });
+});
+
+describe('type expanders, kept by their label', () => {
+  it('are rendered once per label, in rows kept or not, each with the id prefix and full view URL of its page', () => {
+    const kept = countingCache();
+    const odd = `/a"b/_sextant/page.json?slug=pets%2Fget`;
+    expect(page(odd, kept)).toBe(page(odd));
+    // `owner` (2 properties) and `friends` (4 properties, recursive once `Pet` is seen).
+    expect(kept.setsOf('kept-island:expander')).toBe(2);
+    const url = '/_sextant/page.json?slug=pets%2Flist';
+    const inRows = page(url, kept);
+    expect(kept.setsOf('kept-island:expander')).toBe(2);
+    expect(inRows).toBe(page(url));
+    expect(inRows).toContain('Show<!-- --> <!-- -->2 properties');
+    expect(inRows).toContain('data-sx-id="sx4-"');
+    expect(inRows).toContain(`&quot;fullPageUrl&quot;:&quot;${url}&quot;`);
   });
 });
 

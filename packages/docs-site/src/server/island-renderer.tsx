@@ -8,7 +8,7 @@
  * own prefixes (counted on in the page's order) and URL in place of the markers. The URL is only
  * put in when it reads the same escaped for an attribute and for JSON in one (no `"&'<>\` nor
  * control characters); otherwise the page renders the subtree itself. Islands many pages show
- * alike are kept on their own the same way (`kept-islands.ts`).
+ * alike are kept on their own the same way (`kept-islands.ts`), on a page and in a kept subtree.
  */
 import { randomBytes } from 'node:crypto';
 import type { ReactElement } from 'react';
@@ -38,13 +38,17 @@ interface Template {
 const islandHtml = (element: ReactElement, idPrefix: string) =>
   renderToString(element, { identifierPrefix: idPrefix });
 
-function template(build: (fullPageUrl: string) => ReactElement): Template {
+/** The island `element` rendered with `idPrefix`: kept in `kept` when many pages show it alike. */
+const renderedIsland = (element: ReactElement, idPrefix: string, kept: RenderCache | undefined) =>
+  (kept && keptIslandHtml(element, idPrefix, kept, islandHtml)) ?? islandHtml(element, idPrefix);
+
+function template(build: (fullPageUrl: string) => ReactElement, kept: RenderCache): Template {
   let islands = 0;
   const markers: IslandRenderer = {
     render(element) {
       const idPrefix = `${MARK}i${islands}_`;
       islands += 1;
-      return { html: islandHtml(element, idPrefix), idPrefix };
+      return { html: renderedIsland(element, idPrefix, kept), idPrefix };
     },
   };
   const html = renderToStaticMarkup(
@@ -69,8 +73,7 @@ export function islandRenderer(kept?: RenderCache): IslandRenderer {
   };
   const render: IslandRenderer['render'] = (element) => {
     const idPrefix = nextIdPrefix();
-    const html = kept && keptIslandHtml(element, idPrefix, kept, islandHtml);
-    return { html: html ?? islandHtml(element, idPrefix), idPrefix };
+    return { html: renderedIsland(element, idPrefix, kept), idPrefix };
   };
   if (!kept) return { render };
   // A page asks for all its rows with one URL: checked once.
@@ -84,7 +87,7 @@ export function islandRenderer(kept?: RenderCache): IslandRenderer {
       }
       let found = kept.get(key)?.value as Template | undefined;
       if (!found) {
-        found = template(build);
+        found = template(build, kept);
         const text = typeof found.html === 'string' ? found.html : found.html.texts.join('');
         kept.set(key, { value: found }, renderedBytes(text) + 2 * key.length);
       }

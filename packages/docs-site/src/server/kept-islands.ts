@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ComponentType, ReactElement } from 'react';
 import { CodeTabsIsland } from '../components/code-tabs.js';
+import { Expander } from '../components/expander.js';
 import { TryIt } from '../components/explorer.js';
 import { HeaderTools } from '../components/header-tools.js';
 import { type Island, islandContent, islandElement } from '../components/island.js';
@@ -92,7 +93,8 @@ const shownTabs = <T extends { code?: unknown; html: SafeHtml }>(tabs: readonly 
  * operation to open and which page an answer is about); the page actions their actions (the
  * page's markdown URL is put in by the page); the request and response cards their tabs but the
  * code (their highlighted HTML is put in by the page) and, for the response card, not the full
- * view's URL (fetched on a click).
+ * view's URL (fetched on a click); a type expander its label (closed, it is its button alone:
+ * what it opens to, and where from, is the browser's).
  */
 const KEPT_ISLANDS = new Map<unknown, KeptIsland>([
   kept(HeaderTools, (props) => props),
@@ -104,6 +106,7 @@ const KEPT_ISLANDS = new Map<unknown, KeptIsland>([
   })),
   kept(CodeTabsIsland, ({ tabs, title }, markers) => ({ title, tabs: shownTabs(tabs, markers) })),
   kept(ResponseTabs, ({ tabs }, markers) => ({ tabs: shownTabs(tabs, markers), fullPageUrl: '' })),
+  kept(Expander, ({ label }) => ({ label, shape: { type: 'unknown' }, seen: [], fullPageUrl: '' })),
 ]);
 
 /**
