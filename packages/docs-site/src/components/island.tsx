@@ -29,17 +29,19 @@ export interface IslandRenderer {
   /** The island's HTML and the `identifierPrefix` it was rendered with. */
   render(element: ReactElement): { html: string; idPrefix: string };
   /**
-   * The static HTML of `build(fullPageUrl)`, kept under `key` for every page of the site version
-   * (so `key` must name everything the subtree shows but the page's full view URL, and begin with
-   * a kind of its own: it is the render cache's key as it is); its islands get this page's next id
-   * prefixes. Undefined when this page must render the subtree itself. Absent where nothing is
-   * kept.
+   * The static HTML of each subtree's `build(fullPageUrl)`, kept under its `key` for every page of
+   * the site version (so `key` must name everything the subtree shows but the page's full view
+   * URL, and begin with a kind of its own: it is the render cache's key as it is); their islands
+   * get this page's next id prefixes, in order. Undefined when this page must render the subtrees
+   * itself. Absent where nothing is kept.
    */
-  sharedHtml?(
-    key: string,
-    build: (fullPageUrl: string) => ReactElement,
-    fullPageUrl: string,
-  ): string | undefined;
+  sharedHtml?(subtrees: readonly SharedSubtree[], fullPageUrl: string): string[] | undefined;
+}
+
+/** A static subtree many pages of a site version show alike (`IslandRenderer.sharedHtml`). */
+export interface SharedSubtree {
+  key: string;
+  build: (fullPageUrl: string) => ReactElement;
 }
 
 const IslandRendererContext = createContext<IslandRenderer | null>(null);

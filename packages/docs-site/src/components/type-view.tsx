@@ -260,24 +260,24 @@ function keptRowsHtml(
   ctx: SchemaContext,
   seen: readonly TypeId[],
 ): string[] | undefined {
-  const out: string[] = [];
-  for (const chunk of chunks) {
+  const rows = chunks.flat();
+  const rowsHtml = sharedHtml(
+    rows.map((row) => ({
+      key: seen.length === 0 ? rowKey(row) : `prop-row seen ${JSON.stringify(seen)}\0${rowKey(row)}`,
+      build: (fullPageUrl) => (
+        <PropertyRow row={row} ctx={{ definition: ctx.definition, fullPageUrl }} seen={seen} />
+      ),
+    })),
+    ctx.fullPageUrl,
+  );
+  if (rowsHtml === undefined) return undefined;
+  // Joined as ropes (`+=`): `join` would copy every row's HTML once more.
+  let next = 0;
+  return chunks.map((chunk) => {
     let html = '';
-    for (const row of chunk) {
-      const key = seen.length === 0 ? rowKey(row) : `prop-row seen ${JSON.stringify(seen)}\0${rowKey(row)}`;
-      const rowHtml = sharedHtml(
-        key,
-        (fullPageUrl) => (
-          <PropertyRow row={row} ctx={{ definition: ctx.definition, fullPageUrl }} seen={seen} />
-        ),
-        ctx.fullPageUrl,
-      );
-      if (rowHtml === undefined) return undefined;
-      html += rowHtml;
-    }
-    out.push(html);
-  }
-  return out;
+    for (const _ of chunk) html += rowsHtml[next++];
+    return html;
+  });
 }
 
 function PropertyRow({ row, ctx, seen }: { row: Row; ctx: SchemaContext; seen: readonly TypeId[] }) {

@@ -84,6 +84,34 @@ describe('property rows kept for the site version', () => {
     expect(fromKept).not.toContain('pets%2Fget');
   });
 
+  it('rendered together the first time, are each the HTML of its own row on a page showing others', () => {
+    const kept = countingCache();
+    page('/_sextant/page.json?slug=pets%2Fget', kept);
+    // Rows of the first page's batch, alone, in another order, with new rows and islands around them.
+    const reordered = (fullPageUrl: string, cache?: RenderCache) =>
+      renderToStaticMarkup(
+        <IslandRendererProvider value={islandRenderer(cache)}>
+          <Before label="first" />
+          <Before label="second" />
+          <PropertyRows rows={[...rows].reverse()} ctx={{ definition, fullPageUrl }} />
+          <PropertyRows
+            rows={[rows[2], rows[0]].filter((row) => row !== undefined)}
+            ctx={{ definition, fullPageUrl }}
+            seen={['Pet']}
+          />
+          <PropertyRows
+            rows={objectProperties('Owner', definition.types)}
+            ctx={{ definition, fullPageUrl }}
+          />
+        </IslandRendererProvider>,
+      );
+    const url = '/_sextant/page.json?slug=pets%2Fput';
+    const before = kept.setsOf('prop-row');
+    expect(reordered(url, kept)).toBe(reordered(url));
+    expect(kept.setsOf('prop-row')).toBe(before + 2);
+    expect(reordered(url, kept)).toContain('data-sx-id="sx4-"');
+  });
+
   it('are rendered by the page when its full view URL would need escaping', () => {
     const kept = countingCache();
     const odd = `/a"b/_sextant/page.json?slug=pets%2Fget`;

@@ -7,13 +7,15 @@
  * view URL as a marker, so the HTML is the same whichever page renders it first. A page puts its
  * own prefixes (counted on in the page's order) and URL in place of the markers. The URL is only
  * put in when it reads the same escaped for an attribute and for JSON in one (no `"&'<>\` nor
- * control characters); otherwise the page renders the subtree itself. Islands many pages show
- * alike are kept on their own the same way (`kept-islands.ts`), on a page and in a kept subtree.
+ * control characters); otherwise the page renders the subtree itself. The subtrees a page asks
+ * for at once (a list's rows) that are not kept yet are rendered together, as one React root.
+ * Islands many pages show alike are kept on their own the same way (`kept-islands.ts`), on a page
+ * and in a kept subtree.
  */
 import { randomBytes } from 'node:crypto';
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { type IslandRenderer, IslandRendererProvider } from '../components/island.js';
+import { type IslandRenderer, IslandRendererProvider, type SharedSubtree } from '../components/island.js';
 import { keptIslandHtml } from './kept-islands.js';
 import { filledHtml, type MarkedHtml, markedHtml } from './marked-html.js';
 import { renderedBytes } from './render-cache.js';
@@ -42,7 +44,15 @@ const islandHtml = (element: ReactElement, idPrefix: string) =>
 const renderedIsland = (element: ReactElement, idPrefix: string, kept: RenderCache | undefined) =>
   (kept && keptIslandHtml(element, idPrefix, kept, islandHtml)) ?? islandHtml(element, idPrefix);
 
-function template(build: (fullPageUrl: string) => ReactElement, kept: RenderCache): Template {
+/** Ends each subtree rendered with others: a text no spec can hold. */
+const SUBTREE_END = `${MARK}end`;
+
+/**
+ * The templates of `builds`, rendered together as one React root (a root costs its render state:
+ * the rows a page shows first were a root each). Their islands are numbered on across the
+ * subtrees; each template numbers its own from 0.
+ */
+function templates(builds: readonly SharedSubtree['build'][], kept: RenderCache): Template[] {
   let islands = 0;
   const markers: IslandRenderer = {
     render(element) {
@@ -52,10 +62,36 @@ function template(build: (fullPageUrl: string) => ReactElement, kept: RenderCach
     },
   };
   const html = renderToStaticMarkup(
-    <IslandRendererProvider value={markers}>{build(URL_MARK)}</IslandRendererProvider>,
+    <IslandRendererProvider value={markers}>
+      {builds.map((build, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the subtrees' order is all there is to them
+        <Fragment key={i}>
+          {build(URL_MARK)}
+          {SUBTREE_END}
+        </Fragment>
+      ))}
+    </IslandRendererProvider>,
   );
-  const marked = markedHtml(html, MARKER, (match) => (match[1] === undefined ? islands : Number(match[1])));
-  return { html: marked.slots.length === 0 ? html : marked, islands };
+  return html.split(SUBTREE_END).slice(0, builds.length).map(template);
+}
+
+/**
+ * The template of a subtree's HTML: its islands' markers (numbered on from the subtrees rendered
+ * before it, each island's at least once: its container's id) numbered from 0, then its URL's.
+ */
+function template(html: string): Template {
+  const marked = markedHtml(html, MARKER, (match) => (match[1] === undefined ? -1 : Number(match[1])));
+  if (marked.slots.length === 0) return { html, islands: 0 };
+  const numbers = marked.slots.filter((slot) => slot >= 0);
+  const first = numbers.length > 0 ? Math.min(...numbers) : 0;
+  const islands = numbers.length > 0 ? Math.max(...numbers) - first + 1 : 0;
+  const slots = marked.slots.map((slot) => (slot < 0 ? islands : slot - first));
+  return { html: { texts: marked.texts, slots }, islands };
+}
+
+function keepTemplate(kept: RenderCache, key: string, made: Template): void {
+  const text = typeof made.html === 'string' ? made.html : made.html.texts.join('');
+  kept.set(key, { value: made }, renderedBytes(text) + 2 * key.length);
 }
 
 /** Whether `url` is written the same as text, as an attribute and inside JSON in an attribute. */
@@ -80,22 +116,30 @@ export function islandRenderer(kept?: RenderCache): IslandRenderer {
   let checkedUrl: string | undefined;
   return {
     render,
-    sharedHtml(key, build, fullPageUrl) {
+    sharedHtml(subtrees, fullPageUrl) {
       if (fullPageUrl !== checkedUrl) {
         if (!writtenAsIs(fullPageUrl)) return undefined;
         checkedUrl = fullPageUrl;
       }
-      let found = kept.get(key)?.value as Template | undefined;
-      if (!found) {
-        found = template(build, kept);
-        const text = typeof found.html === 'string' ? found.html : found.html.texts.join('');
-        kept.set(key, { value: found }, renderedBytes(text) + 2 * key.length);
-      }
-      if (typeof found.html === 'string') return found.html;
-      // This page's next prefixes, in order, then its URL.
-      const values = Array.from({ length: found.islands }, nextIdPrefix);
-      values.push(fullPageUrl);
-      return filledHtml(found.html, values);
+      const found = subtrees.map(({ key }) => kept.get(key)?.value as Template | undefined);
+      const missing = subtrees.filter((_, i) => found[i] === undefined);
+      const made =
+        missing.length === 0
+          ? []
+          : templates(
+              missing.map(({ build }) => build),
+              kept,
+            );
+      for (const [i, { key }] of missing.entries()) keepTemplate(kept, key, made[i] as Template);
+      let next = 0;
+      return found.map((known) => {
+        const { html, islands } = known ?? (made[next++] as Template);
+        if (typeof html === 'string') return html;
+        // This page's next prefixes, in order, then its URL.
+        const values = Array.from({ length: islands }, nextIdPrefix);
+        values.push(fullPageUrl);
+        return filledHtml(html, values);
+      });
     },
   };
 }

@@ -24,7 +24,10 @@ export function KeptChildren({
 }) {
   const renderer = useIslandRenderer();
   // No full view URL in the site's chrome: '' is written as it is.
-  const html = keptKey === undefined ? undefined : renderer?.sharedHtml?.(keptKey, () => <>{children}</>, '');
+  const html =
+    keptKey === undefined
+      ? undefined
+      : renderer?.sharedHtml?.([{ key: keptKey, build: () => <>{children}</> }], '')?.[0];
   if (html === undefined) return <Tag className={className}>{children}</Tag>;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of these children, kept
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
