@@ -144,7 +144,7 @@ describe('sextant init --from mintlify docs.json', () => {
       ]),
     );
     expect(report.notConverted.find((item) => item.file === 'guides/components.mdx')?.reason).toMatch(
-      /<Panel>/,
+      /<Color>/,
     );
     expect(report.notConverted.every((item) => item.reason.length > 0)).toBe(true);
     expect(report.files).toEqual(
