@@ -128,6 +128,11 @@ describe('importDocusaurus', () => {
       },
     ]);
     expect(notConverted.map((n) => n.file)).not.toContain('versions.json');
+    // Their Docusaurus URLs (`/docs/next/…`, `/docs/1.0/…`) redirect to theirs in docs.yml.
+    expect(draft.redirects).toEqual([
+      { source: '/docs/next/*', destination: '/next/docs/*', permanent: true },
+      { source: '/docs/1.0/*', destination: '/1-0/docs/*', permanent: true },
+    ]);
   });
 
   it('reads lastVersion, includeCurrentVersion and onlyIncludeVersions, and reports a missing versioned folder', async () => {

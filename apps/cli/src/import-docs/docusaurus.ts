@@ -7,13 +7,14 @@
  * Admonitions (`:::note`) carry over as they are; `@theme` tabs and admonitions are rewritten.
  * Versioned docs (`versions.json`, `versioned_docs/`, `versioned_sidebars/`) become docs.yml
  * versions, the default one first (`lastVersion`, else the latest release) and versions past it
- * deprecated, as Docusaurus marks them unmaintained. The blog and React pages are listed as not
- * converted.
+ * deprecated, as Docusaurus marks them unmaintained, and their Docusaurus URLs redirect. The blog
+ * and React pages are listed as not converted.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { joinSlug } from '@sextant/definition';
 import { CliError } from '../support/cli-error.js';
 import { DocusaurusDocs, docusaurusPage } from './docusaurus-docs.js';
 import {
@@ -187,6 +188,13 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
     });
 
   settings(config, themeConfig, navbarConfig, docsOptions, origin, copier, draft);
+  // Docusaurus serves a version under the docs (`/docs/2.0/…`), docs.yml before them (`/2-0/docs/…`).
+  const moved = versions.slice(1).flatMap((version) => {
+    const source = `/${joinSlug(base, version.path)}/*`;
+    const destination = `/${joinSlug(versionSlug(version.path), base)}/*`;
+    return source === destination ? [] : [{ source, destination, permanent: true }];
+  });
+  if (moved.length > 0) draft.redirects = [...(draft.redirects ?? []), ...moved];
   for (const [name, reason] of [
     ['blog', 'the blog is not converted'],
     ['src/pages', 'React and markdown pages of src/pages are not converted'],
