@@ -6,8 +6,6 @@
  *   HD_ROUNDS=N    rounds (default 7); the first warms the JIT
  *   HD_WARM=1      keep the render cache after the first round (every row and island kept)
  *   HD_PROF=file   a CPU profile (100 µs samples) of the rounds after the first
- *   HD_AB=1|swap   rounds alternate A and B (B: odd rounds, or even with swap), B with
- *                  globalThis.__benchB set for a temporary toggle in the sources; prints the means
  *   HD_BENCH=islands  the islands' micro-bench instead (bench/hd/islands.ts)
  */
 import { fork } from 'node:child_process';
@@ -70,7 +68,6 @@ async function main() {
     analytics: true,
   };
   const rounds = Number(process.env.HD_ROUNDS ?? 7);
-  const ab = process.env.HD_AB;
   const times: number[] = [];
   const session = new Session();
   const prof = process.env.HD_PROF;
@@ -84,8 +81,6 @@ async function main() {
     if (!process.env.HD_WARM || r === 0) site.cache = boundedRenderCache(DEFAULT_RENDER_CACHE_BYTES);
     (globalThis as { gc?: () => void }).gc?.();
     if (prof && r === 1) await session.post('Profiler.start');
-    // B rounds: a temporary toggle in the sources reads it (same process: paired, far less noise).
-    (globalThis as { __benchB?: boolean }).__benchB = Boolean(ab) && r % 2 === (ab === 'swap' ? 0 : 1);
     const started = process.cpuUsage();
     for (const page of views) {
       const doc = renderDocument({
@@ -106,16 +101,6 @@ async function main() {
   if (prof) {
     const { profile } = await session.post('Profiler.stop');
     await writeFile(prof, JSON.stringify(profile));
-  }
-  if (ab) {
-    const mean = (xs: number[]) => (1000 * xs.reduce((a, b) => a + b, 0)) / xs.length;
-    const roundsOf = (b: boolean) =>
-      times.filter((_, r) => r > 1 && (r % 2 === (ab === 'swap' ? 0 : 1)) === b);
-    const [a, b] = [roundsOf(false), roundsOf(true)];
-    const diffs = a.map((t, i) => 1000 * (t - (b[i] ?? t))).sort((x, y) => x - y);
-    console.log(
-      `A mean ${mean(a).toFixed(1)} µs, B (globalThis.__benchB) ${mean(b).toFixed(1)} µs; paired A−B median ${diffs[Math.floor(diffs.length / 2)]?.toFixed(1)} µs`,
-    );
   }
   const sorted = [...times].sort((a, b) => a - b);
   console.log(
