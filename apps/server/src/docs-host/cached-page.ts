@@ -6,7 +6,11 @@
  * the same body, nonce and ETag, and a 304 from one replica agrees with a 200 from another. The
  * nonce guards nothing a reader of the page cannot see anyway (it allows only inline styles; the
  * page's markup is the site's own), so one per version is as strong as one per response here.
- * The body is gzip-encoded once, on first demand.
+ * A page is kept in one form (issue #30): gzip-encoded once it is 1 KiB or more, the form nearly
+ * every reader and every CDN takes, its bytes inflated again for the rare reader that does not; a
+ * shorter page as its bytes. Keeping both held ~85 KB a GitHub endpoint page outside V8's heap
+ * instead of ~13 KB, and that external memory grew by ~100 MB over a walk of its 1,223 pages,
+ * enough to start a full mark-compact of the server's heap (~0.5 s of CPU each) twice a walk.
  *
  * A cold page pays for this once (issue #30): the HTML is encoded to bytes once and hashed once,
  * nonce and ETag both cut from that one digest, and the bytes laid out once with the nonce
@@ -19,8 +23,10 @@
  * is treated as the page's own text (its nonce differs per page).
  */
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { PagePart, SharedPart } from '@sextant/docs-site';
 import { deflatePiece, gzipFromPieces } from './page-gzip.js';
+import { GZIP_MIN_BYTES } from './responses.js';
 import { utf8Bytes } from './utf8-bytes.js';
 
 /** gzip's level for a page's own text: levels 1–3 are zlib's fast path; 3 keeps most of 6's ratio. */
@@ -31,15 +37,19 @@ export const SHARED_GZIP_LEVEL = 9;
 
 export interface CachedPage {
   /** The CSP nonce in the body (`'nonce-…'` in `style-src`). */
-  nonce: string;
-  /** The page's bytes. */
-  text: Buffer;
+  readonly nonce: string;
   /** Its strong ETag (`"sx-…"`), keyed by the site version and the page's bytes. */
-  etag: string;
+  readonly etag: string;
   /** The ETag of the gzip-encoded body (a different representation, so a different tag). */
-  gzipEtag: string;
-  /** The body gzip-encoded (compressed on the first call, then kept). */
-  gzip(): Buffer;
+  readonly gzipEtag: string;
+  /** The page's length in bytes. */
+  readonly length: number;
+  /** The body gzip-encoded; none for a page under GZIP_MIN_BYTES (sent as it is to every reader). */
+  readonly gzip?: Buffer;
+  /** Bytes the page holds: its gzip body, or the bytes of a short page. */
+  readonly heldBytes: number;
+  /** The page's bytes (a page kept gzip-encoded inflates them on each call). */
+  text(): Buffer;
 }
 
 /**
@@ -133,7 +143,7 @@ function indexesOf(bytes: Buffer, wanted: Buffer): number[] {
 /**
  * Prepares the page of site version `version` rendered as `parts`, whose nonce goes where
  * `placeholder` is (every occurrence; a page without one is sent as it is).
- * @example const page = prepareCachedPage(rendered.parts, NONCE_PLACEHOLDER, site.version); reply.header('etag', page.etag).send(page.text);
+ * @example const page = prepareCachedPage(rendered.parts, NONCE_PLACEHOLDER, site.version); reply.header('etag', page.gzipEtag).send(page.gzip);
  */
 export function prepareCachedPage(
   parts: readonly PagePart[],
@@ -146,17 +156,21 @@ export function prepareCachedPage(
   for (const piece of pieces) hash.update(piece.bytes);
   const { nonce, tag } = nonceAndTag(hash.digest());
   const { text, sent } = withNonce(pieces, placeholder, nonce);
-  let compressed: Buffer | undefined;
-  return {
-    nonce,
-    text,
-    etag: `"sx-${tag}"`,
-    gzipEtag: `"sx-${tag}-gz"`,
-    gzip() {
-      compressed ??= gzipFromPieces(deflatedRuns(text, sent), text);
-      return compressed;
-    },
-  };
+  const tags: PageTags = { nonce, etag: `"sx-${tag}"`, gzipEtag: `"sx-${tag}-gz"`, length: text.length };
+  if (text.length < GZIP_MIN_BYTES) return keptAsBytes(tags, text);
+  return keptGzipped(tags, gzipFromPieces(deflatedRuns(text, sent), text));
+}
+
+type PageTags = Pick<CachedPage, 'nonce' | 'etag' | 'gzipEtag' | 'length'>;
+
+// Each form's closure is made in a function of its own: a closure made beside one reading `text`
+// would share its context, and hold the page's bytes after all.
+function keptAsBytes(tags: PageTags, text: Buffer): CachedPage {
+  return { ...tags, heldBytes: text.length, text: () => text };
+}
+
+function keptGzipped(tags: PageTags, gzip: Buffer): CachedPage {
+  return { ...tags, gzip, heldBytes: gzip.length, text: () => gunzipSync(gzip) };
 }
 
 /**

@@ -55,7 +55,7 @@ export function answerFromLane(
     return true;
   }
   res.writeHead(200, variant.headers);
-  res.end(method === 'HEAD' ? undefined : variant.body);
+  res.end(method === 'HEAD' ? undefined : variant.body());
   return true;
 }
 

@@ -21,7 +21,10 @@ export interface PageVariant {
   readonly etag: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly notModified: Readonly<Record<string, string>>;
-  readonly body: Buffer;
+  /** The bytes to send (an identity answer of a page kept gzip-encoded inflates them per call). */
+  body(): Buffer;
+  /** Bytes the variant holds (none when `body` makes them). */
+  readonly heldBytes: number;
 }
 
 /** A page's answer for every reader of one origin and URL. */
@@ -66,7 +69,7 @@ export function createPageResponseCache(options: PageResponseCacheOptions): Page
     maxBytes: options.maxBytes,
     ttlMs: options.ttlMs ?? 5000,
     size: (page, key) =>
-      key.length + page.identity.body.length + (page.gzip?.body.length ?? 0) + ENTRY_OVERHEAD_BYTES,
+      key.length + page.identity.heldBytes + (page.gzip?.heldBytes ?? 0) + ENTRY_OVERHEAD_BYTES,
     ...(options.observer ? { observer: options.observer } : {}),
   });
   let generation = 0;
@@ -127,5 +130,5 @@ export function sendPageResponse(
   const inm = request.headers['if-none-match'];
   if (inm !== undefined && etagMatches(inm, page.etags as string[]))
     return reply.code(304).headers(variant.notModified).send();
-  return reply.code(200).headers(variant.headers).send(variant.body);
+  return reply.code(200).headers(variant.headers).send(variant.body());
 }

@@ -16,14 +16,21 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
+/**
+ * A body kept gzip-encoded (a rendered page, cached-page.ts): sent as it is to readers accepting
+ * gzip, inflated for the others; without `gzip` (a short body), its bytes to every reader.
+ */
+export interface KeptBody {
+  readonly gzip?: Buffer;
+  text(): Buffer;
+}
+
 export type Send = (
   reply: FastifyReply,
   status: number,
   type: string,
-  body: string | Buffer,
+  body: string | Buffer | KeptBody,
   cache?: string,
-  /** The body gzip-encoded, when the caller has it (a page with its nonce). */
-  precompressed?: () => Buffer,
 ) => FastifyReply;
 
 export interface ResponderOptions {
@@ -41,7 +48,7 @@ export function createResponder(options: ResponderOptions) {
     size: (body, key) => body.length + key.length,
     ...(options.observer ? { observer: options.observer } : {}),
   });
-  const send: Send = (reply, status, type, body, cache = 'no-cache', precompressed) => {
+  const send: Send = (reply, status, type, body, cache = 'no-cache') => {
     reply
       .code(status)
       .headers(SECURITY_HEADERS)
@@ -49,9 +56,12 @@ export function createResponder(options: ResponderOptions) {
       .header('cache-control', cache)
       .header('vary', 'accept-encoding');
     const accepts = acceptsGzip(reply.request);
+    if (typeof body === 'object' && !Buffer.isBuffer(body))
+      return accepts && body.gzip
+        ? reply.header('content-encoding', 'gzip').send(body.gzip)
+        : reply.send(body.text());
     if (!accepts || body.length < GZIP_MIN_BYTES || !/^(text\/|application\/json|image\/svg)/.test(type))
       return reply.send(body);
-    if (precompressed) return reply.header('content-encoding', 'gzip').send(precompressed());
     const key = createHash('sha1').update(body).digest('base64');
     let compressed = gzipped.get(key);
     if (!compressed) {

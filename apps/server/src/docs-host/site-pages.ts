@@ -24,7 +24,7 @@ import { matchRedirect } from './redirects.js';
 import { requestOrigin } from './request-origin.js';
 import { sitePathLocation } from './request-path.js';
 import type { ResolvedSite } from './resolved-site.js';
-import { acceptsGzip, GZIP_MIN_BYTES, type Send, sharedHeaders } from './responses.js';
+import { acceptsGzip, type Send, sharedHeaders } from './responses.js';
 import { createSingleFlight } from './single-flight.js';
 import { siteFileUrl } from './site-files.js';
 import { searchUrl } from './site-search.js';
@@ -41,12 +41,8 @@ interface ServedPage {
   prepared: CachedPage;
 }
 
-/**
- * What a served page weighs when kept: its bytes, and a round figure for its tags and hashes. Its
- * gzip body (about a fifth more) is made later, on first demand, and weighed by the page
- * responses that keep it too.
- */
-const servedBytes = (page: ServedPage) => page.prepared.text.length + 1024;
+/** What a served page weighs when kept: the bytes it holds, and a round figure for its tags and hashes. */
+const servedBytes = (page: ServedPage) => page.prepared.heldBytes + 1024;
 
 export interface SitePagesOptions {
   mode: 'local' | 'hosted';
@@ -127,27 +123,34 @@ export function createSitePages(options: SitePagesOptions) {
     if (!key) return;
     // What `send` adds below to both answers (page-cache.test.ts holds the two paths equal).
     const shared = { ...sharedHeaders(reply), 'cache-control': pageCache, vary: 'accept-encoding' };
-    const variant = (etag: string, body: Buffer, encoding?: string): PageVariant => ({
+    const variant = (
+      etag: string,
+      length: number,
+      body: () => Buffer,
+      heldBytes: number,
+      encoding?: string,
+    ): PageVariant => ({
       headers: Object.freeze({
         ...shared,
         'content-type': 'text/html; charset=utf-8',
-        'content-length': String(body.length),
+        'content-length': String(length),
         etag,
         ...(encoding ? { 'content-encoding': encoding } : {}),
       }),
       notModified: Object.freeze({ ...shared, etag }),
       etag,
       body,
+      heldBytes,
     });
+    const { gzip } = prepared;
     pageResponses.set(
       key,
       {
         siteUrl,
         etags: [prepared.etag, prepared.gzipEtag],
-        identity: variant(prepared.etag, prepared.text),
-        ...(prepared.text.length >= GZIP_MIN_BYTES
-          ? { gzip: variant(prepared.gzipEtag, prepared.gzip(), 'gzip') }
-          : {}),
+        // A page kept gzip-encoded holds no bytes for its identity answer: they are inflated per reader.
+        identity: variant(prepared.etag, prepared.length, prepared.text, gzip ? 0 : prepared.heldBytes),
+        ...(gzip ? { gzip: variant(prepared.gzipEtag, gzip.length, () => gzip, gzip.length, 'gzip') } : {}),
       },
       since,
     );
@@ -204,13 +207,11 @@ export function createSitePages(options: SitePagesOptions) {
       if (mode === 'hosted' && resolved.hostedUrl)
         keep(request, reply, resolved.hostedUrl, prepared, pageCache, since);
       // The tag of the representation `send` picks (gzip bodies are another representation).
-      const gzip = acceptsGzip(request) && prepared.text.length >= GZIP_MIN_BYTES;
+      const gzip = acceptsGzip(request) && prepared.gzip !== undefined;
       reply.header('etag', gzip ? prepared.gzipEtag : prepared.etag);
       if (etagMatches(request.headers['if-none-match'], [prepared.etag, prepared.gzipEtag]))
         return reply.code(304).header('cache-control', pageCache).header('vary', 'accept-encoding').send();
     }
-    return send(reply, page.status, 'text/html; charset=utf-8', prepared.text, pageCache, () =>
-      prepared.gzip(),
-    );
+    return send(reply, page.status, 'text/html; charset=utf-8', prepared, pageCache);
   };
 }

@@ -77,9 +77,10 @@ function sliceLength(slice: unknown): number {
 
 /**
  * The estimated heap bytes of a rendered value: strings as UTF-16 (twice their length), plus a
- * round figure per entry; page views by the length of their JSON text, one byte a character (V8
- * keeps the renderer's mostly Latin-1 text one byte a character: GitHub's 1,223 views weighed
- * 16.5 MB so and held 7.5 MB, measured by the heap freed when they were dropped; 70.5 MB before).
+ * round figure per entry; other values by the length of their JSON text, one byte a character (V8
+ * keeps the renderer's mostly Latin-1 text one byte a character: GitHub's 1,223 page views, when
+ * they were kept, weighed 16.5 MB so and held 7.5 MB, measured by the heap freed when they were
+ * dropped; 70.5 MB before).
  * @example renderedBytes('<p>hi</p>') // 146
  */
 export function renderedBytes(value: unknown): number {

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { testRenderContext } from '../testing/render-context.js';
 import { specSite } from '../testing/spec-site.js';
 import { pageHtml } from './page-parts.js';
-import { type PageKeeping, type RenderedPage, renderDocsPage, renderKeptPage } from './render.js';
+import {
+  docsFullPageJson,
+  type PageKeeping,
+  type RenderedPage,
+  renderDocsPage,
+  renderDocsPageMarkdown,
+  renderKeptPage,
+} from './render.js';
 import type { RenderCache } from './site.js';
 
 const spec = {
@@ -83,5 +90,25 @@ describe('renderKeptPage', () => {
     expect(missing.status).toBe(404);
     expect(kept).toHaveLength(2);
     expect([...entries.keys()].filter((key) => key.startsWith('length:'))).toEqual([]);
+  });
+
+  it('keeps no page view: the page, its markdown and its full JSON are what is kept', async () => {
+    const { site: docs, slug, entries } = site();
+    const { keeping } = lengths();
+    await renderKeptPage(docs, slug, ctx, keeping);
+    const markdown = await renderDocsPageMarkdown(docs, slug);
+    const json = await docsFullPageJson(docs, slug, '');
+    expect(markdown).toContain('listPets');
+    expect(JSON.parse(json ?? '{}').slug).toBe(slug);
+    const kinds = new Set([...entries.keys()].map((key) => key.split(':')[0]));
+    for (const kind of ['length', 'md', 'full-json']) expect(kinds).toContain(kind);
+    expect([...kinds].filter((kind) => kind?.includes('view'))).toEqual([]);
+    // The kept markdown and JSON are answered again as they are, not made again.
+    expect(await renderDocsPageMarkdown(docs, slug)).toBe(markdown);
+    expect(await docsFullPageJson(docs, slug, '')).toBe(json);
+    expect(entries.get(`md::${slug}`)?.entry.value).toBe(markdown);
+    // A page that is not there is kept as not there (a scanner asks for it again and again).
+    expect(await renderDocsPageMarkdown(docs, 'no/such/page')).toBeUndefined();
+    expect(await docsFullPageJson(docs, 'no/such/page', '')).toBeUndefined();
   });
 });

@@ -35,7 +35,13 @@ export interface RenderContext {
 /** A page's HTML with its status and the CSP hashes of its inline styles. */
 export type RenderedPage = RenderedDocument & { status: 200 | 404 };
 
-/** The view of a page: `full` highlights every example whole, else their first lines. */
+/**
+ * The view of a page: `full` highlights every example whole, else their first lines. Made for one
+ * use and let go, never kept: a page's view is the largest object graph its render makes (issue
+ * #30: kept views were most of what a cold walk over GitHub's pages promoted to V8's old
+ * generation, and each was weighed by walking it), while what readers ask for again is kept in the
+ * form it is sent in: the page (by its host), its full view's JSON and its markdown.
+ */
 async function view(
   site: DocsSite,
   slug: string,
@@ -43,13 +49,11 @@ async function view(
   full = false,
 ): Promise<PageView | undefined> {
   const highlighter = await loadHighlighter();
-  return cached(site, `view:${full ? 'full:' : ''}${basePath}:${slug}`, async () => {
-    const options = full ? { basePath } : { exampleLines: EXAMPLE_PREFIX_LINES, basePath };
-    const v = await withLanguages(highlighter, () =>
-      withPageHtmlIds(() => buildPageView(site, highlighter, slug, options)),
-    );
-    return v ? { ...v, markdownUrl: `${basePath}${v.markdownUrl}` } : undefined;
-  });
+  const options = full ? { basePath } : { exampleLines: EXAMPLE_PREFIX_LINES, basePath };
+  const v = await withLanguages(highlighter, () =>
+    withPageHtmlIds(() => buildPageView(site, highlighter, slug, options)),
+  );
+  return v ? { ...v, markdownUrl: `${basePath}${v.markdownUrl}` } : undefined;
 }
 
 function notFoundView(slug: string): PageView {
@@ -144,9 +148,10 @@ export async function docsFullPageJson(
   slug: string,
   basePath: string,
 ): Promise<string | undefined> {
-  const found = await view(site, slug, basePath, true);
-  if (!found) return undefined;
-  return cached(site, `full-json:${basePath}:${slug}`, () => JSON.stringify(found));
+  return cached(site, `full-json:${basePath}:${slug}`, async () => {
+    const found = await view(site, slug, basePath, true);
+    return found && JSON.stringify(found);
+  });
 }
 
 /** The markdown of the page at `slug` (its links site paths under `basePath`), or undefined. */
@@ -155,10 +160,12 @@ export async function renderDocsPageMarkdown(
   slug: string,
   basePath = '',
 ): Promise<string | undefined> {
-  const found = await view(site, slug, basePath);
-  if (!found) return undefined;
-  const highlighter = await loadHighlighter();
-  return withLanguages(highlighter, () => pageMarkdown(site, found, highlighter, basePath));
+  return cached(site, `md:${basePath}:${slug}`, async () => {
+    const found = await view(site, slug, basePath);
+    if (!found) return undefined;
+    const highlighter = await loadHighlighter();
+    return withLanguages(highlighter, () => pageMarkdown(site, found, highlighter, basePath));
+  });
 }
 
 /**

@@ -25,7 +25,7 @@ export interface DocsSite {
   definition: DocsDefinition;
   apis: Record<string, ApiDefinition>;
   bySlug: Map<string, { item: RoutableNavItem; ancestors: NavItem[] }>;
-  /** Rendered things by key (`html:<slug>` or a host's kept form of the page, `view:<slug>`, `search`), bounded by bytes. */
+  /** Rendered things by key (`html:<slug>` or a host's kept form of the page, `full-json:<slug>`, `md:<slug>`, `search`), bounded by bytes. */
   cache: RenderCache;
   /** Changes whenever the site is reloaded; part of cache-busting URLs. */
   version: string;
