@@ -64,7 +64,7 @@ type ExampleJson = (value: unknown) => { code: string; html: SafeHtml; lines?: n
  * twice was ~0.5-1 % of the hosted server's cold walk). Each use is wrapped anew, so it has its own
  * id, as before. Kept per view, not per process, so no example's HTML outlives its page.
  */
-function exampleJson(highlighter: HighlighterCore, limit: number): ExampleJson {
+export function exampleJson(highlighter: HighlighterCore, limit: number): ExampleJson {
   const written = new Map<unknown, { code: string; html: string; lines?: number }>();
   return (value) => {
     let known = written.get(value);
