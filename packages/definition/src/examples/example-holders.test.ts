@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { objectProperties } from '../ir/read-types.js';
-import type { ObjectProperty, TypeDefinition, TypeId } from '../ir/types.js';
-import { typesHoldingExamples } from './example-holders.js';
+import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
+import { exampleHolders } from './example-holders.js';
 import { ExampleValueBuilder } from './value-builder.js';
 
 /**
@@ -67,17 +67,79 @@ function buildEveryType(n: number, exampleAt?: number): number {
   return reads();
 }
 
-describe('typesHoldingExamples', () => {
+describe('exampleHolders', () => {
   it('marks exactly the types that reach an example, through cycles, unions and optional wrappers', () => {
     const types = expandableTable(12, 7);
     types.Island = { id: 'Island', name: 'Island', shape: { type: 'object', extends: [], properties: [] } };
-    const holders = typesHoldingExamples(types, (id) => objectProperties(id, types));
+    const holds = exampleHolders(types, (id) => objectProperties(id, types));
     // Every T reaches T7 through the cycle; the unions that link to a T hold too; Island does not.
-    for (let i = 0; i < 12; i++) expect(holders.has(`T${i}`)).toBe(true);
-    expect(holders.has('T6Link1')).toBe(true);
-    expect(holders.has('Island')).toBe(false);
+    for (let i = 0; i < 12; i++) expect(holds(`T${i}`)).toBe(true);
+    expect(holds('T6Link1')).toBe(true);
+    expect(holds('Island')).toBe(false);
     const none = expandableTable(12);
-    expect(typesHoldingExamples(none, (id) => objectProperties(id, none)).size).toBe(0);
+    const holdsNone = exampleHolders(none, (id) => objectProperties(id, none));
+    expect(Object.keys(none).filter(holdsNone)).toEqual([]);
+  });
+
+  it('answers as a pass over the whole table would, whichever type is asked first', () => {
+    // A chain into a cycle that reaches the example, a cycle beside it that does not, and a type
+    // referencing both: each asked first in turn, on a fresh question each time.
+    const ref = (id: string): TypeReference => ({ type: 'id', id });
+    const object = (id: string, links: string[], example?: boolean): TypeDefinition => ({
+      id,
+      name: id,
+      shape: {
+        type: 'object',
+        extends: [],
+        properties: links.map((link, i) => ({
+          key: `p${i}`,
+          valueShape: { type: 'optional', shape: { type: 'list', itemShape: ref(link) } },
+        })),
+      },
+      ...(example ? { examples: [{}] } : {}),
+    });
+    const types: Record<TypeId, TypeDefinition> = {
+      Head: object('Head', ['A']),
+      A: object('A', ['B']),
+      B: object('B', ['C', 'Leaf']),
+      C: object('C', ['A']),
+      Leaf: object('Leaf', [], true),
+      X: object('X', ['Y']),
+      Y: object('Y', ['X', 'Dangling', 'constructor']),
+      Both: object('Both', ['X', 'Head']),
+      Alias: { id: 'Alias', name: 'Alias', shape: { type: 'alias', value: ref('X') } },
+    };
+    const expected = {
+      Head: true,
+      A: true,
+      B: true,
+      C: true,
+      Leaf: true,
+      X: false,
+      Y: false,
+      Both: true,
+      Alias: false,
+    };
+    for (const first of Object.keys(types)) {
+      const holds = exampleHolders(types, (id) => objectProperties(id, types));
+      holds(first);
+      expect(Object.fromEntries(Object.keys(types).map((id) => [id, holds(id)]))).toEqual(expected);
+    }
+    const holds = exampleHolders(types, (id) => objectProperties(id, types));
+    // Ids the table does not define (or only its prototype does) hold nothing.
+    expect([holds('Dangling'), holds('constructor'), holds('__proto__')]).toEqual([false, false, false]);
+  });
+
+  it('reads only the types reachable from the one asked about', () => {
+    const types = expandableTable(40);
+    types.Island = { id: 'Island', name: 'Island', shape: { type: 'object', extends: [], properties: [] } };
+    const read: string[] = [];
+    const holds = exampleHolders(types, (id) => {
+      read.push(id);
+      return objectProperties(id, types);
+    });
+    expect(holds('Island')).toBe(false);
+    expect(read).toEqual(['Island']);
   });
 
   it('walks each reference once: edges equal the references in the table', () => {
@@ -85,7 +147,7 @@ describe('typesHoldingExamples', () => {
     const types = expandableTable(n);
     const stats = { edges: 0 };
     let propertyReads = 0;
-    typesHoldingExamples(
+    const holds = exampleHolders(
       types,
       (id) => {
         propertyReads++;
@@ -93,9 +155,29 @@ describe('typesHoldingExamples', () => {
       },
       stats,
     );
+    for (const id of Object.keys(types)) holds(id);
     expect(propertyReads).toBe(n);
     // Per object: 4 link properties (id is a primitive); per link union: its one id variant.
     expect(stats.edges).toBe(n * 4 + n * 4);
+  });
+
+  it('keeps a long chain off the call stack', () => {
+    const n = 50_000;
+    const types: Record<TypeId, TypeDefinition> = {};
+    for (let i = 0; i < n; i++)
+      types[`T${i}`] = {
+        id: `T${i}`,
+        name: `T${i}`,
+        shape: { type: 'alias', value: { type: 'id', id: `T${i + 1}` } },
+      };
+    types[`T${n}`] = {
+      id: `T${n}`,
+      name: `T${n}`,
+      shape: { type: 'alias', value: { type: 'unknown' } },
+      examples: [1],
+    };
+    const holds = exampleHolders(types, (id) => objectProperties(id, types));
+    expect(holds('T0')).toBe(true);
   });
 });
 

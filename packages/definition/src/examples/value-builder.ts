@@ -18,7 +18,7 @@
 import { type Direction, inlineObjectProperties, objectProperties } from '../ir/read-types.js';
 import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
 import { listValue, mapValue } from './collection-values.js';
-import { referencedId, typesHoldingExamples } from './example-holders.js';
+import { exampleHolders, type HoldsExamples, referencedId } from './example-holders.js';
 import { objectValue } from './object-values.js';
 import { primitiveValue } from './primitive-values.js';
 import { type ValueIssue, validateObject, validateValue } from './validate-value.js';
@@ -43,11 +43,12 @@ export interface BuiltValue {
  * What every builder of a type table reads the same (a site version's API makes a builder per
  * endpoint page), kept per table; a table is never changed once made. `properties`: each object
  * type's properties, inherited ones included (building and validating read them per value);
- * `holders`: the types holding examples.
+ * `holds`: whether a type holds examples (asked by type, answered as the builds ask).
  */
 interface TableReadings {
-  properties: Map<TypeId, ObjectProperty[]>;
-  holders?: Set<TypeId>;
+  /** Each object type's properties, read once per table. */
+  properties: (id: TypeId) => ObjectProperty[];
+  holds?: HoldsExamples;
   /** The builds of replaying builders, from a fresh builder on. */
   replays: BuildStep;
 }
@@ -82,7 +83,16 @@ const readingsByTable = new WeakMap<Record<TypeId, TypeDefinition>, TableReading
 function tableReadings(types: Record<TypeId, TypeDefinition>): TableReadings {
   let readings = readingsByTable.get(types);
   if (!readings) {
-    readings = { properties: new Map(), replays: buildStep(new Map()) };
+    const known = new Map<TypeId, ObjectProperty[]>();
+    const properties = (id: TypeId): ObjectProperty[] => {
+      let list = known.get(id);
+      if (!list) {
+        list = objectProperties(id, types);
+        known.set(id, list);
+      }
+      return list;
+    };
+    readings = { properties, replays: buildStep(new Map()) };
     readingsByTable.set(types, readings);
   }
   return readings;
@@ -94,8 +104,6 @@ export class ExampleValueBuilder {
   /** Where a replaying builder's builds are in its table's replays; undefined when it does not replay. */
   private step: BuildStep | undefined;
   private readonly readings: TableReadings;
-  /** The table's properties reader, as validation takes it. */
-  private readonly readProperties = (id: TypeId) => this.properties(id);
   private readonly building = new Set<TypeId>();
   private depth = 0;
   /** Set while a value that cannot be valid is built anyway, leaving out what cannot be generated. */
@@ -215,11 +223,7 @@ export class ExampleValueBuilder {
 
   /** The properties of an object type, inherited ones first (a child's property replaces its parent's). */
   properties(id: TypeId): ObjectProperty[] {
-    const cached = this.readings.properties.get(id);
-    if (cached) return cached;
-    const list = objectProperties(id, this.types);
-    this.readings.properties.set(id, list);
-    return list;
+    return this.readings.properties(id);
   }
 
   /** The first of `candidates` that is a valid value of `shape`, as written (never altered), or undefined. */
@@ -240,7 +244,7 @@ export class ExampleValueBuilder {
     return validateValue(value, shape, this.types, {
       direction,
       maxIssues: MAX_ISSUES,
-      properties: this.readProperties,
+      properties: this.readings.properties,
     });
   }
 
@@ -253,19 +257,19 @@ export class ExampleValueBuilder {
     return validateObject(value, body, this.types, {
       direction,
       maxIssues: MAX_ISSUES,
-      properties: this.readProperties,
+      properties: this.readings.properties,
     });
   }
 
   /**
-   * True when the spec gives an example somewhere inside `shape` (one pass over all types, once
-   * per type table, then a lookup).
+   * True when the spec gives an example somewhere inside `shape` (each type of the table answered
+   * once, when a build first asks about a type reaching it).
    */
   private holdsExamples(shape: TypeReference): boolean {
     const id = referencedId(shape);
     if (id === undefined) return false;
-    this.readings.holders ??= typesHoldingExamples(this.types, this.readProperties);
-    return this.readings.holders.has(id);
+    this.readings.holds ??= exampleHolders(this.types, this.readings.properties);
+    return this.readings.holds(id);
   }
 
   private value(shape: TypeReference, direction: Direction, name: string): Built {
