@@ -4,7 +4,10 @@
  * makes them: each pass on a fresh copy of the API (so the type table's readings and replays start
  * empty) with the highlight caches emptied. Passes alternate between the whole tabs and
  * `responseExamples` alone (the definition's part; the rest is the JSON's writing and highlighting).
- * Thread CPU time (`process.threadCpuUsage`) of the calls only; the copies are made before.
+ * Thread CPU time (`process.threadCpuUsage`) of the calls only; the copies are made before. Also
+ * each page's least wall time over the passes after the first, summed: steadier on a busy machine
+ * (another process's interruptions land on a few pages of a pass, not on every pass of a page;
+ * thread CPU time moves in clock ticks, too coarse for one page).
  *
  *   tsx bench/examples/response-tabs.ts    TABS_SOURCES=1 runs the TypeScript sources (default: bundled)
  *   TABS_PASSES=N     passes of each (default 5); the first of each is the freshly started process's
@@ -38,21 +41,28 @@ async function measure(): Promise<void> {
   await warmHighlighter();
   const highlighter = await loadHighlighter();
   const freshApis = () => structuredClone(site.apis) as Record<string, ApiDefinition>;
-  const pass = (whole: boolean) => {
+  const least = {
+    tabs: pages.map(() => Number.POSITIVE_INFINITY),
+    examples: pages.map(() => Number.POSITIVE_INFINITY),
+  };
+  const pass = (whole: boolean, first: boolean) => {
     const apis = freshApis();
     configureHighlightCaches({ maxBytes: DEFAULT_HIGHLIGHT_CACHE_BYTES });
+    const perPage = whole ? least.tabs : least.examples;
     let bytes = 0;
-    const start = threadMicros();
-    for (const { apiId, endpointId } of pages) {
+    const started = threadMicros();
+    pages.forEach(({ apiId, endpointId }, i) => {
       const api = apis[apiId] as ApiDefinition;
       const endpoint = api.endpoints[endpointId];
-      if (!endpoint) continue;
+      if (!endpoint) return;
+      const start = process.hrtime.bigint();
       if (whole) {
         const json = exampleJson(highlighter, EXAMPLE_PREFIX_LINES);
         for (const tab of responseTabs(endpoint, api, json)) bytes += tab.html.__html.length;
       } else bytes += responseExamples(endpoint, api.types).length;
-    }
-    return { micros: threadMicros() - start, bytes };
+      if (!first) perPage[i] = Math.min(perPage[i] as number, Number(process.hrtime.bigint() - start) / 1e3);
+    });
+    return { micros: threadMicros() - started, bytes };
   };
   const tabs: number[] = [];
   const examples: number[] = [];
@@ -66,10 +76,10 @@ async function measure(): Promise<void> {
       await session.post('Profiler.setSamplingInterval', { interval: 100 });
       await session.post('Profiler.start');
     }
-    const whole = pass(true);
+    const whole = pass(true, i === 0);
     tabs.push(whole.micros);
     bytes = whole.bytes;
-    examples.push(pass(false).micros);
+    examples.push(pass(false, i === 0).micros);
   }
   if (session && profile) {
     const { profile: taken } = await session.post('Profiler.stop');
@@ -79,8 +89,12 @@ async function measure(): Promise<void> {
   const perPage = (micros: number) => (micros / pages.length).toFixed(1);
   const row = (name: string, list: number[]) =>
     `${name}: first ${perPage(list[0] as number)}, later min ${perPage(Math.min(...list.slice(1)))} µs a page (${list.map(perPage).join(', ')})`;
+  const sum = (list: number[]) => list.reduce((total, micros) => total + micros, 0);
   console.log(
     `${pages.length} pages, ${bytes} bytes of response tab HTML; ${row('tabs', tabs)}; ${row('responseExamples', examples)}`,
+  );
+  console.log(
+    `each page's least over the later passes, a page: tabs ${perPage(sum(least.tabs))} µs, responseExamples ${perPage(sum(least.examples))} µs`,
   );
 }
 
