@@ -15,10 +15,14 @@ export function setDefaultColours(colours: { light: string; dark: string }): voi
 
 /** Most tokens hold none of these: they are written as they are, without four passes of `replace`. */
 const NEEDS_ESCAPE = /[&<>"]/;
-export const escapeHtml = (text: string): string =>
-  NEEDS_ESCAPE.test(text)
-    ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-    : text;
+/** Of those, the ones a JSON string token (two quotes and its text) seldom holds. */
+const MARKUP = /[&<>]/;
+export const escapeHtml = (text: string): string => {
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  // Only quotes: one replacement, not four passes (issue #30: JSON's keys and strings are most tokens).
+  if (!MARKUP.test(text)) return text.replaceAll('"', '&quot;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+};
 
 /** The class of a theme's colour: `l` or `d` and the colour's hex digits. */
 export const colorClass = (prefix: string, color: string | undefined): string =>
