@@ -135,6 +135,15 @@ describe('renderMarkdown', () => {
     expect(lists).toContain(`l${MAX_DEPTH * 2 - 1}`);
     expect(boundedMarkdown(`${'*a '.repeat(300)}`)).toContain('\\*a');
     expect(boundedMarkdown('**a** [b](c)')).toBe('**a** [b](c)');
+    // The limit is per block: more runs in all, fewer in each, are left as they are.
+    const twoBlocks = `${'*a '.repeat(200)}\n \n${'_b_ '.repeat(100)}`;
+    expect(boundedMarkdown(twoBlocks)).toBe(twoBlocks);
+    const oneBlockPast = `plain *a*\n\n${'*a '.repeat(MAX_DELIMITER_RUNS + 1)}`;
+    expect(boundedMarkdown(oneBlockPast)).toMatch(/^plain \*a\*\n\n\\\*a /);
+    // Quotes nest 16 deep; a further marker is text, on any line.
+    const deep = `a\n\n${'> '.repeat(16)}b\n${'>'.repeat(17)}c`;
+    expect(boundedMarkdown(deep)).toBe(`a\n\n${'> '.repeat(16)}b\n${'>'.repeat(16)}\\>c`);
+    expect(boundedMarkdown(`${'> '.repeat(16)}b`)).toBe(`${'> '.repeat(16)}b`);
     const long = `${'word '.repeat(MAX_LENGTH / 5)}\n\n<script>x</script>`;
     expect(html(long)).toContain('<p>&lt;script&gt;x&lt;/script&gt;</p>');
   });

@@ -87,6 +87,22 @@ export const MAX_DELIMITER_RUNS = 256;
 const MAX_QUOTE_DEPTH = 16;
 
 const DELIMITER_RUN = /[*_]+|[[\]]/g;
+/** A line's quote markers past `MAX_QUOTE_DEPTH`: the kept ones, then the rest. */
+const QUOTE_PAST_DEPTH = new RegExp(`^((?:[ \\t]*>){${MAX_QUOTE_DEPTH}})((?:[ \\t]*>)+)`, 'gm');
+
+/**
+ * Whether `markdown` may hold what `boundedMarkdown` escapes: more delimiter runs in all than one
+ * block may have (no run spans a blank line, so fewer in all are fewer in each block), or a quote
+ * nested too deep. Most descriptions hold neither: one scan, no split.
+ */
+function mayNeedBounds(markdown: string): boolean {
+  DELIMITER_RUN.lastIndex = 0;
+  let runs = 0;
+  while (DELIMITER_RUN.exec(markdown) && runs <= MAX_DELIMITER_RUNS) runs++;
+  if (runs > MAX_DELIMITER_RUNS) return true;
+  QUOTE_PAST_DEPTH.lastIndex = 0;
+  return QUOTE_PAST_DEPTH.test(markdown);
+}
 
 /**
  * `markdown` bounded for the parser, whose emphasis and bracket matching grows faster than
@@ -94,6 +110,7 @@ const DELIMITER_RUN = /[*_]+|[[\]]/g;
  * quote markers past `MAX_QUOTE_DEPTH` are escaped.
  */
 export function boundedMarkdown(markdown: string): string {
+  if (!mayNeedBounds(markdown)) return markdown;
   return markdown
     .split(/(\n[ \t]*\n)/)
     .map((block) => {
@@ -102,7 +119,7 @@ export function boundedMarkdown(markdown: string): string {
       while (DELIMITER_RUN.exec(block) && runs <= MAX_DELIMITER_RUNS) runs++;
       const flat = runs > MAX_DELIMITER_RUNS ? block.replace(/[*_[\]]/g, '\\$&') : block;
       return flat.replace(
-        new RegExp(`^((?:[ \\t]*>){${MAX_QUOTE_DEPTH}})((?:[ \\t]*>)+)`, 'gm'),
+        QUOTE_PAST_DEPTH,
         (_, kept: string, rest: string) => kept + rest.replace(/>/g, '\\>'),
       );
     })
