@@ -129,9 +129,11 @@ describe('plainMarkdown', () => {
       'a\\b',
       'a\\',
       'a\\\nb',
-      // Unbalanced, nested or doubtful emphasis.
-      '*a',
-      'a*',
+      // Unbalanced, nested or doubtful emphasis; a lone run that may be a list item or a rule.
+      '*',
+      'a\n*',
+      '***',
+      '*a* b *',
       '**a*',
       '*a**',
       '***a***',
@@ -141,11 +143,9 @@ describe('plainMarkdown', () => {
       'a**b**',
       '*a*b',
       'a*b*c',
-      '_a_b',
       '** a**',
       '**a **',
       '*',
-      '**',
       '* * *',
       '***',
       '___',
@@ -343,6 +343,14 @@ describe('plainMarkdown', () => {
       '*   You must [`amazing\nlanguage:go`](https://x.test/a) and *em `b\nc`* and **`d\ne`**',
       '1. x `a\nb`\n2. y',
       '> a `b\nc`\n\n> [!NOTE]\n> d `e\n> f`',
+      // One delimiter run, which pairs with none: text.
+      '*a',
+      'a*',
+      "Only letters, numbers, '.', '-', and '_'.",
+      'Default. **This property is closing down. Use `squash_merge_commit_title` instead.',
+      '## Closing down __\n\n- a *\n- b',
+      '_a_b',
+      '**',
     ];
     for (const text of texts) taken(text);
     expect(renderMarkdown(highlighter, 'Needs **`repo`**.')).toEqual(

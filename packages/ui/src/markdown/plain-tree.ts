@@ -7,8 +7,8 @@
  * lines) and fenced code blocks (three backticks, a language name or none, closed by three
  * backticks alone), whose inline text holds only text, simple code spans (over lines only in lines
  * as written) and links, backslash escapes, unnested emphasis whose delimiters open and close
- * unambiguously and hard breaks (two spaces or more at a paragraph line's end), built without the
- * parser. On that subset CommonMark and GFM read the same, so the tree is `fromMarkdown`'s without
+ * unambiguously (or one run of one or two `*` or `_`, which pairs with none: text) and hard breaks
+ * (two spaces or more at a paragraph line's end), built without the parser. On that subset CommonMark and GFM read the same, so the tree is `fromMarkdown`'s without
  * positions, with or without GFM; GFM's tables and URL literals of one plain form are read only
  * when asked (options). Anything else (HTML, other code blocks, tables, autolinks and other GFM
  * literals, entities, images, references, strikethrough, other nesting, lazy continuation of quotes
@@ -328,7 +328,9 @@ function inlineNodes(source: string, reading: InlineReading): PlainInline[] | un
       }
     }
   }
-  if (AUTOLINK_LITERAL.test(prose) || delimiters.length % 2 === 1) return undefined;
+  if (AUTOLINK_LITERAL.test(prose)) return undefined;
+  if (delimiters.length === 1) return loneRunAsText(pieces, delimiters[0] as Delimiter);
+  if (delimiters.length % 2 === 1) return undefined;
   // Emphasis: openers and closers alternate, each pair of one marker and length (1 or 2).
   for (let d = 0; d < delimiters.length; d += 2) {
     const open = delimiters[d] as Delimiter;
@@ -354,6 +356,21 @@ function inlineNodes(source: string, reading: InlineReading): PlainInline[] | un
   return nodes;
 }
 
+/**
+ * The inline nodes of `pieces` whose one delimiter run pairs with none (`**Deprecated.`, `'_'`):
+ * its characters are text, joined with the text around it. A run of three or more may be a
+ * thematic break (`***` alone on a line): undefined, the parser's.
+ */
+function loneRunAsText(pieces: readonly Piece[], run: Delimiter): PlainInline[] | undefined {
+  if (run.length > 2) return undefined;
+  const nodes: Piece[] = [];
+  for (const piece of pieces)
+    if (piece === run) pushText(nodes, run.marker.repeat(run.length));
+    else if (!isDelimiter(piece) && piece.type === 'text') pushText(nodes, piece.value);
+    else nodes.push(piece);
+  return nodes as PlainInline[];
+}
+
 /** An ATX heading without indentation, closing sequence or edge space. */
 const HEADING = /^(#{1,6}) (\S(?:.*\S)?)$/;
 /**
@@ -364,10 +381,11 @@ const LIST_ITEM = /^( {0,3})(?:([-*+])|(\d{1,9})([.)])) {1,4}(.*)$/;
 
 /**
  * A line that may open or continue a paragraph (or be a list item's or heading's text): it opens
- * with a letter, digit, quote, parenthesis, backtick, emphasis or link, not with a block's marker
- * (`1.` of a list, `* ` of an item), and has no space at its end (a hard break, or trimmed).
+ * with a letter, digit, quote, parenthesis, brace (no block opens with one: `{name}-{id}`),
+ * backtick, emphasis or link, not with a block's marker (`1.` of a list, `* ` of an item, `*`
+ * alone: an empty item), and has no space at its end (a hard break, or trimmed).
  */
-const TEXT_LINE = /^(?![*+-] |\d+[.)])[\p{L}\p{N}"'(`*_[].*(?<!\s)$/su;
+const TEXT_LINE = /^(?![*+-](?: |$)|\d+[.)])[\p{L}\p{N}"'({`*_[].*(?<!\s)$/su;
 
 interface ListItem {
   indent: number;
@@ -378,9 +396,12 @@ interface ListItem {
   text: string;
 }
 
+/** A thematic break (`***`, `* **`, `- - -`): it wins over a list item the line could also be. */
+const THEMATIC_BREAK = /^ {0,3}([*_-])(?:[ \t]*\1){2,}[ \t]*$/;
+
 function listItem(line: string): ListItem | undefined {
   const match = LIST_ITEM.exec(line);
-  if (!match) return undefined;
+  if (!match || THEMATIC_BREAK.test(line)) return undefined;
   const [, indent = '', bullet, digits, delimiter, text = ''] = match;
   return {
     indent: indent.length,
