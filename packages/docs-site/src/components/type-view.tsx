@@ -237,12 +237,22 @@ const rowKeys = new WeakMap<Row, string>();
  * What a row shows, as a key: kept per row object (a definition is never changed once made; most
  * rows are its own objects, on every page that shows them), so its text is built and hashed once:
  * the very string is the cache's key on every page (a new string of the same text would be
- * flattened, hashed and compared whole on each lookup).
+ * flattened, hashed and compared whole on each lookup). One JSON text of its fields: no field's
+ * text can read as another's (a description holding the separator of a joined key could), and
+ * written flat in one call (a cold walk builds ~8,000 keys: equal rows are other objects on
+ * other pages).
  */
 function rowKey(row: Row): string {
   let key = rowKeys.get(row);
   if (key === undefined) {
-    key = `prop-row\0${row.key}\0${JSON.stringify(row.valueShape)}\0${row.description ?? ''}\0${row.availability ?? ''}\0${row.access ?? ''}`;
+    key = JSON.stringify([
+      'prop-row',
+      row.key,
+      row.valueShape,
+      row.description,
+      row.availability,
+      row.access,
+    ]);
     rowKeys.set(row, key);
   }
   return key;

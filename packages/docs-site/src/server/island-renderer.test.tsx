@@ -13,7 +13,7 @@ import { defineIsland, IslandRendererProvider } from '../components/island.js';
 import { PageActions } from '../components/page-actions.js';
 import { PageFeedback } from '../components/page-feedback.js';
 import { ResponseTabs } from '../components/response-tabs.js';
-import { PropertyRows } from '../components/type-view.js';
+import { PropertyRows, type Row } from '../components/type-view.js';
 import type { SnippetView } from '../shared/page-data.js';
 import { islandRenderer } from './island-renderer.js';
 import { boundedRenderCache } from './render-cache.js';
@@ -49,13 +49,18 @@ function page(fullPageUrl: string, kept?: RenderCache): string {
   );
 }
 
-/** A render cache that counts the entries set, and those of each kind (`prop-row`, `kept-island:expander`). */
+/**
+ * A render cache that counts the entries set, and those of each kind (`prop-row`, `kept-island:expander`):
+ * keys that begin with it, or JSON arrays whose first item it is.
+ */
 function countingCache(): RenderCache & { sets: number; setsOf: (kind: string) => number } {
   const inner = boundedRenderCache(1 << 20);
   const keys: string[] = [];
   const cache = {
     sets: 0,
-    setsOf: (kind: string) => keys.filter((key) => key.startsWith(kind)).length,
+    setsOf: (kind: string) =>
+      keys.filter((key) => key.startsWith(kind) || key.startsWith(JSON.stringify([kind]).slice(0, -1)))
+        .length,
     get: inner.get,
     set: (key: string, entry: { value: unknown }, bytes: number) => {
       cache.sets += 1;
@@ -110,6 +115,23 @@ describe('property rows kept for the site version', () => {
     expect(reordered(url, kept)).toBe(reordered(url));
     expect(kept.setsOf('prop-row')).toBe(before + 2);
     expect(reordered(url, kept)).toContain('data-sx-id="sx4-"');
+  });
+
+  it("are kept apart when one row's name reads as another's fields (hostile names and descriptions)", () => {
+    const kept = countingCache();
+    const valueShape = { type: 'unknown' } as const;
+    // Joined with a separator, both rows' fields read `n`, `{"type":"unknown"}`, `x`, … alike.
+    const named: Row = { key: 'n\0{"type":"unknown"}\0x', valueShape };
+    const described: Row = { key: 'n', valueShape, description: 'x\0{"type":"unknown"}\0' };
+    const rowsPage = (shown: Row[], cache?: RenderCache) =>
+      renderToStaticMarkup(
+        <IslandRendererProvider value={islandRenderer(cache)}>
+          <PropertyRows rows={shown} ctx={{ definition, fullPageUrl: '/p.json' }} />
+        </IslandRendererProvider>,
+      );
+    expect(rowsPage([named], kept)).toBe(rowsPage([named]));
+    expect(rowsPage([described], kept)).toBe(rowsPage([described]));
+    expect(kept.setsOf('prop-row')).toBe(2);
   });
 
   it('are rendered by the page when its full view URL would need escaping', () => {
