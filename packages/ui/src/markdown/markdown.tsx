@@ -100,6 +100,7 @@ function mayNeedBounds(markdown: string): boolean {
   let runs = 0;
   while (DELIMITER_RUN.exec(markdown) && runs <= MAX_DELIMITER_RUNS) runs++;
   if (runs > MAX_DELIMITER_RUNS) return true;
+  if (!markdown.includes('>')) return false;
   QUOTE_PAST_DEPTH.lastIndex = 0;
   return QUOTE_PAST_DEPTH.test(markdown);
 }

@@ -313,7 +313,8 @@ function inlineNodes(source: string, reading: InlineReading): PlainInline[] | un
       let text = source.slice(i, end);
       const literal = reading.literals ? text.search(LITERAL_START) : -1;
       if (literal >= 0) text = text.slice(0, literal);
-      if (HARD_BREAK.test(text)) {
+      // HARD_BREAK's test, without the regular expression (two spaces then a line end, anywhere).
+      if (text.includes('  \n')) {
         if (!links) return undefined;
         pushTextAndBreaks(pieces, text);
       } else if (text) pushText(pieces, text);
