@@ -224,6 +224,8 @@ describe('Ask AI in the site', () => {
     await input.press('Enter');
     const first = panel(page).locator('.sx-ai-turn').first();
     await first.getByText('stays text').waitFor();
+    // The answer is finished (its rating buttons show) before the reader follows its link.
+    await first.getByRole('button', { name: 'Good answer' }).waitFor();
     expect(bodies.at(-1)).toMatchObject({
       page: '',
       messages: [{ role: 'user', content: 'What is this about?' }],

@@ -19,7 +19,12 @@ import '../components/ask-ai/ask-ai.css';
  */
 let store: ChatStore | undefined;
 function chatStore(basePath: string): ChatStore {
-  store ??= new ChatStore(basePath, undefined, sessionChatStorage());
+  if (!store) {
+    const created = new ChatStore(basePath, undefined, sessionChatStorage());
+    // Leaving the page mid-answer (a cited link) keeps the question and the answer so far.
+    window.addEventListener('pagehide', () => created.keep());
+    store = created;
+  }
   return store;
 }
 

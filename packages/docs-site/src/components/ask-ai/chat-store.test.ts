@@ -13,7 +13,9 @@ import { ChatStore } from './chat-store.js';
 let server: Server;
 let origin: string;
 const bodies: { url: string; body: unknown }[] = [];
-let mode: 'answer' | 'unavailable' | 'midstream-error' | 'not-configured' = 'answer';
+let mode: 'answer' | 'unavailable' | 'midstream-error' | 'not-configured' | 'held-open' = 'answer';
+/** In 'held-open' mode the stream stays open after its done event until this is called. */
+let closeHeldStream: () => void = () => {};
 
 const read = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -55,6 +57,8 @@ beforeAll(async () => {
       return;
     }
     response.writeHead(200, { 'content-type': 'text/event-stream' });
+    const held =
+      mode === 'held-open' ? new Promise<void>((resolve) => (closeHeldStream = resolve)) : undefined;
     const frames = [
       'event: sources\ndata: {"sources":[{"title":"Pets","url":"/docs/api/pets","kind":"endpoint"},{"bad":1}]}\n\n',
       'event: delta\ndata: {"text":"Hello "}\n\nevent: del',
@@ -67,6 +71,7 @@ beforeAll(async () => {
       response.write(frame);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    await held;
     response.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -193,5 +198,57 @@ describe('ChatStore', () => {
     ]);
     saved.set(chatMemoryKey('/docs'), 'not json');
     expect(new ChatStore('/docs', fetchAt, storage).getState().turns).toEqual([]);
+  });
+
+  it('keeps a turn from the moment it is asked and once its answer is done, before the stream closes', async () => {
+    mode = 'held-open';
+    const saved = new Map<string, string>();
+    const storage: ChatStorage = {
+      getItem: (key) => saved.get(key) ?? null,
+      setItem: (key, value) => void saved.set(key, value),
+      removeItem: (key) => void saved.delete(key),
+    };
+    const store = new ChatStore('/docs', fetchAt, storage);
+    const sent = store.send('How do pets work?');
+    // Leaving now (a cited link mid-answer) keeps the question, read back as stopped.
+    expect(new ChatStore('/docs', fetchAt, storage).getState().turns).toEqual([
+      { id: 1, question: 'How do pets work?', answer: '', sources: [], state: 'stopped' },
+    ]);
+    // The first delta arrived: leaving the page (pagehide calls keep) keeps the answer so far.
+    await new Promise<void>((resolve) => {
+      const stop = store.subscribe(() => {
+        if (store.getState().turns[0]?.answer) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    store.keep();
+    expect(new ChatStore('/docs', fetchAt, storage).getState().turns[0]).toMatchObject({
+      answer: 'Hello ',
+      state: 'stopped',
+    });
+    // The done event arrived; the stream is still open, and the finished turn is already kept.
+    await new Promise<void>((resolve) => {
+      const stop = store.subscribe(() => {
+        if (store.getState().turns[0]?.state === 'done') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    expect(store.getState().busy).toBe(true);
+    expect(new ChatStore('/docs', fetchAt, storage).getState().turns).toEqual([
+      expect.objectContaining({
+        question: 'How do pets work?',
+        answer: 'Hello **world**',
+        state: 'done',
+        questionId: 'q-1',
+      }),
+    ]);
+    closeHeldStream();
+    await sent;
+    expect(store.getState().busy).toBe(false);
+    mode = 'answer';
   });
 });

@@ -53,7 +53,11 @@ export class ChatStore extends Store<ChatState> {
     this.nextId = turns.length + 1;
   }
 
-  /** Writes the turns to storage (when a turn ends, is rated, or the chat is cleared). */
+  /**
+   * Writes the turns to storage: when a question is asked, when its answer is done (before its
+   * stream closes), when a turn is rated or the chat cleared, and when the page is left
+   * (`keep`), so a reader who follows a cited link mid-answer keeps the question and what came.
+   */
   private remember(): void {
     writeChatMemory(this.storage, this.basePath, this.state.turns);
   }
@@ -117,20 +121,23 @@ export class ChatStore extends Store<ChatState> {
     const turn: ChatTurn = { id, question: text, answer: '', sources: [], state: 'streaming' };
     this.controller = new AbortController();
     this.set({ turns: [...this.state.turns, turn], busy: true });
+    this.remember();
     await streamChat(
       this.urls.chat,
       page === undefined ? { messages } : { messages, page },
       (event) => {
         if (event.type === 'sources') this.updateTurn(id, () => ({ sources: event.sources }));
         else if (event.type === 'delta') this.updateTurn(id, (t) => ({ answer: t.answer + event.text }));
-        else if (event.type === 'done')
+        else if (event.type === 'done') {
           this.updateTurn(id, () => ({
             state: 'done',
             ...(event.questionId ? { questionId: event.questionId } : {}),
           }));
-        else {
+          this.remember();
+        } else {
           this.updateTurn(id, () => ({ state: 'error', error: event.message }));
           if (event.code === NOT_CONFIGURED) this.set({ availability: 'unavailable', notice: event.message });
+          this.remember();
         }
       },
       this.controller.signal,
@@ -141,6 +148,11 @@ export class ChatStore extends Store<ChatState> {
     );
     this.controller = undefined;
     this.set({ busy: false });
+    this.remember();
+  }
+
+  /** Writes the conversation as it stands (the page is being left); a streaming turn reads back as stopped. */
+  keep(): void {
     this.remember();
   }
 
