@@ -74,6 +74,8 @@ export function installLiveReload(app: FastifyInstance): LiveReload {
     } else {
       return payload;
     }
+    // The tag named the page as the docs host sent it (often its gzip body), not this one.
+    reply.removeHeader('etag');
     return html.includes('</body>') ? html.replace('</body>', `${tag}</body>`) : `${html}${tag}`;
   });
   // Open event streams would keep a graceful shutdown waiting forever.
