@@ -25,28 +25,32 @@ const QUICK_LEAVES_OUT = [
   '**/storage/pglite-data-dir.test.ts',
   '**/server/src/http-timeouts.test.ts',
 ];
-/** Files that replace a module with `vi.mock`: one already loaded by an earlier file would stay unreplaced. */
-const OWN_PROCESS = ['apps/server/src/docs-host/cdn-cache.test.ts'];
+/**
+ * Files that need a fresh process: those replacing a module with `vi.mock` (one already loaded by
+ * an earlier file would stay unreplaced) and those asserting what a process does before anything
+ * warmed its highlighter.
+ */
+const OWN_PROCESS = [
+  'apps/server/src/docs-host/cdn-cache.test.ts',
+  'apps/server/src/docs-host/highlighter-ready.test.ts',
+  'packages/docs-site/src/server/markdown-warm.test.ts',
+];
 
 const quick = process.env.TEST_QUICK === '1';
 
 export default defineConfig({
   test: {
     exclude: quick ? [...EXCLUDE, ...QUICK_LEAVES_OUT] : EXCLUDE,
-    // `npm test` gives every file a process of its own; test:quick runs files one after another in
-    // shared worker processes, so each file's imports load once per worker, not once per file
-    // (216 → 122 s wall, 386 → 201 s CPU on this 2-core machine, quiet), except OWN_PROCESS.
-    ...(quick
-      ? {
-          projects: [
-            {
-              extends: true,
-              test: { name: 'shared', include: INCLUDE, exclude: OWN_PROCESS, isolate: false },
-            },
-            { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
-          ],
-        }
-      : { include: INCLUDE }),
+    // Files share worker processes, so each file's imports load once per worker, not once per
+    // file, except OWN_PROCESS. test:quick 216 → 122 s wall (386 → 201 s CPU); npm test's whole
+    // unit suite 754 → 458 s wall on this 2-core machine.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: INCLUDE, exclude: OWN_PROCESS, isolate: false },
+      },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
