@@ -110,7 +110,7 @@ describe('sextant init --from mintlify docs.json', () => {
     expect((await get(url, '/api-reference/pets/orders')).html).toContain('List orders');
     expect((await get(url, '/v1/api-reference/api-reference')).status).toBe(200);
     for (const [from, to] of [
-      ['/api-reference/endpoint/get-pet', '/api-reference/pets'],
+      ['/api-reference/endpoint/get-pet', '/api-reference/pets/pets/get-a-pet'],
       ['/old-quickstart', '/quickstart'],
       ['/docs/concepts/projects', '/concepts/projects'],
     ]) {
@@ -118,6 +118,10 @@ describe('sextant init --from mintlify docs.json', () => {
       expect(redirect.status, from).toBe(301);
       expect(new URL(redirect.location ?? '', url).pathname).toBe(to);
     }
+    // The old endpoint page's URL leads to its operation's page.
+    const operation = await get(url, '/api-reference/pets/pets/get-a-pet');
+    expect(operation.status).toBe(200);
+    expect(operation.html).toContain('Get a pet');
   });
 
   it('shows the navbar button, the footer, the banner and the version selector', async () => {

@@ -10,6 +10,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { acceptsDocsYml, DocsProjectError, loadDocsProject } from '@sextant/docs-project';
 import { ConversionLog } from '../import-docs/draft.js';
+import { pointAtEndpointPages } from '../import-docs/endpoint-redirects.js';
 import {
   docsYmlDocument,
   docsYmlFeatures,
@@ -87,6 +88,10 @@ export async function runInitFrom(
   let loadError: string | undefined;
   try {
     const loaded = await loadDocsProject(root, { tolerateApiErrors: true });
+    // Old endpoint pages' URLs lead to their operations' pages, known now that the project loads
+    // (a redirect's destination changes nothing the load checked: links count its source).
+    if (pointAtEndpointPages(draft, imported.endpointRedirects ?? [], loaded))
+      await writeFile(join(root, 'docs.yml'), renderDocsYml(draft, imported.source));
     for (const problem of loaded.pageProblems)
       if (problem.severity === 'error')
         log.add(display(problem.file), `line ${problem.line}`, problem.message);

@@ -117,6 +117,18 @@ export interface ImportedProject {
   draft: DocsYmlDraft;
   files: ProjectFilePlan[];
   notConverted: NotConverted[];
+  /**
+   * Redirects of old endpoint pages whose operation now has a page in an API reference: each
+   * `source` in `draft.redirects` leads to that reference's root until the converted project is
+   * loaded and the operation's own page is known (`endpoint-redirects.ts`).
+   */
+  endpointRedirects?: EndpointRedirect[];
+}
+
+/** An old endpoint page's URL and the operation (`GET /plants`) whose reference page replaces it. */
+export interface EndpointRedirect {
+  source: string;
+  endpoint: { method: string; path: string };
 }
 
 /** Collects what could not be converted, in order, once per file, item and reason. */

@@ -31,7 +31,8 @@ export interface EntryScope {
 export class MintlifyEntries {
   readonly redirects: { source: string; destination: string; permanent: boolean }[] = [];
   /** Endpoint pages (front matter `openapi`) now served by an API reference: their old path and that reference. */
-  readonly endpointPages: { source: string; api: ApiEntry }[] = [];
+  readonly endpointPages: { source: string; api: ApiEntry; endpoint?: { method: string; path: string } }[] =
+    [];
 
   constructor(
     readonly tree: SourceTree,
@@ -69,11 +70,18 @@ export class MintlifyEntries {
       apiEntries = entries;
       if (splitPage(source).body.trim() === '') {
         if (api) {
-          this.endpointPages.push({ source: `/${written}`, api });
+          const { method } = endpointOperation;
+          this.endpointPages.push({
+            source: `/${written}`,
+            api,
+            ...(method === 'webhook'
+              ? {}
+              : { endpoint: { method: method.toUpperCase(), path: endpointOperation.path } }),
+          });
           this.tree.report(
             path,
             undefined,
-            `an endpoint page (openapi: ${endpoint}): its operation is in the API reference "${api.api}"; /${written} redirects there`,
+            `an endpoint page (openapi: ${endpoint}): its operation is in the API reference "${api.api}"; /${written} redirects to its page there`,
           );
         }
         return apiEntries;

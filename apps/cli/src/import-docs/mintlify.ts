@@ -101,7 +101,11 @@ export function importMintlify(source: string): ImportedProject {
   });
   const redirectsDraft = [...(draft.redirects ?? []), ...entries.redirects, ...endpointRedirects];
   if (redirectsDraft.length > 0) draft.redirects = redirectsDraft;
+  const toEndpoints = entries.endpointPages.flatMap(({ source, endpoint }) =>
+    endpoint ? [{ source, endpoint }] : [],
+  );
   return {
+    ...(toEndpoints.length > 0 ? { endpointRedirects: toEndpoints } : {}),
     source: `Mintlify (${file})`,
     root: tree.root,
     label: '',
