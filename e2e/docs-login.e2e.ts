@@ -20,7 +20,8 @@ import { launchBrowser } from './support/browser.js';
 import { type LoopbackOidc, startLoopbackOidc } from './support/oidc-loopback.js';
 
 const CLIENT_ID = 'sextant-docs';
-const HMAC_ENV = 'SEXTANT_LOGIN_E2E_HMAC';
+/** The one secret variable organization acme's sites may name on a hosted server. */
+const HMAC_ENV = 'SEXTANT_LOGIN_ACME';
 const HMAC_SECRET = 'the-acme-login-service-shares-this-secret';
 
 /** The harness's pet spec, every operation behind a bearer token (the field the login fills). */

@@ -104,6 +104,8 @@ const LOGIN_CREDENTIAL_ERRORS: Record<LoginCredentialErrorCode, string> = {
   LoginTokenNoApiKeyError: 'The docs login token carries no API key in the configured claim.',
   LoginKeysUnavailableError: "The site's login keys (JWKS) cannot be fetched.",
   LoginSecretMissingError: "The server lacks the environment variable holding the site's login secret.",
+  LoginSecretNotOwnedError:
+    "On a hosted server, the site's login names another organization's secret variable (each organization reads SEXTANT_LOGIN_<ORG ID> only).",
 };
 
 function wireEntry([code, status, description]: readonly [string, number, string]): ErrorCatalogueEntry {

@@ -26,7 +26,8 @@ export type LoginCredentialErrorCode =
   | 'LoginTokenNonceError'
   | 'LoginTokenNoApiKeyError'
   | 'LoginKeysUnavailableError'
-  | 'LoginSecretMissingError';
+  | 'LoginSecretMissingError'
+  | 'LoginSecretNotOwnedError';
 
 /** A docs login credential refused; `code` says why (the log line carries it, the reader gets the message). */
 export class LoginCredentialError extends SextantError<LoginCredentialErrorCode> {}

@@ -14,7 +14,7 @@
  * Return pages are paths of this site only: anything else is refused, never followed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { DocsLoginConfig } from '@sextant/definition';
+import { type DocsLoginConfig, hostedLoginSecretProblem } from '@sextant/definition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchImplementation } from 'jose';
 import { refuseMalformedHost, type SiteRequestContext, type SiteRoute } from '../docs-host/index.js';
@@ -24,6 +24,27 @@ import { requestIsHttps } from '../trust-proxy/index.js';
 import { KeySetCache, LoginCredentialError, verifyLoginCredential } from './login-credential.js';
 import { AUTH_PATHS } from './options.js';
 import { safeReturnPath, withParams } from './sessions.js';
+
+/**
+ * On a hosted server a site verifies logins with its own organization's secret only: a site that
+ * names another's (stored before the registry refused it) could accept that organization's
+ * readers' tokens. The registry refuses such a definition at publish; this holds for any stored.
+ */
+export async function refuseOtherOrgsSecret(
+  login: DocsLoginConfig,
+  context: Pick<SiteRequestContext, 'mode' | 'owner'>,
+): Promise<void> {
+  if (context.mode !== 'hosted' || login.hmacSecretEnv === undefined) return;
+  const owner = await context.owner();
+  const problem = owner
+    ? hostedLoginSecretProblem(login.hmacSecretEnv, owner.orgId)
+    : `hmacSecretEnv names ${login.hmacSecretEnv}, and this site has no organization to own it`;
+  if (problem)
+    throw new LoginCredentialError(
+      'LoginSecretNotOwnedError',
+      `The docs server refused this site's login setting: ${problem}. Ask the site's owner to fix docs.yml.`,
+    );
+}
 
 /** Cookie holding the verified login JWT (HttpOnly, this host, the auth paths only). */
 export const SITE_LOGIN_COOKIE = 'sextant_login';
@@ -48,8 +69,19 @@ export interface SiteLoginOptions {
 /** The site routes of the login; add each with `app.docsHost.addSiteRoute`. */
 export function siteLoginRoutes(options: SiteLoginOptions = {}): SiteRoute[] {
   const keySets = new KeySetCache(options.fetchKeys);
-  const verify = (token: string, login: DocsLoginConfig, nonce?: string) =>
-    verifyLoginCredential(token, login, { nonce, keySets, ...(options.env ? { env: options.env } : {}) });
+  const verify = async (
+    token: string,
+    login: DocsLoginConfig,
+    context: SiteRequestContext,
+    nonce?: string,
+  ) => {
+    await refuseOtherOrgsSecret(login, context);
+    return verifyLoginCredential(token, login, {
+      nonce,
+      keySets,
+      ...(options.env ? { env: options.env } : {}),
+    });
+  };
 
   const config: SiteRoute['handler'] = async (request, reply, context) => {
     reply.header('cache-control', 'no-store');
@@ -59,7 +91,7 @@ export function siteLoginRoutes(options: SiteLoginOptions = {}): SiteRoute[] {
     let apiKey: string | undefined;
     if (token) {
       try {
-        apiKey = (await verify(token, login)).apiKey;
+        apiKey = (await verify(token, login, context)).apiKey;
       } catch (error) {
         request.log.info({ code: codeOf(error) }, 'docs login: stored token no longer valid');
         setCookies(reply, request, context, [[SITE_LOGIN_COOKIE, '', 0]]);
@@ -136,7 +168,7 @@ export function siteLoginRoutes(options: SiteLoginOptions = {}): SiteRoute[] {
         'This login was not started from this browser, or took longer than 10 minutes: log in again from the API explorer.',
       );
     try {
-      const verified = await verify(credential, login, nonce);
+      const verified = await verify(credential, login, context, nonce);
       const now = Math.floor(Date.now() / 1000);
       const lifetime = Math.min(MAX_SESSION_SECONDS, (verified.expiresAt ?? now + MAX_SESSION_SECONDS) - now);
       setCookies(reply, request, context, [

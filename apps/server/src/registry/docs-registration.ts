@@ -5,7 +5,7 @@
  * the host names (host-ownership.ts) and invalidates the sites on every replica.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DocsDefinition } from '@sextant/definition';
+import { type DocsDefinition, hostedLoginSecretProblem } from '@sextant/definition';
 import type { DocsFileDeclaration } from '@sextant/registry-client';
 import { packJson } from './compression.js';
 import type { CallContext, Handlers, RegistryContext } from './context.js';
@@ -56,6 +56,18 @@ async function startRegistration(
   return { docsRegistrationId, urls: [...urls, ...customUrls], files };
 }
 
+/** On a hosted server a site's login reads its own organization's secret only (login-rules.ts). */
+function refuseOtherOrgsLoginSecret(ctx: RegistryContext, definition: DocsDefinition, orgId: string): void {
+  const name = definition.config.login?.hmacSecretEnv;
+  if (ctx.domains.mode !== 'hosted' || name === undefined) return;
+  const problem = hostedLoginSecretProblem(name, orgId);
+  if (problem)
+    fail('InvalidDocsDefinitionError', {
+      message: `The docs definition cannot be stored: config.login.${problem}. Set that variable on the server and name it in docs.yml.`,
+      problems: [`config.login.${problem}`],
+    });
+}
+
 async function finishRegistration(
   ctx: RegistryContext,
   call: CallContext,
@@ -69,6 +81,7 @@ async function finishRegistration(
     .executeTakeFirst();
   if (!registration) fail('DocsRegistrationIdNotFound', `No docs registration has id "${registrationId}"`);
   await requireMember(ctx.db, call.caller, registration.org_id);
+  refuseOtherOrgsLoginSecret(ctx, body.docsDefinition, registration.org_id);
   const keyed: Record<string, string> = Array.isArray(body.apiDefinitionIds)
     ? Object.fromEntries(body.apiDefinitionIds.map((id) => [id, id]))
     : body.apiDefinitionIds;

@@ -39,6 +39,28 @@ export function isLoginSecretEnvName(name: string): boolean {
   return name.startsWith(LOGIN_SECRET_ENV_PREFIX) && /^[A-Z][A-Z0-9_]{1,99}$/.test(name);
 }
 
+/**
+ * The one secret variable a site of organization `orgId` may name on a hosted (multi-tenant)
+ * server: `SEXTANT_LOGIN_` and the id in capitals, dashes as underscores. Org ids are lower-case
+ * letters, digits and dashes, so no two organizations share a name, and a site can never verify
+ * its logins with another organization's secret (which would let it accept that organization's
+ * readers' tokens, API keys included).
+ * @example loginSecretEnvOfOrg('acme-eu') // 'SEXTANT_LOGIN_ACME_EU'
+ */
+export function loginSecretEnvOfOrg(orgId: string): string {
+  return `${LOGIN_SECRET_ENV_PREFIX}${orgId.toUpperCase().replaceAll('-', '_')}`;
+}
+
+/**
+ * Why organization `orgId`'s site may not name `name` on a hosted server, or undefined when it may.
+ * @example hostedLoginSecretProblem('SEXTANT_LOGIN_OTHER', 'acme') // 'hmacSecretEnv names SEXTANT_LOGIN_OTHER: …'
+ */
+export function hostedLoginSecretProblem(name: string, orgId: string): string | undefined {
+  const own = loginSecretEnvOfOrg(orgId);
+  if (name === own) return undefined;
+  return `hmacSecretEnv names ${name}: on a hosted server a site of the organization "${orgId}" reads its login secret from ${own} only (one variable per organization, so no site can use another's)`;
+}
+
 /** A URL query parameter name (`state`, `return_to`, `id_token`). */
 export function isLoginParamName(name: string): boolean {
   return /^[A-Za-z0-9_.-]{1,64}$/.test(name);
