@@ -127,7 +127,8 @@ export type DocsFileErrorName = keyof typeof DOCS_FILE_ERRORS;
 /**
  * Named errors of content the registry refuses to store: what the CLI would reject (unsafe URLs in
  * a docs definition, an API definition that is not the IR) and file types outside the allowlist.
- * The registry checks with the same rules as the CLI, so a CLI publish never meets them.
+ * The registry checks with the same rules as the CLI, so a CLI publish meets them only for what
+ * the CLI cannot know: on a hosted server, a login secret variable of another organization.
  */
 export const STORED_CONTENT_ERRORS = {
   InvalidDocsDefinitionError: {
