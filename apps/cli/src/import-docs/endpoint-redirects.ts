@@ -4,7 +4,7 @@
  * reference slugs its operations), so `sextant init --from` points these redirects there after
  * loading it. An operation the reference does not have keeps the redirect to the root.
  */
-import { type DocsDefinition, type NavItem, walkNavigation } from '@sextant/definition';
+import { type DocsDefinition, type HttpMethod, type NavItem, walkNavigation } from '@sextant/definition';
 import type { LoadedDocsProject } from '@sextant/docs-project';
 import { findEndpoint } from '@sextant/request';
 import type { DocsYmlDraft, EndpointRedirect } from './draft.js';
@@ -47,7 +47,7 @@ export function pointAtEndpointPages(
     try {
       operation = findEndpoint(
         inReference.map((page) => page.endpoint),
-        { method: endpoint.method as ReturnType<typeof findEndpoint>['method'], path: endpoint.path },
+        { method: endpoint.method as HttpMethod, path: endpoint.path },
       );
     } catch {
       continue;

@@ -56,9 +56,10 @@ export class ChatStore extends Store<ChatState> {
   /**
    * Writes the turns to storage: when a question is asked, when its answer is done (before its
    * stream closes), when a turn is rated or the chat cleared, and when the page is left
-   * (`keep`), so a reader who follows a cited link mid-answer keeps the question and what came.
+   * (the panel calls it on `pagehide`), so a reader who follows a cited link mid-answer keeps the
+   * question and what came; a streaming turn reads back as stopped.
    */
-  private remember(): void {
+  keep(): void {
     writeChatMemory(this.storage, this.basePath, this.state.turns);
   }
 
@@ -121,7 +122,7 @@ export class ChatStore extends Store<ChatState> {
     const turn: ChatTurn = { id, question: text, answer: '', sources: [], state: 'streaming' };
     this.controller = new AbortController();
     this.set({ turns: [...this.state.turns, turn], busy: true });
-    this.remember();
+    this.keep();
     await streamChat(
       this.urls.chat,
       page === undefined ? { messages } : { messages, page },
@@ -133,11 +134,11 @@ export class ChatStore extends Store<ChatState> {
             state: 'done',
             ...(event.questionId ? { questionId: event.questionId } : {}),
           }));
-          this.remember();
+          this.keep();
         } else {
           this.updateTurn(id, () => ({ state: 'error', error: event.message }));
           if (event.code === NOT_CONFIGURED) this.set({ availability: 'unavailable', notice: event.message });
-          this.remember();
+          this.keep();
         }
       },
       this.controller.signal,
@@ -148,12 +149,7 @@ export class ChatStore extends Store<ChatState> {
     );
     this.controller = undefined;
     this.set({ busy: false });
-    this.remember();
-  }
-
-  /** Writes the conversation as it stands (the page is being left); a streaming turn reads back as stopped. */
-  keep(): void {
-    this.remember();
+    this.keep();
   }
 
   /** Stops the answer being streamed. */
@@ -177,13 +173,13 @@ export class ChatStore extends Store<ChatState> {
     } catch {
       this.updateTurn(turnId, () => (previous ? { rating: previous } : { rating: undefined }));
     }
-    this.remember();
+    this.keep();
   }
 
   /** Forgets the conversation. */
   clear(): void {
     this.stop();
     this.set({ turns: [] });
-    this.remember();
+    this.keep();
   }
 }
