@@ -115,4 +115,28 @@ describe('prepareCachedPage', () => {
   it('sends a page without a placeholder as it is', () => {
     expect(prepareCachedPage(['<p>hi</p>'], '@N@', 'v1').text().toString()).toBe('<p>hi</p>');
   });
+
+  it('keeps every page its own bytes though pages are laid out in the same scratch buffers', () => {
+    const page = (fill: string, length: number) => `<p nonce="@N@">${fill.repeat(length)}</p>`;
+    const texts = [
+      page('a', 100), // kept as its bytes
+      page('b', 300 * 1024), // longer than the scratch buffers hold: they grow
+      page('ç', 2 * 1024 * 1024), // past the largest they grow to: buffers of its own
+      page('d', 200), // in the grown buffers, over the bytes of the pages before
+      page('e', 5000),
+    ];
+    // The short page alone; the others with a shared part spliced in.
+    const partsOf = (text: string, i: number) =>
+      i === 0 ? [text] : [text.slice(0, 9), sheet, text.slice(9)];
+    const prepared = texts.map((text, i) => prepareCachedPage(partsOf(text, i), '@N@', 'v1'));
+    prepared.forEach((cached, i) => {
+      const expected = partsOf(texts[i] as string, i)
+        .map((part) => (typeof part === 'string' ? part : part.text))
+        .join('')
+        .replace('@N@', cached.nonce);
+      expect(cached.text().toString()).toBe(expected);
+      if (cached.gzip) expect(gunzipSync(cached.gzip).toString()).toBe(expected);
+    });
+    expect(prepared[0]?.gzip).toBeUndefined();
+  });
 });

@@ -14,7 +14,8 @@
  *
  * A cold page pays for this once (issue #30): the HTML is encoded to bytes once and hashed once,
  * nonce and ETag both cut from that one digest, and the bytes laid out once with the nonce
- * in them (every run compressed is a view into them, nothing copied again). The
+ * in them (every run compressed is a view into them, nothing copied again), in buffers reused
+ * from page to page (`scratch-buffer.ts`): only the gzip body is allocated for the page. The
  * parts a page shares with other pages of its site (`SharedPart`: the inlined stylesheets, the
  * chunks of a group's sidebar) are encoded once for all of them, kept by the part; the long ones
  * (stylesheets) are compressed once too, and the runs of the page between them (its own text and
@@ -27,6 +28,7 @@ import { gunzipSync } from 'node:zlib';
 import type { PagePart, SharedPart } from '@sextant/docs-site';
 import { deflatePiece, gzipFromPieces } from './page-gzip.js';
 import { GZIP_MIN_BYTES } from './responses.js';
+import { ScratchBuffer } from './scratch-buffer.js';
 import { utf8Bytes } from './utf8-bytes.js';
 
 /** gzip's level for a page's own text: levels 1–3 are zlib's fast path; 3 keeps most of 6's ratio. */
@@ -84,29 +86,47 @@ function sharedBytes(part: SharedPart, placeholder: string): SharedBytes {
 /** A run of a page's bytes: its own text, or a shared part's bytes. */
 type Piece = { readonly bytes: Buffer; readonly shared?: SharedBytes };
 
-/** The pieces of `parts`: runs of own text joined, shared parts holding `placeholder` among them. */
+/** A page's own text encoded as UTF-8, before its nonce is in (see scratch-buffer.ts). */
+const ownBytes = new ScratchBuffer(256 * 1024, 4 * 1024 * 1024);
+/** A page's bytes laid out with its nonce, what its gzip body is made of. */
+const pageBytes = new ScratchBuffer(256 * 1024, 4 * 1024 * 1024);
+
+/**
+ * The pieces of `parts`: runs of own text joined, shared parts holding `placeholder` among them.
+ * The own runs' bytes are views into `ownBytes`, valid until the next page.
+ */
 function piecesOf(parts: readonly PagePart[], placeholder: string): Piece[] {
-  const pieces: Piece[] = [];
+  const runs: (string | SharedBytes)[] = [];
   let own = '';
+  let ownLength = 0;
   for (const part of parts) {
     const shared = typeof part === 'string' ? undefined : sharedBytes(part, placeholder);
     if (shared === undefined || shared.holdsPlaceholder) {
       own += typeof part === 'string' ? part : part.text;
       continue;
     }
-    if (own !== '') pieces.push({ bytes: utf8Bytes(own) });
+    if (own !== '') runs.push(own);
+    ownLength += own.length;
     own = '';
-    pieces.push({ bytes: shared.bytes, shared });
+    runs.push(shared);
   }
-  if (own !== '') pieces.push({ bytes: utf8Bytes(own) });
-  return pieces;
+  if (own !== '') runs.push(own);
+  ownLength += own.length;
+  // UTF-8 takes at most 3 bytes a UTF-16 code unit.
+  const into = ownBytes.room(3 * ownLength);
+  let at = 0;
+  return runs.map((run): Piece => {
+    if (typeof run !== 'string') return { bytes: run.bytes, shared: run };
+    const start = at;
+    at += into.write(run, at, 'utf8');
+    return { bytes: into.subarray(start, at) };
+  });
 }
 
 /**
- * `pieces` laid end to end in one buffer with `value` wherever `placeholder` is in their own text
- * (shared pieces are copied as they are), and the pieces as views into it: a page's bytes are
- * allocated once, and a run of its pieces is a view too (V8 collects sooner the more bytes are
- * allocated outside its heap).
+ * `pieces` laid end to end in `pageBytes` with `value` wherever `placeholder` is in their own text
+ * (shared pieces are copied as they are), and the pieces as views into it, valid until the next
+ * page: every run compressed is a view too.
  */
 function withNonce(pieces: readonly Piece[], placeholder: string, value: string) {
   const wanted = Buffer.from(placeholder);
@@ -116,7 +136,7 @@ function withNonce(pieces: readonly Piece[], placeholder: string, value: string)
   pieces.forEach((piece, i) => {
     length += piece.bytes.length + (places[i] as number[]).length * (replacement.length - wanted.length);
   });
-  const text = Buffer.allocUnsafe(length);
+  const text = pageBytes.room(length).subarray(0, length);
   let at = 0;
   const sent = pieces.map((piece, i): Piece => {
     const start = at;
@@ -166,7 +186,8 @@ type PageTags = Pick<CachedPage, 'nonce' | 'etag' | 'gzipEtag' | 'length'>;
 // Each form's closure is made in a function of its own: a closure made beside one reading `text`
 // would share its context, and hold the page's bytes after all.
 function keptAsBytes(tags: PageTags, text: Buffer): CachedPage {
-  return { ...tags, heldBytes: text.length, text: () => text };
+  const kept = Buffer.from(text); // out of the scratch buffer, which the next page overwrites
+  return { ...tags, heldBytes: kept.length, text: () => kept };
 }
 
 function keptGzipped(tags: PageTags, gzip: Buffer): CachedPage {
