@@ -16,28 +16,15 @@ import {
   renderDocsPage,
 } from '@sextant/docs-site';
 import { prepareCachedPage } from '../../apps/server/src/docs-host/cached-page.js';
-import { githubSite } from '../support/github-site.js';
+import { endpointSlugs, githubSite, hostedRenderContext } from '../support/github-site.js';
 
 type Result = { micros: number; mainMicros: number; pages: number; gzipBytes: number; textBytes: number };
 
 async function oneRound(): Promise<Result> {
   const site = await githubSite();
-  const slugs: string[] = [];
-  walkNavigation(site.definition.navigation, (item: NavItem) => {
-    if ('endpointId' in item && 'slug' in item) slugs.push(item.slug);
-  });
-  const { assets } = await loadClientBuild();
-  const fileUrl = (path: string) => `/_sextant/files/${path}`;
-  const ctx = {
-    mode: 'hosted' as const,
-    proxyBaseUrl: '',
-    basePath: '',
-    assets,
-    fileUrl,
-    searchIndexUrl: '/_sextant/search-index.json',
-    siteCss: await docsSiteCss(site, fileUrl),
-    origin: 'https://github.docs.test',
-  };
+  const slugs = endpointSlugs(site);
+  const ctx = await hostedRenderContext(site);
+
   const rendered: (readonly PagePart[])[] = [];
   for (const slug of slugs) rendered.push((await renderDocsPage(site, slug, ctx)).parts);
   let gzipBytes = 0;

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { type NavItem, walkNavigation } from '@sextant/definition';
 import { docsSiteCss, loadClientBuild, pageHtml, renderDocsPage } from '@sextant/docs-site';
 import { bundledChildEnv, bundledModule, withoutTsx } from '../support/bundled.js';
-import { githubSite } from '../support/github-site.js';
+import { endpointSlugs, githubSite, hostedRenderContext } from '../support/github-site.js';
 
 /** The client build's file names carry content hashes: a rebuilt client is no change of the renderer. */
 const withoutAssetHashes = (html: string) => html.replace(/-[\w-]{8}\.(js|css)\b/g, '-#.$1');
@@ -29,24 +29,11 @@ const fileName = (slug: string) => `${slug.replaceAll('/', '__')}.html`;
 
 async function main(): Promise<void> {
   const site = await githubSite();
-  const slugs: string[] = [];
-  walkNavigation(site.definition.navigation, (item: NavItem) => {
-    if ('endpointId' in item && 'slug' in item) slugs.push(item.slug);
-  });
+  const slugs = endpointSlugs(site);
   const limit = Number(process.env.RENDER_PAGES ?? 0);
   const pages = limit > 0 ? slugs.slice(0, limit) : slugs;
-  const { assets } = await loadClientBuild();
-  const fileUrl = (path: string) => `/_sextant/files/${path}`;
-  const ctx = {
-    mode: 'hosted' as const,
-    proxyBaseUrl: '',
-    basePath: '',
-    assets,
-    fileUrl,
-    searchIndexUrl: '/_sextant/search-index.json',
-    siteCss: await docsSiteCss(site, fileUrl),
-    origin: 'https://github.docs.test',
-  };
+  const ctx = await hostedRenderContext(site);
+
   const dump = process.env.RENDER_DUMP;
   const compare = process.env.RENDER_COMPARE;
   if (dump) await mkdir(dump, { recursive: true });

@@ -5,8 +5,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type NavItem, walkNavigation } from '@sextant/definition';
 import { loadDocsProject } from '@sextant/docs-project';
-import { createDocsSite } from '@sextant/docs-site';
+import { createDocsSite, type DocsSite, docsSiteCss, loadClientBuild } from '@sextant/docs-site';
 import { REPO_ROOT } from './bundled.js';
 
 export const GITHUB_SPEC = join(
@@ -27,4 +28,29 @@ export async function githubSite() {
   } finally {
     await rm(project, { recursive: true, force: true });
   }
+}
+
+/** The slugs of `site`'s endpoint pages, in navigation order (the order a walk takes). */
+export function endpointSlugs(site: DocsSite): string[] {
+  const slugs: string[] = [];
+  walkNavigation(site.definition.navigation, (item: NavItem) => {
+    if ('endpointId' in item && 'slug' in item) slugs.push(item.slug);
+  });
+  return slugs;
+}
+
+/** What `renderDocsPage` renders `site`'s pages with when it is hosted at github.docs.test. */
+export async function hostedRenderContext(site: DocsSite) {
+  const { assets } = await loadClientBuild();
+  const fileUrl = (path: string) => `/_sextant/files/${path}`;
+  return {
+    mode: 'hosted' as const,
+    proxyBaseUrl: '',
+    basePath: '',
+    assets,
+    fileUrl,
+    searchIndexUrl: '/_sextant/search-index.json',
+    siteCss: await docsSiteCss(site, fileUrl),
+    origin: 'https://github.docs.test',
+  };
 }
