@@ -7,14 +7,7 @@
  *   npx tsx bench/serve/prepare-pages.ts        PREPARE_ROUNDS=N runs N fresh processes (default 3)
  */
 import { fork } from 'node:child_process';
-import { type NavItem, walkNavigation } from '@sextant/definition';
-import {
-  docsSiteCss,
-  loadClientBuild,
-  NONCE_PLACEHOLDER,
-  type PagePart,
-  renderDocsPage,
-} from '@sextant/docs-site';
+import { NONCE_PLACEHOLDER, type PagePart, renderDocsPage } from '@sextant/docs-site';
 import { prepareCachedPage } from '../../apps/server/src/docs-host/cached-page.js';
 import { endpointSlugs, githubSite, hostedRenderContext } from '../support/github-site.js';
 

@@ -17,8 +17,7 @@ import { fork } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { type NavItem, walkNavigation } from '@sextant/definition';
-import { docsSiteCss, loadClientBuild, pageHtml, renderDocsPage } from '@sextant/docs-site';
+import { pageHtml, renderDocsPage } from '@sextant/docs-site';
 import { bundledChildEnv, bundledModule, withoutTsx } from '../support/bundled.js';
 import { endpointSlugs, githubSite, hostedRenderContext } from '../support/github-site.js';
 
