@@ -30,23 +30,27 @@ const spec = {
 
 const ctx = testRenderContext();
 
+/** The pets API as a site with `navigation` after its reference; its endpoint pages' slugs. */
+function petsSite(navigation: Parameters<typeof buildDocsDefinition>[0]['navigation'] = []) {
+  const { definition } = importDefinition({ entry: 'pets.json', read: () => JSON.stringify(spec) });
+  const docs = buildDocsDefinition({
+    config: defaultDocsConfig('Docs'),
+    apis: { api: definition },
+    navigation: [{ type: 'api', title: 'API', apiId: 'api' }, ...navigation],
+  });
+  const slugs: string[] = [];
+  walkNavigation(docs.navigation, (item) => {
+    if (item.type === 'endpoint') slugs.push(item.slug);
+  });
+  return { site: createDocsSite(docs, { api: definition }, '1'), slugs };
+}
+
 describe('the document of a page whose titles spell its placeholders', () => {
   it('has the content in main and the sidebar in its nav, each once', async () => {
-    const { definition } = importDefinition({ entry: 'pets.json', read: () => JSON.stringify(spec) });
-    const docs = buildDocsDefinition({
-      config: defaultDocsConfig('Docs'),
-      apis: { api: definition },
-      navigation: [
-        { type: 'api', title: 'API', apiId: 'api' },
-        // A page without a sidebar: its text spelling the sidebar's placeholder stays text.
-        { type: 'page', title: 'Notes', markdown: 'See `__SX_SIDEBAR_PLACEHOLDER__` here.', layout: 'page' },
-      ],
-    });
-    const slugs: string[] = [];
-    walkNavigation(docs.navigation, (item) => {
-      if (item.type === 'endpoint') slugs.push(item.slug);
-    });
-    const site = createDocsSite(docs, { api: definition }, '1');
+    const { site, slugs } = petsSite([
+      // A page without a sidebar: its text spelling the sidebar's placeholder stays text.
+      { type: 'page', title: 'Notes', markdown: 'See `__SX_SIDEBAR_PLACEHOLDER__` here.', layout: 'page' },
+    ]);
     expect(slugs).toHaveLength(2);
     for (const slug of slugs) {
       const { document } = new Window();
@@ -65,5 +69,24 @@ describe('the document of a page whose titles spell its placeholders', () => {
     document.write(pageHtml(await renderDocsPage(site, 'notes', ctx)));
     expect(document.querySelector('#sx-sidebar')).toBeNull();
     expect(document.querySelector('main code')?.textContent).toBe('__SX_SIDEBAR_PLACEHOLDER__');
+  });
+});
+
+describe('the head of a page', () => {
+  it('is the same on every page of a site up to its styles, the page’s own tags after them', async () => {
+    const { site, slugs } = petsSite();
+    const pages = await Promise.all(
+      slugs.map(async (slug) => pageHtml(await renderDocsPage(site, slug, ctx))),
+    );
+    const beforeStyles = pages.map((html) => html.slice(0, html.indexOf('<style')));
+    expect(beforeStyles[0]).toContain('<meta charset="utf-8">');
+    expect(new Set(beforeStyles).size).toBe(1);
+    for (const html of pages) {
+      // The encoding is declared in the first 1024 bytes, as HTML asks.
+      expect(html.indexOf('<meta charset="utf-8">')).toBeLessThan(1024);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.indexOf('<title>')).toBeGreaterThan(head.lastIndexOf('</style>'));
+    }
+    expect(new Set(pages.map((html) => html.match(/<title>[^<]*/)?.[0])).size).toBe(2);
   });
 });
