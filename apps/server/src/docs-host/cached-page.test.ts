@@ -5,7 +5,6 @@ import {
   type CachedPage,
   PAGE_GZIP_LEVEL,
   prepareCachedPage,
-  REMEMBERED_BELOW,
   SHARED_GZIP_LEVEL,
   SPLICED_FROM,
 } from './cached-page.js';
@@ -139,50 +138,5 @@ describe('prepareCachedPage', () => {
       if (cached.gzip) expect(gunzipSync(cached.gzip).toString()).toBe(expected);
     });
     expect(prepared[0]?.gzip).toBeUndefined();
-  });
-
-  it('keeps short runs compressed by their bytes: the same on every page, a nonce in makes them differ', () => {
-    const prefix = '<!doctype html><html><head><meta charset="utf-8">'.padEnd(600, ' ');
-    const pages = ['one', 'two'].map((name) =>
-      prepareCachedPage([prefix, sheet, `<p nonce="@N@">${name} ${'x'.repeat(3000)}</p>`], '@N@', 'v1'),
-    );
-    const prefixPiece = deflateRawSync(Buffer.from(prefix), {
-      level: PAGE_GZIP_LEVEL,
-      finishFlush: constants.Z_FULL_FLUSH,
-    });
-    expect(prefix.length).toBeLessThan(REMEMBERED_BELOW);
-    for (const page of pages) {
-      // The body starts with gzip's 10-byte header, then the prefix's piece.
-      expect(
-        gzipOf(page)
-          .subarray(10, 10 + prefixPiece.length)
-          .equals(prefixPiece),
-      ).toBe(true);
-      expect(gunzipSync(gzipOf(page)).equals(page.text())).toBe(true);
-    }
-    // A short run holding the placeholder is another run on each page once its nonce is in.
-    const holders = ['a', 'b'].map((name) =>
-      prepareCachedPage(
-        [`<s nonce="@N@">${name}</s>`.padEnd(300, ' '), sheet, 'x'.repeat(3000)],
-        '@N@',
-        'v1',
-      ),
-    );
-    for (const page of holders) {
-      expect(page.text().toString()).toContain(`<s nonce="${page.nonce}">`);
-      expect(gunzipSync(gzipOf(page)).equals(page.text())).toBe(true);
-    }
-  });
-
-  it('stays right when more short runs come than it keeps', () => {
-    for (let i = 0; i < 600; i++) {
-      const page = prepareCachedPage(
-        [`<p>${i}</p>`.padEnd(200 + (i % 50), ' '), sheet, 'y'.repeat(2000)],
-        '@N@',
-        'v1',
-      );
-      expect(gunzipSync(gzipOf(page)).equals(page.text())).toBe(true);
-      expect(page.text().toString().startsWith(`<p>${i}</p>`)).toBe(true);
-    }
   });
 });

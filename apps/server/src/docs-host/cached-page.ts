@@ -211,7 +211,7 @@ function deflatedRuns(text: Buffer, pieces: readonly Piece[]): Buffer[] {
   let runStart = 0;
   let at = 0;
   const endRun = () => {
-    if (at > runStart) deflated.push(deflatedRun(text.subarray(runStart, at)));
+    if (at > runStart) deflated.push(deflatePiece(text.subarray(runStart, at), PAGE_GZIP_LEVEL));
   };
   for (const piece of pieces) {
     if (piece.shared && piece.bytes.length >= SPLICED_FROM) {
@@ -224,34 +224,4 @@ function deflatedRuns(text: Buffer, pieces: readonly Piece[]): Buffer[] {
   }
   endRun();
   return deflated;
-}
-
-/**
- * Runs shorter than this are kept compressed by their bytes: the run before a site's stylesheet
- * (`<!doctype html>` to the last tag before the styles, the page's own tags coming after them) is
- * the same on every page of the site, and a deflate stream's set-up costs more than its bytes.
- */
-export const REMEMBERED_BELOW = 2048;
-
-/** How many short runs are kept; when full, the oldest half goes (a page's own short runs churn). */
-const REMEMBERED_RUNS = 256;
-const rememberedRuns = new Map<string, Buffer>();
-
-/** The deflate piece of a run of a page's text: short ones remembered by their bytes. */
-function deflatedRun(bytes: Buffer): Buffer {
-  if (bytes.length >= REMEMBERED_BELOW) return deflatePiece(bytes, PAGE_GZIP_LEVEL);
-  const key = bytes.toString('latin1');
-  let piece = rememberedRuns.get(key);
-  if (piece === undefined) {
-    piece = deflatePiece(bytes, PAGE_GZIP_LEVEL);
-    if (rememberedRuns.size >= REMEMBERED_RUNS) {
-      let dropped = 0;
-      for (const old of rememberedRuns.keys()) {
-        if (dropped++ >= REMEMBERED_RUNS / 2) break;
-        rememberedRuns.delete(old);
-      }
-    }
-    rememberedRuns.set(key, piece);
-  }
-  return piece;
 }

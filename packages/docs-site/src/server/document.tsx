@@ -324,12 +324,9 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
     `<script>${THEME_SCRIPT}</script>`,
     // A dismissed announcement is hidden before the first paint (no layout shift).
     ...(announcement ? [`<script>${announcement.script}</script>`] : []),
-    // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
-    `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,
-    ...fontPreloads,
-    ...styles.tags,
-    // The page's own tags after the site's styles: what comes before them is the same on every
-    // page of the site, so the docs host compresses it once (cached-page.ts).
+    // Before the inlined styles (tens of KB): link unfurlers read a page's start only (Slackbot
+    // its first 32 KB), so the title and the social tags must come first, though a head the
+    // same on every page up to the styles would compress once (issue #30).
     ...headTags({
       config,
       pageTitle: page.title,
@@ -338,6 +335,10 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
       canonicalUrl: options.canonicalUrl,
       imageUrl: ogImage,
     }),
+    // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
+    `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,
+    ...fontPreloads,
+    ...styles.tags,
     // docs.yml `css`: after the built-in styles, so the author's rules win.
     `<link rel="modulepreload" href="${escapeAttr(assets.entry)}">`,
     ...[...assets.preload, ...contentPreload].map(
