@@ -30,23 +30,27 @@ const spec = {
 
 const ctx = testRenderContext();
 
+/** The pets API as a site, `navigation` after its reference; its endpoint pages' slugs. */
+function petsSite(navigation: Parameters<typeof buildDocsDefinition>[0]['navigation'] = []) {
+  const { definition } = importDefinition({ entry: 'pets.json', read: () => JSON.stringify(spec) });
+  const docs = buildDocsDefinition({
+    config: defaultDocsConfig('Docs'),
+    apis: { api: definition },
+    navigation: [{ type: 'api', title: 'API', apiId: 'api' }, ...navigation],
+  });
+  const slugs: string[] = [];
+  walkNavigation(docs.navigation, (item) => {
+    if (item.type === 'endpoint') slugs.push(item.slug);
+  });
+  return { site: createDocsSite(docs, { api: definition }, '1'), slugs };
+}
+
 describe('the document of a page whose titles spell its placeholders', () => {
   it('has the content in main and the sidebar in its nav, each once', async () => {
-    const { definition } = importDefinition({ entry: 'pets.json', read: () => JSON.stringify(spec) });
-    const docs = buildDocsDefinition({
-      config: defaultDocsConfig('Docs'),
-      apis: { api: definition },
-      navigation: [
-        { type: 'api', title: 'API', apiId: 'api' },
-        // A page without a sidebar: its text spelling the sidebar's placeholder stays text.
-        { type: 'page', title: 'Notes', markdown: 'See `__SX_SIDEBAR_PLACEHOLDER__` here.', layout: 'page' },
-      ],
-    });
-    const slugs: string[] = [];
-    walkNavigation(docs.navigation, (item) => {
-      if (item.type === 'endpoint') slugs.push(item.slug);
-    });
-    const site = createDocsSite(docs, { api: definition }, '1');
+    const { site, slugs } = petsSite([
+      // A page without a sidebar: its text spelling the sidebar's placeholder stays text.
+      { type: 'page', title: 'Notes', markdown: 'See `__SX_SIDEBAR_PLACEHOLDER__` here.', layout: 'page' },
+    ]);
     expect(slugs).toHaveLength(2);
     for (const slug of slugs) {
       const { document } = new Window();
@@ -70,25 +74,15 @@ describe('the document of a page whose titles spell its placeholders', () => {
 
 describe('the head of a page', () => {
   it('has the title and the social tags before the inlined styles, where link unfurlers read', async () => {
-    const { definition } = importDefinition({ entry: 'pets.json', read: () => JSON.stringify(spec) });
-    const docs = buildDocsDefinition({
-      config: defaultDocsConfig('Docs'),
-      apis: { api: definition },
-      navigation: [{ type: 'api', title: 'API', apiId: 'api' }],
-    });
-    const site = createDocsSite(docs, { api: definition }, '1');
-    const endpointSlug = (() => {
-      let found = '';
-      walkNavigation(docs.navigation, (item) => {
-        if (item.type === 'endpoint' && !found) found = item.slug;
-      });
-      return found;
-    })();
+    const {
+      site,
+      slugs: [slug],
+    } = petsSite();
     // A large site stylesheet, as a themed site's is: Slackbot reads the first 32 KB of a page
     // only (some unfurlers 10,000 characters), so the tags must come before it.
     const siteCss = `.sx-custom{color:red}\n`.repeat(3000);
     const html = pageHtml(
-      await renderDocsPage(site, endpointSlug, { ...ctx, siteCss, origin: 'https://docs.test' }),
+      await renderDocsPage(site, slug as string, { ...ctx, siteCss, origin: 'https://docs.test' }),
     );
     const firstStyle = html.indexOf('<style');
     expect(firstStyle).toBeGreaterThan(0);
