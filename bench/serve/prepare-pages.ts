@@ -17,7 +17,6 @@ async function oneRound(): Promise<Result> {
   const site = await githubSite();
   const slugs = endpointSlugs(site);
   const ctx = await hostedRenderContext(site);
-
   const rendered: (readonly PagePart[])[] = [];
   for (const slug of slugs) rendered.push((await renderDocsPage(site, slug, ctx)).parts);
   let gzipBytes = 0;
@@ -51,7 +50,14 @@ if (process.env.PREPARE_CHILD) {
     const child = fork(import.meta.filename, [], {
       env: { ...process.env, PREPARE_CHILD: '1', NODE_ENV: 'production' },
     });
-    results.push(await new Promise<Result>((done) => child.once('message', (m) => done(m as Result))));
+    results.push(
+      await new Promise<Result>((done, fail) => {
+        child.once('message', (m) => done(m as Result));
+        child.once('exit', (code) =>
+          fail(new Error(`the bench's child exited (code ${code}) without a result`)),
+        );
+      }),
+    );
     child.kill();
   }
   const perPage = results.map((r) => r.micros / r.pages).sort((a, b) => a - b);

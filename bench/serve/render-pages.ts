@@ -33,7 +33,6 @@ async function main(): Promise<void> {
   const limit = Number(process.env.RENDER_PAGES ?? 0);
   const pages = limit > 0 ? slugs.slice(0, limit) : slugs;
   const ctx = await hostedRenderContext(site);
-
   const dump = process.env.RENDER_DUMP;
   const compare = process.env.RENDER_COMPARE;
   if (dump) await mkdir(dump, { recursive: true });
