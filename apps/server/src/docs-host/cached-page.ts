@@ -19,9 +19,10 @@
  * parts a page shares with other pages of its site (`SharedPart`: the inlined stylesheets, the
  * chunks of a group's sidebar) are encoded once for all of them, kept by the part; the long ones
  * (stylesheets) are compressed once too, and the runs of the page between them (its own text and
- * the short shared parts) each time (gzip at level 3, zlib's fast path), the gzip body spliced
- * from both (`page-gzip.ts`). A shared part that holds the placeholder
- * is treated as the page's own text (its nonce differs per page).
+ * the short shared parts) each time (gzip at level 3, zlib's fast path, through a zlib stream
+ * kept for the process: `flushed-deflate.ts`), the gzip body spliced from both (`page-gzip.ts`).
+ * A shared part that holds the placeholder is treated as the page's own text (its nonce differs
+ * per page).
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
@@ -199,14 +200,15 @@ function keptGzipped(tags: PageTags, gzip: Buffer): CachedPage {
 /**
  * Shared parts at least this long (a site's inlined stylesheet) are compressed once and spliced
  * in; shorter ones (sidebar chunks) are compressed again with the page's own text around them:
- * each deflate stream costs a fixed set-up (zlib's state, ~0.1 ms in a busy server), more than
- * compressing a few KB again (bench/serve/cold.ts: ~4.5 streams a GitHub page → 2).
+ * each splice ends a deflate block and starts another with tables of its own, and splicing the
+ * sidebar's chunks too (those from 256 B, 1 KiB or 4 KiB) made GitHub's pages 4 % larger for no
+ * less CPU (bench/serve/prepare-pages.ts).
  */
 export const SPLICED_FROM = 16 * 1024;
 
 /**
  * The deflate pieces of `text`, laid out as `pieces`: long shared parts' made once, every run
- * between them one stream.
+ * between them one piece.
  */
 function deflatedRuns(text: Buffer, pieces: readonly Piece[]): Buffer[] {
   const deflated: Buffer[] = [];

@@ -6,7 +6,8 @@
  * valid deflate stream (what pigz does); a final empty block ends it, gzip's header and trailer
  * (CRC-32 and length of the whole body) wrap it.
  */
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
+import { flushedDeflate } from './flushed-deflate.js';
 
 /** The header `gzipSync` writes: deflate, no name, no time, OS Unix. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]);
@@ -15,8 +16,9 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
 
 /**
- * Pieces shorter than this are stored, not compressed: a zlib stream costs ~20 µs to set up,
- * and a stored block only 5 bytes more than its text (the newline between two style elements).
+ * Pieces shorter than this are stored, not compressed: a stored block is only 5 bytes more than
+ * its text (the newline between two style elements), and a flush ends a compressed one with
+ * about as many.
  */
 const STORED_BELOW = 128;
 
@@ -37,23 +39,8 @@ function storedBlock(bytes: Uint8Array): Buffer {
  */
 export function deflatePiece(bytes: Uint8Array, level: number): Buffer {
   if (bytes.length < STORED_BELOW) return storedBlock(bytes);
-  return deflateRawSync(bytes, {
-    level,
-    windowBits: windowBitsFor(bytes.length),
-    finishFlush: constants.Z_FULL_FLUSH,
-  });
+  return flushedDeflate(bytes, level);
 }
-
-/**
- * The smallest window (9–15 bits) that reaches back over a whole piece of `length` bytes: a
- * piece's matches never reach out of it, so a larger window compresses no better, while zlib sets
- * up memory by its size on every stream (a page's 1.6 KB head: ~25 µs instead of ~40).
- */
-const windowBitsFor = (length: number) =>
-  Math.max(9, Math.min(15, Math.ceil(Math.log2(length + MIN_LOOKAHEAD))));
-
-/** zlib keeps this many bytes of lookahead out of the window's reach (`MIN_LOOKAHEAD`). */
-const MIN_LOOKAHEAD = 262;
 
 /**
  * The gzip member of `body` from `pieces`, its deflate pieces in order (their text, laid end to
