@@ -4,10 +4,10 @@
  * spec gives an example of shows that as written (with its problems when it breaks the schema);
  * any other gets a synthesised, schema-valid one.
  */
-import type { Endpoint, ExampleProblem } from '../ir/endpoint.js';
+import type { Endpoint, EndpointExample, ExampleProblem, HttpResponse } from '../ir/endpoint.js';
 import type { TypeDefinition, TypeId } from '../ir/types.js';
 import { problemsOf } from './example-problems.js';
-import { completedResponseBody } from './synthesize.js';
+import { type CompletedBody, completedResponseBody } from './synthesize.js';
 import { ExampleValueBuilder } from './value-builder.js';
 
 export interface ResponseExample {
@@ -41,8 +41,11 @@ export function responseExamples(
     if (seen.has(key)) continue;
     seen.add(key);
     const spec = given(response.statusCode);
-    // The spec's example checked against this response, or one made from its schema.
-    const completed = completedResponseBody(spec ?? blankExample(response.statusCode), response, builder);
+    // The spec's example checked against this response (once, at import, for the response it was
+    // checked against there), or one made from its schema.
+    const completed =
+      (spec && checkedAtImport(spec, response, endpoint)) ??
+      completedResponseBody(spec ?? blankExample(response.statusCode), response, builder);
     if (completed.value === undefined) continue;
     const { problems } = completed;
     out.push({
@@ -84,6 +87,26 @@ export function responseExamples(
     });
   }
   return out;
+}
+
+/**
+ * The response body of `example` as synthesis checked it (`EndpointExample.checked`): its problems
+ * are the example's, when `response` is the one it was checked against. GitHub's spec examples
+ * were ~3 % of an endpoint page's render, checked again on every page (issue #30).
+ */
+function checkedAtImport(
+  example: EndpointExample,
+  response: HttpResponse,
+  endpoint: Endpoint,
+): CompletedBody | undefined {
+  if (!example.checked || example.responseBody === undefined) return undefined;
+  if (endpoint.responses.find((r) => r.statusCode === example.responseStatusCode) !== response)
+    return undefined;
+  return {
+    value: example.responseBody,
+    problems: example.problems?.filter((problem) => problem.part === 'responseBody') ?? [],
+    filled: false,
+  };
 }
 
 function blankExample(statusCode: number): Endpoint['examples'][number] {

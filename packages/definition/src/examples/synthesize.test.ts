@@ -204,8 +204,10 @@ describe('synthesizeExamples', () => {
     expect(upload && 'responseBody' in upload).toBe(false);
   });
 
-  it('keeps examples the spec gives', () => {
-    expect(result.endpoints.documented?.examples).toEqual(source.endpoints.documented?.examples);
+  it('keeps examples the spec gives, marked checked', () => {
+    expect(result.endpoints.documented?.examples).toEqual(
+      source.endpoints.documented?.examples.map((example) => ({ ...example, checked: true })),
+    );
   });
 
   it('adds a channel example for the messages no example shows, by direction', () => {

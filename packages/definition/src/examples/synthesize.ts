@@ -110,6 +110,7 @@ export function endpointExample(endpoint: Endpoint, builder: ExampleValueBuilder
     }
   }
   if (problems.length > 0) example.problems = problems;
+  example.checked = true;
   return example;
 }
 
@@ -161,6 +162,7 @@ export function completeExample(
   else delete out.problems;
   if (filled.length > 0) out.filled = filled;
   else delete out.filled;
+  out.checked = true;
   return out;
 }
 

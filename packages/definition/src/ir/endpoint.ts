@@ -150,6 +150,12 @@ export interface EndpointExample {
   problems?: ExampleProblem[];
   /** Parts the spec example left out that synthesis filled in (`requestBody`, `queryParameters.limit`, …). */
   filled?: string[];
+  /**
+   * True once example synthesis has checked every part against its schema (`completeExample`,
+   * the response body against the first response of `responseStatusCode`): `problems` then names
+   * each part that breaks it, and a reader need not check again.
+   */
+  checked?: boolean;
 }
 
 /** Where a spec example breaks its schema: the part, the path inside its value, and why. */

@@ -165,6 +165,7 @@ export const endpointExampleSchema = z.object({
   synthesized: z.boolean(),
   problems: z.array(exampleProblemSchema).optional(),
   filled: z.array(z.string()).optional(),
+  checked: z.boolean().optional(),
 });
 
 export const callbackSchema = z.object({
