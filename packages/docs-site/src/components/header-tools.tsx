@@ -88,7 +88,7 @@ function HeaderToolsView({ searchIndexUrl, basePath, showSearch = true, askAi = 
         onClick={() => setNavOpen(!navOpen)}
       >
         <span className="sx-ui-sr-only">Navigation</span>
-        <span aria-hidden="true">☰</span>
+        <span aria-hidden="true" className="sx-nav-icon" />
       </button>
       {navOpen ? <NavBackdrop onClose={closeNav} /> : null}
       {searchOpen ? (

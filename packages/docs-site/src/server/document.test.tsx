@@ -98,3 +98,16 @@ describe('the head of a page', () => {
       ]);
   });
 });
+
+describe('the chrome of a page', () => {
+  it('is ASCII only, so a page whose text is ASCII is a one-byte string on the server', async () => {
+    // V8 keeps a string holding any character past U+00FF at two bytes a character, and a page is
+    // flattened and encoded whole: a "☰" in the header made every GitHub page twice the bytes.
+    const { site, slugs } = petsSite([{ type: 'page', title: 'Notes', markdown: 'Plain text.' }]);
+    for (const slug of [...slugs, 'notes']) {
+      const html = pageHtml(await renderDocsPage(site, slug, ctx));
+      const outsideStyles = html.replace(/<style[^>]*>[^<]*<\/style>/g, '');
+      expect([slug, outsideStyles.match(/[^\x00-\x7f]/g)]).toEqual([slug, null]);
+    }
+  });
+});
