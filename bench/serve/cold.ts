@@ -4,7 +4,8 @@
  *
  * 1. walk: every endpoint page once, caches cold (the site itself loaded first by its home page,
  *    and the server left to finish what that started in the background), 4 at a time, then again
- *    on restarted servers (BENCH_COLD_WALKS, default 3; the median reported); pages per second per core = pages / the server process's CPU seconds
+ *    on restarted servers (BENCH_COLD_WALKS, default 5; the median reported: on a shared machine one
+ *    walk's figure varies by ±10 %); pages per second per core = pages / the server process's CPU seconds
  *    (`process.cpuUsage` in the child), so the machine's other load does not count;
  *    then, in a warm process: a restarted server walks every endpoint page of Stripe's spec (another
  *    site, so its code is compiled and its own caches are of no use to GitHub's pages), then
@@ -311,7 +312,7 @@ async function settled(server: Server): Promise<void> {
 }
 
 /** Cold walks in a run (BENCH_COLD_WALKS), each on a server with nothing rendered. */
-const WALKS = Math.max(1, Number(process.env.BENCH_COLD_WALKS ?? 3));
+const WALKS = Math.max(1, Number(process.env.BENCH_COLD_WALKS ?? 5));
 
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
