@@ -7,12 +7,43 @@ import type { ApiDefinition } from '../ir/definition.js';
 import type { Endpoint, Parameter, Webhook, WebSocketChannel } from '../ir/endpoint.js';
 import type { ObjectProperty, TypeDefinition, TypeId, TypeReference } from '../ir/types.js';
 
+/** Each type's closure (itself and every type it reaches), by type id: see {@link typeClosures}. */
+export type TypeClosures = Map<TypeId, readonly TypeId[]>;
+
+const closuresByTypes = new WeakMap<Record<TypeId, TypeDefinition>, TypeClosures>();
+
+/**
+ * The closures of a finished definition's types, found as collectors close over them and kept for
+ * every later collector given them: a page's slice joins the closures of the types it names
+ * instead of walking them again (GitHub's `repository` reaches 20 types through ~400 properties,
+ * on hundreds of pages: issue #30). Only for a type table that is never changed again (an
+ * imported definition); a table being built (the importer's) takes collectors without.
+ * @example new TypeCollector(definition.types, typeClosures(definition.types))
+ */
+export function typeClosures(types: Record<TypeId, TypeDefinition>): TypeClosures {
+  let closures = closuresByTypes.get(types);
+  if (!closures) {
+    closures = new Map();
+    closuresByTypes.set(types, closures);
+  }
+  return closures;
+}
+
 /** Collects type ids reachable from what it is shown. */
 export class TypeCollector {
   readonly ids = new Set<TypeId>();
   private readonly queue: TypeId[] = [];
 
-  constructor(private readonly types: Record<TypeId, TypeDefinition>) {}
+  /**
+   * `closures`: known closures to join instead of walking; `closing` (this collector finding one
+   * type's closure for them) uses those it finds but adds none, so no closure is found inside
+   * another's finding (a cycle would ask for the one being found).
+   */
+  constructor(
+    private readonly types: Record<TypeId, TypeDefinition>,
+    private readonly closures?: TypeClosures,
+    private readonly closing = false,
+  ) {}
 
   reference(ref: TypeReference | undefined): void {
     if (!ref) return;
@@ -109,32 +140,50 @@ export class TypeCollector {
   /** Follows every queued type to what it references; returns all ids reached. */
   close(): Set<TypeId> {
     for (let id = this.queue.pop(); id !== undefined; id = this.queue.pop()) {
-      const shape = this.types[id]?.shape;
-      if (!shape) continue;
-      switch (shape.type) {
-        case 'alias':
-          this.reference(shape.value);
-          break;
-        case 'object':
-          for (const parent of shape.extends) this.typeId(parent);
-          this.properties(shape.properties);
-          this.reference(shape.extraProperties);
-          for (const entry of shape.patternProperties ?? []) this.reference(entry.shape);
-          this.reference(shape.conditional?.condition);
-          this.reference(shape.conditional?.whenTrue);
-          this.reference(shape.conditional?.whenFalse);
-          break;
-        case 'discriminatedUnion':
-          for (const variant of shape.variants) this.typeId(variant.typeId);
-          this.properties(shape.baseProperties);
-          break;
-        case 'undiscriminatedUnion':
-          for (const variant of shape.variants) this.reference(variant.shape);
-          break;
-        case 'enum':
-          break;
-      }
+      const closure = this.closures && this.closureOf(id);
+      if (closure) for (const reached of closure) this.ids.add(reached);
+      else this.follow(id);
     }
     return this.ids;
+  }
+
+  /** `id`'s closure from `closures`; found and kept there first unless this collector is finding one. */
+  private closureOf(id: TypeId): readonly TypeId[] | undefined {
+    const known = this.closures?.get(id);
+    if (known || this.closing || !this.closures) return known;
+    const finding = new TypeCollector(this.types, this.closures, true);
+    finding.typeId(id);
+    const closure = [...finding.close()];
+    this.closures.set(id, closure);
+    return closure;
+  }
+
+  /** Queues what type `id` references directly. */
+  private follow(id: TypeId): void {
+    const shape = this.types[id]?.shape;
+    if (!shape) return;
+    switch (shape.type) {
+      case 'alias':
+        this.reference(shape.value);
+        break;
+      case 'object':
+        for (const parent of shape.extends) this.typeId(parent);
+        this.properties(shape.properties);
+        this.reference(shape.extraProperties);
+        for (const entry of shape.patternProperties ?? []) this.reference(entry.shape);
+        this.reference(shape.conditional?.condition);
+        this.reference(shape.conditional?.whenTrue);
+        this.reference(shape.conditional?.whenFalse);
+        break;
+      case 'discriminatedUnion':
+        for (const variant of shape.variants) this.typeId(variant.typeId);
+        this.properties(shape.baseProperties);
+        break;
+      case 'undiscriminatedUnion':
+        for (const variant of shape.variants) this.reference(variant.shape);
+        break;
+      case 'enum':
+        break;
+    }
   }
 }

@@ -13,7 +13,7 @@ import { idRecord } from '../ir/id-record.js';
 import { oauthTokenFlows } from '../ir/oauth-flows.js';
 import type { TypeDefinition, TypeId } from '../ir/types.js';
 import { SextantError } from '../sextant-error.js';
-import { TypeCollector } from './reachable-types.js';
+import { TypeCollector, typeClosures } from './reachable-types.js';
 
 /** What to slice out: exactly one endpoint, channel or webhook. */
 export type SliceTarget = { endpointId: EndpointId } | { channelId: ChannelId } | { webhookId: WebhookId };
@@ -36,7 +36,8 @@ export class SliceTargetNotFoundError extends SextantError<'SliceTargetNotFoundE
  * @example const page = sliceDefinition(definition, { endpointId: 'pets.list' });
  */
 export function sliceDefinition(definition: ApiDefinition, target: SliceTarget): ApiDefinition {
-  const collector = new TypeCollector(definition.types);
+  // A definition is never changed once made (as navigationIndex below relies on too).
+  const collector = new TypeCollector(definition.types, typeClosures(definition.types));
   const endpoints: ApiDefinition['endpoints'] = idRecord();
   const websockets: ApiDefinition['websockets'] = idRecord();
   const webhooks: ApiDefinition['webhooks'] = idRecord();

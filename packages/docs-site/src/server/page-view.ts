@@ -20,6 +20,7 @@ import {
   responseExamples,
   sliceDefinition,
   TypeCollector,
+  typeClosures,
 } from '@sextant/definition';
 import { findEndpoint, parseEndpointReference } from '@sextant/request';
 import { markdownText } from '@sextant/search';
@@ -399,7 +400,7 @@ function apiPageView(
 
 /** A definition holding one type and the types it reaches (no endpoints). */
 function typeSlice(api: ApiDefinition, typeId: string): ApiDefinition {
-  const collector = new TypeCollector(api.types);
+  const collector = new TypeCollector(api.types, typeClosures(api.types));
   collector.typeId(typeId);
   const types: ApiDefinition['types'] = {};
   for (const id of collector.close()) {
