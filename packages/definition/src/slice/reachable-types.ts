@@ -15,7 +15,7 @@ const closuresByTypes = new WeakMap<Record<TypeId, TypeDefinition>, TypeClosures
 /**
  * The closures of a finished definition's types, found as collectors close over them and kept for
  * every later collector given them: a page's slice joins the closures of the types it names
- * instead of walking them again (GitHub's `repository` reaches 20 types through ~400 properties,
+ * instead of walking them again (GitHub's `repository` reaches 10 types through 133 properties,
  * on hundreds of pages: issue #30). Only for a type table that is never changed again (an
  * imported definition); a table being built (the importer's) takes collectors without.
  * @example new TypeCollector(definition.types, typeClosures(definition.types))
