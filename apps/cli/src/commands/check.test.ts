@@ -120,3 +120,56 @@ describe('sextant check', () => {
     await rm(project, { recursive: true, force: true });
   });
 });
+
+describe('sextant check of a login secret', () => {
+  let project: string;
+  beforeAll(async () => {
+    project = await mkdtemp(join(tmpdir(), 'sextant-check-login-'));
+    await writeFile(
+      join(project, 'docs.yml'),
+      [
+        'title: Pets',
+        'login:',
+        '  authorizationUrl: https://auth.acme.test/login',
+        '  apiKeyClaim: api_key',
+        '  hmacSecretEnv: SEXTANT_LOGIN_ACME_EU',
+        'navigation:',
+        '  - page: Intro',
+        '    path: intro.md',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(join(project, 'intro.md'), '# Intro\n');
+  });
+  afterAll(() => rm(project, { recursive: true, force: true }));
+
+  it('says which organization a hosted registry lets read it, and still exits 0', async () => {
+    const output = captureOutput();
+    expect(await runCheck(project, {}, output)).toBe(0);
+    expect(output.stderr()).toContain(
+      'warning: docs.yml:5: login.hmacSecretEnv names SEXTANT_LOGIN_ACME_EU: a hosted registry lets only the sites of the organization "acme-eu" read it',
+    );
+  });
+
+  it('is quiet for the organization it is for', async () => {
+    const output = captureOutput();
+    expect(await runCheck(project, { org: 'acme-eu', json: true }, output)).toBe(0);
+    expect(JSON.parse(output.stdout())).toEqual({ ok: true, problems: [], warnings: [] });
+  });
+
+  it("warns that publishing as another organization is refused, naming that organization's variable", async () => {
+    const output = captureOutput();
+    expect(await runCheck(project, { org: 'acme', json: true }, output)).toBe(0);
+    const { warnings } = JSON.parse(output.stdout());
+    expect(warnings).toEqual([
+      {
+        kind: 'login',
+        file: 'docs.yml',
+        line: 5,
+        message: expect.stringMatching(
+          /^login\.hmacSecretEnv names SEXTANT_LOGIN_ACME_EU: .*"acme" reads its login secret from SEXTANT_LOGIN_ACME only.*a hosted registry refuses to publish it$/,
+        ),
+      },
+    ]);
+  });
+});

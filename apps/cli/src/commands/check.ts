@@ -6,7 +6,8 @@
  * pages' MDX errors `sextant publish` refuses; and docs.yml's redirects to a path of the site that
  * serves nothing. Exit 0 when there is none, 1 when there is any.
  * The pages' warnings (a prop a component does not use, an unknown icon) are listed too, as
- * warnings: they do not change the exit code.
+ * warnings: they do not change the exit code; so is a login secret a hosted registry would not let
+ * the site read (`--org`, as `sextant publish` takes it).
  */
 
 import { readFile } from 'node:fs/promises';
@@ -14,18 +15,21 @@ import { join, relative } from 'node:path';
 import { UnexpectedStatusError } from '@sextant/definition/errors';
 import type { LoadedDocsProject } from '@sextant/docs-project';
 import type { ApiLinkProblem } from '@sextant/docs-site';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { CliError } from '../support/cli-error.js';
+import { hostedLoginNote } from '../support/hosted-login-note.js';
 import { openProjectSource } from '../support/project-source.js';
 import { type Output, processOutput } from '../support/terminal.js';
 
 export interface CheckFlags {
   json?: boolean;
+  /** The organization the site is published as (`sextant publish --org`). */
+  org?: string;
 }
 
 /** One finding: where it is and what is wrong. */
 export interface CheckFinding {
-  kind: 'link' | 'file' | 'api-link' | 'page';
+  kind: 'link' | 'file' | 'api-link' | 'page' | 'login';
   /** Project-relative file (`pages/intro.md`, `openapi.yaml`). */
   file: string;
   line?: number;
@@ -163,6 +167,18 @@ export function pageWarnings(loaded: LoadedDocsProject): CheckFinding[] {
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
+/** {@link hostedLoginNote} at docs.yml's line naming the secret. */
+async function loginSecretWarning(
+  loaded: LoadedDocsProject,
+  orgId: string | undefined,
+): Promise<CheckFinding | undefined> {
+  const message = hostedLoginNote(loaded.definition.config, orgId);
+  if (message === undefined) return undefined;
+  const docsYml = await readFile(join(loaded.dir, 'docs.yml'), 'utf8').catch(() => '');
+  const line = docsYml.split('\n').findIndex((text) => /\bhmacSecretEnv\b/.test(text));
+  return { kind: 'login', file: 'docs.yml', ...(line >= 0 ? { line: line + 1 } : {}), message };
+}
+
 /** `file:line:column: message`. */
 export function findingLine(finding: CheckFinding): string {
   const place = `${finding.file}${finding.line ? `:${finding.line}` : ''}${finding.line && finding.column ? `:${finding.column}` : ''}`;
@@ -196,7 +212,8 @@ export async function runCheck(
         `note: the API at ${url} is a path of the server that publishes the docs: its descriptions are not checked\n`,
       );
     const findings = await checkProject(loaded);
-    const warnings = pageWarnings(loaded);
+    const login = await loginSecretWarning(loaded, flags.org);
+    const warnings = login ? [...pageWarnings(loaded), login] : pageWarnings(loaded);
     if (flags.json) {
       output.out(`${JSON.stringify({ ok: findings.length === 0, problems: findings, warnings }, null, 2)}\n`);
       return findings.length === 0 ? 0 : 1;
@@ -229,6 +246,12 @@ export function registerCheck(program: Command): void {
     .description('list every broken link of a docs project (file:line); exit 1 if there is any')
     .argument('[path]', 'docs project folder (with docs.yml) or a spec file', '.')
     .option('--json', 'print the problems as JSON')
+    .addOption(
+      new Option(
+        '--org <id>',
+        'organization the docs are published as: warns when docs.yml names a login secret a hosted registry would not let it read',
+      ).env('SEXTANT_ORG'),
+    )
     .addHelpText(
       'after',
       '\nChecks links of markdown pages (page files, site paths, #headings), local images and linked files,\n' +

@@ -13,6 +13,7 @@ import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { apiContents } from '../support/api-counts.js';
 import { errorLine, serverStartError } from '../support/cli-error.js';
+import { hostedLoginNote } from '../support/hosted-login-note.js';
 import { installLiveReload } from '../support/live-reload.js';
 import { openProjectSource } from '../support/project-source.js';
 import { type ProjectWatch, watchProjectFiles } from '../support/project-watch.js';
@@ -98,6 +99,7 @@ export async function runDev(
   let stopping = false;
   // Said once per distinct message, not on every reload.
   let aiWarning: string | undefined;
+  let loginNote: string | undefined;
   const report = (state: { project?: LoadedDocsProject; error?: Error }, elapsedMs?: number) => {
     if (stopping) return;
     const time = elapsedMs === undefined ? '' : color.dim(` in ${elapsedMs} ms`);
@@ -127,6 +129,9 @@ export async function runDev(
     const warning = server.aiConfigWarning(project.definition.config);
     if (warning && warning !== aiWarning) output.err(`${errColor.yellow('warning:')} ${warning}\n`);
     aiWarning = warning;
+    const login = hostedLoginNote(project.definition.config, process.env.SEXTANT_ORG);
+    if (login && login !== loginNote) output.err(`${errColor.yellow('warning:')} ${login}\n`);
+    loginNote = login;
   };
 
   const url = await listenUntilSignal(app, {
