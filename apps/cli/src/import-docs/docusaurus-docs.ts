@@ -198,16 +198,21 @@ export class DocusaurusDocs {
   }
 }
 
+/** `<!-- truncate -->` or `{/* truncate *\/}` alone on a line: where a blog's list cuts a post (nothing to show). */
+const TRUNCATE = /^[ \t]*(?:<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})[ \t]*(?:\r?\n|$)/gm;
+
 /**
  * A Docusaurus page in the docs site's syntax: `@theme` imports dropped (their components are
  * the site's own), `<TabItem label>` (else its `value`) as `<Tab title>`, `<Admonition type>` as `<Callout>`,
  * `:::tip Title` as `:::tip[Title]`, `## Title {#id}` as an `id` anchor and the heading,
- * `<CodeBlock>` around a template literal as a fenced block, and `// highlight-next-line`
- * comments as the lines a fence marks (`magic-comments.ts`).
+ * `<CodeBlock>` around a template literal as a fenced block, `// highlight-next-line`
+ * comments as the lines a fence marks (`magic-comments.ts`), and a blog post's truncate marker
+ * dropped.
  */
 export function docusaurusPage(body: string): string {
   let out = body.replace(/^import\s+\w+\s+from\s+['"]@theme\/[\w/-]+['"];?[ \t]*\r?\n/gm, '');
   out = out
+    .replace(TRUNCATE, '')
     .replace(TAB_ITEM, (_whole, attributes: string) => `<Tab${tabAttributes(attributes)}>`)
     .replace(/<\/TabItem>/g, '</Tab>')
     .replace(/<Admonition\b/g, '<Callout')

@@ -8,7 +8,7 @@
  * Versioned docs (`versions.json`, `versioned_docs/`, `versioned_sidebars/`) become docs.yml
  * versions, the default one first (`lastVersion`, else the latest release) and versions past it
  * deprecated, as Docusaurus marks them unmaintained, and their Docusaurus URLs redirect. The blog
- * and React pages are listed as not converted.
+ * becomes a changelog (`docusaurus-blog.ts`); React pages are listed as not converted.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { joinSlug } from '@sextant/definition';
 import { CliError } from '../support/cli-error.js';
+import { docusaurusBlog } from './docusaurus-blog.js';
 import { DocusaurusDocs, docusaurusPage } from './docusaurus-docs.js';
 import {
   ConversionLog,
@@ -45,6 +46,35 @@ const SIDEBARS = [
   'sidebars.cjs',
   'sidebars.json',
 ];
+
+/**
+ * The classic preset's blog as a changelog at the end of the navigation (of the default version's,
+ * with versions; a tab of its own among tabs), its posts' URLs redirected (`docusaurus-blog.ts`).
+ */
+function blog(
+  tree: SourceTree,
+  copier: PageCopier,
+  presets: Record<string, unknown>[],
+  draft: DocsYmlDraft,
+): void {
+  const configured = presets.find((preset) => preset.blog !== undefined)?.blog;
+  const options = record(configured) ?? {};
+  const folder = text(options.path) ?? 'blog';
+  if (configured === false) {
+    if (tree.exists(folder)) tree.report(folder, undefined, 'the blog is off (blog: false): not converted');
+    return;
+  }
+  if (!tree.isDirectory(folder)) return;
+  const title = text(options.blogTitle) ?? 'Blog';
+  const route = (text(options.routeBasePath) ?? 'blog').replace(/^\/+|\/+$/g, '');
+  const { changelog, redirects } = docusaurusBlog(tree, copier, { folder, route, title });
+  if (redirects.length > 0) draft.redirects = [...(draft.redirects ?? []), ...redirects];
+  if (!changelog) return;
+  const navigation = draft.versions?.[0]?.navigation ?? draft.navigation;
+  navigation.push(
+    navigation.some((item) => 'tab' in item) ? { tab: title, contents: [changelog] } : changelog,
+  );
+}
 
 /**
  * Evaluates a JavaScript or TypeScript config module of the site, as Docusaurus would; its
@@ -195,8 +225,8 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
     return source === destination ? [] : [{ source, destination, permanent: true }];
   });
   if (moved.length > 0) draft.redirects = [...(draft.redirects ?? []), ...moved];
+  blog(tree, copier, presets, draft);
   for (const [name, reason] of [
-    ['blog', 'the blog is not converted'],
     ['src/pages', 'React and markdown pages of src/pages are not converted'],
     ['i18n', 'translations (i18n/) are not converted'],
   ] as const)

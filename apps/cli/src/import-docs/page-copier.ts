@@ -93,32 +93,39 @@ export class PageCopier {
   }
 
   /**
-   * Plans the page at tree path `path` (kept at the same path), `prefix` (markdown) opening its
-   * body; undefined when it cannot be read.
+   * Plans the page at tree path `path` (kept at the same path, or at `options.target`: its
+   * relative references then lead from there), `prefix` (markdown) opening its body, with
+   * `options.frontMatter`'s keys set (an undefined one removed); undefined when it cannot be read.
    */
-  copyPage(path: string, prefix = ''): CopiedPage | undefined {
+  copyPage(
+    path: string,
+    prefix = '',
+    options: { target?: string; frontMatter?: Record<string, unknown> } = {},
+  ): CopiedPage | undefined {
     const source = this.tree.read(path);
     if (source === undefined) {
       this.tree.report(path, undefined, 'the page file cannot be read: it was left out');
       return undefined;
     }
-    const existing = this.#plan.get(path);
+    const target = options.target ?? path;
+    const existing = this.#plan.get(target);
     const { frontMatter, body } = splitPage(source);
-    const parsed = this.#frontMatter(path, frontMatter);
+    const parsed = this.#frontMatter(path, frontMatter, options.frontMatter);
     let content = this.#inlineSnippets(path, prefix + this.#transform(path, body), 0);
-    content = this.#copyReferences(path, content);
-    if (!existing) this.writeFile(path, `${parsed.text}${content}`);
+    content = this.#copyReferences(path, content, target);
+    if (!existing) this.writeFile(target, `${parsed.text}${content}`);
     const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(content)?.[1];
-    return { path, frontMatter: parsed.original, title: text(parsed.original.title) ?? heading };
+    return { path: target, frontMatter: parsed.original, title: text(parsed.original.title) ?? heading };
   }
 
   /** The corrected front matter (with its fences) and the original values. */
   #frontMatter(
     path: string,
     source: string | undefined,
+    set: Record<string, unknown> = {},
   ): { text: string; original: Record<string, unknown> } {
-    if (source === undefined) return { text: '', original: {} };
-    const doc = parseDocument(source);
+    if (source === undefined && Object.keys(set).length === 0) return { text: '', original: {} };
+    const doc = parseDocument(source ?? '');
     if (doc.errors.length > 0 || (doc.contents !== null && !isMap(doc.contents))) {
       this.tree.report(
         path,
@@ -159,6 +166,9 @@ export class PageCopier {
         undefined,
         `"${String(layout)}" is not a page layout of Sextant (${PAGE_LAYOUTS.join(', ')}): the default layout is used`,
       );
+    for (const [key, value] of Object.entries(set))
+      if (value === undefined) doc.delete(key);
+      else doc.set(key, value);
     return { text: `---\n${doc.toString().trimEnd()}\n---\n`, original };
   }
 
@@ -222,22 +232,25 @@ export class PageCopier {
   }
 
   /** Copies the local files `body` references and makes root-absolute references relative. */
-  #copyReferences(path: string, body: string): string {
+  #copyReferences(path: string, body: string, target: string): string {
     return outsideCode(body, (part) =>
       part
         .replace(MARKDOWN_DESTINATION, (whole, bang: string, open: string, url: string) => {
-          const next = this.#reference(path, url, bang === '!');
+          const next = this.#reference(path, url, bang === '!', target);
           return next === undefined ? whole : `${bang}${open}${next}`;
         })
         .replace(ATTRIBUTE, (whole, open: string, attribute: string, quote: string, url: string) => {
-          const next = this.#reference(path, url, attribute !== 'href');
+          const next = this.#reference(path, url, attribute !== 'href', target);
           return next === undefined ? whole : `${open}${quote}${next}${quote}`;
         }),
     );
   }
 
-  /** The reference to write for `url` of the page at `path` (undefined: as written), copying the file. */
-  #reference(path: string, url: string, image: boolean): string | undefined {
+  /**
+   * The reference to write for `url` of the page at `path`, copied to `target` (undefined: as
+   * written), copying the file.
+   */
+  #reference(path: string, url: string, image: boolean, target: string): string | undefined {
     if (
       /^[a-z][a-z0-9+.-]*:/i.test(url) ||
       url.startsWith('//') ||
@@ -269,8 +282,8 @@ export class PageCopier {
       return undefined;
     }
     this.copyFile(found);
-    if (!absolute) return undefined;
-    const relative = posix.relative(posix.dirname(path), found);
+    if (!absolute && posix.dirname(target) === posix.dirname(path)) return undefined;
+    const relative = posix.relative(posix.dirname(target), found);
     return `${encodeURI(relative)}${suffix}`;
   }
 }
