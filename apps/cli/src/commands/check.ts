@@ -133,12 +133,12 @@ export async function checkProject(loaded: LoadedDocsProject): Promise<CheckFind
     ...(await locateApiLinks(loaded, await docsApiLinkProblems(loaded.definition, loaded.project.apis))),
   );
   const redirects = await docsRedirectProblems(loaded.definition);
-  const docsYml = redirects.length > 0 ? await readFile(join(loaded.dir, 'docs.yml'), 'utf8') : '';
+  const lines = redirects.length > 0 ? await docsYmlLines(loaded) : [];
   for (const problem of redirects) {
     // The line that writes the destination (the definition keeps no source positions).
-    const line = docsYml
-      .split('\n')
-      .findIndex((text) => /\bdestination\b/.test(text) && text.includes(problem.destination));
+    const line = lines.findIndex(
+      (text) => /\bdestination\b/.test(text) && text.includes(problem.destination),
+    );
     findings.push({
       kind: 'link',
       file: 'docs.yml',
@@ -167,6 +167,15 @@ export function pageWarnings(loaded: LoadedDocsProject): CheckFinding[] {
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
 
+/**
+ * docs.yml's lines, to place a finding (the definition keeps no source positions); none when the
+ * project has no docs.yml file (a spec alone).
+ */
+async function docsYmlLines(loaded: LoadedDocsProject): Promise<string[]> {
+  const text = await readFile(join(loaded.dir, 'docs.yml'), 'utf8').catch(() => '');
+  return text.split('\n');
+}
+
 /** {@link hostedLoginNote} at docs.yml's line naming the secret. */
 async function loginSecretWarning(
   loaded: LoadedDocsProject,
@@ -174,8 +183,7 @@ async function loginSecretWarning(
 ): Promise<CheckFinding | undefined> {
   const message = hostedLoginNote(loaded.definition.config, orgId);
   if (message === undefined) return undefined;
-  const docsYml = await readFile(join(loaded.dir, 'docs.yml'), 'utf8').catch(() => '');
-  const line = docsYml.split('\n').findIndex((text) => /\bhmacSecretEnv\b/.test(text));
+  const line = (await docsYmlLines(loaded)).findIndex((text) => /\bhmacSecretEnv\b/.test(text));
   return { kind: 'login', file: 'docs.yml', ...(line >= 0 ? { line: line + 1 } : {}), message };
 }
 

@@ -24,9 +24,9 @@ export interface BlogOptions {
 
 type Redirect = NonNullable<DocsYmlDraft['redirects']>[number];
 
-/** Docusaurus's post path: a date (dashes or slashes), then the post's name; `/index` ignored. */
+/** Docusaurus's post path: folders, a date (dashes or slashes; the last in the path), the post's name; `/index` ignored. */
 const DATED_PATH =
-  /^(?<dir>.*?)(?<year>\d{4})[-/](?<month>\d{1,2})[-/](?<day>\d{1,2})[-/]?(?<name>.*?)(?:\/index)?\.mdx?$/;
+  /^(?<dir>.*)(?<year>\d{4})[-/](?<month>\d{1,2})[-/](?<day>\d{1,2})[-/]?(?<name>.*?)(?:\/index)?\.mdx?$/;
 const POST_FILE = /\.mdx?$/i;
 
 /**
