@@ -9,6 +9,7 @@ export * from './docs/index.js';
 export { DocumentSet, type Location, WarningSink } from './document/index.js';
 export * from './errors.js';
 export * from './examples/index.js';
+export { flatString } from './flat-string.js';
 export * from './import/index.js';
 export * from './ir/index.js';
 export {

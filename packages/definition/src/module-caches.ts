@@ -6,6 +6,7 @@
  * holds `DEFAULT_MODULE_CACHE_BYTES`. This package knows nothing of metrics.
  */
 import { LRUCache } from 'lru-cache';
+import { flatString } from './flat-string.js';
 
 /**
  * The group of what is derived from spec and site text: type names (naming.ts), compiled
@@ -69,9 +70,10 @@ export function moduleCache<V extends {}>(
   const member: Member = { share, size: size as Member['size'] };
   owner.members.push(member);
   return {
-    get: (key) => cacheOf(owner, member).get(key) as V | undefined,
+    // Keys are often built by joining (a language and code): flat, they hash and compare fast.
+    get: (key) => cacheOf(owner, member).get(flatString(key)) as V | undefined,
     set: (key, value) => {
-      cacheOf(owner, member).set(key, value);
+      cacheOf(owner, member).set(flatString(key), value);
     },
   };
 }

@@ -11,6 +11,7 @@
  * for every lookup is a new string to flatten and hash whole (~0.9 µs a lookup against ~0.08 µs
  * for the same string object, whose hash V8 keeps; a GitHub page looks up ~100 rows).
  */
+import { flatString } from '@sextant/definition';
 import type { RenderCache, RenderCacheFactory } from '@sextant/docs-site';
 import { type CacheObserver, createByteCache } from './byte-cache.js';
 
@@ -22,7 +23,7 @@ export function sitePrefixedKeys(prefix: string, maxCharacters = PREFIXED_KEY_CH
   const prefixed = new Map<string, string>();
   let characters = 0;
   return (key: string): string => {
-    let full = prefixed.get(key);
+    let full = prefixed.get(flatString(key));
     if (full === undefined) {
       // The key and its prefixed copy.
       const cost = 2 * key.length + prefix.length;
@@ -30,7 +31,7 @@ export function sitePrefixedKeys(prefix: string, maxCharacters = PREFIXED_KEY_CH
         prefixed.clear();
         characters = 0;
       }
-      full = prefix + key;
+      full = flatString(prefix + key);
       prefixed.set(key, full);
       characters += cost;
     }

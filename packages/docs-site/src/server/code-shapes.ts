@@ -14,6 +14,7 @@
  * escaping is character by character). A shape whose code had a line read as itself is marked
  * unshaped, and its codes are highlighted line by line.
  */
+import { flatString } from '@sextant/definition';
 import type { HighlighterCore } from 'shiki/core';
 import { highlightCache } from './highlight-caches.js';
 import { codeLines, type LineTokens, MAX_TOKENIZED_LINE_LENGTH, maskedLineTokens } from './line-tokens.js';
@@ -118,7 +119,7 @@ function shapeOf(
       if (classes) piece += `<span class="${classes}">`;
       for (; masked && k < masked.at.length && (masked.at[k] as number) < end; k++) {
         const mask = masked.at[k] as number;
-        shape.pieces.push(piece + escapeHtml(text.slice(at, mask)));
+        shape.pieces.push(flatString(piece + escapeHtml(text.slice(at, mask))));
         shape.slotLines.push(i);
         shape.slotAt.push(mask);
         piece = '';
@@ -129,7 +130,7 @@ function shapeOf(
       at = end;
     }
   }
-  shape.pieces.push(piece);
+  shape.pieces.push(flatString(piece));
   return shape;
 }
 

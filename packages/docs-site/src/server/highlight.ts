@@ -3,6 +3,7 @@
  * as classes, not inline styles, so the site's Content-Security-Policy needs no 'unsafe-inline'
  * for styles: `highlightCss()` holds one rule per colour of the light and dark themes.
  */
+import { flatString } from '@sextant/definition';
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { shapedHtml } from './code-shapes.js';
@@ -330,7 +331,7 @@ function joinedLines(lines: readonly string[]): string {
   let html = joinedHtml.get(lines);
   if (html === undefined) {
     html = lines.join('\n');
-    if (Object.isFrozen(lines)) joinedHtml.set(lines, html);
+    if (Object.isFrozen(lines)) joinedHtml.set(lines, flatString(html));
   }
   return html;
 }
@@ -381,7 +382,7 @@ function sharedLines(
   const cacheKey = `${grammar}\n${code}`;
   const known = highlighted.get(cacheKey);
   if (known) return known;
-  const lines = Object.freeze(tokenLines(instance, code, grammar));
+  const lines = Object.freeze(tokenLines(instance, code, grammar).map(flatString));
   highlighted.set(cacheKey, lines);
   return lines;
 }

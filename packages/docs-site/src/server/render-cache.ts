@@ -4,6 +4,7 @@
  * entries' bytes pass `DEFAULT_RENDER_CACHE_BYTES`. The server supplies its own, one budget for
  * every site from `--memory`, with evictions counted in `/metrics` (issue #30 item 4).
  */
+import { flatString } from '@sextant/definition';
 import { LRUCache } from 'lru-cache';
 import type { PagePart } from './page-parts.js';
 import type { RenderCache } from './site.js';
@@ -108,9 +109,9 @@ export function boundedRenderCache(maxBytes: number): RenderCache {
   });
   let dropped = false;
   return {
-    get: (key) => entries.get(key)?.entry,
+    get: (key) => entries.get(flatString(key))?.entry,
     set: (key, entry, bytes) => {
-      if (!dropped) entries.set(key, { entry, bytes });
+      if (!dropped) entries.set(flatString(key), { entry, bytes });
     },
     clear: () => {
       dropped = true;

@@ -2,6 +2,7 @@
  * Highlighted tokens as HTML: each token's text escaped, in a span of its colours' classes (one
  * class per theme colour, highlight.ts' CSS) unless it has the themes' default colours.
  */
+import { flatString } from '@sextant/definition';
 import type { LineTokens } from './line-tokens.js';
 
 /** Default text colours of the two themes: tokens in them need no span. */
@@ -74,6 +75,8 @@ export function lineHtml(line: string, tokens: LineTokens): string {
     html += classes ? `<span class="${classes}">${content}</span>` : content;
     at = end;
   }
-  if (remembered) rememberedHtml.set(tokens, html);
-  return html;
+  if (!remembered) return html;
+  const kept = flatString(html);
+  rememberedHtml.set(tokens, kept);
+  return kept;
 }
