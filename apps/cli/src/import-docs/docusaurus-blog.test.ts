@@ -114,4 +114,61 @@ describe('a Docusaurus blog', () => {
     expect(docsYml).not.toContain('changelog');
     expect(printed).toMatch(/blog.*blog: false/);
   });
+
+  it('converts every instance of the blog plugin beside the preset blog, each its own changelog', async () => {
+    const source = await folder({
+      'docusaurus.config.js': `export default {
+        title: 'Acme',
+        presets: [['classic', { docs: {}, blog: { blogTitle: 'Blog' } }]],
+        plugins: [
+          ['@docusaurus/plugin-content-blog', { id: 'changelog', path: 'changelog', routeBasePath: 'changelog', blogTitle: 'Changelog' }],
+          ['content-blog', { id: 'engineering', path: 'engineering', routeBasePath: '/eng' }],
+          ['@docusaurus/content-blog', { id: 'gone', path: 'nowhere' }],
+          ['content-docs', { id: 'community', path: 'community' }],
+          ['client-redirects', { redirects: [{ from: '/old-intro', to: '/docs/intro' }] }],
+          () => ({ name: 'a-function-plugin' }),
+        ],
+      };\n`,
+      'sidebars.json': '{ "docs": ["intro"] }',
+      'docs/intro.md': '# Intro\n',
+      'blog/2024-01-15-launch.md': '# We launched\n',
+      'changelog/2024-06-01-v2.md': '---\ntitle: Version 2\n---\nBreaking changes.\n',
+      'changelog/2024-05-01-v1-1.md': '# 1.1\n',
+      'engineering/2024-02-02-queues.md': '# Queues\n',
+      'community/welcome.md': '# Welcome\n',
+    });
+    const { target, printed } = await convert(source);
+    const docsYml = parse(await readFile(join(target, 'docs.yml'), 'utf8')) as {
+      navigation: Record<string, unknown>[];
+      redirects?: { source: string; destination: string }[];
+    };
+    expect(docsYml.navigation.filter((item) => 'changelog' in item)).toEqual([
+      { changelog: 'Blog', path: 'blog/', slug: 'blog' },
+      { changelog: 'Changelog', path: 'changelog/', slug: 'changelog' },
+      { changelog: 'Blog', path: 'engineering/', slug: 'eng' },
+    ]);
+
+    const loaded = await loadDocsProject(target);
+    const changelogs = loaded.definition.navigation.flatMap((item) =>
+      item.type === 'changelog'
+        ? [changelogEntries(loaded.definition, item).map((entry) => `${entry.slug} ${entry.title}`)]
+        : [],
+    );
+    expect(changelogs).toEqual([
+      ['blog/2024-01-15-launch We launched'],
+      ['changelog/2024-06-01-v2 Version 2', 'changelog/2024-05-01-v1-1 1.1'],
+      ['eng/2024-02-02-queues Queues'],
+    ]);
+    const to = Object.fromEntries((docsYml.redirects ?? []).map((r) => [r.source, r.destination]));
+    expect(to).toMatchObject({
+      '/changelog/2024/06/01/v2': '/changelog/2024-06-01-v2',
+      '/eng/2024/02/02/queues': '/eng/2024-02-02-queues',
+      // The shorthand of the redirect plugin is read too.
+      '/old-intro': '/docs/intro',
+    });
+
+    // What is not converted is said: a blog whose folder is missing, a second docs instance.
+    expect(printed).toMatch(/nowhere.*"gone".*missing/);
+    expect(printed).toMatch(/content-docs \(id community\).*community\/.*not converted/);
+  });
 });

@@ -8,7 +8,8 @@
  * Versioned docs (`versions.json`, `versioned_docs/`, `versioned_sidebars/`) become docs.yml
  * versions, the default one first (`lastVersion`, else the latest release) and versions past it
  * deprecated, as Docusaurus marks them unmaintained, and their Docusaurus URLs redirect. The blog
- * becomes a changelog (`docusaurus-blog.ts`); React pages are listed as not converted.
+ * and each blog plugin instance become changelogs (`docusaurus-blog.ts`); React pages and docs
+ * plugin instances are listed as not converted. Plugins are found by package or shorthand name.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -48,23 +49,61 @@ const SIDEBARS = [
 ];
 
 /**
- * The classic preset's blog as a changelog at the end of the navigation (of the default version's,
- * with versions; a tab of its own among tabs), its posts' URLs redirected (`docusaurus-blog.ts`).
+ * Whether `name` names Docusaurus's plugin `plugin` (`content-blog`): its package, or a shorthand
+ * Docusaurus resolves to it (`content-blog`, `@docusaurus/content-blog`).
  */
-function blog(
+function isDocusaurusPlugin(name: unknown, plugin: string): boolean {
+  return name === `@docusaurus/plugin-${plugin}` || name === plugin || name === `@docusaurus/${plugin}`;
+}
+
+/**
+ * The options of each instance of Docusaurus's plugin `plugin` in the config's `plugins` (`{}` for
+ * one named without options); a plugin given as a function is not read.
+ * @example pluginInstances(config.plugins, 'content-blog') // [{ id: 'changelog', path: 'changelog' }]
+ */
+function pluginInstances(plugins: unknown, plugin: string): Record<string, unknown>[] {
+  return list(plugins).flatMap((entry) => {
+    const [name, options] = typeof entry === 'string' ? [entry] : list(entry);
+    return isDocusaurusPlugin(name, plugin) ? [record(options) ?? {}] : [];
+  });
+}
+
+/**
+ * Each blog of the site as a changelog at the end of the navigation (of the default version's,
+ * with versions; a tab of its own among tabs), its posts' URLs redirected (`docusaurus-blog.ts`):
+ * the classic preset's blog, then every instance of the blog plugin (a second blog, often the
+ * project's changelog, is one with an `id`).
+ */
+function blogs(
   tree: SourceTree,
   copier: PageCopier,
   presets: Record<string, unknown>[],
+  plugins: unknown,
   draft: DocsYmlDraft,
 ): void {
   const configured = presets.find((preset) => preset.blog !== undefined)?.blog;
-  const options = record(configured) ?? {};
-  const folder = text(options.path) ?? 'blog';
   if (configured === false) {
-    if (tree.exists(folder)) tree.report(folder, undefined, 'the blog is off (blog: false): not converted');
+    if (tree.exists('blog')) tree.report('blog', undefined, 'the blog is off (blog: false): not converted');
+  } else blog(tree, copier, record(configured) ?? {}, draft);
+  for (const options of pluginInstances(plugins, 'content-blog')) blog(tree, copier, options, draft);
+}
+
+/** The blog of `options` (a preset's `blog` or a blog plugin's options) as a changelog. */
+function blog(
+  tree: SourceTree,
+  copier: PageCopier,
+  options: Record<string, unknown>,
+  draft: DocsYmlDraft,
+): void {
+  const folder = text(options.path) ?? 'blog';
+  if (!tree.isDirectory(folder)) {
+    // The default folder may well be absent; one the config names should not be.
+    if (options.path !== undefined || options.id !== undefined) {
+      const id = text(options.id);
+      tree.report(folder, undefined, `the blog${id ? ` "${id}"` : ''}'s folder is missing: not converted`);
+    }
     return;
   }
-  if (!tree.isDirectory(folder)) return;
   const title = text(options.blogTitle) ?? 'Blog';
   const route = (text(options.routeBasePath) ?? 'blog').replace(/^\/+|\/+$/g, '');
   const { changelog, redirects } = docusaurusBlog(tree, copier, { folder, route, title });
@@ -225,7 +264,13 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
     return source === destination ? [] : [{ source, destination, permanent: true }];
   });
   if (moved.length > 0) draft.redirects = [...(draft.redirects ?? []), ...moved];
-  blog(tree, copier, presets, draft);
+  blogs(tree, copier, presets, config.plugins, draft);
+  for (const options of pluginInstances(config.plugins, 'content-docs'))
+    tree.report(
+      file,
+      `plugins content-docs${options.id === undefined ? '' : ` (id ${text(options.id)})`}`,
+      `a second docs instance (${text(options.path) ?? 'docs'}/) is not converted`,
+    );
   for (const [name, reason] of [
     ['src/pages', 'React and markdown pages of src/pages are not converted'],
     ['i18n', 'translations (i18n/) are not converted'],
@@ -343,14 +388,13 @@ function settings(
   else if (docsOptions.editUrl !== undefined)
     tree.report(file, 'docs.editUrl', 'an editUrl function is not converted');
 
-  const redirectPlugin = list(config.plugins)
-    .map((plugin) => list(plugin))
-    .find((plugin) => plugin[0] === '@docusaurus/plugin-client-redirects');
-  const clientRedirects = list(record(redirectPlugin?.[1])?.redirects).flatMap((value) => {
-    const redirect = record(value);
-    const froms = typeof redirect?.from === 'string' ? [redirect.from] : list(redirect?.from);
-    return froms.map((from) => ({ source: from, destination: redirect?.to }));
-  });
+  const clientRedirects = pluginInstances(config.plugins, 'client-redirects')
+    .flatMap((options) => list(options.redirects))
+    .flatMap((value) => {
+      const redirect = record(value);
+      const froms = typeof redirect?.from === 'string' ? [redirect.from] : list(redirect?.from);
+      return froms.map((from) => ({ source: from, destination: redirect?.to }));
+    });
   const converted = redirects(origin, 'plugin-client-redirects', clientRedirects);
   if (converted) draft.redirects = converted;
 }
