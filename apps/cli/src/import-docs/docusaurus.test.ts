@@ -198,6 +198,66 @@ describe('importDocusaurus', () => {
     });
   });
 
+  it('turns each docs plugin instance into a tab beside the preset docs, named as the navbar names it', async () => {
+    const dir = await writeTempFolder(
+      {
+        'docusaurus.config.js': `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+export default {
+  title: 'Acme',
+  presets: [['classic', { docs: { sidebarPath: './sidebars.json' }, blog: false }]],
+  themeConfig: { navbar: { items: [
+    { type: 'docSidebar', sidebarId: 'docs', label: 'Guides' },
+    { type: 'doc', docId: 'welcome', docsPluginId: 'community', label: 'Community' },
+    { type: 'docSidebar', sidebarId: 'cli', docsPluginId: 'tools', label: 'CLI' },
+    { type: 'docSidebar', sidebarId: 'docs', docsPluginId: 'tools', label: 'Not the main docs' },
+  ] } },
+  plugins: [
+    ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community', sidebarPath: require.resolve('./sidebarsCommunity.js') }],
+    ['content-docs', { id: 'tools', path: 'tools', routeBasePath: 'tools', sidebarPath: './sidebarsTools.json' }],
+    ['content-docs', { id: 'archive', path: 'archive' }],
+  ],
+};\n`,
+        'sidebars.json': '{ "docs": ["intro"] }',
+        'docs/intro.md': '# Intro\n',
+        'sidebarsCommunity.js': "export default { community: ['welcome', 'support'] };\n",
+        'community/welcome.md': '# Welcome\n',
+        'community/support.md': '---\nslug: /help\n---\n# Support\n',
+        'community_versions.json': '["1.0"]',
+        'sidebarsTools.json': '{ "cli": ["cli/install"], "docs": ["sdk"] }',
+        'tools/cli/install.md': '# Install\n',
+        'tools/sdk.md': '# SDK\n',
+      },
+      'sextant-docusaurus-',
+    );
+    const { draft, notConverted } = await importDocusaurus(dir);
+    expect(outline(draft.navigation)).toEqual([
+      'tab: Guides',
+      '  page: Intro (docs/intro.md) [docs/intro]',
+      'tab: Community',
+      '  page: Welcome (community/welcome.md) [community/welcome]',
+      '  page: Support (community/support.md) [community/help]',
+      // An instance with several sidebars: a tab each, named by the navbar's items for that instance.
+      'tab: CLI',
+      '  page: Install (tools/cli/install.md) [tools/cli/install]',
+      'tab: Not the main docs',
+      '  page: SDK (tools/sdk.md) [tools/sdk]',
+    ]);
+    expect(notConverted).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'docusaurus.config.js',
+          item: 'plugins content-docs (id archive)',
+          reason: expect.stringContaining('archive/ is missing'),
+        }),
+        expect.objectContaining({
+          file: 'community_versions.json',
+          reason: expect.stringContaining('versions of a docs plugin instance'),
+        }),
+      ]),
+    );
+  });
+
   it('rewrites @theme tabs and admonitions, and titled admonitions', () => {
     const page = docusaurusPage(
       'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n:::tip Pro tip\nText.\n:::\n\n<Tabs><TabItem value="a" label="A">x</TabItem></Tabs>\n<Admonition type="note">n</Admonition>\n',
