@@ -205,7 +205,7 @@ describe('importDocusaurus', () => {
 const require = createRequire(import.meta.url);
 export default {
   title: 'Acme',
-  presets: [['classic', { docs: { sidebarPath: './sidebars.json' }, blog: false }]],
+  presets: [['classic', { docs: { sidebarPath: './sidebarsMain.json' }, blog: false }]],
   themeConfig: { navbar: { items: [
     { type: 'docSidebar', sidebarId: 'docs', label: 'Guides' },
     { type: 'doc', docId: 'welcome', docsPluginId: 'community', label: 'Community' },
@@ -218,8 +218,10 @@ export default {
     ['content-docs', { id: 'archive', path: 'archive' }],
   ],
 };\n`,
-        'sidebars.json': '{ "docs": ["intro"] }',
+        // The preset's own sidebarPath, not a default name: only what it lists is in the navigation.
+        'sidebarsMain.json': '{ "docs": ["intro"] }',
         'docs/intro.md': '# Intro\n',
+        'docs/unlisted.md': '# Unlisted\n',
         'sidebarsCommunity.js': "export default { community: ['welcome', 'support'] };\n",
         'community/welcome.md': '# Welcome\n',
         'community/support.md': '---\nslug: /help\n---\n# Support\n',

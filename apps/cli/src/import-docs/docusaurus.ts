@@ -214,18 +214,11 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
   if (navbar.length > 0) draft.navbar = navbar;
 
   // Sidebars: one → the navigation; several → a tab each. Without sidebars, the docs folder as Docusaurus would generate it.
-  const sidebars = sidebarFile
-    ? record(
-        await evaluate(tree.absolute(sidebarFile)).catch((error: unknown) => {
-          tree.report(
-            sidebarFile,
-            undefined,
-            `cannot evaluate it (${error instanceof Error ? error.message.split('\n')[0] : error}): the docs folder is listed instead`,
-          );
-          return undefined;
-        }),
-      )
-    : undefined;
+  const mainSidebarFile =
+    docsOptions.sidebarPath === false
+      ? undefined
+      : (siteRelative(folder, docsOptions.sidebarPath) ?? sidebarFile);
+  const sidebars = await readSidebars(tree, mainSidebarFile);
   const navigationOf = (
     from: DocusaurusDocs,
     bars: Record<string, unknown> | undefined,
@@ -242,11 +235,11 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
     });
   };
   const versions = docusaurusVersions(tree, docsOptions, file);
-  if (versions.length === 0) draft.navigation = navigationOf(docs, sidebars, sidebarFile ?? '');
+  if (versions.length === 0) draft.navigation = navigationOf(docs, sidebars, mainSidebarFile ?? '');
   else
     draft.versions = versions.flatMap((version): VersionDraft[] => {
       let navigation: NavDraft[];
-      if (version.folder === undefined) navigation = navigationOf(docs, sidebars, sidebarFile ?? '');
+      if (version.folder === undefined) navigation = navigationOf(docs, sidebars, mainSidebarFile ?? '');
       else {
         const barsFile = `versioned_sidebars/version-${version.name}-sidebars.json`;
         const bars = tree.isFile(barsFile) ? record(tree.readData(barsFile)) : undefined;
@@ -284,19 +277,7 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
       continue;
     }
     const barsFile = siteRelative(folder, options.sidebarPath);
-    const bars =
-      barsFile && tree.isFile(barsFile)
-        ? record(
-            await evaluate(tree.absolute(barsFile)).catch((error: unknown) => {
-              tree.report(
-                barsFile,
-                undefined,
-                `cannot evaluate it (${error instanceof Error ? error.message.split('\n')[0] : error}): the docs folder is listed instead`,
-              );
-              return undefined;
-            }),
-          )
-        : undefined;
+    const bars = await readSidebars(tree, barsFile);
     const route = (text(options.routeBasePath) ?? 'docs').replace(/^\/+|\/+$/g, '');
     const instance = new DocusaurusDocs(tree, copier, instanceFolder, route);
     const contents = navigationOf(instance, bars, barsFile ?? '', id);
@@ -333,6 +314,27 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
     files: copier.files,
     notConverted: log.items,
   };
+}
+
+/**
+ * The sidebars in `file` (a path in the site), evaluated as Docusaurus does; undefined when there
+ * is none or it cannot be evaluated (said so: the docs folder is listed instead).
+ */
+async function readSidebars(
+  tree: SourceTree,
+  file: string | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  if (file === undefined || !tree.isFile(file)) return undefined;
+  try {
+    return record(await evaluate(tree.absolute(file)));
+  } catch (error) {
+    tree.report(
+      file,
+      undefined,
+      `cannot evaluate it (${error instanceof Error ? error.message.split('\n')[0] : error}): the docs folder is listed instead`,
+    );
+    return undefined;
+  }
 }
 
 /** The id of the preset's docs (and of a plugin instance given none). */
