@@ -1,7 +1,7 @@
 /**
  * flatString (issue #30): strings a cache keeps or looks up by are flat, so a kept line of
  * highlighted HTML holds its characters, not a tree of every piece it was joined from. Measured
- * in a child process with V8's collector exposed: the heap a thousand joined strings hold, kept
+ * in a child process with V8's collector exposed: the heap 2,000 joined strings hold, kept
  * as they are and kept flattened.
  */
 import { execFileSync } from 'node:child_process';
