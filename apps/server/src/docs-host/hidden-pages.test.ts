@@ -35,12 +35,20 @@ const definition: DocsDefinition = {
       hidden: true,
       children: [{ type: 'page', title: 'Okapi notes', slug: 'internal/notes', pageId: 'notes' }],
     },
+    {
+      type: 'changelog',
+      title: 'Zebra changes',
+      slug: 'zebra-changes',
+      hidden: true,
+      children: [{ type: 'page', title: 'Zebra launch', slug: 'zebra-changes/launch', pageId: 'launch' }],
+    },
   ],
   pages: {
     home: page('home', '', '# Acme\n\nWelcome.'),
     intro: page('intro', 'guides/intro', '# Intro\n\nStart here.'),
     secret: page('secret', 'guides/secret', '# Zebra secret\n\nThe zebraword rollout plan.'),
     notes: page('notes', 'internal/notes', '# Okapi notes\n\nThe okapiword migration.'),
+    launch: { ...page('launch', 'zebra-changes/launch', 'The zebraword launch.'), date: '2026-01-05' },
   },
   homeSlug: '',
 };
@@ -88,5 +96,13 @@ describe('hidden pages', () => {
   it('stay reachable by their URL', async () => {
     expect((await get('/guides/secret')).body).toContain('zebraword');
     expect((await get('/internal/notes.md')).body).toContain('okapiword');
+    expect((await get('/zebra-changes/rss.xml')).body).toContain('zebraword');
+  });
+
+  it('leave a hidden changelog out of the feeds every page links for feed readers', async () => {
+    for (const url of ['/', '/guides/intro', '/zebra-changes']) {
+      const html = (await get(url)).body;
+      expect(html.slice(0, html.indexOf('</head>')), url).not.toContain('rel="alternate"');
+    }
   });
 });

@@ -251,6 +251,30 @@ describe('changelogs', () => {
     expect(v1.items[0]?.link).toBe(`${origin()}/v1/changelog/2026-11-20`);
     expect((await get('/nothing/rss.xml')).statusCode).toBe(404);
   });
+
+  it('are found by feed readers from any page: the head links each feed, which the server serves', async () => {
+    for (const [page, prefix] of [
+      ['/guides/quickstart', ''],
+      ['/changelog/launch', ''],
+      // A version's pages lead to its own changelog's feeds.
+      ['/v1/guides/quickstart', '/v1'],
+    ] as const) {
+      const html = (await get(page)).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      const links = [
+        ...head.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)">/g),
+      ];
+      expect(links.map(([, type, title, href]) => ({ type, title, href }))).toEqual([
+        { type: 'application/rss+xml', title: 'Pets Docs: Changelog', href: `${prefix}/changelog/rss.xml` },
+        { type: 'application/atom+xml', title: 'Pets Docs: Changelog', href: `${prefix}/changelog/atom.xml` },
+      ]);
+      for (const [, type, , href] of links) {
+        const feed = await get(href as string);
+        expect(feed.statusCode).toBe(200);
+        expect(feed.headers['content-type']).toBe(`${type}; charset=utf-8`);
+      }
+    }
+  });
 });
 
 describe('navbar, footer and announcement', () => {

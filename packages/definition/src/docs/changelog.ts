@@ -57,6 +57,14 @@ export function changelogPageSlug(slug: string, n: number): string {
   return n <= 1 ? slug : `${slug ? `${slug}/` : ''}page/${n}`;
 }
 
+/**
+ * The site path of a feed of the changelog at `slug` (`/changelog/rss.xml`), under `basePath`.
+ * @example changelogFeedPath('/docs', 'changelog', 'atom') // '/docs/changelog/atom.xml'
+ */
+export function changelogFeedPath(basePath: string, slug: string, format: 'rss' | 'atom'): string {
+  return `${basePath}/${slug ? `${slug}/` : ''}${format}.xml`;
+}
+
 /** How many pages a changelog of `count` entries has (at least one). */
 export function changelogPageCount(count: number): number {
   return Math.max(1, Math.ceil(count / CHANGELOG_PAGE_SIZE));

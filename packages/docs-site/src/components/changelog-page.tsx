@@ -3,7 +3,7 @@
  * newest first, each dated, tagged and linked to its own page, the pages before and after, and
  * the changelog's feeds.
  */
-import { changelogPageSlug, entryDateLabel } from '@sextant/definition';
+import { changelogFeedPath, changelogPageSlug, entryDateLabel } from '@sextant/definition';
 import type { PageView } from '../shared/page-data.js';
 import { Content } from './content/content.js';
 import { InlineTitle } from './inline-title.js';
@@ -26,7 +26,6 @@ export function EntryMeta({ date, tags }: { date: string; tags: string[] }) {
 
 export function ChangelogPage({ page, basePath }: { page: ChangelogView; basePath: string }) {
   const link = (n: number) => `${basePath}/${changelogPageSlug(page.changelogSlug, n)}`;
-  const feed = (name: string) => `${basePath}/${page.changelogSlug ? `${page.changelogSlug}/` : ''}${name}`;
   return (
     <article className="sx-article sx-changelog">
       <header className="sx-page-header">
@@ -34,10 +33,10 @@ export function ChangelogPage({ page, basePath }: { page: ChangelogView; basePat
           <InlineTitle text={page.title} />
         </h1>
         <p className="sx-changelog-feeds">
-          <a href={feed('rss.xml')} type="application/rss+xml">
+          <a href={changelogFeedPath(basePath, page.changelogSlug, 'rss')} type="application/rss+xml">
             RSS
           </a>
-          <a href={feed('atom.xml')} type="application/atom+xml">
+          <a href={changelogFeedPath(basePath, page.changelogSlug, 'atom')} type="application/atom+xml">
             Atom
           </a>
         </p>

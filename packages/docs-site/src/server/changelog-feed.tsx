@@ -7,6 +7,7 @@ import {
   CHANGELOG_FEED_SIZE,
   type ChangelogItem,
   changelogEntries,
+  changelogFeedPath,
   changelogsOf,
   plainTitle,
 } from '@sextant/definition';
@@ -72,6 +73,11 @@ export interface FeedContext {
   basePath: string;
 }
 
+/** A changelog's feed title: `Acme: Changelog`. */
+export function feedTitle(site: DocsSite, item: ChangelogItem): string {
+  return `${site.definition.config.title}: ${plainTitle(item.title)}`;
+}
+
 /**
  * The feed text of `item` in `format`.
  * @example changelogFeed(site, highlighter, item, 'atom', { origin: 'https://docs.acme.com', basePath: '' })
@@ -86,8 +92,8 @@ export function changelogFeed(
   const root = `${origin}${basePath}`;
   const pageUrl = (slug: string) => (slug ? `${root}/${slug}` : `${root}/`);
   const listUrl = pageUrl(item.slug);
-  const feedUrl = `${root}/${item.slug ? `${item.slug}/` : ''}${format}.xml`;
-  const title = `${site.definition.config.title}: ${plainTitle(item.title)}`;
+  const feedUrl = `${origin}${changelogFeedPath(basePath, item.slug, format)}`;
+  const title = feedTitle(site, item);
   const entries = changelogEntries(site.definition, item)
     .slice(0, CHANGELOG_FEED_SIZE)
     .map((entry) => {

@@ -56,6 +56,21 @@ describe('head tags', () => {
     expect(canonicalUrl('https://x.test', '', 'a/b', 'intro')).toBe('https://x.test/a/b');
   });
 
+  it('links each changelog feed for feed readers, its title escaped; none without changelogs', () => {
+    const config = defaultDocsConfig('Acme');
+    const base = { config, pageTitle: 'Guide', home: false, meta };
+    const tags = headTags({
+      ...base,
+      feeds: [{ title: 'Acme: "Release" <notes>', rss: '/docs/notes/rss.xml', atom: '/docs/notes/atom.xml' }],
+    });
+    expect(tags.filter((tag) => tag.includes('rel="alternate"'))).toEqual([
+      '<link rel="alternate" type="application/rss+xml" title="Acme: &quot;Release&quot; &lt;notes&gt;" href="/docs/notes/rss.xml">',
+      '<link rel="alternate" type="application/atom+xml" title="Acme: &quot;Release&quot; &lt;notes&gt;" href="/docs/notes/atom.xml">',
+    ]);
+    expect(headTags(base).some((tag) => tag.includes('rel="alternate"'))).toBe(false);
+    expect(headTags({ ...base, feeds: [] }).some((tag) => tag.includes('rel="alternate"'))).toBe(false);
+  });
+
   it('links the project stylesheets (files only), versioned when served by path', () => {
     const sheets = [
       { type: 'file' as const, path: 'styles/custom.css' },

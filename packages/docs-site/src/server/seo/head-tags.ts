@@ -27,6 +27,8 @@ export interface HeadTagsInput {
   canonicalUrl?: string;
   /** Absolute URL of the social image. */
   imageUrl?: string;
+  /** The site's changelogs' feeds, for feed readers to discover from any page (`rel="alternate"`). */
+  feeds?: readonly { title: string; rss: string; atom: string }[];
 }
 
 /** `Page title | Site` (the site's title alone on the home page), plain text. */
@@ -86,6 +88,10 @@ export function headTags(input: HeadTagsInput): string[] {
     meta('property', 'og:type', page.ogType),
     meta('property', 'og:image', input.imageUrl),
     ...twitterTags(config, shortTitle, page.description, input.imageUrl),
+    ...(input.feeds ?? []).flatMap((feed) => [
+      `<link rel="alternate" type="application/rss+xml" title="${escapeAttr(feed.title)}" href="${escapeAttr(feed.rss)}">`,
+      `<link rel="alternate" type="application/atom+xml" title="${escapeAttr(feed.title)}" href="${escapeAttr(feed.atom)}">`,
+    ]),
   ].filter(Boolean);
 }
 
