@@ -118,8 +118,17 @@ describe('PGlite first start killed with SIGKILL', () => {
         // From just after spawn to just before ready: 5 %, 25 %, … 85 % of the measured start.
         const afterMs = Math.round(totalMs * (0.05 + (0.8 * index) / (POINTS_PER_CACHE - 1)));
         const folders = await fresh(cache === 'warm' ? warmCache : undefined);
-        if (await killDuringFirstStart(folders, afterMs)) killedBeforeReady += 1;
+        let killed = await killDuringFirstStart(folders, afterMs);
         await expectStartServes(folders, `${cache}-${index}-${afterMs}ms`);
+        if (!killed) {
+          // This start ran faster than the measured one (the machine's load moves it): the same
+          // point again, earlier, on new folders, so the late points are tried inside a start too.
+          const again = await fresh(cache === 'warm' ? warmCache : undefined);
+          const earlierMs = Math.round(afterMs * 0.7);
+          killed = await killDuringFirstStart(again, earlierMs);
+          await expectStartServes(again, `${cache}-${index}-again-${earlierMs}ms`);
+        }
+        if (killed) killedBeforeReady += 1;
       }
     }
     // Most points must land inside the start (the machine's load moves its length a little).

@@ -106,7 +106,7 @@ function blog(
     return;
   }
   const title = text(options.blogTitle) ?? 'Blog';
-  const route = (text(options.routeBasePath) ?? 'blog').replace(/^\/+|\/+$/g, '');
+  const route = routePath(options.routeBasePath, 'blog');
   const { changelog, redirects } = docusaurusBlog(tree, copier, { folder, route, title });
   if (redirects.length > 0) draft.redirects = [...(draft.redirects ?? []), ...redirects];
   if (!changelog) return;
@@ -172,7 +172,7 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
   const presets = list(config.presets).map((preset) => record(list(preset)[1]) ?? {});
   const docsOptions = record(presets.find((preset) => preset.docs !== undefined)?.docs) ?? {};
   const docsFolder = text(docsOptions.path) ?? 'docs';
-  const base = (text(docsOptions.routeBasePath) ?? 'docs').replace(/^\/+|\/+$/g, '');
+  const base = routePath(docsOptions.routeBasePath, 'docs');
   const copier = new PageCopier(tree, {
     staticRoots: ['static', ''],
     transform: (_path, body) => docusaurusPage(body),
@@ -278,7 +278,7 @@ export async function importDocusaurus(folder: string): Promise<ImportedProject>
     }
     const barsFile = siteRelative(folder, options.sidebarPath);
     const bars = await readSidebars(tree, barsFile);
-    const route = (text(options.routeBasePath) ?? 'docs').replace(/^\/+|\/+$/g, '');
+    const route = routePath(options.routeBasePath, 'docs');
     const instance = new DocusaurusDocs(tree, copier, instanceFolder, route);
     const contents = navigationOf(instance, bars, barsFile ?? '', id);
     if (tree.isFile(`${id}_versions.json`))
@@ -335,6 +335,11 @@ async function readSidebars(
     );
     return undefined;
   }
+}
+
+/** A plugin's `routeBasePath` (else `fallback`) as a URL path without slashes around: `'/'` is ''. */
+function routePath(routeBasePath: unknown, fallback: string): string {
+  return (text(routeBasePath) ?? fallback).replace(/^\/+|\/+$/g, '');
 }
 
 /** The id of the preset's docs (and of a plugin instance given none). */

@@ -5,7 +5,12 @@
  * dev` say it as a warning, before a publish meets it: a local registry (`dev`, `serve` in local
  * mode) reads any `SEXTANT_LOGIN_` variable.
  */
-import { type DocsConfig, hostedLoginSecretProblem, LOGIN_SECRET_ENV_PREFIX } from '@sextant/definition';
+import {
+  type DocsConfig,
+  hostedLoginSecretProblem,
+  LOGIN_SECRET_ENV_PREFIX,
+  orgOfLoginSecretEnv,
+} from '@sextant/definition';
 
 /**
  * The note on `config`'s login secret: checked against `orgId` (the organization the site is
@@ -23,6 +28,5 @@ export function hostedLoginNote(
     const problem = hostedLoginSecretProblem(name, orgId);
     return problem && `login.${problem}: a hosted registry refuses to publish it`;
   }
-  const forOrg = name.slice(LOGIN_SECRET_ENV_PREFIX.length).toLowerCase().replaceAll('_', '-');
-  return `login.hmacSecretEnv names ${name}: a hosted registry lets only the sites of the organization "${forOrg}" read it (each organization's sites read ${LOGIN_SECRET_ENV_PREFIX} and its id); give --org (or SEXTANT_ORG) to check it against yours`;
+  return `login.hmacSecretEnv names ${name}: a hosted registry lets only the sites of the organization "${orgOfLoginSecretEnv(name)}" read it (each organization's sites read ${LOGIN_SECRET_ENV_PREFIX} and its id); give --org (or SEXTANT_ORG) to check it against yours`;
 }

@@ -52,6 +52,15 @@ export function loginSecretEnvOfOrg(orgId: string): string {
 }
 
 /**
+ * The organization whose sites a hosted server lets read `name` (the inverse of
+ * {@link loginSecretEnvOfOrg}: organization ids are lower-case letters, digits and dashes).
+ * @example orgOfLoginSecretEnv('SEXTANT_LOGIN_ACME_EU') // 'acme-eu'
+ */
+export function orgOfLoginSecretEnv(name: string): string {
+  return name.slice(LOGIN_SECRET_ENV_PREFIX.length).toLowerCase().replaceAll('_', '-');
+}
+
+/**
  * Why organization `orgId`'s site may not name `name` on a hosted server, or undefined when it may.
  * @example hostedLoginSecretProblem('SEXTANT_LOGIN_OTHER', 'acme') // 'hmacSecretEnv names SEXTANT_LOGIN_OTHER: …'
  */

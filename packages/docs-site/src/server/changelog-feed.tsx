@@ -15,6 +15,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { HighlighterCore } from 'shiki/core';
 import { Content } from '../components/content/content.js';
 import { renderMarkdownPage } from './page-view.js';
+import type { FeedLink } from './seo/head-tags.js';
 import type { DocsSite } from './site.js';
 
 export type FeedFormat = 'rss' | 'atom';
@@ -74,8 +75,36 @@ export interface FeedContext {
 }
 
 /** A changelog's feed title: `Acme: Changelog`. */
-export function feedTitle(site: DocsSite, item: ChangelogItem): string {
+function feedTitle(site: DocsSite, item: ChangelogItem): string {
   return `${site.definition.config.title}: ${plainTitle(item.title)}`;
+}
+
+/** Per site version and base path: every page links them, found by walking the navigation. */
+const feedLinksOfSite = new WeakMap<DocsSite, Map<string, readonly FeedLink[]>>();
+
+/**
+ * The feeds of `site`'s changelogs a reader can see (a hidden changelog's are left out), as every
+ * page's head links them, titled as the feeds title themselves.
+ * @example feedLinks(site, '') // [{ title: 'Acme: Changelog', rss: '/changelog/rss.xml', atom: '/changelog/atom.xml' }]
+ */
+export function feedLinks(site: DocsSite, basePath: string): readonly FeedLink[] {
+  let byBase = feedLinksOfSite.get(site);
+  if (!byBase) {
+    byBase = new Map();
+    feedLinksOfSite.set(site, byBase);
+  }
+  let links = byBase.get(basePath);
+  if (!links) {
+    links = changelogsOf(site.definition)
+      .filter((item) => !item.hidden)
+      .map((item) => ({
+        title: feedTitle(site, item),
+        rss: changelogFeedPath(basePath, item.slug, 'rss'),
+        atom: changelogFeedPath(basePath, item.slug, 'atom'),
+      }));
+    byBase.set(basePath, links);
+  }
+  return links;
 }
 
 /**

@@ -5,14 +5,7 @@
  * for the browser to hydrate. The content is in the HTML before any script runs.
  */
 import { createHash } from 'node:crypto';
-import {
-  type AssetRef,
-  COMPILED_CACHES,
-  changelogFeedPath,
-  changelogsOf,
-  type DocsConfig,
-  moduleCache,
-} from '@sextant/definition';
+import { type AssetRef, COMPILED_CACHES, type DocsConfig, moduleCache } from '@sextant/definition';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { askAiInSite } from '../components/ask-ai/ask-ai-events.js';
@@ -21,7 +14,7 @@ import { type IslandRenderer, IslandRendererProvider } from '../components/islan
 import { Page } from '../components/page.js';
 import { type ContentNode, isContentIsland } from '../shared/content-node.js';
 import { CONTENT_ROOT_ID, type PageData } from '../shared/page-data.js';
-import { feedTitle } from './changelog-feed.js';
+import { feedLinks } from './changelog-feed.js';
 import { islandRenderer } from './island-renderer.js';
 import { KeptChildren } from './kept-children.js';
 import { PageFooter } from './page-furniture.js';
@@ -258,32 +251,6 @@ function holdsContentIsland(nodes: ContentNode[]): boolean {
   );
 }
 
-type ChangelogFeeds = readonly { title: string; rss: string; atom: string }[];
-
-/** Per site version and base path: every page links them, found by walking the navigation. */
-const feedsOfSite = new WeakMap<DocsSite, Map<string, ChangelogFeeds>>();
-
-/** The feeds of the site's changelogs a reader can see, titled as the feeds title themselves. */
-function changelogFeeds(site: DocsSite, basePath: string): ChangelogFeeds {
-  let byBase = feedsOfSite.get(site);
-  if (!byBase) {
-    byBase = new Map();
-    feedsOfSite.set(site, byBase);
-  }
-  let feeds = byBase.get(basePath);
-  if (!feeds) {
-    feeds = changelogsOf(site.definition)
-      .filter((item) => !item.hidden)
-      .map((item) => ({
-        title: feedTitle(site, item),
-        rss: changelogFeedPath(basePath, item.slug, 'rss'),
-        atom: changelogFeedPath(basePath, item.slug, 'atom'),
-      }));
-    byBase.set(basePath, feeds);
-  }
-  return feeds;
-}
-
 /** The HTML document of a page. */
 export function renderDocument(options: RenderDocumentOptions): RenderedDocument {
   const { site, data, assets, fileUrl } = options;
@@ -368,7 +335,7 @@ export function renderDocument(options: RenderDocumentOptions): RenderedDocument
       meta: pageMeta(site, page.slug),
       canonicalUrl: options.canonicalUrl,
       imageUrl: ogImage,
-      feeds: changelogFeeds(site, data.site.basePath),
+      feeds: feedLinks(site, data.site.basePath),
     }),
     // Without a configured favicon, an empty one keeps the browser from requesting /favicon.ico.
     `<link rel="icon" href="${escapeAttr(favicon ?? 'data:,')}">`,

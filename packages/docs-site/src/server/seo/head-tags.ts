@@ -16,6 +16,13 @@ const meta = (key: 'name' | 'property', name: string, content: string | number |
     ? ''
     : `<meta ${key}="${name}" content="${escapeAttr(String(content))}">`;
 
+/** A changelog's two feeds as the head links them for feed readers (`rel="alternate"`). */
+export interface FeedLink {
+  title: string;
+  rss: string;
+  atom: string;
+}
+
 export interface HeadTagsInput {
   config: DocsConfig;
   /** The page's full title (inline markdown allowed), or the site's title on the home page. */
@@ -28,7 +35,7 @@ export interface HeadTagsInput {
   /** Absolute URL of the social image. */
   imageUrl?: string;
   /** The site's changelogs' feeds, for feed readers to discover from any page (`rel="alternate"`). */
-  feeds?: readonly { title: string; rss: string; atom: string }[];
+  feeds?: readonly FeedLink[];
 }
 
 /** `Page title | Site` (the site's title alone on the home page), plain text. */
